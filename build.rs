@@ -1,0 +1,49 @@
+//! Generates the C header `include/sudoku.h` from `src/ffi.rs` with cbindgen.
+//!
+//! The header is also written to `$OUT_DIR/sudoku.h`; a unit test compares the committed header
+//! with that copy. With `CI` set (as in `.ci/run`) the committed header is never rewritten, so a
+//! stale header fails the build's tests instead of being silently fixed.
+
+use std::env;
+use std::fs;
+use std::path::PathBuf;
+
+fn main() {
+    let crate_dir =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    println!("cargo:rerun-if-changed=src/ffi.rs");
+    println!("cargo:rerun-if-changed=cbindgen.toml");
+    println!("cargo:rerun-if-env-changed=CI");
+
+    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
+        .expect("cbindgen.toml is valid");
+    let version = format!(
+        "#define SUDOKU_VERSION_MAJOR {}\n#define SUDOKU_VERSION_MINOR {}\n#define SUDOKU_VERSION_PATCH {}\n\
+         #define SUDOKU_VERSION_STRING \"{}\"\n\n/** Bytes in a board: 81 cells, row-major. */\n#define SUDOKU_CELLS 81",
+        env::var("CARGO_PKG_VERSION_MAJOR").unwrap(),
+        env::var("CARGO_PKG_VERSION_MINOR").unwrap(),
+        env::var("CARGO_PKG_VERSION_PATCH").unwrap(),
+        env::var("CARGO_PKG_VERSION").unwrap(),
+    );
+    let bindings = cbindgen::Builder::new()
+        .with_crate(&crate_dir)
+        .with_config(config)
+        .with_after_include(version)
+        .generate()
+        .expect("cbindgen generates the header");
+    let mut text = Vec::new();
+    bindings.write(&mut text);
+    let text = String::from_utf8(text).expect("header is UTF-8");
+    // cbindgen writes pointer parameters; the C API documents boards as fixed arrays, which C
+    // treats as the same pointer type, so show them that way.
+    let text = text.replace("char *board", "char board[81]");
+
+    fs::write(out_dir.join("sudoku.h"), &text).expect("write $OUT_DIR/sudoku.h");
+    let committed = crate_dir.join("include").join("sudoku.h");
+    let in_ci = env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false");
+    if !in_ci && fs::read_to_string(&committed).ok().as_deref() != Some(text.as_str()) {
+        fs::create_dir_all(committed.parent().unwrap()).expect("create include/");
+        fs::write(&committed, &text).expect("write include/sudoku.h");
+    }
+}

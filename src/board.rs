@@ -1,0 +1,180 @@
+//! The board: 81 cells, row-major, parsed from the text format used at the C boundary.
+//!
+//! A cell index runs 0-80 in row-major order (`row * 9 + column`). In text form a given (clue)
+//! is a byte `'1'`-`'9'` and a blank is `'.'` or `'0'`; every other byte is invalid.
+
+use crate::error::Error;
+
+/// Number of cells on a board.
+pub const CELLS: usize = 81;
+
+/// Digit value of every byte: 1-9 for `'1'`-`'9'`, 0 for the blanks `'.'` and `'0'`, and
+/// [`INVALID`] for anything else. A table keeps parsing branch-free in the hot path.
+const DIGIT_OF_BYTE: [u8; 256] = {
+    let mut table = [INVALID; 256];
+    table[b'.' as usize] = 0;
+    table[b'0' as usize] = 0;
+    let mut d = 1;
+    while d <= 9 {
+        table[(b'0' + d) as usize] = d;
+        d += 1;
+    }
+    table
+};
+const INVALID: u8 = 0xFF;
+
+/// For each cell, the indices of its row, column and box (0-8 each).
+pub(crate) const fn houses_of(cell: usize) -> (usize, usize, usize) {
+    let row = cell / 9;
+    let col = cell % 9;
+    (row, col, (row / 3) * 3 + col / 3)
+}
+
+/// A Sudoku board: 81 cells in row-major order, each 0 (blank) or a digit 1-9.
+///
+/// A `Board` built by [`Board::parse`] is known to be well formed: every byte was valid and no
+/// two givens share a house (row, column or box). It may still have no solution.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    cells: [u8; CELLS],
+}
+
+impl Board {
+    /// The empty board (every cell blank).
+    pub const EMPTY: Board = Board { cells: [0; CELLS] };
+
+    /// Parses and validates 81 bytes (row-major; `'1'`-`'9'` givens, `'.'` or `'0'` blanks).
+    ///
+    /// Cells are checked in row-major order and the first fault is reported:
+    /// [`Error::InvalidCharacter`] for a byte outside the format, or
+    /// [`Error::ConflictingGivens`] for a given that repeats a given of a lower-index cell
+    /// in its row, column or box. Validation does not search: a valid board may have no solution.
+    pub fn parse(text: &[u8; CELLS]) -> Result<Board, Error> {
+        let mut cells = [0u8; CELLS];
+        // One bit per digit for each row, column and box: the givens seen so far.
+        let mut rows = [0u16; 9];
+        let mut cols = [0u16; 9];
+        let mut boxes = [0u16; 9];
+        for cell in 0..CELLS {
+            let byte = text[cell];
+            let digit = DIGIT_OF_BYTE[byte as usize];
+            if digit == 0 {
+                continue;
+            }
+            if digit == INVALID {
+                return Err(Error::InvalidCharacter { cell, byte });
+            }
+            let (r, c, b) = houses_of(cell);
+            let bit = 1u16 << digit;
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return Err(Error::ConflictingGivens { cell, digit });
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+            cells[cell] = digit;
+        }
+        Ok(Board { cells })
+    }
+
+    /// Builds a board from cell values (0 for blank, 1-9 for a digit), validating as
+    /// [`Board::parse`] does. A value above 9 is [`Error::InvalidCharacter`] (its byte is the value).
+    pub fn from_digits(digits: &[u8; CELLS]) -> Result<Board, Error> {
+        let mut text = [0u8; CELLS];
+        for (t, &d) in text.iter_mut().zip(digits) {
+            *t = if d == 0 {
+                b'.'
+            } else if d <= 9 {
+                b'0' + d
+            } else {
+                d
+            };
+        }
+        Board::parse(&text)
+    }
+
+    /// The cell values, row-major: 0 for a blank, 1-9 for a digit.
+    pub fn digits(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
+    /// The value of one cell (0 for blank, 1-9). Panics if `cell >= 81`.
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Number of givens (non-blank cells).
+    pub fn given_count(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// True when every cell holds a digit.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// Writes the board as 81 bytes: digits as `'1'`-`'9'`, blanks as `'.'`.
+    pub fn to_bytes(&self) -> [u8; CELLS] {
+        let mut out = [b'.'; CELLS];
+        for (o, &d) in out.iter_mut().zip(&self.cells) {
+            if d != 0 {
+                *o = b'0' + d;
+            }
+        }
+        out
+    }
+
+    /// Builds a board from solver output known to be consistent (crate-internal).
+    pub(crate) fn from_solved(cells: [u8; CELLS]) -> Board {
+        Board { cells }
+    }
+}
+
+impl std::str::FromStr for Board {
+    type Err = Error;
+
+    /// Parses a string of exactly 81 characters in the board format.
+    /// Another length is [`Error::WrongLength`].
+    fn from_str(s: &str) -> Result<Board, Error> {
+        let bytes: &[u8; CELLS] = s
+            .as_bytes()
+            .try_into()
+            .map_err(|_| Error::WrongLength { len: s.len() })?;
+        Board::parse(bytes)
+    }
+}
+
+impl std::fmt::Display for Board {
+    /// The 81-character line form (`'.'` for blanks).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // to_bytes yields ASCII only.
+        f.write_str(std::str::from_utf8(&self.to_bytes()).map_err(|_| std::fmt::Error)?)
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board({self})")
+    }
+}
+
+/// True when `solution` is a complete grid obeying the rules (each digit once per row,
+/// column and box) that keeps every given of `puzzle`.
+pub fn is_solution_of(puzzle: &Board, solution: &Board) -> bool {
+    let mut rows = [0u16; 9];
+    let mut cols = [0u16; 9];
+    let mut boxes = [0u16; 9];
+    for cell in 0..CELLS {
+        let d = solution.cells[cell];
+        let given = puzzle.cells[cell];
+        if !(1..=9).contains(&d) || (given != 0 && given != d) {
+            return false;
+        }
+        let (r, c, b) = houses_of(cell);
+        rows[r] |= 1 << d;
+        cols[c] |= 1 << d;
+        boxes[b] |= 1 << d;
+    }
+    let all = 0b11_1111_1110;
+    rows.iter().chain(&cols).chain(&boxes).all(|&m| m == all)
+}

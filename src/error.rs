@@ -1,0 +1,39 @@
+//! The Rust error type. Each variant maps to one C status code (see `ffi`).
+
+use thiserror::Error;
+
+/// Why a board could not be parsed or solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum Error {
+    /// A byte that is neither `'1'`-`'9'` nor a blank (`'.'`, `'0'`), at `cell` (0-80, row-major).
+    #[error("invalid character 0x{byte:02x} at cell {cell}")]
+    InvalidCharacter {
+        /// Index 0-80 of the cell, row-major.
+        cell: usize,
+        /// The offending byte.
+        byte: u8,
+    },
+    /// The given at `cell` repeats `digit`, already given in a lower-index cell of one of its
+    /// houses (row, column or box).
+    #[error(
+        "given {digit} at cell {cell} conflicts with an earlier given in its row, column or box"
+    )]
+    ConflictingGivens {
+        /// Index 0-80 of the later of the two cells, row-major.
+        cell: usize,
+        /// The repeated digit, 1-9.
+        digit: u8,
+    },
+    /// A text board was not exactly 81 bytes long (Rust API only; the C API takes fixed arrays).
+    #[error("a board has 81 cells, got {len} characters")]
+    WrongLength {
+        /// The length received, in bytes.
+        len: usize,
+    },
+    /// The puzzle has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution (when a unique one was asked for).
+    #[error("the puzzle has more than one solution")]
+    MultipleSolutions,
+}

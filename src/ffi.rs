@@ -1,0 +1,238 @@
+//! The C API. Every `extern "C"` item of the library is here; the header `include/sudoku.h` is
+//! generated from this file by cbindgen (see `build.rs`).
+//!
+//! Conventions (after rustls-ffi): one status enum; arguments are checked before any work (NULL
+//! pointers first, then other arguments, then the board); outputs are written only on success;
+//! each exported body runs under a panic guard, so a fault inside the library becomes
+//! `SUDOKU_INTERNAL_ERROR` and never unwinds into C. No function keeps state between calls, so
+//! every function is safe to call from many threads at once (on distinct output buffers).
+
+#![allow(non_camel_case_types)]
+
+use std::ffi::{c_char, c_int};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr;
+
+use crate::board::{Board, CELLS};
+use crate::error::Error;
+use crate::solver;
+
+/// Result of every libsudoku function that can fail. The numeric values are fixed.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum sudoku_status {
+    /// Success; outputs were written.
+    SUDOKU_OK = 0,
+    /// The puzzle has no solution.
+    SUDOKU_NO_SOLUTION = 1,
+    /// The puzzle has more than one solution (a unique one was required).
+    SUDOKU_MULTIPLE_SOLUTIONS = 2,
+    /// A board byte is not `'1'`-`'9'`, `'.'` or `'0'`.
+    SUDOKU_INVALID_CHARACTER = 3,
+    /// Two equal givens share a row, column or box.
+    SUDOKU_CONFLICTING_GIVENS = 4,
+    /// A required pointer argument was NULL.
+    SUDOKU_NULL_POINTER = 5,
+    /// An argument other than a pointer is out of range (for example `limit == 0`).
+    SUDOKU_INVALID_ARGUMENT = 6,
+    /// An internal fault (a bug in libsudoku) was caught; outputs were not written.
+    SUDOKU_INTERNAL_ERROR = 7,
+}
+
+use sudoku_status::*;
+
+impl From<Error> for sudoku_status {
+    fn from(e: Error) -> sudoku_status {
+        match e {
+            Error::InvalidCharacter { .. } | Error::WrongLength { .. } => SUDOKU_INVALID_CHARACTER,
+            Error::ConflictingGivens { .. } => SUDOKU_CONFLICTING_GIVENS,
+            Error::NoSolution => SUDOKU_NO_SOLUTION,
+            Error::MultipleSolutions => SUDOKU_MULTIPLE_SOLUTIONS,
+        }
+    }
+}
+
+/// Runs an exported body, turning a panic into `SUDOKU_INTERNAL_ERROR`.
+fn guard(body: impl FnOnce() -> Result<(), sudoku_status>) -> sudoku_status {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => SUDOKU_OK,
+        Ok(Err(status)) => status,
+        Err(_) => SUDOKU_INTERNAL_ERROR,
+    }
+}
+
+/// Copies the 81 bytes of a caller's board.
+///
+/// # Safety
+/// `board` must be non-NULL and point to 81 readable bytes.
+unsafe fn read_board(board: *const c_char) -> [u8; CELLS] {
+    // SAFETY: the caller guarantees 81 readable bytes; [u8; 81] has alignment 1, and exactly 81
+    // bytes are read.
+    unsafe { ptr::read(board.cast::<[u8; CELLS]>()) }
+}
+
+/// Writes a solved board back as ASCII digits.
+///
+/// # Safety
+/// `board` must be non-NULL and point to 81 writable bytes.
+unsafe fn write_board(board: *mut c_char, solution: &Board) {
+    // SAFETY: the caller guarantees 81 writable bytes; exactly 81 are written.
+    unsafe { ptr::write(board.cast::<[u8; CELLS]>(), solution.to_bytes()) }
+}
+
+/// Solves a puzzle in place, stopping at the first solution found (the fastest mode; use
+/// `sudoku_solve_unique` to also prove there is no other).
+///
+/// `board`: 81 bytes, row-major, `'1'`-`'9'` for givens and `'.'` or `'0'` for blanks; no NUL
+/// terminator is needed and no byte past the 81st is read. On `SUDOKU_OK` all 81 bytes are
+/// overwritten with the digits `'1'`-`'9'`; on any other status the board is left untouched.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION`, `SUDOKU_INVALID_CHARACTER`,
+/// `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (board is NULL) or `SUDOKU_INTERNAL_ERROR`.
+/// Thread-safe; no allocation.
+///
+/// # Safety
+/// `board` must be NULL or point to 81 readable and writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_solve(board: *mut c_char) -> sudoku_status {
+    guard(|| {
+        if board.is_null() {
+            return Err(SUDOKU_NULL_POINTER);
+        }
+        // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
+        let puzzle = Board::parse(&unsafe { read_board(board) })?;
+        let solution = solver::solve(&puzzle)?;
+        // SAFETY: non-NULL, and the caller guarantees 81 writable bytes.
+        unsafe { write_board(board, &solution) };
+        Ok(())
+    })
+}
+
+/// Solves a puzzle in place only if it has exactly one solution.
+///
+/// `board`: 81 bytes, row-major, as for `sudoku_solve`. On `SUDOKU_OK` the 81 bytes are
+/// overwritten with the unique solution; on any other status the board is left untouched.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION`, `SUDOKU_MULTIPLE_SOLUTIONS`,
+/// `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` or
+/// `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+///
+/// # Safety
+/// `board` must be NULL or point to 81 readable and writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_solve_unique(board: *mut c_char) -> sudoku_status {
+    guard(|| {
+        if board.is_null() {
+            return Err(SUDOKU_NULL_POINTER);
+        }
+        // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
+        let puzzle = Board::parse(&unsafe { read_board(board) })?;
+        let solution = solver::solve_unique(&puzzle)?;
+        // SAFETY: non-NULL, and the caller guarantees 81 writable bytes.
+        unsafe { write_board(board, &solution) };
+        Ok(())
+    })
+}
+
+/// Counts the solutions of a puzzle, stopping at `limit`.
+///
+/// `board`: 81 bytes, row-major, as for `sudoku_solve`; it is only read. `limit`: the most
+/// solutions to count, at least 1 (use 2 to test uniqueness). On `SUDOKU_OK`, `*count` is the
+/// number of solutions, capped at `limit` (0 when the puzzle has none: that is not an error); on
+/// any other status `*count` is left untouched.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (board or count is NULL), `SUDOKU_INVALID_ARGUMENT`
+/// (`limit == 0`), `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS` or
+/// `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation. Time grows with `limit` on boards with
+/// many solutions (the empty board at a limit of 1000000 takes about a second).
+///
+/// # Safety
+/// `board` must be NULL or point to 81 readable bytes; `count` must be NULL or point to a
+/// writable `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_count_solutions(
+    board: *const c_char,
+    limit: u64,
+    count: *mut u64,
+) -> sudoku_status {
+    guard(|| {
+        if board.is_null() || count.is_null() {
+            return Err(SUDOKU_NULL_POINTER);
+        }
+        if limit == 0 {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        }
+        // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
+        let puzzle = Board::parse(&unsafe { read_board(board) })?;
+        let found = solver::count_solutions(&puzzle, limit);
+        // SAFETY: non-NULL, and the caller guarantees a writable uint64_t.
+        unsafe { count.write_unaligned(found) };
+        Ok(())
+    })
+}
+
+/// Checks a board without searching: every byte valid and no two equal givens in a house.
+///
+/// `board`: 81 bytes, row-major, as for `sudoku_solve`; it is only read. `cell`: may be NULL; on
+/// `SUDOKU_INVALID_CHARACTER` or `SUDOKU_CONFLICTING_GIVENS` it receives the index (0-80) of the
+/// first cell in row-major order that is an invalid byte or repeats a given of a lower-index cell
+/// in its row, column or box. On any other status `*cell` is left untouched. A valid board may
+/// still have no solution.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
+/// `SUDOKU_NULL_POINTER` (board is NULL) or `SUDOKU_INTERNAL_ERROR`. Thread-safe.
+///
+/// # Safety
+/// `board` must be NULL or point to 81 readable bytes; `cell` must be NULL or point to a
+/// writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_validate(board: *const c_char, cell: *mut usize) -> sudoku_status {
+    guard(|| {
+        if board.is_null() {
+            return Err(SUDOKU_NULL_POINTER);
+        }
+        // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
+        match Board::parse(&unsafe { read_board(board) }) {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                let at = match e {
+                    Error::InvalidCharacter { cell, .. }
+                    | Error::ConflictingGivens { cell, .. } => Some(cell),
+                    _ => None,
+                };
+                if let (Some(at), false) = (at, cell.is_null()) {
+                    // SAFETY: non-NULL, and the caller guarantees a writable size_t.
+                    unsafe { cell.write_unaligned(at) };
+                }
+                Err(e.into())
+            }
+        }
+    })
+}
+
+/// A static English sentence describing a status code; never NULL, never to be freed.
+///
+/// `status` is read as a plain integer, so any value is safe: one that is not a status code
+/// gives "unknown status".
+#[no_mangle]
+pub extern "C" fn sudoku_status_message(status: c_int) -> *const c_char {
+    let text: &'static std::ffi::CStr = match status {
+        0 => c"success",
+        1 => c"the puzzle has no solution",
+        2 => c"the puzzle has more than one solution",
+        3 => c"the board contains a byte that is not '1'-'9', '.' or '0'",
+        4 => c"two equal givens share a row, column or box",
+        5 => c"a required pointer argument was NULL",
+        6 => c"an argument is out of range",
+        7 => c"internal error in libsudoku",
+        _ => c"unknown status",
+    };
+    text.as_ptr()
+}
+
+/// The library version (for example "0.1.0") as a static NUL-terminated string; never NULL.
+/// It matches the `SUDOKU_VERSION_*` macros of the header the program was compiled with.
+#[no_mangle]
+pub extern "C" fn sudoku_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}

@@ -1,0 +1,37 @@
+//! libsudoku: a fast Sudoku engine, usable from Rust and, through the C ABI in [`ffi`], from C,
+//! C++ and any language with an FFI.
+//!
+//! A board is 81 cells in row-major order. In text form a given (clue) is `'1'`-`'9'` and a blank
+//! is `'.'` or `'0'`. The Rust API works on [`Board`]:
+//!
+//! ```
+//! let puzzle: sudoku::Board =
+//!     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+//!         .parse()
+//!         .unwrap();
+//! let solution = sudoku::solve_unique(&puzzle).unwrap();
+//! assert!(sudoku::is_solution_of(&puzzle, &solution));
+//! assert_eq!(sudoku::count_solutions(&puzzle, 2), 1);
+//! ```
+//!
+//! The core (`board`, `solver`) knows nothing of C; every `extern "C"` item lives in [`ffi`].
+
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
+
+mod board;
+mod error;
+pub mod ffi;
+pub mod solver;
+
+pub use board::{is_solution_of, Board, CELLS};
+pub use error::Error;
+pub use solver::{count_solutions, solve, solve_unique};
+
+/// Parses and validates a board without searching (see [`Board::parse`]).
+///
+/// Errors: [`Error::InvalidCharacter`] or [`Error::ConflictingGivens`], naming the first faulty
+/// cell in row-major order.
+pub fn validate(text: &[u8; CELLS]) -> Result<Board, Error> {
+    Board::parse(text)
+}

@@ -1,0 +1,167 @@
+//! Constant tables for the band bitboards.
+//!
+//! Layout (after JCZSolve's band representation): the board is split into three bands of 27
+//! cells; within a band, cell bit `r * 9 + c` is row `r` (0-2) and column `c` (0-8), so global cell
+//! `i` is band `i / 27`, bit `i % 27`. A *triad* is the three cells where one band row meets one
+//! box; triad `3 * r + k` (row `r`, box `k`) starts at bit `9 * r + 3 * k`.
+
+/// All 27 cells of a band.
+pub(super) const BAND: u32 = (1 << 27) - 1;
+
+/// Sets one bit in each band row at column `c`: multiplying a 9-bit column set by this spreads
+/// it down all three rows of a band.
+pub(super) const COLUMN_SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Cells of box `k` (0-2) within a band.
+const BOX: [u32; 3] = [
+    0o7 * COLUMN_SPREAD,
+    0o70 * COLUMN_SPREAD,
+    0o700 * COLUMN_SPREAD,
+];
+
+/// For each band bit, the other cells of its row and box inside the band (its in-band peers).
+pub(super) const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut bit = 0;
+    while bit < 27 {
+        let row = 0x1FF << (bit / 9 * 9);
+        let boxm = BOX[bit % 9 / 3];
+        t[bit] = (row | boxm) & !(1 << bit);
+        bit += 1;
+    }
+    t
+};
+
+/// For a 9-bit band row, bit `k` set when the row has any cell in box `k`.
+const ROW_BOXES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut v = 0;
+    while v < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (v >> (3 * k)) & 7 != 0 {
+                t[v] |= 1 << k;
+            }
+            k += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// The nine triads of a band as a 9-bit set: bit `3 * r + k` when row `r` has a cell in box `k`.
+#[inline(always)]
+pub(super) fn triads(x: u32) -> usize {
+    ROW_BOXES[(x & 0x1FF) as usize] as usize
+        | (ROW_BOXES[((x >> 9) & 0x1FF) as usize] as usize) << 3
+        | (ROW_BOXES[((x >> 18) & 0x1FF) as usize] as usize) << 6
+}
+
+/// Cells of the triads in a 9-bit triad set.
+const fn triad_cells(t: usize) -> u32 {
+    let mut cells = 0;
+    let mut j = 0;
+    while j < 9 {
+        if t & (1 << j) != 0 {
+            cells |= 0o7 << (9 * (j / 3) + 3 * (j % 3));
+        }
+        j += 1;
+    }
+    cells
+}
+
+/// Which triads can still hold a digit, given the triads that hold its candidates in a band.
+///
+/// A digit occurs once in each row and once in each box of a band, so its three placements use
+/// triads forming a permutation (row `r` -> box `p(r)`). `KEEP[t]` is the cells of every triad that
+/// lies on some permutation inside `t`, and 0 when none fits (a contradiction). Masking with it
+/// applies locked candidates (pointing and claiming) inside the band in one step. The idea of
+/// reasoning per band and triad comes from JCZSolve and the tdoku essay ("Nerd Sniped: A Sudoku
+/// Story", T. Dillon); this table is our own formulation.
+pub(super) static KEEP: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut union = 0;
+        let mut p = 0;
+        while p < 6 {
+            let m = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+            if set & m == m {
+                union |= m;
+            }
+            p += 1;
+        }
+        t[set] = triad_cells(union);
+        set += 1;
+    }
+    t
+};
+
+/// The rows and boxes (as band cells) that contain any triad of a 9-bit triad set: the in-band
+/// peers of a set of placed cells.
+pub(super) static ROWS_AND_BOXES: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut cells = 0;
+        let mut j = 0;
+        while j < 9 {
+            if set & (1 << j) != 0 {
+                cells |= 0x1FF << (9 * (j / 3)) | BOX[j % 3];
+            }
+            j += 1;
+        }
+        t[set] = cells;
+        set += 1;
+    }
+    t
+};
+
+/// Folds a band's three rows onto one 9-bit column set (any row).
+#[inline(always)]
+pub(super) fn columns_of(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 0x1FF
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keep_of_full_band_keeps_everything() {
+        assert_eq!(KEEP[0x1FF], BAND);
+    }
+
+    #[test]
+    fn keep_of_a_single_permutation_is_that_permutation() {
+        // Row 0 -> box 2, row 1 -> box 0, row 2 -> box 1.
+        let set = 1 << 2 | 1 << 3 | 1 << 7;
+        assert_eq!(KEEP[set], triad_cells(set));
+        // Remove one triad: no permutation fits.
+        assert_eq!(KEEP[set & !(1 << 3)], 0);
+    }
+
+    #[test]
+    fn keep_applies_pointing() {
+        // Box 0 holds the digit only in row 0, so row 0 cannot use boxes 1 or 2.
+        let set = 0x1FF & !(1 << 3 | 1 << 6);
+        let keep = KEEP[set];
+        assert_eq!(keep & triad_cells(1 << 1 | 1 << 2), 0);
+        assert_eq!(keep & triad_cells(1), triad_cells(1));
+    }
+
+    #[test]
+    fn triads_and_columns() {
+        assert_eq!(triads(1 << 5 | 1 << 9 | 1 << 26), 1 << 1 | 1 << 3 | 1 << 8);
+        assert_eq!(columns_of(1 << 5 | 1 << 9 | 1 << 26), 1 << 5 | 1 | 1 << 8);
+        assert_eq!(BAND_PEERS[0].count_ones(), 12);
+    }
+}
