@@ -1,0 +1,693 @@
+//! The C side, end to end: `include/sudoku.h` compiled on its own as C99 and as C++, and the C
+//! examples in `examples/` compiled with `gcc -std=c99 -Wall -Wextra -Wpedantic -Werror` against
+//! both the static (`libsudoku.a`) and the shared (`libsudoku.so`) library that this `cargo test`
+//! built, then run with their output checked exactly.
+//!
+//! The libraries are found beside the test executable: cargo puts it in `target/<profile>/deps/`
+//! and the library artifacts in `target/<profile>/`. Expected solutions were computed once with an
+//! independent solver (a plain backtracking search in Python) and are written here as text.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+const C_FLAGS: &[&str] = &[
+    "-std=c99",
+    "-O2",
+    "-Wall",
+    "-Wextra",
+    "-Wpedantic",
+    "-Werror",
+];
+const CXX_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-Wpedantic", "-Werror"];
+/// System libraries the Rust standard library inside `libsudoku.a` needs (as listed by
+/// `cargo rustc --release --lib --crate-type staticlib -- --print native-static-libs`; the
+/// Makefile uses the same list).
+const STATIC_SYSTEM_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"];
+const EXAMPLES: &[&str] = &["solve", "solve_file", "count"];
+
+/// The magictour top 1465 puzzle #1 (the default puzzle embedded in `solve.c`) and its solution.
+const TOP1: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+const TOP1_SOLUTION: &str =
+    "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+/// The magictour top 1465 puzzle #2 and its solution.
+const TOP2: &str =
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+const TOP2_SOLUTION: &str =
+    "728946315934251678516738249147593826369482157852167493293615784481379562675824931";
+/// A classic puzzle, written with '0' for blanks, and its solution.
+const CLASSIC: &str =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+const CLASSIC_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// CLASSIC_SOLUTION with a deadly rectangle emptied (rows 1 and 4, columns 4 and 5: 6/7 and
+/// 7/6), so it has exactly these two solutions.
+const DEADLY: &str =
+    "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179";
+const DEADLY_SOLUTIONS: [&str; 2] = [
+    CLASSIC_SOLUTION,
+    "534768912672195348198342567859671423426853791713924856961537284287419635345286179",
+];
+/// Valid givens (no two equal in a house) but no solution: cell 8 sees every digit.
+const UNSOLVABLE: &str =
+    "12345678.........9...............................................................";
+const EMPTY: &str =
+    ".................................................................................";
+/// An 'x' at cell 40 (row 5, column 5).
+const BAD_CHARACTER: &str =
+    "........................................x........................................";
+/// Two 5s in box 1: cells 0 and 10 (row 2, column 2).
+const CONFLICT: &str =
+    "5.........5......................................................................";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Link {
+    Static,
+    Shared,
+}
+const LINKS: [Link; 2] = [Link::Static, Link::Shared];
+
+fn repo_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `target/<profile>/`, holding the `libsudoku.a` and `libsudoku.so` built by this cargo run.
+fn lib_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let exe = std::env::current_exe().expect("path of the test executable");
+        // target/<profile>/deps/c_examples-<hash> -> target/<profile>/
+        let dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("the test executable lives in target/<profile>/deps/")
+            .to_path_buf();
+        for lib in ["libsudoku.a", "libsudoku.so"] {
+            assert!(
+                dir.join(lib).is_file(),
+                "{lib} missing in {}",
+                dir.display()
+            );
+        }
+        dir
+    })
+}
+
+/// A scratch directory for compiled programs, one per profile.
+fn out_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let profile = lib_dir().file_name().expect("profile directory name");
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("c_examples")
+            .join(profile);
+        fs::create_dir_all(&dir).expect("create the scratch directory");
+        dir
+    })
+}
+
+/// Linker arguments for one kind of linkage.
+fn link_args(link: Link) -> Vec<String> {
+    let dir = lib_dir();
+    match link {
+        Link::Static => std::iter::once(dir.join("libsudoku.a").display().to_string())
+            .chain(STATIC_SYSTEM_LIBS.iter().map(|s| s.to_string()))
+            .collect(),
+        Link::Shared => vec![
+            format!("-L{}", dir.display()),
+            "-lsudoku".to_string(),
+            format!("-Wl,-rpath,{}", dir.display()),
+        ],
+    }
+}
+
+/// Compiles `source` with `compiler` and `flags` into `out`, linked as `link`, and asserts the
+/// compiler succeeded without printing anything (no warning, no note).
+fn compile(compiler: &str, flags: &[&str], source: &Path, link: Link, out: &Path) {
+    let include = repo_root().join("include");
+    let result = Command::new(compiler)
+        .args(flags)
+        .arg("-I")
+        .arg(&include)
+        .arg(source)
+        .args(link_args(link))
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {compiler}: {e}"));
+    assert!(
+        result.status.success() && result.stderr.is_empty(),
+        "{compiler} {} ({link:?}) failed or warned:\n{}",
+        source.display(),
+        String::from_utf8_lossy(&result.stderr)
+    );
+}
+
+/// The path of an example program built from `examples/<name>.c`; all of them are compiled
+/// (both linkages) on first use.
+fn example(name: &str, link: Link) -> &'static Path {
+    static BUILT: OnceLock<HashMap<(String, Link), PathBuf>> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let mut built = HashMap::new();
+        for &example in EXAMPLES {
+            for link in LINKS {
+                let source = repo_root().join("examples").join(format!("{example}.c"));
+                let suffix = if link == Link::Shared { "-shared" } else { "" };
+                let out = out_dir().join(format!("{example}{suffix}"));
+                compile("gcc", C_FLAGS, &source, link, &out);
+                built.insert((example.to_string(), link), out);
+            }
+        }
+        built
+    });
+    &built[&(name.to_string(), link)]
+}
+
+/// Runs a program with `args` and `stdin`, without LD_LIBRARY_PATH (so the shared examples must
+/// find libsudoku.so through their rpath).
+fn run(program: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .env_remove("LD_LIBRARY_PATH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(stdin)
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for the program")
+}
+
+fn text(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).expect("output is UTF-8")
+}
+
+/// Asserts the exit code, stdout and stderr of a run exactly.
+#[track_caller]
+fn assert_run(output: &Output, code: i32, stdout: &str, stderr: &str) {
+    assert_eq!(text(&output.stderr), stderr, "stderr");
+    assert_eq!(text(&output.stdout), stdout, "stdout");
+    assert_eq!(output.status.code(), Some(code), "exit code");
+}
+
+/// True when `grid` is 81 digits, each of 1-9 once in every row, column and box (an independent
+/// check of solutions whose exact value depends on the search order).
+fn is_valid_grid(grid: &str) -> bool {
+    let digits: Vec<usize> = grid
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_digit() {
+                (b - b'0') as usize
+            } else {
+                0
+            }
+        })
+        .collect();
+    if digits.len() != 81 || digits.contains(&0) {
+        return false;
+    }
+    (0..9).all(|house| {
+        let mut row = [false; 10];
+        let mut col = [false; 10];
+        let mut boxed = [false; 10];
+        for i in 0..9 {
+            row[digits[house * 9 + i]] = true;
+            col[digits[i * 9 + house]] = true;
+            boxed[digits[(house / 3 * 3 + i / 3) * 9 + house % 3 * 3 + i % 3]] = true;
+        }
+        row[1..]
+            .iter()
+            .chain(&col[1..])
+            .chain(&boxed[1..])
+            .all(|&seen| seen)
+    })
+}
+
+const SOLVE_DEFAULT_OUTPUT: &str = "\
+Puzzle:
+4 . . | . 3 . | . . .
+. . . | 6 . . | 8 . .
+. . . | . . . | . . 1
+------+-------+------
+. . . | . 5 . | . 9 .
+. 8 . | . . . | 6 . .
+. 7 . | 2 . . | . . .
+------+-------+------
+. . . | 1 . 2 | 7 . .
+5 . 3 | . . . | . 4 .
+9 . . | . . . | . . .
+
+Solution:
+4 6 8 | 9 3 1 | 5 2 7
+7 5 1 | 6 2 4 | 8 3 9
+3 9 2 | 5 7 8 | 4 6 1
+------+-------+------
+1 3 4 | 7 5 6 | 2 9 8
+2 8 9 | 4 1 3 | 6 7 5
+6 7 5 | 2 8 9 | 3 1 4
+------+-------+------
+8 4 6 | 1 9 2 | 7 5 3
+5 1 3 | 8 6 7 | 9 4 2
+9 2 7 | 3 4 5 | 1 8 6
+
+Status: SUDOKU_OK (success)
+";
+
+const SOLVE_CLASSIC_OUTPUT: &str = "\
+Puzzle:
+5 3 . | . 7 . | . . .
+6 . . | 1 9 5 | . . .
+. 9 8 | . . . | . 6 .
+------+-------+------
+8 . . | . 6 . | . . 3
+4 . . | 8 . 3 | . . 1
+7 . . | . 2 . | . . 6
+------+-------+------
+. 6 . | . . . | 2 8 .
+. . . | 4 1 9 | . . 5
+. . . | . 8 . | . 7 9
+
+Solution:
+5 3 4 | 6 7 8 | 9 1 2
+6 7 2 | 1 9 5 | 3 4 8
+1 9 8 | 3 4 2 | 5 6 7
+------+-------+------
+8 5 9 | 7 6 1 | 4 2 3
+4 2 6 | 8 5 3 | 7 9 1
+7 1 3 | 9 2 4 | 8 5 6
+------+-------+------
+9 6 1 | 5 3 7 | 2 8 4
+2 8 7 | 4 1 9 | 6 3 5
+3 4 5 | 2 8 6 | 1 7 9
+
+Status: SUDOKU_OK (success)
+";
+
+const SOLVE_UNSOLVABLE_OUTPUT: &str = "\
+Puzzle:
+1 2 3 | 4 5 6 | 7 8 .
+. . . | . . . | . . 9
+. . . | . . . | . . .
+------+-------+------
+. . . | . . . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+------+-------+------
+. . . | . . . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+
+Status: SUDOKU_NO_SOLUTION (the puzzle has no solution)
+";
+
+#[test]
+fn expected_solutions_fit_their_puzzles() {
+    // Guards the hand-written constants: each solution is a valid grid keeping its givens.
+    for (puzzle, solution) in [
+        (TOP1, TOP1_SOLUTION),
+        (TOP2, TOP2_SOLUTION),
+        (CLASSIC, CLASSIC_SOLUTION),
+        (DEADLY, DEADLY_SOLUTIONS[0]),
+        (DEADLY, DEADLY_SOLUTIONS[1]),
+    ] {
+        assert!(is_valid_grid(solution), "{solution}");
+        for (p, s) in puzzle.bytes().zip(solution.bytes()) {
+            assert!(p == b'.' || p == b'0' || p == s, "{puzzle} vs {solution}");
+        }
+    }
+}
+
+#[test]
+fn solve_prints_the_embedded_puzzle_solved() {
+    for link in LINKS {
+        let output = run(example("solve", link), &[], b"");
+        assert_run(&output, 0, SOLVE_DEFAULT_OUTPUT, "");
+    }
+}
+
+#[test]
+fn solve_solves_its_argument_with_zero_blanks() {
+    for link in LINKS {
+        let output = run(example("solve", link), &[CLASSIC], b"");
+        assert_run(&output, 0, SOLVE_CLASSIC_OUTPUT, "");
+    }
+}
+
+#[test]
+fn solve_reports_no_solution_with_exit_code_1() {
+    for link in LINKS {
+        let output = run(example("solve", link), &[UNSOLVABLE], b"");
+        assert_run(&output, 1, SOLVE_UNSOLVABLE_OUTPUT, "");
+    }
+}
+
+#[test]
+fn solve_rejects_invalid_input_on_stderr() {
+    let cases = [
+        (
+            BAD_CHARACTER,
+            "solve: SUDOKU_INVALID_CHARACTER: the board contains a byte that is not '1'-'9', '.' \
+             or '0' (cell 40: row 5, column 5)\n",
+        ),
+        (
+            CONFLICT,
+            "solve: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
+             (cell 10: row 2, column 2)\n",
+        ),
+        (
+            &CLASSIC[..80],
+            "solve: a puzzle has 81 characters, got 80\n",
+        ),
+    ];
+    for link in LINKS {
+        for (input, message) in cases {
+            let output = run(example("solve", link), &[input], b"");
+            assert_run(&output, 2, "", message);
+        }
+    }
+}
+
+#[test]
+fn count_counts_up_to_the_limit() {
+    let cases: [(&[&str], &str); 6] = [
+        (&[EMPTY, "1000"], "at least 1000 solutions (the limit)\n"),
+        (&[DEADLY], "2 solutions\n"),
+        (&[DEADLY, "2"], "at least 2 solutions (the limit)\n"),
+        (&[DEADLY, "1"], "at least 1 solution (the limit)\n"),
+        (&[CLASSIC, "1000"], "1 solution\n"),
+        (&[UNSOLVABLE], "0 solutions\n"),
+    ];
+    for link in LINKS {
+        for (args, expected) in cases {
+            let output = run(example("count", link), args, b"");
+            assert_run(&output, 0, expected, "");
+        }
+    }
+}
+
+#[test]
+fn count_rejects_bad_input() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &[EMPTY, "0"],
+            "count: LIMIT must be a whole number of at least 1, got \"0\"\n",
+        ),
+        (
+            &[CONFLICT, "5"],
+            "count: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
+             (cell 10: row 2, column 2)\n",
+        ),
+        (&[&EMPTY[..1]], "count: a puzzle has 81 characters, got 1\n"),
+    ];
+    for link in LINKS {
+        for (args, message) in cases {
+            let output = run(example("count", link), args, b"");
+            assert_run(&output, 2, "", message);
+        }
+    }
+}
+
+/// Input for solve_file: comments, blank lines, LF and CRLF endings, trailing blanks, a short
+/// and a long line, an unsolvable, a two-solution and an empty board, two invalid boards, and a
+/// last line without a line ending.
+fn solve_file_input() -> String {
+    [
+        "# solve_file test input\n".to_string(), // 1: comment
+        "\n".to_string(),                        // 2: blank
+        format!("{CLASSIC}\n"),                  // 3
+        format!("{TOP1}\r\n"),                   // 4: CRLF
+        format!("{}\n", &TOP2[..80]),            // 5: 80 characters
+        format!("{TOP2}9\n"),                    // 6: 82 characters
+        format!("{UNSOLVABLE} \t\r\n"),          // 7: trailing blanks
+        "\r\n".to_string(),                      // 8: blank (CRLF)
+        format!("{DEADLY}\r\n"),                 // 9: two solutions
+        format!("{BAD_CHARACTER}\n"),            // 10
+        format!("{CONFLICT}\n"),                 // 11
+        format!("{EMPTY}\n"),                    // 12
+        format!("#{EMPTY}\n"),                   // 13: comment of 82 bytes
+        TOP2.to_string(),                        // 14: no line ending
+    ]
+    .concat()
+}
+
+/// The stderr lines solve_file writes for `solve_file_input()` before its summary.
+const SOLVE_FILE_DIAGNOSTICS: &str = "\
+solve_file: line 5: expected 81 puzzle characters, got 80; skipped
+solve_file: line 6: expected 81 puzzle characters, got 82; skipped
+solve_file: line 10: the board contains a byte that is not '1'-'9', '.' or '0' (cell 40)
+solve_file: line 11: two equal givens share a row, column or box (cell 10)
+";
+
+/// Checks solve_file's stderr: the diagnostics, then the summary whose counts are exact and
+/// whose timing is only checked for its form.
+#[track_caller]
+fn assert_solve_file_stderr(stderr: &str, counts: &str) {
+    let (diagnostics, summary) = stderr
+        .strip_suffix('\n')
+        .and_then(|s| s.rsplit_once('\n'))
+        .expect("diagnostics and a summary line");
+    assert_eq!(format!("{diagnostics}\n"), SOLVE_FILE_DIAGNOSTICS);
+    let timing = summary
+        .strip_prefix(&format!("solve_file: {counts}; elapsed "))
+        .unwrap_or_else(|| panic!("summary {summary:?} should give {counts:?}"));
+    let (seconds, rate) = timing
+        .strip_suffix(" puzzles/s")
+        .and_then(|t| t.split_once(" s, "))
+        .unwrap_or_else(|| panic!("timing {timing:?}"));
+    assert!(seconds.parse::<f64>().is_ok_and(|s| s >= 0.0), "{seconds}");
+    assert!(rate.parse::<u64>().is_ok(), "{rate}");
+}
+
+#[test]
+fn solve_file_solves_each_line_of_a_file() {
+    let input = out_dir().join("solve_file_input.txt");
+    fs::write(&input, solve_file_input()).expect("write the input file");
+    let input = input.to_str().expect("UTF-8 path");
+    for link in LINKS {
+        let output = run(example("solve_file", link), &[input], b"");
+        assert_eq!(output.status.code(), Some(0));
+        let stdout = text(&output.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 8, "one line per puzzle:\n{stdout}");
+        assert_eq!(lines[0], CLASSIC_SOLUTION);
+        assert_eq!(lines[1], TOP1_SOLUTION);
+        assert_eq!(lines[2], "SUDOKU_NO_SOLUTION");
+        // sudoku_solve stops at the first solution; which one depends on the search order.
+        assert!(DEADLY_SOLUTIONS.contains(&lines[3]), "{}", lines[3]);
+        assert_eq!(lines[4], "SUDOKU_INVALID_CHARACTER");
+        assert_eq!(lines[5], "SUDOKU_CONFLICTING_GIVENS");
+        assert!(is_valid_grid(lines[6]), "{}", lines[6]);
+        assert_eq!(lines[7], TOP2_SOLUTION);
+        assert!(stdout.ends_with('\n'));
+        assert_solve_file_stderr(
+            text(&output.stderr),
+            "read 8, solved 5, no solution 1, multiple solutions 0, invalid 2, skipped lines 2",
+        );
+    }
+}
+
+#[test]
+fn solve_file_unique_reads_stdin() {
+    let expected = [
+        CLASSIC_SOLUTION,
+        TOP1_SOLUTION,
+        "SUDOKU_NO_SOLUTION",
+        "SUDOKU_MULTIPLE_SOLUTIONS",
+        "SUDOKU_INVALID_CHARACTER",
+        "SUDOKU_CONFLICTING_GIVENS",
+        "SUDOKU_MULTIPLE_SOLUTIONS",
+        TOP2_SOLUTION,
+    ]
+    .map(|line| format!("{line}\n"))
+    .concat();
+    for link in LINKS {
+        for args in [&["--unique"][..], &["--unique", "-"][..]] {
+            let output = run(
+                example("solve_file", link),
+                args,
+                solve_file_input().as_bytes(),
+            );
+            assert_eq!(output.status.code(), Some(0));
+            assert_eq!(text(&output.stdout), expected);
+            assert_solve_file_stderr(
+                text(&output.stderr),
+                "read 8, solved 3, no solution 1, multiple solutions 2, invalid 2, skipped lines 2",
+            );
+        }
+    }
+}
+
+#[test]
+fn solve_file_count_caps_at_the_limit() {
+    let expected = "1\n1\n0\n2\nSUDOKU_INVALID_CHARACTER\nSUDOKU_CONFLICTING_GIVENS\n5\n1\n";
+    for link in LINKS {
+        let output = run(
+            example("solve_file", link),
+            &["--count", "5"],
+            solve_file_input().as_bytes(),
+        );
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(text(&output.stdout), expected);
+        assert_solve_file_stderr(
+            text(&output.stderr),
+            "read 8, solved 3, no solution 1, multiple solutions 2, invalid 2, skipped lines 2",
+        );
+    }
+}
+
+#[test]
+fn solve_file_rejects_bad_usage() {
+    for link in LINKS {
+        let program = example("solve_file", link);
+        let output = run(program, &["--count", "0"], b"");
+        assert_run(
+            &output,
+            2,
+            "",
+            "solve_file: --count needs a whole number N >= 1\n",
+        );
+        let missing = out_dir().join("no such file");
+        let output = run(program, &[missing.to_str().unwrap()], b"");
+        assert_run(
+            &output,
+            1,
+            "",
+            &format!(
+                "solve_file: cannot open {}: No such file or directory\n",
+                missing.display()
+            ),
+        );
+    }
+}
+
+#[test]
+fn shared_examples_load_libsudoku_so_through_their_rpath() {
+    // With LD_TRACE_LOADED_OBJECTS the glibc loader lists the libraries a program would load
+    // (what ldd prints) instead of running it.
+    let so = lib_dir().join("libsudoku.so");
+    for &name in EXAMPLES {
+        for link in LINKS {
+            let listing = Command::new(example(name, link))
+                .env_remove("LD_LIBRARY_PATH")
+                .env("LD_TRACE_LOADED_OBJECTS", "1")
+                .output()
+                .expect("run the loader trace");
+            let listing = text(&listing.stdout);
+            let loads_so = listing.contains(&format!("libsudoku.so => {}", so.display()));
+            assert_eq!(
+                loads_so,
+                link == Link::Shared,
+                "{name} {link:?}:\n{listing}"
+            );
+            assert!(!listing.contains("not found"), "{listing}");
+        }
+    }
+}
+
+/// Writes `source` to the scratch directory as `name` and returns its path.
+fn write_source(name: &str, source: &str) -> PathBuf {
+    let path = out_dir().join(name);
+    fs::write(&path, source).expect("write a test source");
+    path
+}
+
+#[test]
+fn header_compiles_alone_as_pedantic_c99() {
+    let header = repo_root().join("include").join("sudoku.h");
+    let result = Command::new("gcc")
+        .args(C_FLAGS)
+        .args(["-fsyntax-only", "-x", "c"])
+        .arg(&header)
+        .output()
+        .expect("run gcc");
+    assert!(
+        result.status.success() && result.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+}
+
+const VERSION_PROGRAM: &str = r#"
+#include "sudoku.h"
+#include "sudoku.h" /* twice: the include guard must hold */
+#include <stdio.h>
+
+int main(void)
+{
+    printf("%d.%d.%d\n%s\n%s\n", SUDOKU_VERSION_MAJOR, SUDOKU_VERSION_MINOR,
+           SUDOKU_VERSION_PATCH, SUDOKU_VERSION_STRING, sudoku_version());
+    return SUDOKU_CELLS == 81 ? 0 : 1;
+}
+"#;
+
+#[test]
+fn version_macros_and_sudoku_version_equal_the_crate_version() {
+    let source = write_source("version.c", VERSION_PROGRAM);
+    let version = env!("CARGO_PKG_VERSION");
+    let expected = format!(
+        "{}.{}.{}\n{version}\n{version}\n",
+        env!("CARGO_PKG_VERSION_MAJOR"),
+        env!("CARGO_PKG_VERSION_MINOR"),
+        env!("CARGO_PKG_VERSION_PATCH"),
+    );
+    for link in LINKS {
+        let program = out_dir().join(format!("version-{link:?}"));
+        compile("gcc", C_FLAGS, &source, link, &program);
+        assert_run(&run(&program, &[], b""), 0, &expected, "");
+    }
+}
+
+/// A C++ program using every function: it links only if the header's `extern "C"` guards give
+/// the declarations C linkage.
+const CXX_PROGRAM: &str = r#"
+#include "sudoku.h"
+#include <cstdio>
+#include <cstring>
+
+int main()
+{
+    char board[SUDOKU_CELLS];
+    std::memcpy(board, "530070000600195000098000060800060003400803001700020006060000280000419005000080079", SUDOKU_CELLS);
+    sudoku_status status = sudoku_solve(board);
+    std::printf("%d %.81s\n", static_cast<int>(status), board);
+
+    std::memcpy(board, "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179", SUDOKU_CELLS);
+    status = sudoku_solve_unique(board);
+    std::printf("%d %.81s\n", static_cast<int>(status), board);
+
+    uint64_t count = 0;
+    status = sudoku_count_solutions(board, 10, &count);
+    std::printf("%d %llu\n", static_cast<int>(status), static_cast<unsigned long long>(count));
+
+    size_t cell = 0;
+    board[80] = 'x';
+    status = sudoku_validate(board, &cell);
+    std::printf("%d %zu %s\n", static_cast<int>(status), cell, sudoku_status_message(status));
+    std::printf("%s\n", sudoku_version());
+    return 0;
+}
+"#;
+
+#[test]
+fn header_works_from_cpp() {
+    let source = write_source("extern_c.cpp", CXX_PROGRAM);
+    let expected = format!(
+        "0 {CLASSIC_SOLUTION}\n2 {DEADLY}\n0 2\n3 80 the board contains a byte that is not \
+         '1'-'9', '.' or '0'\n{}\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    for link in LINKS {
+        let program = out_dir().join(format!("extern_c-{link:?}"));
+        compile("g++", CXX_FLAGS, &source, link, &program);
+        assert_run(&run(&program, &[], b""), 0, &expected, "");
+    }
+}
