@@ -1,0 +1,205 @@
+"""libsudoku through Python's ctypes: loads libsudoku.so and checks every function of the C API.
+
+Run: SUDOKU_LIB=target/release/libsudoku.so SUDOKU_EXPECTED_VERSION=0.1.0 \
+         python3 tests/python/test_ctypes.py
+(tests/python_ctypes.rs runs it from `cargo test`, passing the library it built). Standard
+library only. Expected solutions were computed with an independent backtracking solver.
+"""
+
+import ctypes
+import os
+import sys
+import unittest
+
+# Status codes of the C API (fixed numeric values).
+SUDOKU_OK = 0
+SUDOKU_NO_SOLUTION = 1
+SUDOKU_MULTIPLE_SOLUTIONS = 2
+SUDOKU_INVALID_CHARACTER = 3
+SUDOKU_CONFLICTING_GIVENS = 4
+SUDOKU_NULL_POINTER = 5
+SUDOKU_INVALID_ARGUMENT = 6
+SUDOKU_INTERNAL_ERROR = 7
+
+CELLS = 81
+# A board the library may write to: 81 bytes, no NUL terminator needed.
+Board = ctypes.c_char * CELLS
+
+TOP1 = b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+TOP1_SOLUTION = b"468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+CLASSIC = b"530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+CLASSIC_SOLUTION = b"534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+# CLASSIC_SOLUTION with a deadly rectangle emptied: exactly two solutions.
+DEADLY = b"534..8912672195348198342567859..1423426853791713924856961537284287419635345286179"
+# Valid givens, but cell 8 sees every digit: no solution.
+UNSOLVABLE = b"12345678.........9" + b"." * 63
+EMPTY = b"." * CELLS
+
+
+def load_library():
+    """Loads the library named by SUDOKU_LIB and declares every function's types."""
+    path = os.environ.get("SUDOKU_LIB")
+    if not path:
+        sys.exit("set SUDOKU_LIB to the path of libsudoku.so")
+    lib = ctypes.CDLL(path)
+    # Boards that are written to are passed as Board arrays; read-only ones may be bytes.
+    lib.sudoku_solve.argtypes = [ctypes.POINTER(ctypes.c_char)]
+    lib.sudoku_solve.restype = ctypes.c_int
+    lib.sudoku_solve_unique.argtypes = [ctypes.POINTER(ctypes.c_char)]
+    lib.sudoku_solve_unique.restype = ctypes.c_int
+    lib.sudoku_count_solutions.argtypes = [
+        ctypes.c_char_p,
+        ctypes.c_uint64,
+        ctypes.POINTER(ctypes.c_uint64),
+    ]
+    lib.sudoku_count_solutions.restype = ctypes.c_int
+    lib.sudoku_validate.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_size_t)]
+    lib.sudoku_validate.restype = ctypes.c_int
+    lib.sudoku_status_message.argtypes = [ctypes.c_int]
+    lib.sudoku_status_message.restype = ctypes.c_char_p
+    lib.sudoku_version.argtypes = []
+    lib.sudoku_version.restype = ctypes.c_char_p
+    return lib
+
+
+LIB = load_library()
+
+
+def count(board, limit):
+    """Returns (status, count); count is None when the library left it untouched."""
+    out = ctypes.c_uint64(12345)
+    status = LIB.sudoku_count_solutions(board, limit, ctypes.byref(out))
+    return status, (out.value if out.value != 12345 else None)
+
+
+def validate(board):
+    """Returns (status, cell); cell is None when the library left it untouched."""
+    cell = ctypes.c_size_t(999)
+    status = LIB.sudoku_validate(board, ctypes.byref(cell))
+    return status, (cell.value if cell.value != 999 else None)
+
+
+class Solve(unittest.TestCase):
+    def test_solve_fills_the_board(self):
+        board = Board.from_buffer_copy(TOP1)
+        self.assertEqual(LIB.sudoku_solve(board), SUDOKU_OK)
+        self.assertEqual(board.raw, TOP1_SOLUTION)
+
+    def test_solve_accepts_zero_blanks(self):
+        board = Board.from_buffer_copy(CLASSIC)
+        self.assertEqual(LIB.sudoku_solve(board), SUDOKU_OK)
+        self.assertEqual(board.raw, CLASSIC_SOLUTION)
+
+    def test_solve_without_solution_leaves_the_board(self):
+        board = Board.from_buffer_copy(UNSOLVABLE)
+        self.assertEqual(LIB.sudoku_solve(board), SUDOKU_NO_SOLUTION)
+        self.assertEqual(board.raw, UNSOLVABLE)
+
+    def test_solve_unique(self):
+        board = Board.from_buffer_copy(TOP1)
+        self.assertEqual(LIB.sudoku_solve_unique(board), SUDOKU_OK)
+        self.assertEqual(board.raw, TOP1_SOLUTION)
+
+    def test_solve_unique_refuses_two_solutions(self):
+        board = Board.from_buffer_copy(DEADLY)
+        self.assertEqual(LIB.sudoku_solve_unique(board), SUDOKU_MULTIPLE_SOLUTIONS)
+        self.assertEqual(board.raw, DEADLY)
+
+    def test_solve_unique_without_solution(self):
+        board = Board.from_buffer_copy(UNSOLVABLE)
+        self.assertEqual(LIB.sudoku_solve_unique(board), SUDOKU_NO_SOLUTION)
+        self.assertEqual(board.raw, UNSOLVABLE)
+
+    def test_invalid_boards_are_untouched(self):
+        for text, expected in [
+            (b"x" + EMPTY[1:], SUDOKU_INVALID_CHARACTER),
+            (b"55" + EMPTY[2:], SUDOKU_CONFLICTING_GIVENS),
+        ]:
+            for solve in (LIB.sudoku_solve, LIB.sudoku_solve_unique):
+                board = Board.from_buffer_copy(text)
+                self.assertEqual(solve(board), expected)
+                self.assertEqual(board.raw, text)
+
+    def test_null_board(self):
+        self.assertEqual(LIB.sudoku_solve(None), SUDOKU_NULL_POINTER)
+        self.assertEqual(LIB.sudoku_solve_unique(None), SUDOKU_NULL_POINTER)
+
+
+class Count(unittest.TestCase):
+    def test_empty_board_stops_at_the_limit(self):
+        self.assertEqual(count(EMPTY, 1000), (SUDOKU_OK, 1000))
+
+    def test_deadly_rectangle_has_two_solutions(self):
+        self.assertEqual(count(DEADLY, 10), (SUDOKU_OK, 2))
+        self.assertEqual(count(DEADLY, 1), (SUDOKU_OK, 1))
+
+    def test_unique_and_unsolvable(self):
+        self.assertEqual(count(TOP1, 2), (SUDOKU_OK, 1))
+        self.assertEqual(count(UNSOLVABLE, 2), (SUDOKU_OK, 0))
+
+    def test_bad_arguments_leave_the_count(self):
+        self.assertEqual(count(EMPTY, 0), (SUDOKU_INVALID_ARGUMENT, None))
+        self.assertEqual(count(None, 5), (SUDOKU_NULL_POINTER, None))
+        self.assertEqual(LIB.sudoku_count_solutions(EMPTY, 5, None), SUDOKU_NULL_POINTER)
+        self.assertEqual(count(b"0" * 80 + b"a", 5), (SUDOKU_INVALID_CHARACTER, None))
+        self.assertEqual(count(CLASSIC[:9] + b"5" + CLASSIC[10:], 5),
+                         (SUDOKU_CONFLICTING_GIVENS, None))
+
+
+class Validate(unittest.TestCase):
+    def test_valid_boards(self):
+        for board in (EMPTY, TOP1, CLASSIC, CLASSIC_SOLUTION, UNSOLVABLE):
+            self.assertEqual(validate(board), (SUDOKU_OK, None))
+
+    def test_invalid_character_reports_its_cell(self):
+        self.assertEqual(validate(EMPTY[:40] + b" " + EMPTY[41:]), (SUDOKU_INVALID_CHARACTER, 40))
+        self.assertEqual(validate(TOP1[:80] + b"\x00"), (SUDOKU_INVALID_CHARACTER, 80))
+
+    def test_conflict_reports_the_later_cell(self):
+        # Row: CLASSIC row 1 already holds a 5 at cell 0; a 5 at cell 8 repeats it.
+        self.assertEqual(validate(CLASSIC[:8] + b"5" + CLASSIC[9:]), (SUDOKU_CONFLICTING_GIVENS, 8))
+        # Column: cells 4 and 76.
+        self.assertEqual(validate(b"." * 4 + b"7" + b"." * 71 + b"7" + b"." * 4),
+                         (SUDOKU_CONFLICTING_GIVENS, 76))
+        # Box: cells 60 and 80 (box 9).
+        self.assertEqual(validate(b"." * 60 + b"3" + b"." * 19 + b"3"),
+                         (SUDOKU_CONFLICTING_GIVENS, 80))
+
+    def test_the_first_fault_in_row_major_order_wins(self):
+        board = b"11" + b"." * 10 + b"x" + b"." * 68
+        self.assertEqual(validate(board), (SUDOKU_CONFLICTING_GIVENS, 1))
+
+    def test_cell_may_be_null(self):
+        self.assertEqual(LIB.sudoku_validate(b"x" + EMPTY[1:], None), SUDOKU_INVALID_CHARACTER)
+        self.assertEqual(LIB.sudoku_validate(None, None), SUDOKU_NULL_POINTER)
+
+
+class Messages(unittest.TestCase):
+    def test_every_status_has_its_sentence(self):
+        expected = {
+            SUDOKU_OK: b"success",
+            SUDOKU_NO_SOLUTION: b"the puzzle has no solution",
+            SUDOKU_MULTIPLE_SOLUTIONS: b"the puzzle has more than one solution",
+            SUDOKU_INVALID_CHARACTER: b"the board contains a byte that is not '1'-'9', '.' or '0'",
+            SUDOKU_CONFLICTING_GIVENS: b"two equal givens share a row, column or box",
+            SUDOKU_NULL_POINTER: b"a required pointer argument was NULL",
+            SUDOKU_INVALID_ARGUMENT: b"an argument is out of range",
+            SUDOKU_INTERNAL_ERROR: b"internal error in libsudoku",
+        }
+        for status, message in expected.items():
+            self.assertEqual(LIB.sudoku_status_message(status), message)
+
+    def test_unknown_status(self):
+        for status in (-1, 8, 2**31 - 1, -(2**31)):
+            self.assertEqual(LIB.sudoku_status_message(status), b"unknown status")
+
+    def test_version(self):
+        expected = os.environ.get("SUDOKU_EXPECTED_VERSION")
+        self.assertIsNotNone(expected, "set SUDOKU_EXPECTED_VERSION to the crate version")
+        self.assertEqual(LIB.sudoku_version(), expected.encode())
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=2).result
+    # A run that found no tests is a failure too.
+    sys.exit(0 if result.wasSuccessful() and result.testsRun > 0 else 1)
