@@ -1,0 +1,183 @@
+//! Puzzle files: loading, the default data folder, and the seeded shuffle.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sudoku::CELLS;
+
+/// The data folder: `$SUDOKU_DATA_DIR` if set, else `<repo root>/../shared/data`.
+pub fn data_dir() -> PathBuf {
+    match std::env::var_os("SUDOKU_DATA_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        // This package lives in `<repo root>/bench`.
+        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data")),
+    }
+}
+
+/// Every regular, non-hidden file in `dir`, sorted by name.
+pub fn files_in(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let entry = entry?;
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        if !hidden && entry.file_type()?.is_file() {
+            files.push(entry.path());
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The puzzles of one file, in benchmark order, stored back to back as 81-byte lines.
+///
+/// One buffer serves every solver: ours copies a puzzle's 81 bytes as a C caller's buffer,
+/// the peer parses the same bytes as a `&str` line.
+pub struct PuzzleSet {
+    /// The file's name (for example `puzzles0_easy`), used in the report.
+    pub name: String,
+    /// `len() * 81` ASCII bytes.
+    text: String,
+}
+
+impl PuzzleSet {
+    /// Parses puzzle text: one puzzle of 81 cells a line, `#` lines and blank lines skipped,
+    /// LF or CRLF line ends. Keeps at most `limit` puzzles (the first ones), then shuffles them
+    /// with `seed`.
+    pub fn parse(name: &str, text: &str, limit: Option<usize>, seed: u64) -> Result<PuzzleSet> {
+        let mut lines: Vec<&str> = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim_end_matches('\r');
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if line.len() != CELLS || !line.is_ascii() {
+                bail!(
+                    "{name}:{}: expected {CELLS} ASCII cells, found {:?}",
+                    number + 1,
+                    line
+                );
+            }
+            if limit.is_some_and(|limit| lines.len() >= limit) {
+                break;
+            }
+            lines.push(line);
+        }
+        if lines.is_empty() {
+            bail!("{name}: no puzzles");
+        }
+        lines.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        Ok(PuzzleSet {
+            name: name.to_string(),
+            text: lines.concat(),
+        })
+    }
+
+    /// Reads and parses a file (see [`PuzzleSet::parse`]).
+    pub fn load(path: &Path, limit: Option<usize>, seed: u64) -> Result<PuzzleSet> {
+        let text =
+            fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        PuzzleSet::parse(&name, &text, limit, seed)
+    }
+
+    /// Number of puzzles.
+    pub fn len(&self) -> usize {
+        self.text.len() / CELLS
+    }
+
+    /// Always false: a set holds at least one puzzle.
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// Puzzle `i` as a line of text (81 characters, no line end).
+    #[inline]
+    pub fn line(&self, i: usize) -> &str {
+        &self.text[i * CELLS..(i + 1) * CELLS]
+    }
+
+    /// Puzzle `i` as 81 bytes.
+    #[inline]
+    pub fn bytes(&self, i: usize) -> &[u8; CELLS] {
+        self.line(i)
+            .as_bytes()
+            .try_into()
+            .expect("every line is 81 bytes")
+    }
+}
+
+impl std::fmt::Debug for PuzzleSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PuzzleSet")
+            .field("name", &self.name)
+            .field("puzzles", &self.len())
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    const B: &str =
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    const C: &str =
+        "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........";
+
+    #[test]
+    fn skips_comments_and_blank_lines_and_strips_crlf() {
+        let text = format!("# comment\r\n{A}\r\n\r\n#\n{B}\n   \n{C}");
+        let set = PuzzleSet::parse("t", &text, None, 1).unwrap();
+        let mut lines: Vec<&str> = (0..set.len()).map(|i| set.line(i)).collect();
+        lines.sort();
+        let mut expected = vec![A, B, C];
+        expected.sort();
+        assert_eq!(lines, expected);
+        assert_eq!(set.bytes(0), set.line(0).as_bytes());
+    }
+
+    #[test]
+    fn limit_keeps_the_first_puzzles_and_seed_fixes_the_order() {
+        let text = format!("{A}\n{B}\n{C}\n");
+        let set = PuzzleSet::parse("t", &text, Some(2), 7).unwrap();
+        let mut lines: Vec<&str> = (0..set.len()).map(|i| set.line(i)).collect();
+        lines.sort();
+        assert_eq!(lines, {
+            let mut first_two = vec![A, B];
+            first_two.sort();
+            first_two
+        });
+
+        let many: String = (0..50)
+            .map(|i| {
+                let mut line = A.to_string();
+                line.replace_range(80..81, &((i % 9) + 1).to_string());
+                line.replace_range(79..80, &((i / 9) % 9 + 1).to_string());
+                line + "\n"
+            })
+            .collect();
+        let order = |seed| {
+            let set = PuzzleSet::parse("t", &many, None, seed).unwrap();
+            (0..set.len())
+                .map(|i| set.line(i).to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(order(3), order(3));
+        assert_ne!(order(3), order(4));
+    }
+
+    #[test]
+    fn rejects_a_short_line() {
+        let err = PuzzleSet::parse("t", &format!("{A}\n123\n"), None, 0).unwrap_err();
+        assert!(err.to_string().starts_with("t:2: expected 81"), "{err}");
+    }
+}

@@ -1,0 +1,214 @@
+//! The solver paths that are timed: ours through the C ABI and the Rust API, and the peer.
+//!
+//! Each path solves a contiguous run of puzzles per call, so the timing loop reads the clock once
+//! per run, not once per puzzle. That shape also fits a batch or multi-threaded entry point: it
+//! would receive the whole run at once (see [`all_paths`]).
+
+use std::ffi::c_char;
+use std::hint::black_box;
+use std::ops::Range;
+
+use peer_sudoku::Sudoku as PeerSudoku;
+use sudoku::ffi::sudoku_status;
+use sudoku::{Board, CELLS};
+
+use crate::data::PuzzleSet;
+
+/// What is asked of a solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Stop at the first solution (`sudoku_solve`).
+    First,
+    /// Count solutions up to 2, which proves uniqueness (`sudoku_count_solutions`, limit 2).
+    Count2,
+}
+
+impl Mode {
+    /// The name used in the report.
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::First => "first",
+            Mode::Count2 => "count≤2",
+        }
+    }
+
+    /// The solution limit of this mode for `sudoku::solver::search`.
+    pub fn limit(self) -> u64 {
+        match self {
+            Mode::First => 1,
+            Mode::Count2 => 2,
+        }
+    }
+}
+
+/// One way of solving puzzles that is timed.
+pub trait SolverPath {
+    /// The name used in the report.
+    fn label(&self) -> &'static str;
+
+    /// True for libsudoku's paths, false for the peer.
+    fn is_ours(&self) -> bool;
+
+    /// True for the path the targets of issue 3 apply to (the C ABI).
+    fn is_target_path(&self) -> bool {
+        false
+    }
+
+    /// For paths that need it, work done once per file before timing (for example parsing).
+    fn prepare(&mut self, _set: &PuzzleSet) {}
+
+    /// Solves puzzles `range` of `set` in `mode`. Returns a checksum of the results, so that the
+    /// work cannot be optimised away; it is not checked (correctness is checked separately).
+    fn run(&self, set: &PuzzleSet, range: Range<usize>, mode: Mode) -> u64;
+}
+
+/// Every path, in report order. The peer is last; ratios are taken against it.
+///
+/// A batch or multi-threaded path goes here once the library has one: a new [`SolverPath`] whose
+/// `run` hands the whole range to it (with a worker pool created outside `run`, in `prepare`).
+pub fn all_paths() -> Vec<Box<dyn SolverPath>> {
+    vec![
+        Box::new(CAbi),
+        Box::new(RustApi),
+        Box::new(RustApiPreParsed { boards: Vec::new() }),
+        Box::new(Peer),
+    ]
+}
+
+type SolveFn = unsafe extern "C" fn(*mut c_char) -> sudoku_status;
+type CountFn = unsafe extern "C" fn(*const c_char, u64, *mut u64) -> sudoku_status;
+
+/// libsudoku through its C functions, as a C caller uses them: a fresh copy of the 81-byte
+/// buffer per puzzle, parsing and validation included.
+pub struct CAbi;
+
+impl SolverPath for CAbi {
+    fn label(&self) -> &'static str {
+        "ours, C ABI"
+    }
+    fn is_ours(&self) -> bool {
+        true
+    }
+    fn is_target_path(&self) -> bool {
+        true
+    }
+    fn run(&self, set: &PuzzleSet, range: Range<usize>, mode: Mode) -> u64 {
+        // Calling through an opaque function pointer keeps LTO from inlining the exported
+        // function into this loop: a C program calls it across a real call, so must we.
+        let mut sum = 0u64;
+        match mode {
+            Mode::First => {
+                let solve: SolveFn = black_box(sudoku::ffi::sudoku_solve);
+                for i in range {
+                    let mut board: [u8; CELLS] = *set.bytes(i);
+                    // SAFETY: `board` is 81 readable and writable bytes.
+                    let status = unsafe { solve(board.as_mut_ptr().cast()) };
+                    sum += status as u64 + u64::from(board[CELLS - 1]);
+                }
+            }
+            Mode::Count2 => {
+                let count_solutions: CountFn = black_box(sudoku::ffi::sudoku_count_solutions);
+                for i in range {
+                    let board: [u8; CELLS] = *set.bytes(i);
+                    let mut count = 0u64;
+                    // SAFETY: `board` is 81 readable bytes and `count` a writable u64.
+                    let status = unsafe { count_solutions(board.as_ptr().cast(), 2, &mut count) };
+                    sum += status as u64 + count;
+                }
+            }
+        }
+        sum
+    }
+}
+
+/// libsudoku's Rust API on a board parsed per puzzle (`Board::parse`, then `sudoku::solve` or
+/// `sudoku::count_solutions`): the C ABI's work without the C boundary.
+pub struct RustApi;
+
+impl SolverPath for RustApi {
+    fn label(&self) -> &'static str {
+        "ours, Rust API"
+    }
+    fn is_ours(&self) -> bool {
+        true
+    }
+    fn run(&self, set: &PuzzleSet, range: Range<usize>, mode: Mode) -> u64 {
+        let mut sum = 0u64;
+        for i in range {
+            sum += match Board::parse(set.bytes(i)) {
+                Ok(board) => solve_board(&board, mode),
+                Err(_) => 1,
+            };
+        }
+        sum
+    }
+}
+
+/// libsudoku's Rust API on boards parsed before timing: the solver alone.
+pub struct RustApiPreParsed {
+    boards: Vec<Option<Board>>,
+}
+
+impl SolverPath for RustApiPreParsed {
+    fn label(&self) -> &'static str {
+        "ours, Rust API, pre-parsed"
+    }
+    fn is_ours(&self) -> bool {
+        true
+    }
+    fn prepare(&mut self, set: &PuzzleSet) {
+        self.boards = (0..set.len())
+            .map(|i| Board::parse(set.bytes(i)).ok())
+            .collect();
+    }
+    fn run(&self, _set: &PuzzleSet, range: Range<usize>, mode: Mode) -> u64 {
+        let mut sum = 0u64;
+        for board in &self.boards[range] {
+            sum += match board {
+                Some(board) => solve_board(black_box(board), mode),
+                None => 1,
+            };
+        }
+        sum
+    }
+}
+
+#[inline]
+fn solve_board(board: &Board, mode: Mode) -> u64 {
+    match mode {
+        Mode::First => match sudoku::solve(board) {
+            Ok(solution) => u64::from(solution.get(CELLS - 1)),
+            Err(_) => 1,
+        },
+        Mode::Count2 => sudoku::count_solutions(board, 2),
+    }
+}
+
+/// The `sudoku` crate 0.8, parsing each puzzle from its line (`Sudoku::from_str_line`), then
+/// `some_solution` or `solutions_count_up_to(2)`.
+pub struct Peer;
+
+impl SolverPath for Peer {
+    fn label(&self) -> &'static str {
+        "peer: `sudoku` 0.8"
+    }
+    fn is_ours(&self) -> bool {
+        false
+    }
+    fn run(&self, set: &PuzzleSet, range: Range<usize>, mode: Mode) -> u64 {
+        let mut sum = 0u64;
+        for i in range {
+            let Ok(puzzle) = PeerSudoku::from_str_line(set.line(i)) else {
+                sum += 1;
+                continue;
+            };
+            sum += match mode {
+                Mode::First => puzzle
+                    .some_solution()
+                    .map_or(1, |solution| u64::from(solution.to_bytes()[CELLS - 1])),
+                Mode::Count2 => puzzle.solutions_count_up_to(2) as u64,
+            };
+        }
+        sum
+    }
+}
