@@ -3,9 +3,11 @@
 //! both the static (`libsudoku.a`) and the shared (`libsudoku.so`) library that this `cargo test`
 //! built, then run with their output checked exactly.
 //!
-//! The libraries are found beside the test executable: cargo puts it in `target/<profile>/deps/`
-//! and the library artifacts in `target/<profile>/`. Expected solutions were computed once with an
-//! independent solver (a plain backtracking search in Python) and are written here as text.
+//! The libraries are found beside the test executable, in `target/<profile>/deps/`: `cargo test`
+//! builds `libsudoku.a` and `libsudoku.so` there (it copies them up to `target/<profile>/` only
+//! for `cargo build`), so these are always the ones built from the sources under test. Expected
+//! solutions were computed once with an independent solver (a plain backtracking search in
+//! Python) and are written here as text.
 
 use std::collections::HashMap;
 use std::fs;
@@ -75,15 +77,14 @@ fn repo_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `target/<profile>/`, holding the `libsudoku.a` and `libsudoku.so` built by this cargo run.
+/// `target/<profile>/deps/`, holding the `libsudoku.a` and `libsudoku.so` built by this cargo run.
 fn lib_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let exe = std::env::current_exe().expect("path of the test executable");
-        // target/<profile>/deps/c_examples-<hash> -> target/<profile>/
+        // target/<profile>/deps/c_examples-<hash> -> target/<profile>/deps/
         let dir = exe
             .parent()
-            .and_then(Path::parent)
             .expect("the test executable lives in target/<profile>/deps/")
             .to_path_buf();
         for lib in ["libsudoku.a", "libsudoku.so"] {
@@ -101,7 +102,10 @@ fn lib_dir() -> &'static Path {
 fn out_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let profile = lib_dir().file_name().expect("profile directory name");
+        let profile = lib_dir()
+            .parent()
+            .and_then(Path::file_name)
+            .expect("profile directory name");
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join("c_examples")
             .join(profile);
@@ -613,6 +617,19 @@ fn header_compiles_alone_as_pedantic_c99() {
         result.status.success() && result.stderr.is_empty(),
         "{}",
         String::from_utf8_lossy(&result.stderr)
+    );
+}
+
+#[test]
+fn committed_header_matches_the_generated_one() {
+    // build.rs writes the header to $OUT_DIR on every build and, outside CI, refreshes the
+    // committed copy; in CI (CI set) a stale committed header fails here.
+    let generated = include_str!(concat!(env!("OUT_DIR"), "/sudoku.h"));
+    let committed = fs::read_to_string(repo_root().join("include").join("sudoku.h"))
+        .expect("read include/sudoku.h");
+    assert!(
+        committed == generated,
+        "include/sudoku.h is stale: rebuild without CI set and commit the header"
     );
 }
 

@@ -1,6 +1,7 @@
 //! Runs `tests/python/test_ctypes.py`, which loads `libsudoku.so` with Python's ctypes and checks
-//! every function of the C API. The library is the one this `cargo test` built: cargo puts the
-//! test executable in `target/<profile>/deps/` and the library in `target/<profile>/`.
+//! every function of the C API. The library is the one this `cargo test` built: cargo writes it
+//! beside the test executable, in `target/<profile>/deps/` (only `cargo build` copies it up to
+//! `target/<profile>/`).
 
 use std::path::Path;
 use std::process::Command;
@@ -10,7 +11,6 @@ fn python_ctypes_suite_passes() {
     let exe = std::env::current_exe().expect("path of the test executable");
     let lib = exe
         .parent()
-        .and_then(Path::parent)
         .expect("the test executable lives in target/<profile>/deps/")
         .join("libsudoku.so");
     assert!(lib.is_file(), "{} missing", lib.display());
