@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Writes the seed corpora fuzz/corpus/<target>/ from the puzzle files in ../shared/data/ (or
+# $SUDOKU_DATA_DIR) plus the hard cases of issue 4. Usage: bash fuzz/seed_corpus.sh [PER_FILE]
+# PER_FILE (default 300) puzzles are taken from each data file, spread over the whole file.
+# The corpus directory is generated, not committed (see .gitignore).
+set -euo pipefail
+
+fuzz_dir=$(cd "$(dirname "$0")" && pwd)
+data_dir=${SUDOKU_DATA_DIR:-$fuzz_dir/../../shared/data}
+per_file=${1:-300}
+targets=(solve solve_unique count_solutions validate agreement structured)
+
+if [ ! -d "$data_dir" ]; then
+    echo "seed_corpus.sh: no data directory at $data_dir (set SUDOKU_DATA_DIR)" >&2
+    exit 1
+fi
+
+for target in "${targets[@]}"; do mkdir -p "$fuzz_dir/corpus/$target"; done
+
+# Writes one seed: $1 name, $2 the 81-byte board. Targets that read a count limit after the board
+# get it too (little-endian u16: 2, so the uniqueness path, and 100 for longer counts).
+write_seed() {
+    local name=$1 board=$2 target
+    for target in solve solve_unique validate structured; do
+        printf '%s' "$board" >"$fuzz_dir/corpus/$target/$name"
+    done
+    for target in count_solutions agreement; do
+        printf '%s\x02\x00' "$board" >"$fuzz_dir/corpus/$target/$name"
+        printf '%s\x64\x00' "$board" >"$fuzz_dir/corpus/$target/$name-100"
+    done
+}
+
+total=0
+for file in "$data_dir"/puzzles*; do
+    base=$(basename "$file")
+    # Puzzle lines only (no comments, CR stripped), every k-th so the sample spans the file.
+    lines=$(tr -d '\r' <"$file" | grep -v '^#' | grep -E '^[0-9.]{81}$' | wc -l)
+    step=$(( lines / per_file > 0 ? lines / per_file : 1 ))
+    i=0
+    while IFS= read -r board; do
+        write_seed "$base-$i" "$board"
+        i=$((i + 1))
+    done < <(tr -d '\r' <"$file" | grep -v '^#' | grep -E '^[0-9.]{81}$' \
+        | awk -v step="$step" -v max="$per_file" 'NR % step == 0 && n < max { print; n++ }')
+    total=$((total + i))
+done
+
+# The hard and bad inputs of issue 4 (see tests/regressions.rs).
+dots() { printf '%*s' "$1" '' | tr ' ' '.'; }
+write_seed issue4-conflict-cell1 "11$(dots 79)"
+write_seed issue4-conflict-box9 "$(dots 70)5$(dots 9)5"
+write_seed issue4-no-candidate '........9........8........7........6........5........4........3........212345678.'
+write_seed issue4-2718 '31...9......18........3...5.....4....21.....4..6..79...4.3.8..2.......7..9...6...'
+write_seed issue4-26 '........2.2..5.8.1......3..7.4.9........8541.....37...18....9....7..9...2...4..58'
+write_seed issue4-two-givens "$(dots 56)8$(dots 17)6$(dots 6)"
+write_seed issue4-anti-brute-force '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9'
+write_seed issue4-empty "$(dots 81)"
+total=$((total + 8))
+
+echo "seed_corpus.sh: wrote $total seeds per target under $fuzz_dir/corpus/"
