@@ -178,3 +178,55 @@ pub fn is_solution_of(puzzle: &Board, solution: &Board) -> bool {
     let all = 0b11_1111_1110;
     rows.iter().chain(&cols).chain(&boxes).all(|&m| m == all)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_table_accepts_exactly_the_format() {
+        for byte in 0..=255u8 {
+            let expected = match byte {
+                b'.' | b'0' => 0,
+                b'1'..=b'9' => byte - b'0',
+                _ => INVALID,
+            };
+            assert_eq!(DIGIT_OF_BYTE[byte as usize], expected, "byte {byte:#04x}");
+        }
+    }
+
+    #[test]
+    fn every_house_holds_nine_cells_and_boxes_are_3x3() {
+        let mut sizes = [[0; 9]; 3];
+        for cell in 0..CELLS {
+            let (r, c, b) = houses_of(cell);
+            assert_eq!((r, c), (cell / 9, cell % 9));
+            sizes[0][r] += 1;
+            sizes[1][c] += 1;
+            sizes[2][b] += 1;
+            // Box b covers rows 3*(b/3).. and columns 3*(b%3)..
+            assert!((b / 3 * 3..b / 3 * 3 + 3).contains(&r), "cell {cell}");
+            assert!((b % 3 * 3..b % 3 * 3 + 3).contains(&c), "cell {cell}");
+        }
+        assert_eq!(sizes, [[9; 9]; 3]);
+    }
+
+    #[test]
+    fn to_bytes_and_from_solved_keep_the_cells() {
+        let mut cells = [0u8; CELLS];
+        for (i, c) in cells.iter_mut().enumerate() {
+            *c = (i % 10) as u8;
+        }
+        let board = Board::from_solved(cells);
+        let text = board.to_bytes();
+        for (i, &byte) in text.iter().enumerate() {
+            let expected = if i % 10 == 0 {
+                b'.'
+            } else {
+                b'0' + (i % 10) as u8
+            };
+            assert_eq!(byte, expected);
+        }
+        assert_eq!(board.digits(), &cells);
+    }
+}

@@ -37,3 +37,37 @@ pub enum Error {
     #[error("the puzzle has more than one solution")]
     MultipleSolutions,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Error;
+
+    #[test]
+    fn messages_name_the_cell_and_the_fault() {
+        let cases = [
+            (
+                Error::InvalidCharacter {
+                    cell: 10,
+                    byte: b'x',
+                },
+                "invalid character 0x78 at cell 10",
+            ),
+            (
+                Error::ConflictingGivens { cell: 24, digit: 5 },
+                "given 5 at cell 24 conflicts with an earlier given in its row, column or box",
+            ),
+            (
+                Error::WrongLength { len: 80 },
+                "a board has 81 cells, got 80 characters",
+            ),
+            (Error::NoSolution, "the puzzle has no solution"),
+            (
+                Error::MultipleSolutions,
+                "the puzzle has more than one solution",
+            ),
+        ];
+        for (error, message) in cases {
+            assert_eq!(error.to_string(), message);
+        }
+    }
+}
