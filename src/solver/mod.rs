@@ -5,6 +5,7 @@
 //! current state, so a node costs one copy per extra branch and nothing is ever undone.
 //! No heap allocation: a solve uses at most 81 levels of recursion of a few hundred bytes each.
 
+mod lanes;
 mod state;
 mod tables;
 
