@@ -63,14 +63,15 @@ impl State {
     #[inline(always)]
     pub(super) fn from_board(board: &Board) -> State {
         let mut given = [Lanes::ZERO; 9];
-        let mut occupied = Lanes::ZERO;
-        for (b, band) in board.digits().chunks_exact(27).enumerate() {
-            for (bit, &d) in band.iter().enumerate() {
-                if d != 0 {
-                    given[d as usize - 1].0[b] |= 1 << bit;
-                    occupied.0[b] |= 1 << bit;
-                }
-            }
+        let filled = board.filled_cells();
+        let band_of = |b: u32| (filled >> (27 * b)) as u32 & BAND;
+        let occupied = Lanes([band_of(0), band_of(1), band_of(2), 0]);
+        let mut rest = filled;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let d = board.get(cell) as usize - 1;
+            given[d].0[cell / 27] |= 1 << (cell % 27);
         }
         let open = Lanes([BAND, BAND, BAND, 0]).and_not(occupied);
         let mut cand = [Lanes::ZERO; 9];
