@@ -22,7 +22,7 @@ use crate::board::{Board, CELLS};
 #[derive(Debug)]
 pub(super) struct Contradiction;
 
-/// The whole search state, 176 bytes, copied (never undone) at each guess.
+/// The whole search state, 320 bytes, copied (never undone) at each guess.
 #[derive(Clone, Copy)]
 pub(super) struct State {
     /// `cand[d].0[b]`: cells of band `b` that may hold digit `d + 1`, placed cells included.
@@ -33,6 +33,8 @@ pub(super) struct State {
     urgent: u32,
     /// Slots to re-examine once the cheaper steps stall: digits that lost a placed cell.
     deferred: u32,
+    /// Each slot's candidates when the band-row step last looked at it.
+    seen: [Lanes; 9],
 }
 
 /// Where and what to guess: a cell (0-80, band-major bit order) and its candidate digits
@@ -84,7 +86,7 @@ impl State {
             }
             cand[d] = open.and_not(Lanes(peers)).or(given[d]);
         }
-        State { cand, unsolved: open, urgent: (1 << 27) - 1, deferred: 0 }
+        State { cand, unsolved: open, urgent: (1 << 27) - 1, deferred: 0, seen: [Lanes::ZERO; 9] }
     }
 
     /// True when every cell is placed.
@@ -141,12 +143,18 @@ impl State {
     /// a cell with no candidate, or a digit with no place left in some row, column or box.
     #[inline(always)]
     pub(super) fn propagate(&mut self) -> Result<(), Contradiction> {
+        // Whether candidates changed since naked singles were last looked for.
+        let mut fresh = true;
         loop {
-            if self.naked_singles()? {
-                continue;
+            if fresh {
+                fresh = false;
+                if self.naked_singles()? {
+                    fresh = true;
+                    continue;
+                }
             }
             if self.urgent != 0 {
-                self.band_rows()?;
+                fresh = self.band_rows()?;
                 continue;
             }
             if self.deferred != 0 {
@@ -155,6 +163,7 @@ impl State {
                 continue;
             }
             if self.column_hidden_singles()? {
+                fresh = true;
                 continue;
             }
             return Ok(());
@@ -164,12 +173,17 @@ impl State {
     /// For every urgent slot: keep only triads on a permutation (locked candidates), then place
     /// each band row's last remaining candidate (hidden single in a row).
     #[inline(always)]
-    fn band_rows(&mut self) -> Result<(), Contradiction> {
+    fn band_rows(&mut self) -> Result<bool, Contradiction> {
+        let mut changed = false;
         while self.urgent != 0 {
             let s = self.urgent.trailing_zeros() as usize;
             self.urgent &= self.urgent - 1;
             let (d, b) = (SLOT_DIGIT[s] as usize, SLOT_BAND[s] as usize);
             let x = self.cand[d].0[b];
+            // Marks are cheap and generous; a slot unchanged since its last look has nothing new.
+            if x == self.seen[d].0[b] {
+                continue;
+            }
             let r0 = ROW_INFO[(x & 0x1FF) as usize];
             let r1 = ROW_INFO[((x >> 9) & 0x1FF) as usize];
             let r2 = ROW_INFO[(x >> 18) as usize & 0x1FF];
@@ -182,9 +196,12 @@ impl State {
                 (r0 & 0x1FF) as u32 | ((r1 & 0x1FF) as u32) << 9 | ((r2 & 0x1FF) as u32) << 18
             } else {
                 self.cand[d].0[b] = y;
+                changed = true;
                 single_rows(y)
             };
+            self.seen[d].0[b] = y;
             let mut new = singles & self.unsolved.0[b];
+            changed |= new != 0;
             while new != 0 {
                 let bit = new.trailing_zeros() as usize;
                 new &= new - 1;
@@ -196,7 +213,7 @@ impl State {
                 self.place(d, b * 27 + bit);
             }
         }
-        Ok(())
+        Ok(changed)
     }
 
     /// Places every cell that has one candidate left. Returns whether anything was placed.
