@@ -30,6 +30,73 @@ pub(crate) const fn houses_of(cell: usize) -> (usize, usize, usize) {
     (row, col, (row / 3) * 3 + col / 3)
 }
 
+/// Bits 0-80 set: every cell.
+const ALL_CELLS: u128 = (1 << CELLS) - 1;
+
+/// Row, column and box of each cell, numbered 0-8, 9-17 and 18-26 so that one array of 27
+/// house masks serves all three.
+const HOUSES: [[u8; 3]; CELLS] = {
+    let mut t = [[0u8; 3]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (r, c, b) = houses_of(cell);
+        t[cell] = [r as u8, 9 + c as u8, 18 + b as u8];
+        cell += 1;
+    }
+    t
+};
+
+/// Classifies the 81 bytes of a text board: bit `cell` of the first mask is set for a given
+/// (`'1'`-`'9'`), of the second for a blank (`'.'` or `'0'`).
+#[inline(always)]
+fn byte_classes(text: &[u8; CELLS]) -> (u128, u128) {
+    let mut digits = 0u128;
+    let mut blanks = 0u128;
+    for (k, chunk) in text.chunks_exact(16).enumerate() {
+        let chunk: &[u8; 16] = chunk.try_into().unwrap_or(&[0; 16]);
+        let (d, b) = chunk_classes(chunk, b'1', b'9', b'.', b'0');
+        digits |= (d as u128) << (16 * k);
+        blanks |= (b as u128) << (16 * k);
+    }
+    let last = text[CELLS - 1];
+    digits |= ((last.wrapping_sub(b'1') < 9) as u128) << (CELLS - 1);
+    blanks |= ((last == b'.' || last == b'0') as u128) << (CELLS - 1);
+    (digits, blanks)
+}
+
+/// For 16 bytes: which lie in `lo..=hi`, and which equal `blank1` or `blank2`.
+/// SSE2 is part of every x86-64 CPU, so this needs no run-time detection.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn chunk_classes(chunk: &[u8; 16], lo: u8, hi: u8, blank1: u8, blank2: u8) -> (u16, u16) {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is baseline on x86-64; the load reads exactly the 16 bytes of `chunk`
+    // (unaligned load allowed).
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast());
+        // Unsigned range test: (v - lo) <= (hi - lo) as min(v - lo, hi - lo) == v - lo.
+        let shifted = _mm_sub_epi8(v, _mm_set1_epi8(lo as i8));
+        let in_range = _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8((hi - lo) as i8)), shifted);
+        let blank = _mm_or_si128(
+            _mm_cmpeq_epi8(v, _mm_set1_epi8(blank1 as i8)),
+            _mm_cmpeq_epi8(v, _mm_set1_epi8(blank2 as i8)),
+        );
+        (_mm_movemask_epi8(in_range) as u16, _mm_movemask_epi8(blank) as u16)
+    }
+}
+
+/// Portable version of the x86-64 `chunk_classes`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn chunk_classes(chunk: &[u8; 16], lo: u8, hi: u8, blank1: u8, blank2: u8) -> (u16, u16) {
+    let (mut a, mut b) = (0u16, 0u16);
+    for (j, &c) in chunk.iter().enumerate() {
+        a |= ((c.wrapping_sub(lo) <= hi - lo) as u16) << j;
+        b |= ((c == blank1 || c == blank2) as u16) << j;
+    }
+    (a, b)
+}
+
 /// A Sudoku board: 81 cells in row-major order, each 0 (blank) or a digit 1-9.
 ///
 /// A `Board` built by [`Board::parse`] is known to be well formed: every byte was valid and no
@@ -50,6 +117,36 @@ impl Board {
     /// [`Error::ConflictingGivens`] for a given that repeats a given of a lower-index cell
     /// in its row, column or box. Validation does not search: a valid board may have no solution.
     pub fn parse(text: &[u8; CELLS]) -> Result<Board, Error> {
+        let (digits, blanks) = byte_classes(text);
+        if digits | blanks != ALL_CELLS {
+            return Board::parse_reporting(text);
+        }
+        // Every byte is valid: only the givens need a look, for conflicts.
+        let mut cells = [0u8; CELLS];
+        let mut seen = [0u16; 27];
+        let mut rest = digits;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let digit = text[cell] - b'0';
+            let bit = 1u16 << digit;
+            let [r, c, b] = HOUSES[cell];
+            let (r, c, b) = (r as usize, c as usize, b as usize);
+            if (seen[r] | seen[c] | seen[b]) & bit != 0 {
+                return Board::parse_reporting(text);
+            }
+            seen[r] |= bit;
+            seen[c] |= bit;
+            seen[b] |= bit;
+            cells[cell] = digit;
+        }
+        Ok(Board { cells })
+    }
+
+    /// The plain cell-by-cell parse, which finds the first fault in row-major order exactly.
+    /// The fast path above defers to it whenever a board has any fault.
+    #[cold]
+    fn parse_reporting(text: &[u8; CELLS]) -> Result<Board, Error> {
         let mut cells = [0u8; CELLS];
         // One bit per digit for each row, column and box: the givens seen so far.
         let mut rows = [0u16; 9];
@@ -75,6 +172,17 @@ impl Board {
             cells[cell] = digit;
         }
         Ok(Board { cells })
+    }
+
+    /// The cells holding a digit, as bit `cell` of the result.
+    pub(crate) fn filled_cells(&self) -> u128 {
+        let mut filled = 0u128;
+        for (k, chunk) in self.cells.chunks_exact(16).enumerate() {
+            let chunk: &[u8; 16] = chunk.try_into().unwrap_or(&[0; 16]);
+            let (digits, _) = chunk_classes(chunk, 1, 9, 0xFF, 0xFF);
+            filled |= (digits as u128) << (16 * k);
+        }
+        filled | ((self.cells[CELLS - 1] != 0) as u128) << (CELLS - 1)
     }
 
     /// Builds a board from cell values (0 for blank, 1-9 for a digit), validating as

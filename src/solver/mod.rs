@@ -1,10 +1,16 @@
 //! The solver: band bitboards with propagation, then depth-first guessing.
 //!
 //! Each search node propagates to a fixed point (`state`), then guesses on a cell with the fewest
-//! candidates, trying each digit on a copy of the state. The last digit of a guess reuses the
-//! current state, so a node costs one copy per extra branch and nothing is ever undone.
-//! No heap allocation: a solve uses at most 81 levels of recursion of a few hundred bytes each.
+//! candidates (a bivalue cell when there is one), trying each digit on a copy of the state. The
+//! last digit of a guess reuses the current state, so a node costs one copy per extra branch and
+//! nothing is ever undone. No heap allocation: a solve is one recursion of at most 81 levels, each
+//! frame holding one 320-byte state, so well under 64 KiB of stack.
+//!
+//! The search is compiled several times ([`Kernel`]): a portable build, and on x86-64 builds for
+//! AVX2 (with BMI1/2, LZCNT, POPCNT) and for AVX-512, picked at run time with
+//! `is_x86_feature_detected!`. All kernels run the same code and give identical results.
 
+mod lanes;
 mod state;
 mod tables;
 
@@ -23,59 +29,151 @@ pub struct SearchResult {
     pub guesses: u64,
 }
 
+/// One compiled variant of the search. [`Kernel::detect`] picks the best the CPU supports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// Baseline instructions of the target (SSE2 on x86-64); runs everywhere.
+    Portable,
+    /// x86-64 with AVX2, BMI1, BMI2, LZCNT and POPCNT.
+    Avx2,
+    /// x86-64 with the above and AVX-512 F, BW, DQ and VL.
+    Avx512,
+}
+
+impl Kernel {
+    /// Every kernel, supported here or not.
+    pub const ALL: [Kernel; 3] = [Kernel::Portable, Kernel::Avx2, Kernel::Avx512];
+
+    /// Whether this CPU can run the kernel.
+    pub fn is_supported(self) -> bool {
+        match self {
+            Kernel::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => {
+                is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("bmi1")
+                    && is_x86_feature_detected!("bmi2")
+                    && is_x86_feature_detected!("lzcnt")
+                    && is_x86_feature_detected!("popcnt")
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => {
+                Kernel::Avx2.is_supported()
+                    && is_x86_feature_detected!("avx512f")
+                    && is_x86_feature_detected!("avx512bw")
+                    && is_x86_feature_detected!("avx512dq")
+                    && is_x86_feature_detected!("avx512vl")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The fastest kernel this CPU supports. (std caches the CPU feature test, so this is cheap
+    /// enough to call per solve and keeps the library free of global state of its own.)
+    pub fn detect() -> Kernel {
+        if Kernel::Avx512.is_supported() {
+            Kernel::Avx512
+        } else if Kernel::Avx2.is_supported() {
+            Kernel::Avx2
+        } else {
+            Kernel::Portable
+        }
+    }
+}
+
 struct Search {
     limit: u64,
     result: SearchResult,
 }
 
 impl Search {
-    fn run(&mut self, mut state: State) {
-        loop {
-            if state.propagate().is_err() {
-                return;
-            }
-            if state.is_solved() {
-                self.result.count += 1;
-                if self.result.solution.is_none() {
-                    self.result.solution = Some(Board::from_solved(state.solution()));
-                }
-                return;
-            }
-            let guess = state.choose_guess();
-            self.result.guesses += 1;
-            let mut digits = guess.digits;
-            while digits & (digits - 1) != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                let mut branch = state;
-                branch.place_guess(&guess, d);
-                self.run(branch);
-                if self.result.count >= self.limit {
-                    return;
-                }
-                state.exclude_guess(&guess, d);
-            }
-            // The last digit: continue in place of a recursive call.
-            state.place_guess(&guess, digits.trailing_zeros() as usize);
+    /// Records a solved state.
+    fn found(&mut self, state: &State) {
+        self.result.count += 1;
+        if self.result.solution.is_none() {
+            self.result.solution = Some(Board::from_solved(state.solution()));
         }
     }
+}
+
+/// Defines one kernel: the recursive search compiled with the given target features. Everything
+/// it calls on `State` is `#[inline(always)]`, so all of it is built for those features.
+macro_rules! kernel {
+    ($name:ident $(, $features:literal)?) => {
+        $(#[target_feature(enable = $features)])?
+        unsafe fn $name(search: &mut Search, mut state: State) {
+            loop {
+                if state.propagate().is_err() {
+                    return;
+                }
+                if state.is_solved() {
+                    search.found(&state);
+                    return;
+                }
+                let guess = state.choose_guess();
+                search.result.guesses += 1;
+                let mut digits = guess.digits;
+                while digits & (digits - 1) != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    let mut branch = state;
+                    branch.place_guess(&guess, d);
+                    // SAFETY: the same kernel, so the CPU supports its features.
+                    unsafe { $name(search, branch) };
+                    if search.result.count >= search.limit {
+                        return;
+                    }
+                    state.exclude_guess(&guess, d);
+                }
+                // The last digit: continue in place of a recursive call.
+                state.place_guess(&guess, digits.trailing_zeros() as usize);
+            }
+        }
+    };
+}
+
+kernel!(run_portable);
+#[cfg(target_arch = "x86_64")]
+kernel!(run_avx2, "avx2,bmi1,bmi2,lzcnt,popcnt");
+#[cfg(target_arch = "x86_64")]
+kernel!(run_avx512, "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512dq,avx512vl");
+
+/// Searches with a chosen kernel; `None` when the CPU does not support it. For tests and
+/// benchmarks that compare kernels; [`search`] picks the best one itself.
+pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchResult> {
+    if !kernel.is_supported() {
+        return None;
+    }
+    let mut search = Search {
+        limit: limit.max(1),
+        result: SearchResult { count: 0, solution: None, guesses: 0 },
+    };
+    let state = State::from_board(board);
+    match kernel {
+        // SAFETY: the portable kernel needs no CPU feature.
+        Kernel::Portable => unsafe { run_portable(&mut search, state) },
+        // SAFETY: is_supported() confirmed every feature the kernel is compiled for.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 => unsafe { run_avx2(&mut search, state) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => unsafe { run_avx512(&mut search, state) },
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => return None,
+    }
+    Some(search.result)
 }
 
 /// Searches for solutions of `board`, stopping once `limit` have been found.
 ///
 /// `limit` 0 is treated as 1. Returns the number found (at most `limit`), the first solution and
-/// how many guesses were made.
+/// how many guesses were made. Uses the fastest [`Kernel`] this CPU supports.
 pub fn search(board: &Board, limit: u64) -> SearchResult {
-    let mut search = Search {
-        limit: limit.max(1),
-        result: SearchResult {
-            count: 0,
-            solution: None,
-            guesses: 0,
-        },
-    };
-    search.run(State::from_board(board));
-    search.result
+    // The portable kernel is always supported, so one of the two calls succeeds.
+    search_with(Kernel::detect(), board, limit)
+        .or_else(|| search_with(Kernel::Portable, board, limit))
+        .unwrap_or(SearchResult { count: 0, solution: None, guesses: 0 })
 }
 
 /// Finds a solution of `board` (the first one the search meets).

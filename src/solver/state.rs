@@ -1,80 +1,98 @@
-//! The search state: one candidate bitboard per digit and band, and propagation to a fixed point.
+//! The search state: candidate bitboards per digit over the three bands, and propagation to a
+//! fixed point.
 //!
-//! Propagation applies, until nothing changes: locked candidates and hidden singles in band rows
-//! (through the triad table, see `tables::KEEP`), naked singles, and hidden singles in columns.
-//! Hidden singles in boxes need no step of their own: when a box has one cell left for a digit, the
-//! triad table leaves that row a single candidate in the box, which the row step places.
+//! Propagation applies, until nothing changes: naked singles; locked candidates and hidden singles
+//! in band rows (through the triad table, see `tables::KEEP`); hidden singles in columns. Hidden
+//! singles in boxes need no step of their own: when a box has one cell left for a digit, the triad
+//! table leaves that row a single candidate in the box, which the row step places.
+//!
+//! Work is driven by two dirty sets of slots (digit x band). A placement marks the placed digit's
+//! slots *urgent* (they yield most new singles) and the band's other digits, which lost the cell,
+//! *deferred*; deferred slots are looked at only once the cheaper steps stall, so a burst of
+//! placements in one band costs one look at each of its digits instead of one per placement.
 
-use super::tables::{columns_of, triads, BAND, BAND_PEERS, COLUMN_SPREAD, KEEP, ROWS_AND_BOXES};
+use super::lanes::Lanes;
+use super::tables::{
+    columns_of, BAND, BAND_SLOTS, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, ROWS_AND_BOXES,
+    ROW_INFO, SLOT_BAND, SLOT_DIGIT,
+};
 use crate::board::{Board, CELLS};
-
-/// Index of digit `d` (0-8) in band `b` (0-2).
-#[inline(always)]
-fn slot(d: usize, b: usize) -> usize {
-    d * 3 + b
-}
 
 /// A contradiction was found: this branch of the search has no solution.
 #[derive(Debug)]
 pub(super) struct Contradiction;
 
-/// The whole search state, 124 bytes, copied (never undone) at each guess.
+/// The whole search state, 320 bytes, copied (never undone) at each guess.
 #[derive(Clone, Copy)]
 pub(super) struct State {
-    /// `cand[slot(d, b)]`: cells of band `b` that may hold digit `d + 1`, placed cells included.
-    cand: [u32; 27],
+    /// `cand[d].0[b]`: cells of band `b` that may hold digit `d + 1`, placed cells included.
+    cand: [Lanes; 9],
     /// Cells of each band not yet placed.
-    unsolved: [u32; 3],
-    /// Slots whose candidates changed since the band-row step last looked at them.
-    dirty: u32,
+    unsolved: Lanes,
+    /// Slots (bit `3 * d + b`) to re-examine soon: the placed digit's own slots.
+    urgent: u32,
+    /// Slots to re-examine once the cheaper steps stall: digits that lost a placed cell.
+    deferred: u32,
+    /// Each slot's candidates when the band-row step last looked at it.
+    seen: [Lanes; 9],
 }
 
-/// Where and what to guess: a cell and its candidate digits (bit `d` for digit `d + 1`).
+/// Where and what to guess: a cell (0-80, band-major bit order) and its candidate digits
+/// (bit `d` for digit `d + 1`).
 pub(super) struct Guess {
-    band: usize,
-    bit: u32,
+    cell: usize,
     pub(super) digits: u32,
+}
+
+/// The nine triads of a band as a 9-bit set (see `tables`).
+#[inline(always)]
+fn triads_of(x: u32) -> usize {
+    (ROW_INFO[(x & 0x1FF) as usize] >> 9) as usize
+        | ((ROW_INFO[((x >> 9) & 0x1FF) as usize] >> 9) as usize) << 3
+        | ((ROW_INFO[(x >> 18) as usize & 0x1FF] >> 9) as usize) << 6
+}
+
+/// Cells of a band that are alone in their band row.
+#[inline(always)]
+fn single_rows(x: u32) -> u32 {
+    (ROW_INFO[(x & 0x1FF) as usize] & 0x1FF) as u32
+        | ((ROW_INFO[((x >> 9) & 0x1FF) as usize] & 0x1FF) as u32) << 9
+        | ((ROW_INFO[(x >> 18) as usize & 0x1FF] & 0x1FF) as u32) << 18
 }
 
 impl State {
     /// The state after placing every given of a valid board (its givens never conflict).
+    #[inline(always)]
     pub(super) fn from_board(board: &Board) -> State {
-        let cells = board.digits();
-        let mut given = [0u32; 27];
-        let mut occupied = [0u32; 3];
-        for b in 0..3 {
-            for bit in 0..27 {
-                let d = cells[b * 27 + bit] as usize;
-                if d != 0 {
-                    given[slot(d - 1, b)] |= 1 << bit;
-                    occupied[b] |= 1 << bit;
-                }
-            }
+        let mut given = [Lanes::ZERO; 9];
+        let filled = board.filled_cells();
+        let band_of = |b: u32| (filled >> (27 * b)) as u32 & BAND;
+        let occupied = Lanes([band_of(0), band_of(1), band_of(2), 0]);
+        let mut rest = filled;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let d = board.get(cell) as usize - 1;
+            given[d].0[cell / 27] |= 1 << (cell % 27);
         }
-        let mut cand = [0u32; 27];
+        let open = Lanes([BAND, BAND, BAND, 0]).and_not(occupied);
+        let mut cand = [Lanes::ZERO; 9];
         for d in 0..9 {
-            let g = &given[slot(d, 0)..slot(d, 0) + 3];
+            let g = given[d].0;
             let columns = columns_of(g[0] | g[1] | g[2]) * COLUMN_SPREAD;
+            let mut peers = [0u32; 4];
             for b in 0..3 {
-                let peers = columns | ROWS_AND_BOXES[triads(g[b])];
-                cand[slot(d, b)] = (BAND & !occupied[b] & !peers) | g[b];
+                peers[b] = columns | ROWS_AND_BOXES[triads_of(g[b])];
             }
+            cand[d] = open.and_not(Lanes(peers)).or(given[d]);
         }
-        State {
-            cand,
-            unsolved: [
-                BAND & !occupied[0],
-                BAND & !occupied[1],
-                BAND & !occupied[2],
-            ],
-            dirty: (1 << 27) - 1,
-        }
+        State { cand, unsolved: open, urgent: (1 << 27) - 1, deferred: 0, seen: [Lanes::ZERO; 9] }
     }
 
     /// True when every cell is placed.
     #[inline(always)]
     pub(super) fn is_solved(&self) -> bool {
-        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
+        self.unsolved.is_zero()
     }
 
     /// The digits of a solved state, row-major, 1-9.
@@ -82,7 +100,7 @@ impl State {
         let mut cells = [0u8; CELLS];
         for d in 0..9 {
             for b in 0..3 {
-                let mut m = self.cand[slot(d, b)];
+                let mut m = self.cand[d].0[b];
                 while m != 0 {
                     cells[b * 27 + m.trailing_zeros() as usize] = d as u8 + 1;
                     m &= m - 1;
@@ -92,117 +110,147 @@ impl State {
         cells
     }
 
-    /// Places digit `d` (0-8) in band `b` at `bit`, an unsolved cell where `d` is a candidate:
-    /// removes `d` from the cell's peers and every other digit from the cell.
+    /// Places digit `d` (0-8) at `cell` (band `cell / 27`, bit `cell % 27`), an unsolved cell
+    /// where `d` is a candidate: removes `d` from the cell's peers and every other digit from it.
     #[inline(always)]
-    pub(super) fn place(&mut self, d: usize, b: usize, bit: u32) {
-        let cell = 1u32 << bit;
-        let column = COLUMN_SPREAD << (bit % 9);
-        let mut dirty = 0u32;
-        for e in 0..9 {
-            let s = slot(e, b);
-            let old = self.cand[s];
-            let new = if e == d {
-                old & !BAND_PEERS[bit as usize]
-            } else {
-                old & !cell
-            };
-            self.cand[s] = new;
-            dirty |= ((old != new) as u32) << s;
+    fn place(&mut self, d: usize, cell: usize) {
+        let mask = CELL[cell];
+        for x in self.cand.iter_mut() {
+            *x = x.and_not(mask);
         }
-        for other in [(b + 1) % 3, (b + 2) % 3] {
-            let s = slot(d, other);
-            let old = self.cand[s];
-            let new = old & !column;
-            self.cand[s] = new;
-            dirty |= ((old != new) as u32) << s;
-        }
-        self.unsolved[b] &= !cell;
-        self.dirty |= dirty;
+        let band = cell / 27;
+        self.deferred |= BAND_SLOTS[band];
+        self.cand[d] = self.cand[d].or(mask);
+        self.place_naked(d, cell);
     }
 
-    /// Removes candidate `d` (0-8) from the cell at `bit` of band `b` (after a failed guess).
-    pub(super) fn eliminate(&mut self, d: usize, b: usize, bit: u32) {
-        self.cand[slot(d, b)] &= !(1 << bit);
-        self.dirty |= 1 << slot(d, b);
+    /// Places digit `d` at `cell` when `d` is the cell's only candidate: as `place`, but there is
+    /// no other digit to remove from the cell, so no other digit's slots need another look.
+    #[inline(always)]
+    fn place_naked(&mut self, d: usize, cell: usize) {
+        self.cand[d] = self.cand[d].and(KEEP_AFTER_PLACING[cell]);
+        self.unsolved = self.unsolved.and_not(CELL[cell]);
+        self.urgent |= 0b111 << (3 * d);
+    }
+
+    /// Removes candidate `d` (0-8) from `cell` (after a failed guess).
+    fn eliminate(&mut self, d: usize, cell: usize) {
+        self.cand[d] = self.cand[d].and_not(CELL[cell]);
+        self.urgent |= 1 << (3 * d + cell / 27);
     }
 
     /// Applies the propagation steps until none makes progress. Returns `Err` on a contradiction:
     /// a cell with no candidate, or a digit with no place left in some row, column or box.
+    #[inline(always)]
     pub(super) fn propagate(&mut self) -> Result<(), Contradiction> {
+        // Whether candidates changed since naked singles were last looked for.
+        let mut fresh = true;
         loop {
-            self.band_rows()?;
-            if self.naked_singles()? {
+            if fresh {
+                fresh = false;
+                if self.naked_singles()? {
+                    fresh = true;
+                    continue;
+                }
+            }
+            if self.urgent != 0 {
+                fresh = self.band_rows()?;
+                continue;
+            }
+            if self.deferred != 0 {
+                self.urgent = self.deferred;
+                self.deferred = 0;
                 continue;
             }
             if self.column_hidden_singles()? {
+                fresh = true;
                 continue;
             }
             return Ok(());
         }
     }
 
-    /// For every changed slot: keep only triads on a permutation (locked candidates), then place
+    /// For every urgent slot: keep only triads on a permutation (locked candidates), then place
     /// each band row's last remaining candidate (hidden single in a row).
     #[inline(always)]
-    fn band_rows(&mut self) -> Result<(), Contradiction> {
-        while self.dirty != 0 {
-            let s = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            let x = self.cand[s] & KEEP[triads(self.cand[s])];
-            if x == 0 {
+    fn band_rows(&mut self) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        while self.urgent != 0 {
+            let s = self.urgent.trailing_zeros() as usize;
+            self.urgent &= self.urgent - 1;
+            let (d, b) = (SLOT_DIGIT[s] as usize, SLOT_BAND[s] as usize);
+            let x = self.cand[d].0[b];
+            // Marks are cheap and generous; a slot unchanged since its last look has nothing new.
+            if x == self.seen[d].0[b] {
+                continue;
+            }
+            let r0 = ROW_INFO[(x & 0x1FF) as usize];
+            let r1 = ROW_INFO[((x >> 9) & 0x1FF) as usize];
+            let r2 = ROW_INFO[(x >> 18) as usize & 0x1FF];
+            let t = (r0 >> 9) as usize | ((r1 >> 9) as usize) << 3 | ((r2 >> 9) as usize) << 6;
+            let y = x & KEEP[t];
+            if y == 0 {
                 return Err(Contradiction);
             }
-            self.cand[s] = x;
-            let (d, b) = (s / 3, s % 3);
-            for r in 0..3 {
-                // Re-read: a placement in an earlier row changed this slot.
-                let row = (self.cand[s] >> (9 * r)) & 0x1FF;
-                // KEEP left every row a candidate; a row emptied since is caught when the slot,
-                // now dirty again, comes round.
-                if row != 0 && row & (row - 1) == 0 && row << (9 * r) & self.unsolved[b] != 0 {
-                    self.place(d, b, 9 * r + row.trailing_zeros());
+            let singles = if y == x {
+                (r0 & 0x1FF) as u32 | ((r1 & 0x1FF) as u32) << 9 | ((r2 & 0x1FF) as u32) << 18
+            } else {
+                self.cand[d].0[b] = y;
+                changed = true;
+                single_rows(y)
+            };
+            self.seen[d].0[b] = y;
+            let mut new = singles & self.unsolved.0[b];
+            changed |= new != 0;
+            while new != 0 {
+                let bit = new.trailing_zeros() as usize;
+                new &= new - 1;
+                // Singles of one slot sit in distinct rows and boxes (KEEP saw to it), so an
+                // earlier one cannot have removed this one; the check is for safety only.
+                if self.cand[d].0[b] & (1 << bit) == 0 {
+                    return Err(Contradiction);
                 }
+                self.place(d, b * 27 + bit);
             }
         }
-        Ok(())
+        Ok(changed)
     }
 
     /// Places every cell that has one candidate left. Returns whether anything was placed.
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
-        let mut progress = false;
-        for b in 0..3 {
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[slot(d, b)];
-                twos |= ones & x;
-                ones |= x;
-            }
-            let open = self.unsolved[b];
-            if open & !ones != 0 {
-                return Err(Contradiction);
-            }
-            let singles = open & !twos;
-            if singles == 0 {
+        let (mut ones, mut twos) = (Lanes::ZERO, Lanes::ZERO);
+        for x in &self.cand {
+            twos = twos.or(ones.and(*x));
+            ones = ones.or(*x);
+        }
+        if !self.unsolved.and_not(ones).is_zero() {
+            return Err(Contradiction);
+        }
+        let singles = self.unsolved.and_not(twos);
+        if singles.is_zero() {
+            return Ok(false);
+        }
+        for d in 0..9 {
+            let found = self.cand[d].and(singles);
+            if found.is_zero() {
                 continue;
             }
-            progress = true;
-            for d in 0..9 {
-                let mut m = self.cand[slot(d, b)] & singles;
+            for b in 0..3 {
+                let mut m = found.0[b];
                 while m != 0 {
-                    let bit = m.trailing_zeros();
+                    let bit = m.trailing_zeros() as usize;
                     m &= m - 1;
                     // An earlier placement of the same digit in this batch may have taken this
                     // cell's only candidate.
-                    if self.cand[slot(d, b)] & (1 << bit) == 0 {
+                    if self.cand[d].0[b] & (1 << bit) == 0 {
                         return Err(Contradiction);
                     }
-                    self.place(d, b, bit);
+                    self.place_naked(d, b * 27 + bit);
                 }
             }
         }
-        Ok(progress)
+        Ok(true)
     }
 
     /// Places every digit that has one cell left in a column. Returns whether anything was placed.
@@ -212,7 +260,7 @@ impl State {
         for d in 0..9 {
             let (mut ones, mut twos) = (0u32, 0u32);
             for b in 0..3 {
-                let x = self.cand[slot(d, b)];
+                let x = self.cand[d].0[b];
                 for r in 0..3 {
                     let row = (x >> (9 * r)) & 0x1FF;
                     twos |= ones & row;
@@ -224,15 +272,15 @@ impl State {
             }
             let alone = (ones & !twos) * COLUMN_SPREAD;
             for b in 0..3 {
-                let mut m = self.cand[slot(d, b)] & alone & self.unsolved[b];
+                let mut m = self.cand[d].0[b] & alone & self.unsolved.0[b];
                 while m != 0 {
-                    let bit = m.trailing_zeros();
+                    let bit = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    if self.cand[slot(d, b)] & (1 << bit) == 0 {
+                    if self.cand[d].0[b] & (1 << bit) == 0 {
                         return Err(Contradiction);
                     }
-                    if self.unsolved[b] & (1 << bit) != 0 {
-                        self.place(d, b, bit);
+                    if self.unsolved.0[b] & (1 << bit) != 0 {
+                        self.place(d, b * 27 + bit);
                         progress = true;
                     }
                 }
@@ -244,41 +292,28 @@ impl State {
     /// Picks the cell to guess on: the first cell with two candidates, or failing that an
     /// unsolved cell with the fewest. Call only on an unsolved state after propagation.
     pub(super) fn choose_guess(&self) -> Guess {
+        let (mut ones, mut twos, mut threes) = (Lanes::ZERO, Lanes::ZERO, Lanes::ZERO);
+        for x in &self.cand {
+            threes = threes.or(twos.and(*x));
+            twos = twos.or(ones.and(*x));
+            ones = ones.or(*x);
+        }
+        let pairs = twos.and_not(threes).and(self.unsolved);
         for b in 0..3 {
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[slot(d, b)];
-                threes |= twos & x;
-                twos |= ones & x;
-                ones |= x;
-            }
-            let pairs = twos & !threes & self.unsolved[b];
-            if pairs != 0 {
-                let bit = pairs.trailing_zeros();
-                return Guess {
-                    band: b,
-                    bit,
-                    digits: self.digits_at(b, bit),
-                };
+            if pairs.0[b] != 0 {
+                let cell = b * 27 + pairs.0[b].trailing_zeros() as usize;
+                return Guess { cell, digits: self.digits_at(cell) };
             }
         }
-        let mut best = Guess {
-            band: 0,
-            bit: 0,
-            digits: 0x1FF,
-        };
+        let mut best = Guess { cell: 0, digits: 0x1FF };
         for b in 0..3 {
-            let mut open = self.unsolved[b];
+            let mut open = self.unsolved.0[b];
             while open != 0 {
-                let bit = open.trailing_zeros();
+                let cell = b * 27 + open.trailing_zeros() as usize;
                 open &= open - 1;
-                let digits = self.digits_at(b, bit);
+                let digits = self.digits_at(cell);
                 if digits.count_ones() < best.digits.count_ones() || best.digits == 0x1FF {
-                    best = Guess {
-                        band: b,
-                        bit,
-                        digits,
-                    };
+                    best = Guess { cell, digits };
                 }
             }
         }
@@ -286,21 +321,23 @@ impl State {
     }
 
     /// Candidate digits of one cell, bit `d` for digit `d + 1`.
-    fn digits_at(&self, b: usize, bit: u32) -> u32 {
+    fn digits_at(&self, cell: usize) -> u32 {
+        let (b, bit) = (cell / 27, cell % 27);
         let mut digits = 0;
         for d in 0..9 {
-            digits |= ((self.cand[slot(d, b)] >> bit) & 1) << d;
+            digits |= ((self.cand[d].0[b] >> bit) & 1) << d;
         }
         digits
     }
 
     /// Applies one branch of a guess: digit `d` at the guessed cell.
+    #[inline(always)]
     pub(super) fn place_guess(&mut self, g: &Guess, d: usize) {
-        self.place(d, g.band, g.bit);
+        self.place(d, g.cell);
     }
 
     /// Rules out digit `d` at the guessed cell (its branch was exhausted).
     pub(super) fn exclude_guess(&mut self, g: &Guess, d: usize) {
-        self.eliminate(d, g.band, g.bit);
+        self.eliminate(d, g.cell);
     }
 }

@@ -5,6 +5,8 @@
 //! `i` is band `i / 27`, bit `i % 27`. A *triad* is the three cells where one band row meets one
 //! box; triad `3 * r + k` (row `r`, box `k`) starts at bit `9 * r + 3 * k`.
 
+use super::lanes::Lanes;
+
 /// All 27 cells of a band.
 pub(super) const BAND: u32 = (1 << 27) - 1;
 
@@ -20,7 +22,7 @@ const BOX: [u32; 3] = [
 ];
 
 /// For each band bit, the other cells of its row and box inside the band (its in-band peers).
-pub(super) const BAND_PEERS: [u32; 27] = {
+const BAND_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
     let mut bit = 0;
     while bit < 27 {
@@ -32,30 +34,49 @@ pub(super) const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// For a 9-bit band row, bit `k` set when the row has any cell in box `k`.
-const ROW_BOXES: [u8; 512] = {
-    let mut t = [0u8; 512];
+/// For a 9-bit band row `v`: bits 0-8 hold `v` itself when it has exactly one cell (a row single)
+/// and 0 otherwise; bits 9-11 hold the boxes the row touches (bit `9 + k` for box `k`).
+/// One lookup per row gives both the triads and the row singles of a slot.
+pub(super) static ROW_INFO: [u16; 512] = {
+    let mut t = [0u16; 512];
     let mut v = 0;
     while v < 512 {
         let mut k = 0;
         while k < 3 {
             if (v >> (3 * k)) & 7 != 0 {
-                t[v] |= 1 << k;
+                t[v] |= 1 << (9 + k);
             }
             k += 1;
+        }
+        if v != 0 && v & (v - 1) == 0 {
+            t[v] |= v as u16;
         }
         v += 1;
     }
     t
 };
 
-/// The nine triads of a band as a 9-bit set: bit `3 * r + k` when row `r` has a cell in box `k`.
-#[inline(always)]
-pub(super) fn triads(x: u32) -> usize {
-    ROW_BOXES[(x & 0x1FF) as usize] as usize
-        | (ROW_BOXES[((x >> 9) & 0x1FF) as usize] as usize) << 3
-        | (ROW_BOXES[((x >> 18) & 0x1FF) as usize] as usize) << 6
-}
+/// Band of each slot (`slot = 3 * digit + band`).
+pub(super) const SLOT_BAND: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut s = 0;
+    while s < 27 {
+        t[s] = (s % 3) as u8;
+        s += 1;
+    }
+    t
+};
+
+/// Digit (0-8) of each slot (`slot = 3 * digit + band`).
+pub(super) const SLOT_DIGIT: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut s = 0;
+    while s < 27 {
+        t[s] = (s / 3) as u8;
+        s += 1;
+    }
+    t
+};
 
 /// Cells of the triads in a 9-bit triad set.
 const fn triad_cells(t: usize) -> u32 {
@@ -125,6 +146,41 @@ pub(super) static ROWS_AND_BOXES: [u32; 512] = {
     t
 };
 
+/// The slots (bit `3 * digit + band`) of every digit in band `b`.
+pub(super) const BAND_SLOTS: [u32; 3] = [0o111111111, 0o222222222, 0o444444444];
+
+/// Each cell (band `cell / 27`, bit `cell % 27`) as a one-bit mask over the three bands.
+pub(super) static CELL: [Lanes; 81] = {
+    let mut t = [Lanes([0; 4]); 81];
+    let mut cell = 0;
+    while cell < 81 {
+        t[cell].0[cell / 27] = 1 << (cell % 27);
+        cell += 1;
+    }
+    t
+};
+
+/// For each cell, the candidates a digit keeps over the three bands once placed there: all but
+/// the cell's peers (its row and box inside its band, its column in the other two bands).
+pub(super) static KEEP_AFTER_PLACING: [Lanes; 81] = {
+    let mut t = [Lanes([0; 4]); 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (band, bit) = (cell / 27, cell % 27);
+        let mut b = 0;
+        while b < 3 {
+            t[cell].0[b] = if b == band {
+                BAND & !BAND_PEERS[bit]
+            } else {
+                BAND & !(COLUMN_SPREAD << (bit % 9))
+            };
+            b += 1;
+        }
+        cell += 1;
+    }
+    t
+};
+
 /// Folds a band's three rows onto one 9-bit column set (any row).
 #[inline(always)]
 pub(super) fn columns_of(x: u32) -> u32 {
@@ -159,8 +215,9 @@ mod tests {
     }
 
     #[test]
-    fn triads_and_columns() {
-        assert_eq!(triads(1 << 5 | 1 << 9 | 1 << 26), 1 << 1 | 1 << 3 | 1 << 8);
+    fn row_info_and_columns() {
+        assert_eq!(ROW_INFO[1 << 5], 1 << 5 | 1 << 10);
+        assert_eq!(ROW_INFO[0b1_0000_0011], 1 << 9 | 1 << 11);
         assert_eq!(columns_of(1 << 5 | 1 << 9 | 1 << 26), 1 << 5 | 1 | 1 << 8);
         assert_eq!(BAND_PEERS[0].count_ones(), 14);
     }
