@@ -7,8 +7,13 @@
 #   make run      build, then solve the embedded puzzle with build/solve
 #   make test     every test (Rust unit and integration tests, C examples, Python ctypes)
 #   make clean    remove build/ and cargo's target directory
+#   make install  build the library, then install the header, libsudoku.a, libsudoku.so (with its
+#                 soname link) and sudoku.pc under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
+#   make uninstall  remove exactly the files make install wrote
 #
 # CARGO_TARGET_DIR is honoured when set (the library is then taken from $CARGO_TARGET_DIR/release).
+# LIB_DIR=DIR takes the built libraries from DIR instead; with CARGO=true nothing is built, so
+# `make install CARGO=true LIB_DIR=DIR` installs libraries built earlier.
 
 CARGO ?= cargo
 CC ?= cc
@@ -25,12 +30,37 @@ LIB_SO := $(LIB_DIR)/libsudoku.so
 STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl
 SHARED_LIBS := -L$(LIB_DIR) -lsudoku -Wl,-rpath,$(abspath $(LIB_DIR))
 
+# The version comes from Cargo.toml. build.rs links libsudoku.so with the soname SONAME (as
+# cargo-c names it: libsudoku.so.MAJOR, or libsudoku.so.0.MINOR below 1.0), so programs linked
+# against it load SONAME at run time: the build folder gets a link of that name too.
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+VERSION_MAJOR := $(word 1,$(subst ., ,$(VERSION)))
+VERSION_MINOR := $(word 2,$(subst ., ,$(VERSION)))
+SONAME := libsudoku.so.$(if $(filter 0,$(VERSION_MAJOR)),0.$(VERSION_MINOR),$(VERSION_MAJOR))
+SO_FILE := libsudoku.so.$(VERSION)
+
+# Installation directories (GNU conventions); DESTDIR is prepended for staged installs.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INCLUDEDIR ?= $(PREFIX)/include
+LIBDIR ?= $(PREFIX)/lib
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL ?= install
+# Libs.private of sudoku.pc: STATIC_LIBS without -lgcc_s. The C compiler driver links libgcc_s
+# (or, with -static, libgcc_eh, which has no shared twin) itself, and an explicit -lgcc_s makes
+# `cc -static ... $(pkg-config --static --libs sudoku)` fail, as there is no libgcc_s.a.
+PC_LIBS_PRIVATE := $(filter-out -lgcc_s,$(STATIC_LIBS))
+# Everything make install writes, for make uninstall.
+INSTALLED := $(DESTDIR)$(INCLUDEDIR)/sudoku.h $(DESTDIR)$(LIBDIR)/libsudoku.a \
+	$(DESTDIR)$(LIBDIR)/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so \
+	$(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+
 BUILD_DIR := build
 EXAMPLES := solve solve_file count
 STATIC_BINS := $(addprefix $(BUILD_DIR)/,$(EXAMPLES))
 SHARED_BINS := $(addsuffix -shared,$(STATIC_BINS))
 
-.PHONY: all build run test clean FORCE
+.PHONY: all build run test clean install uninstall FORCE
 
 all: build
 
@@ -43,12 +73,16 @@ build: $(STATIC_BINS) $(SHARED_BINS)
 $(LIB_A): FORCE
 	$(CARGO) build --release
 $(LIB_SO): $(LIB_A)
+# The soname link in the build folder, for the shared examples (make follows the link, so it is
+# made only when missing).
+$(LIB_DIR)/$(SONAME): $(LIB_SO)
+	ln -sf libsudoku.so $@
 
 $(STATIC_BINS): $(BUILD_DIR)/%: examples/%.c include/sudoku.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(EXAMPLE_CFLAGS) $(CFLAGS) -Iinclude $< $(LIB_A) $(STATIC_LIBS) -o $@
 
-$(SHARED_BINS): $(BUILD_DIR)/%-shared: examples/%.c include/sudoku.h $(LIB_SO)
+$(SHARED_BINS): $(BUILD_DIR)/%-shared: examples/%.c include/sudoku.h $(LIB_SO) $(LIB_DIR)/$(SONAME)
 	@mkdir -p $(@D)
 	$(CC) $(EXAMPLE_CFLAGS) $(CFLAGS) -Iinclude $< $(SHARED_LIBS) -o $@
 
@@ -62,5 +96,23 @@ test:
 clean:
 	rm -rf $(BUILD_DIR)
 	$(CARGO) clean
+
+# libsudoku.so.X.Y.Z is the file; SONAME (what programs load) and libsudoku.so (what -lsudoku
+# finds when linking) are relative symbolic links to it.
+install: $(LIB_A) $(LIB_SO) include/sudoku.h sudoku.pc.in
+	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	$(INSTALL) -m 644 include/sudoku.h $(DESTDIR)$(INCLUDEDIR)/sudoku.h
+	$(INSTALL) -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libsudoku.a
+	$(INSTALL) -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/$(SO_FILE)
+	ln -sf $(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
+	    -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    -e 's|@LIBS_PRIVATE@|$(PC_LIBS_PRIVATE)|g' sudoku.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+
+# Directories are left in place: they may hold other packages' files.
+uninstall:
+	rm -f $(INSTALLED)
 
 FORCE:

@@ -16,6 +16,8 @@ fn main() {
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=CI");
 
+    set_soname();
+
     let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("cbindgen.toml is valid");
     let version = format!(
@@ -46,4 +48,33 @@ fn main() {
         fs::create_dir_all(committed.parent().unwrap()).expect("create include/");
         fs::write(&committed, &text).expect("write include/sudoku.h");
     }
+}
+
+/// Gives the shared library an ELF soname at link time, named as cargo-c and most C libraries
+/// name it: `libsudoku.so.MAJOR`, or `libsudoku.so.0.MINOR` while the major version is 0 (when
+/// every minor release may break the ABI). Programs linked against the library record this
+/// name, so the installed `libsudoku.so.X.Y.Z` is found through the `libsudoku.so.0.Y` link.
+fn set_soname() {
+    let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    let elf = [
+        "linux",
+        "android",
+        "freebsd",
+        "netbsd",
+        "openbsd",
+        "dragonfly",
+        "solaris",
+        "illumos",
+    ];
+    if !elf.contains(&os.as_str()) {
+        return;
+    }
+    let major = env::var("CARGO_PKG_VERSION_MAJOR").unwrap();
+    let minor = env::var("CARGO_PKG_VERSION_MINOR").unwrap();
+    let soname = if major == "0" {
+        format!("libsudoku.so.0.{minor}")
+    } else {
+        format!("libsudoku.so.{major}")
+    };
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
 }

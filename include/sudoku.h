@@ -15,6 +15,18 @@
 #define SUDOKU_CELLS 81
 
 /**
+ * `flags` of `sudoku_solve_batch`: solve each puzzle as `sudoku_solve` does, stopping at the
+ * first solution found (the fastest mode).
+ */
+#define SUDOKU_BATCH_FIRST 0
+
+/**
+ * `flags` bit of `sudoku_solve_batch`: solve each puzzle as `sudoku_solve_unique` does, writing
+ * a solution only when it is the only one.
+ */
+#define SUDOKU_BATCH_UNIQUE 1
+
+/**
  * Result of every libsudoku function that can fail. The numeric values are fixed.
  */
 typedef enum sudoku_status {
@@ -51,6 +63,8 @@ typedef enum sudoku_status {
    */
   SUDOKU_INTERNAL_ERROR = 7,
 } sudoku_status;
+
+
 
 #ifdef __cplusplus
 extern "C" {
@@ -124,6 +138,50 @@ enum sudoku_status sudoku_count_solutions(const char board[81], uint64_t limit, 
  * writable `size_t`.
  */
 enum sudoku_status sudoku_validate(const char board[81], size_t *cell);
+
+/**
+ * Solves `count` puzzles in one call, on several threads.
+ *
+ * `puzzles`: `count` boards back to back (`81 * count` bytes), each as for `sudoku_solve`; board
+ * `i` is bytes `81 * i` to `81 * i + 80`. It is only read. `solutions`: `81 * count` writable
+ * bytes; it may be the same pointer as `puzzles` to solve in place, and must not overlap it
+ * otherwise. `statuses`: `count` writable `sudoku_status` values. `flags`: `SUDOKU_BATCH_FIRST`
+ * (0) solves each puzzle as `sudoku_solve` does (first solution found), `SUDOKU_BATCH_UNIQUE`
+ * as `sudoku_solve_unique` does; no other bit may be set. `threads`: the most threads to use,
+ * the calling thread included; 0 means every core available to the process. Fewer are used
+ * for small batches. Threads are started for this call and have all ended when it returns.
+ *
+ * For each puzzle `i`, `statuses[i]` receives its own status: `SUDOKU_OK`,
+ * `SUDOKU_NO_SOLUTION`, `SUDOKU_MULTIPLE_SOLUTIONS` (unique mode only),
+ * `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS` or `SUDOKU_INTERNAL_ERROR`. Only on
+ * `SUDOKU_OK` is its solution written to bytes `81 * i` to `81 * i + 80` of `solutions`; on any
+ * other status those bytes are left untouched (so when solving in place they still hold the
+ * puzzle). Work is handed out in small chunks as threads become free, so a few hard puzzles do
+ * not leave cores idle; the results are in input order whatever the order of solving.
+ *
+ * Returns `SUDOKU_OK` when the arguments are valid, whatever the status of each puzzle;
+ * `SUDOKU_NULL_POINTER` when `puzzles`, `solutions` or `statuses` is NULL (also when `count` is
+ * 0); `SUDOKU_INVALID_ARGUMENT` for an unknown `flags` bit, a `count` whose buffers could not
+ * exist, `solutions` overlapping `puzzles` without being equal to it, `statuses` overlapping
+ * either, or a misaligned `statuses`; `SUDOKU_INTERNAL_ERROR` if the call itself failed (then
+ * some statuses and solutions may already have been written). On `SUDOKU_NULL_POINTER` and
+ * `SUDOKU_INVALID_ARGUMENT` nothing is written. `count == 0` with valid pointers is `SUDOKU_OK`
+ * and writes nothing.
+ *
+ * Thread-safe: calls may run at once from many threads, on distinct output buffers. The
+ * buffers must not be used by other threads while the call runs.
+ *
+ * # Safety
+ * Each pointer must be NULL or valid for its size above: `puzzles` readable for `81 * count`
+ * bytes, `solutions` writable for `81 * count` bytes, `statuses` writable for `count`
+ * `sudoku_status` values.
+ */
+enum sudoku_status sudoku_solve_batch(const char *puzzles,
+                                      size_t count,
+                                      char *solutions,
+                                      enum sudoku_status *statuses,
+                                      uint32_t flags,
+                                      size_t threads);
 
 /**
  * A static English sentence describing a status code; never NULL, never to be freed.

@@ -10,9 +10,13 @@
 #![allow(non_camel_case_types)]
 
 use std::ffi::{c_char, c_int};
+use std::mem::{align_of, size_of, MaybeUninit};
+use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
+use std::slice;
 
+use crate::batch::{self, BatchMode};
 use crate::board::{Board, CELLS};
 use crate::error::Error;
 use crate::solver;
@@ -207,6 +211,178 @@ pub unsafe extern "C" fn sudoku_validate(board: *const c_char, cell: *mut usize)
                 Err(e.into())
             }
         }
+    })
+}
+
+/// `flags` of `sudoku_solve_batch`: solve each puzzle as `sudoku_solve` does, stopping at the
+/// first solution found (the fastest mode).
+pub const SUDOKU_BATCH_FIRST: u32 = 0;
+/// `flags` bit of `sudoku_solve_batch`: solve each puzzle as `sudoku_solve_unique` does, writing
+/// a solution only when it is the only one.
+pub const SUDOKU_BATCH_UNIQUE: u32 = 1;
+
+/// One board of the batch, in the C layout.
+type Text = [u8; CELLS];
+
+/// The addresses `start .. start + bytes`, or `None` if they would wrap around.
+fn span<T>(start: *const T, bytes: usize) -> Option<Range<usize>> {
+    let start = start as usize;
+    Some(start..start.checked_add(bytes)?)
+}
+
+fn overlap(a: &Range<usize>, b: &Range<usize>) -> bool {
+    a.start < b.end && b.start < a.end
+}
+
+/// Solves one puzzle of a batch: its status and, on `SUDOKU_OK`, its solution. A panic (a bug)
+/// becomes `SUDOKU_INTERNAL_ERROR` for this puzzle alone.
+fn solve_one(puzzle: &Text, mode: BatchMode) -> Result<Text, sudoku_status> {
+    match catch_unwind(|| batch::solve_text(puzzle, mode)) {
+        Ok(Ok(solution)) => Ok(solution.to_bytes()),
+        Ok(Err(e)) => Err(e.into()),
+        Err(_) => Err(SUDOKU_INTERNAL_ERROR),
+    }
+}
+
+/// Solves `count` puzzles in one call, on several threads.
+///
+/// `puzzles`: `count` boards back to back (`81 * count` bytes), each as for `sudoku_solve`; board
+/// `i` is bytes `81 * i` to `81 * i + 80`. It is only read. `solutions`: `81 * count` writable
+/// bytes; it may be the same pointer as `puzzles` to solve in place, and must not overlap it
+/// otherwise. `statuses`: `count` writable `sudoku_status` values. `flags`: `SUDOKU_BATCH_FIRST`
+/// (0) solves each puzzle as `sudoku_solve` does (first solution found), `SUDOKU_BATCH_UNIQUE`
+/// as `sudoku_solve_unique` does; no other bit may be set. `threads`: the most threads to use,
+/// the calling thread included; 0 means every core available to the process. Fewer are used
+/// for small batches. Threads are started for this call and have all ended when it returns.
+///
+/// For each puzzle `i`, `statuses[i]` receives its own status: `SUDOKU_OK`,
+/// `SUDOKU_NO_SOLUTION`, `SUDOKU_MULTIPLE_SOLUTIONS` (unique mode only),
+/// `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS` or `SUDOKU_INTERNAL_ERROR`. Only on
+/// `SUDOKU_OK` is its solution written to bytes `81 * i` to `81 * i + 80` of `solutions`; on any
+/// other status those bytes are left untouched (so when solving in place they still hold the
+/// puzzle). Work is handed out in small chunks as threads become free, so a few hard puzzles do
+/// not leave cores idle; the results are in input order whatever the order of solving.
+///
+/// Returns `SUDOKU_OK` when the arguments are valid, whatever the status of each puzzle;
+/// `SUDOKU_NULL_POINTER` when `puzzles`, `solutions` or `statuses` is NULL (also when `count` is
+/// 0); `SUDOKU_INVALID_ARGUMENT` for an unknown `flags` bit, a `count` whose buffers could not
+/// exist, `solutions` overlapping `puzzles` without being equal to it, `statuses` overlapping
+/// either, or a misaligned `statuses`; `SUDOKU_INTERNAL_ERROR` if the call itself failed (then
+/// some statuses and solutions may already have been written). On `SUDOKU_NULL_POINTER` and
+/// `SUDOKU_INVALID_ARGUMENT` nothing is written. `count == 0` with valid pointers is `SUDOKU_OK`
+/// and writes nothing.
+///
+/// Thread-safe: calls may run at once from many threads, on distinct output buffers. The
+/// buffers must not be used by other threads while the call runs.
+///
+/// # Safety
+/// Each pointer must be NULL or valid for its size above: `puzzles` readable for `81 * count`
+/// bytes, `solutions` writable for `81 * count` bytes, `statuses` writable for `count`
+/// `sudoku_status` values.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_solve_batch(
+    puzzles: *const c_char,
+    count: usize,
+    solutions: *mut c_char,
+    statuses: *mut sudoku_status,
+    flags: u32,
+    threads: usize,
+) -> sudoku_status {
+    guard(|| {
+        if puzzles.is_null() || solutions.is_null() || statuses.is_null() {
+            return Err(SUDOKU_NULL_POINTER);
+        }
+        if flags & !SUDOKU_BATCH_UNIQUE != 0 {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        }
+        let mode = if flags & SUDOKU_BATCH_UNIQUE != 0 {
+            BatchMode::Unique
+        } else {
+            BatchMode::First
+        };
+        // A slice may span at most isize::MAX bytes and must not wrap around the address space.
+        let board_bytes = count
+            .checked_mul(CELLS)
+            .filter(|&n| n <= isize::MAX as usize);
+        let status_bytes = count
+            .checked_mul(size_of::<sudoku_status>())
+            .filter(|&n| n <= isize::MAX as usize);
+        let (Some(board_bytes), Some(status_bytes)) = (board_bytes, status_bytes) else {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        };
+        let in_place = puzzles == solutions.cast_const();
+        let (Some(input), Some(output), Some(status_span)) = (
+            span(puzzles, board_bytes),
+            span(solutions, board_bytes),
+            span(statuses, status_bytes),
+        ) else {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        };
+        if (!in_place && overlap(&input, &output))
+            || overlap(&status_span, &input)
+            || overlap(&status_span, &output)
+            || statuses as usize % align_of::<sudoku_status>() != 0
+        {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        }
+        if count == 0 {
+            return Ok(());
+        }
+        // SAFETY: non-NULL and aligned; the caller guarantees `count` writable statuses, which
+        // overlap neither board buffer (checked above). MaybeUninit: they may be uninitialised.
+        let statuses = unsafe {
+            slice::from_raw_parts_mut(statuses.cast::<MaybeUninit<sudoku_status>>(), count)
+        };
+        if in_place {
+            // SAFETY: non-NULL; [u8; 81] has alignment 1; the caller guarantees 81 * count
+            // readable and writable bytes (at most isize::MAX, checked above), and no other
+            // argument overlaps them.
+            let boards = unsafe { slice::from_raw_parts_mut(solutions.cast::<Text>(), count) };
+            batch::for_each_chunk(
+                count,
+                threads,
+                (boards, statuses),
+                |_, (boards, statuses)| {
+                    for (board, status) in boards.iter_mut().zip(statuses) {
+                        status.write(match solve_one(board, mode) {
+                            Ok(solution) => {
+                                *board = solution;
+                                SUDOKU_OK
+                            }
+                            Err(failure) => failure,
+                        });
+                    }
+                },
+            );
+        } else {
+            // SAFETY: non-NULL, alignment 1, 81 * count readable bytes (at most isize::MAX) that
+            // nothing writes during the call: the outputs do not overlap them (checked above).
+            let puzzles = unsafe { slice::from_raw_parts(puzzles.cast::<Text>(), count) };
+            // SAFETY: non-NULL, alignment 1, the caller guarantees 81 * count writable bytes,
+            // overlapping no other argument. MaybeUninit: they may be uninitialised.
+            let solutions =
+                unsafe { slice::from_raw_parts_mut(solutions.cast::<MaybeUninit<Text>>(), count) };
+            batch::for_each_chunk(
+                count,
+                threads,
+                (solutions, statuses),
+                |range, (solutions, statuses)| {
+                    let work = puzzles[range]
+                        .iter()
+                        .zip(solutions.iter_mut().zip(statuses));
+                    for (puzzle, (solution, status)) in work {
+                        status.write(match solve_one(puzzle, mode) {
+                            Ok(solved) => {
+                                solution.write(solved);
+                                SUDOKU_OK
+                            }
+                            Err(failure) => failure,
+                        });
+                    }
+                },
+            );
+        }
+        Ok(())
     })
 }
 

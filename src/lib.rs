@@ -14,16 +14,20 @@
 //! assert_eq!(sudoku::count_solutions(&puzzle, 2), 1);
 //! ```
 //!
-//! The core (`board`, `solver`) knows nothing of C; every `extern "C"` item lives in [`ffi`].
+//! Many puzzles at once, on all cores: [`solve_batch`] (see [`batch`]).
+//!
+//! The core (`board`, `solver`, `batch`) knows nothing of C; every `extern "C"` item lives in [`ffi`].
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+pub mod batch;
 mod board;
 mod error;
 pub mod ffi;
 pub mod solver;
 
+pub use batch::{solve_batch, solve_batch_into, BatchMode};
 pub use board::{is_solution_of, Board, CELLS};
 pub use error::Error;
 pub use solver::{count_solutions, solve, solve_unique};

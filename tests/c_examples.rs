@@ -77,7 +77,17 @@ fn repo_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The soname build.rs gives `libsudoku.so`: `libsudoku.so.0.MINOR` below 1.0.
+fn soname() -> String {
+    match env!("CARGO_PKG_VERSION_MAJOR") {
+        "0" => format!("libsudoku.so.0.{}", env!("CARGO_PKG_VERSION_MINOR")),
+        major => format!("libsudoku.so.{major}"),
+    }
+}
+
 /// `target/<profile>/deps/`, holding the `libsudoku.a` and `libsudoku.so` built by this cargo run.
+/// Programs linked against `libsudoku.so` load it by its soname, so a link of that name to it is
+/// made there (as `make build` does in `target/release/`).
 fn lib_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
@@ -93,6 +103,11 @@ fn lib_dir() -> &'static Path {
                 "{lib} missing in {}",
                 dir.display()
             );
+        }
+        match std::os::unix::fs::symlink("libsudoku.so", dir.join(soname())) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => panic!("cannot link {} in {}: {e}", soname(), dir.display()),
         }
         dir
     })
@@ -576,8 +591,8 @@ fn solve_file_rejects_bad_usage() {
 #[test]
 fn shared_examples_load_libsudoku_so_through_their_rpath() {
     // With LD_TRACE_LOADED_OBJECTS the glibc loader lists the libraries a program would load
-    // (what ldd prints) instead of running it.
-    let so = lib_dir().join("libsudoku.so");
+    // (what ldd prints) instead of running it. The shared library is loaded by its soname.
+    let so = lib_dir().join(soname());
     for &name in EXAMPLES {
         for link in LINKS {
             let listing = Command::new(example(name, link))
@@ -586,7 +601,7 @@ fn shared_examples_load_libsudoku_so_through_their_rpath() {
                 .output()
                 .expect("run the loader trace");
             let listing = text(&listing.stdout);
-            let loads_so = listing.contains(&format!("libsudoku.so => {}", so.display()));
+            let loads_so = listing.contains(&format!("{} => {}", soname(), so.display()));
             assert_eq!(
                 loads_so,
                 link == Link::Shared,

@@ -1,0 +1,264 @@
+//! Batch solving: many puzzles in one call, spread over several threads.
+//!
+//! Work is handed out dynamically: the batch is cut into small chunks of consecutive puzzles,
+//! and each thread, the calling one included, takes the next unclaimed chunk whenever it
+//! finishes one. A few hard puzzles therefore delay only the thread that meets them, not a
+//! fixed share of the batch. The threads are scoped to the call (`std::thread::scope`): nothing
+//! is kept between calls and there is no global state.
+//!
+//! The outputs are cut along with the work: a thread owns the output slots of the chunk it
+//! claimed, so every slot is written by exactly one thread and no `unsafe` is needed.
+
+use std::num::NonZeroUsize;
+use std::ops::Range;
+use std::sync::{Mutex, PoisonError};
+use std::thread;
+
+use crate::board::{Board, CELLS};
+use crate::error::Error;
+use crate::solver;
+
+/// What a batch asks of each puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BatchMode {
+    /// Stop at the first solution found, like [`crate::solve`] (the fastest mode).
+    First,
+    /// Require exactly one solution, like [`crate::solve_unique`].
+    Unique,
+}
+
+/// Parses and solves one puzzle in `mode`.
+///
+/// Errors: [`Error::InvalidCharacter`], [`Error::ConflictingGivens`], [`Error::NoSolution`],
+/// and in [`BatchMode::Unique`] [`Error::MultipleSolutions`].
+pub fn solve_text(puzzle: &[u8; CELLS], mode: BatchMode) -> Result<Board, Error> {
+    let board = Board::parse(puzzle)?;
+    match mode {
+        BatchMode::First => solver::solve(&board),
+        BatchMode::Unique => solver::solve_unique(&board),
+    }
+}
+
+/// Solves every puzzle of `puzzles` (each 81 bytes of text, row-major, `'1'`-`'9'` givens and
+/// `'.'` or `'0'` blanks) in `mode`, on `threads` threads (0: all available cores). The result
+/// for `puzzles[i]` is at index `i`, whatever the order the threads finished in.
+///
+/// Each result is the solution or the error [`solve_text`] gives for that puzzle.
+pub fn solve_batch(
+    puzzles: &[[u8; CELLS]],
+    mode: BatchMode,
+    threads: usize,
+) -> Vec<Result<Board, Error>> {
+    let mut results = vec![Err(Error::NoSolution); puzzles.len()];
+    solve_batch_into(puzzles, mode, threads, &mut results);
+    results
+}
+
+/// As [`solve_batch`], writing the result for `puzzles[i]` to `results[i]` instead of allocating.
+///
+/// # Panics
+/// If `results` and `puzzles` differ in length.
+pub fn solve_batch_into(
+    puzzles: &[[u8; CELLS]],
+    mode: BatchMode,
+    threads: usize,
+    results: &mut [Result<Board, Error>],
+) {
+    assert_eq!(
+        puzzles.len(),
+        results.len(),
+        "solve_batch_into needs one result slot per puzzle"
+    );
+    for_each_chunk(puzzles.len(), threads, results, |range, results| {
+        for (puzzle, result) in puzzles[range].iter().zip(results) {
+            *result = solve_text(puzzle, mode);
+        }
+    });
+}
+
+/// The number of threads `threads` stands for: itself, or for 0 all the cores this process may
+/// use (`std::thread::available_parallelism`, 1 when that is unknown).
+pub fn resolve_threads(threads: usize) -> usize {
+    match threads {
+        0 => thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        n => n,
+    }
+}
+
+/// Output storage that can be cut into a front part and the rest, both owned (mutable slices,
+/// or tuples of them for several parallel outputs).
+pub(crate) trait SplitFront: Sized {
+    /// Removes the first `n` items from `self` and returns them.
+    fn split_front(&mut self, n: usize) -> Self;
+}
+
+impl<T> SplitFront for &mut [T] {
+    fn split_front(&mut self, n: usize) -> Self {
+        let (front, rest) = std::mem::take(self).split_at_mut(n);
+        *self = rest;
+        front
+    }
+}
+
+impl<A: SplitFront, B: SplitFront> SplitFront for (A, B) {
+    fn split_front(&mut self, n: usize) -> Self {
+        (self.0.split_front(n), self.1.split_front(n))
+    }
+}
+
+/// The chunk size for `len` items on `threads` threads: small enough that every thread gets
+/// many chunks (so the load evens out), large enough that claiming one is rare (at most 64).
+fn chunk_len(len: usize, threads: usize) -> usize {
+    (len / threads.saturating_mul(16).max(1)).clamp(1, 64)
+}
+
+/// The unclaimed rest of a batch.
+struct Queue<S> {
+    next: usize,
+    len: usize,
+    chunk: usize,
+    rest: S,
+}
+
+impl<S: SplitFront> Queue<S> {
+    /// Claims the next chunk: its index range and its outputs.
+    fn claim(&mut self) -> Option<(Range<usize>, S)> {
+        if self.next >= self.len {
+            return None;
+        }
+        let n = self.chunk.min(self.len - self.next);
+        let range = self.next..self.next + n;
+        self.next += n;
+        Some((range, self.rest.split_front(n)))
+    }
+}
+
+/// Runs `work` over `0..len` in chunks on up to `threads` threads (0: all cores), the calling
+/// thread included. `outputs` holds `len` items; `work` receives each chunk's index range with
+/// the matching part of `outputs`, so each output item is handed to exactly one call.
+///
+/// A thread that cannot be started is simply not used: the others, and at least the calling
+/// thread, still process every chunk. A panic in `work` is propagated to the caller once all
+/// threads have stopped.
+pub(crate) fn for_each_chunk<S, F>(len: usize, threads: usize, outputs: S, work: F)
+where
+    S: SplitFront + Send,
+    F: Fn(Range<usize>, S) + Sync,
+{
+    let threads = resolve_threads(threads);
+    let chunk = chunk_len(len, threads);
+    // More threads than chunks would only wait.
+    let threads = threads.min(len.div_ceil(chunk));
+    let queue = Mutex::new(Queue {
+        next: 0,
+        len,
+        chunk,
+        rest: outputs,
+    });
+    let run = || loop {
+        // The lock is held only to cut off the next chunk. A poisoned lock means another
+        // thread panicked in `work`, never while holding it, so the queue is still sound.
+        let claimed = queue.lock().unwrap_or_else(PoisonError::into_inner).claim();
+        match claimed {
+            Some((range, outputs)) => work(range, outputs),
+            None => return,
+        }
+    };
+    if threads <= 1 {
+        run();
+        return;
+    }
+    thread::scope(|scope| {
+        for _ in 1..threads {
+            // Best effort: if the system refuses a thread, the others take its share.
+            let _ = thread::Builder::new()
+                .name("sudoku-batch".into())
+                .spawn_scoped(scope, run);
+        }
+        run();
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOP1: &[u8; CELLS] =
+        b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    const TOP1_SOLUTION: &[u8; CELLS] =
+        b"468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+
+    #[test]
+    fn chunks_cover_every_index_once_in_order_of_their_outputs() {
+        for (len, threads) in [(0, 1), (1, 4), (5, 2), (100, 3), (1000, 2), (999, 0)] {
+            let mut seen = vec![usize::MAX; len];
+            let mut calls = vec![0u32; len];
+            for_each_chunk(
+                len,
+                threads,
+                (&mut seen[..], &mut calls[..]),
+                |range, (s, c)| {
+                    assert_eq!(range.len(), s.len());
+                    assert_eq!(range.len(), c.len());
+                    for (i, (s, c)) in range.zip(s.iter_mut().zip(c)) {
+                        *s = i;
+                        *c += 1;
+                    }
+                },
+            );
+            assert_eq!(seen, (0..len).collect::<Vec<_>>(), "len {len}");
+            assert!(calls.iter().all(|&c| c == 1), "len {len}");
+        }
+    }
+
+    #[test]
+    fn chunk_len_is_small_and_positive() {
+        assert_eq!(chunk_len(0, 2), 1);
+        assert_eq!(chunk_len(10, 2), 1);
+        assert_eq!(chunk_len(320, 2), 10);
+        assert_eq!(chunk_len(1_000_000, 2), 64);
+        assert_eq!(chunk_len(100, usize::MAX), 1);
+    }
+
+    #[test]
+    fn resolve_threads_maps_zero_to_the_cores() {
+        assert_eq!(resolve_threads(3), 3);
+        assert!(resolve_threads(0) >= 1);
+    }
+
+    #[test]
+    fn batch_results_match_single_solves() {
+        let mut unsolvable = [b'.'; CELLS];
+        unsolvable[..8].copy_from_slice(b"12345678");
+        unsolvable[17] = b'9';
+        let mut puzzles = vec![*TOP1, [b'.'; CELLS], unsolvable, [b'x'; CELLS]];
+        puzzles.extend(std::iter::repeat(*TOP1).take(200));
+        for threads in [1, 2, 0] {
+            let first = solve_batch(&puzzles, BatchMode::First, threads);
+            let unique = solve_batch(&puzzles, BatchMode::Unique, threads);
+            assert_eq!(first.len(), puzzles.len());
+            assert_eq!(first[0].unwrap().to_bytes(), *TOP1_SOLUTION);
+            assert!(first[1].unwrap().is_complete());
+            assert_eq!(first[2], Err(Error::NoSolution));
+            assert_eq!(
+                first[3],
+                Err(Error::InvalidCharacter {
+                    cell: 0,
+                    byte: b'x'
+                })
+            );
+            assert_eq!(unique[1], Err(Error::MultipleSolutions));
+            for (i, puzzle) in puzzles.iter().enumerate() {
+                assert_eq!(first[i], solve_text(puzzle, BatchMode::First), "{i}");
+                assert_eq!(unique[i], solve_text(puzzle, BatchMode::Unique), "{i}");
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "one result slot per puzzle")]
+    fn solve_batch_into_rejects_a_short_result_slice() {
+        let mut results = [Ok(Board::EMPTY)];
+        solve_batch_into(&[*TOP1, *TOP1], BatchMode::First, 1, &mut results);
+    }
+}
