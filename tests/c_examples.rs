@@ -723,3 +723,235 @@ fn header_works_from_cpp() {
         assert_run(&run(&program, &[], b""), 0, &expected, "");
     }
 }
+
+/// `solve_file_input()` repeated `times` times (each copy ending in a line break), so that the
+/// input spans several of solve_file's blocks; and the stderr diagnostics it gives.
+fn repeated_input(times: usize) -> (String, String) {
+    let one = format!("{}\n", solve_file_input());
+    let lines_per_copy = one.matches('\n').count();
+    let mut diagnostics = String::new();
+    for copy in 0..times {
+        for line in SOLVE_FILE_DIAGNOSTICS.lines() {
+            // "solve_file: line N: ..." -> the same line N lines further on
+            let rest = line
+                .strip_prefix("solve_file: line ")
+                .expect("a line diagnostic");
+            let (number, message) = rest.split_once(':').expect("line number");
+            let number: usize = number.parse().expect("a line number");
+            diagnostics += &format!(
+                "solve_file: line {}:{message}\n",
+                number + copy * lines_per_copy
+            );
+        }
+    }
+    (one.repeat(times), diagnostics)
+}
+
+#[test]
+fn solve_file_gives_the_same_output_on_any_thread_count() {
+    // 1500 copies: 21000 lines, more than one block, with diagnostics spread over all of them.
+    let times = 1500;
+    let (input, diagnostics) = repeated_input(times);
+    let path = out_dir().join("solve_file_repeated.txt");
+    fs::write(&path, &input).expect("write the input file");
+    let path = path.to_str().expect("UTF-8 path");
+    let counts = format!(
+        "read {}, solved {}, no solution {}, multiple solutions 0, invalid {}, skipped lines {}",
+        8 * times,
+        5 * times,
+        times,
+        2 * times,
+        2 * times
+    );
+    let single = run(example("solve_file", Link::Static), &[path], b"");
+    assert_eq!(single.status.code(), Some(0));
+    // The output of one copy, repeated: every puzzle's line in input order.
+    let one_copy: String = text(&single.stdout)
+        .lines()
+        .take(8)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(text(&single.stdout), one_copy.repeat(times));
+    for link in LINKS {
+        for threads in ["0", "1", "2", "3"] {
+            let output = run(
+                example("solve_file", link),
+                &["--threads", threads, path],
+                b"",
+            );
+            assert_eq!(output.status.code(), Some(0), "--threads {threads}");
+            assert_eq!(
+                output.stdout, single.stdout,
+                "--threads {threads} ({link:?})"
+            );
+            let stderr = text(&output.stderr);
+            let (got, summary) = stderr
+                .strip_suffix('\n')
+                .and_then(|s| s.rsplit_once('\n'))
+                .expect("diagnostics and a summary");
+            assert_eq!(format!("{got}\n"), diagnostics, "--threads {threads}");
+            assert!(
+                summary.starts_with(&format!("solve_file: {counts}; elapsed ")),
+                "{summary}"
+            );
+        }
+    }
+}
+
+#[test]
+fn solve_file_quiet_writes_only_diagnostics() {
+    for link in LINKS {
+        for args in [
+            &["--quiet"][..],
+            &["--quiet", "--threads", "2", "--unique"][..],
+        ] {
+            let output = run(
+                example("solve_file", link),
+                args,
+                solve_file_input().as_bytes(),
+            );
+            assert_eq!(output.status.code(), Some(0));
+            assert_eq!(text(&output.stderr), SOLVE_FILE_DIAGNOSTICS, "{args:?}");
+            assert_eq!(text(&output.stdout).lines().count(), 8);
+        }
+    }
+}
+
+#[test]
+fn solve_file_rejects_a_bad_thread_count() {
+    for link in LINKS {
+        for args in [
+            &["--threads"][..],
+            &["--threads", "-1"],
+            &["--threads", "two"],
+        ] {
+            let output = run(example("solve_file", link), args, b"");
+            assert_run(
+                &output,
+                2,
+                "",
+                "solve_file: --threads needs a whole number N >= 0 (0: all cores)\n",
+            );
+        }
+    }
+}
+
+/// A pseudo-terminal: (master, slave). What a program writes to the slave is read from the
+/// master, and `isatty` is true on the slave.
+fn open_pty() -> (fs::File, fs::File) {
+    use std::os::fd::FromRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    // SAFETY: posix_openpt takes flags only; the result is checked.
+    let master = unsafe { libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY) };
+    assert!(master >= 0, "posix_openpt failed");
+    // SAFETY: `master` is an open descriptor that nothing else owns.
+    let master_file = unsafe { fs::File::from_raw_fd(master) };
+    // SAFETY: `master` is an open pseudo-terminal master.
+    assert_eq!(unsafe { libc::grantpt(master) }, 0, "grantpt");
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::unlockpt(master) }, 0, "unlockpt");
+    let mut name = [0 as std::ffi::c_char; 256];
+    // SAFETY: `name` is 256 writable bytes and its length is passed.
+    assert_eq!(
+        unsafe { libc::ptsname_r(master, name.as_mut_ptr(), name.len()) },
+        0,
+        "ptsname_r"
+    );
+    // SAFETY: ptsname_r succeeded, so `name` holds a NUL-terminated path.
+    let path = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) }
+        .to_str()
+        .expect("UTF-8 pty path")
+        .to_string();
+    let slave = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(&path)
+        .unwrap_or_else(|e| panic!("open {path}: {e}"));
+    (master_file, slave)
+}
+
+/// Runs solve_file with stderr on a terminal: its stdout and everything it wrote to the terminal.
+fn run_on_terminal(program: &Path, args: &[&str]) -> (Output, String) {
+    use std::io::Read;
+    let (mut master, slave) = open_pty();
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .env_remove("LD_LIBRARY_PATH")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(slave));
+    let child = command.spawn().expect("run solve_file");
+    // The parent's copy of the slave must be closed, so that reading the master ends when the
+    // program exits.
+    drop(command);
+    let reader = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        // Linux reports EIO on the master once the slave is closed and the data is drained.
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..n]);
+        }
+        seen
+    });
+    let output = child.wait_with_output().expect("wait for solve_file");
+    let terminal = reader.join().expect("terminal reader");
+    (
+        output,
+        String::from_utf8(terminal).expect("UTF-8 terminal output"),
+    )
+}
+
+#[test]
+fn solve_file_shows_progress_only_on_a_terminal() {
+    let (input, diagnostics) = repeated_input(300);
+    let path = out_dir().join("solve_file_progress.txt");
+    fs::write(&path, &input).expect("write the input file");
+    let path = path.to_str().expect("UTF-8 path");
+    let piped = run(example("solve_file", Link::Static), &[path], b"");
+
+    for link in LINKS {
+        let program = example("solve_file", link);
+        let (output, terminal) = run_on_terminal(program, &[path]);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(
+            output.stdout, piped.stdout,
+            "stdout is the same on a terminal"
+        );
+        // The last drawing of the progress line, at the end of the input.
+        let bar = format!("\r[{}] 100.0%  2400 puzzles  ", "#".repeat(30));
+        let last = terminal
+            .rfind(&bar)
+            .unwrap_or_else(|| panic!("{terminal:?}"));
+        assert!(
+            terminal[last..].contains(" puzzles/s  ETA 0:00\x1b[K"),
+            "{terminal:?}"
+        );
+        // Every line that stays on the screen is whole: a progress line is erased
+        // ("\r\x1b[K") before a diagnostic or the summary is written.
+        let lines: Vec<&str> = terminal
+            .split("\r\n") // the terminal turns "\n" into "\r\n"
+            .filter(|l| !l.is_empty())
+            .map(|l| l.rsplit("\r\x1b[K").next().unwrap_or(l))
+            .collect();
+        let (summary, shown) = lines.split_last().expect("a summary");
+        assert_eq!(
+            shown.iter().map(|l| format!("{l}\n")).collect::<String>(),
+            diagnostics
+        );
+        assert!(
+            summary.starts_with("solve_file: read 2400, solved 1500, "),
+            "{summary:?}"
+        );
+
+        // --quiet: no progress line and no summary, even on a terminal.
+        let (output, terminal) = run_on_terminal(program, &["--quiet", path]);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(output.stdout, piped.stdout);
+        assert_eq!(terminal, diagnostics.replace('\n', "\r\n"));
+    }
+}
