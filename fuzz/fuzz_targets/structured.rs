@@ -19,8 +19,8 @@ struct NearValid {
     zero_blanks: bool,
     /// Bytes overwritten after the blanking, (cell, value); only the first four are used.
     mutations: Vec<(u8, u8)>,
-    /// The count limit for the agreement checks.
-    limit: u16,
+    /// The count limit for the agreement checks, reduced to 0-100 (the raw targets reach higher).
+    limit: u8,
 }
 
 /// A mutation value as a board byte: mostly a digit or a blank, sometimes an invalid byte.
@@ -53,14 +53,18 @@ fuzz_target!(|input: NearValid| {
         board[usize::from(cell) % reference::CELLS] = mutated_byte(value);
     }
 
-    let limit = u64::from(input.limit);
+    let limit = u64::from(input.limit % 101);
     let at_two = check_all(&board, limit);
     let Ok(givens) = reference::parse(&board) else {
         assert_eq!(at_two, None);
         return;
     };
     let (expected, first) = reference::count(&givens, 2);
-    assert_eq!(at_two, Some(expected), "count at limit 2 differs from the reference");
+    assert_eq!(
+        at_two,
+        Some(expected),
+        "count at limit 2 differs from the reference"
+    );
     if mutations.is_empty() {
         assert!(expected >= 1, "a subset of a solved grid has a solution");
     }
@@ -68,11 +72,15 @@ fuzz_target!(|input: NearValid| {
         let (_, unique) = libsudoku_fuzz::solve_unique(&board);
         assert_eq!(unique, reference::to_text(&first.unwrap()));
     }
-    let small_limit = limit % 51;
+    let small_limit = limit % 11;
     if small_limit > 0 {
         let (status, n) = count(&board, small_limit);
         let n = n.expect("count written on success");
         assert_eq!(status, SUDOKU_OK);
-        assert_eq!(n, reference::count(&givens, small_limit).0, "count at {small_limit}");
+        assert_eq!(
+            n,
+            reference::count(&givens, small_limit).0,
+            "count at {small_limit}"
+        );
     }
 });

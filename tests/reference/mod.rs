@@ -1,8 +1,9 @@
 //! A reference Sudoku engine written only for tests, sharing nothing with `src/`: it works on plain
 //! `[u8; 81]` digit arrays (0 for a blank), validates by comparing each cell with its peers one by
-//! one, and counts solutions by plain backtracking on per-house bitmasks, always branching on a
-//! blank cell with the fewest candidates. It is meant to be obviously right, not fast, so that the
-//! library's answers can be checked against it.
+//! one, and counts solutions by plain backtracking on per-house bitmasks, branching like Knuth's
+//! Algorithm X on the open constraint with the fewest options (a blank cell's candidates, or a
+//! missing digit's places in a house). No propagation, no undo log: it is meant to be obviously
+//! right rather than fast, so that the library's answers can be checked against it.
 //!
 //! Used by several test crates (and by the fuzz targets through `#[path]`), each of which uses
 //! only part of it.
@@ -138,34 +139,83 @@ impl Backtracker {
         self.boxes[Self::box_of(cell)] &= !(1 << d);
     }
 
-    /// The blank cell with the fewest candidates and its candidate mask, or None when full.
-    fn most_constrained(&self) -> Option<(usize, u16)> {
-        let mut best: Option<(usize, u16)> = None;
+    /// The cells of house `h`: rows 0-8, columns 9-17, boxes 18-26.
+    fn house_cells(h: usize) -> [usize; 9] {
+        std::array::from_fn(|k| match h {
+            0..=8 => h * 9 + k,
+            9..=17 => k * 9 + (h - 9),
+            _ => (((h - 18) / 3) * 3 + k / 3) * 9 + ((h - 18) % 3) * 3 + k % 3,
+        })
+    }
+
+    /// The digits already placed in house `h` (numbered as in `house_cells`).
+    fn house_mask(&self, h: usize) -> u16 {
+        match h {
+            0..=8 => self.rows[h],
+            9..=17 => self.cols[h - 9],
+            _ => self.boxes[h - 18],
+        }
+    }
+
+    /// The open constraint with the fewest ways to be met, as in Knuth's Algorithm X: each blank
+    /// cell needs a digit, and each digit missing from a house needs a cell there. Returns its
+    /// options (cell, digit), possibly none (a dead end), or None when the grid is full. Every
+    /// solution meets the chosen constraint through exactly one of its options, so branching on
+    /// them counts each solution once.
+    fn most_constrained(&self) -> Option<Options> {
+        let mut best: Option<Options> = None;
+        let better = |best: &Option<Options>, n: usize| best.as_ref().map_or(true, |b| n < b.len);
         for cell in (0..CELLS).filter(|&c| self.grid[c] == 0) {
             let cands = self.candidates(cell);
-            if best.map_or(true, |(_, b)| cands.count_ones() < b.count_ones()) {
-                best = Some((cell, cands));
-                if cands.count_ones() <= 1 {
-                    break;
+            if better(&best, cands.count_ones() as usize) {
+                let mut options = Options::default();
+                for d in (1..=9).filter(|&d| cands & (1 << d) != 0) {
+                    options.push(cell, d);
+                }
+                best = Some(options);
+            }
+        }
+        // A blank cell with one candidate or none cannot be beaten; otherwise look at the
+        // places left for each digit missing from each house (hidden singles and dead ends).
+        if best.as_ref().map_or(true, |b| b.len <= 1) {
+            return best;
+        }
+        for h in 0..27 {
+            let cells = Self::house_cells(h);
+            let missing = !self.house_mask(h) & ALL_DIGITS;
+            for d in (1..=9u8).filter(|&d| missing & (1 << d) != 0) {
+                let places = cells
+                    .iter()
+                    .filter(|&&c| self.grid[c] == 0 && self.candidates(c) & (1 << d) != 0);
+                if better(&best, places.clone().count()) {
+                    let mut options = Options::default();
+                    for &c in places {
+                        options.push(c, d);
+                    }
+                    let done = options.len == 0;
+                    best = Some(options);
+                    if done {
+                        return best;
+                    }
                 }
             }
         }
         best
     }
 
-    /// Depth-first search; `order` permutes the candidate digits at each branch (given the
-    /// candidates in increasing order); `visit` sees each solution and returns false to stop.
+    /// Depth-first search; `order` permutes the options at each branch (given in increasing
+    /// order); `visit` sees each solution and returns false to stop. Returns false once stopped.
     fn search(
         &mut self,
-        order: &mut dyn FnMut(&mut Vec<u8>),
+        order: &mut dyn FnMut(&mut [(usize, u8)]),
         visit: &mut dyn FnMut(&Grid) -> bool,
     ) -> bool {
-        let Some((cell, cands)) = self.most_constrained() else {
+        let Some(mut options) = self.most_constrained() else {
             return visit(&self.grid);
         };
-        let mut digits: Vec<u8> = (1..=9).filter(|&d| cands & (1 << d) != 0).collect();
-        order(&mut digits);
-        for d in digits {
+        let n = options.len;
+        order(&mut options.list[..n]);
+        for &(cell, d) in &options.list[..n] {
             self.set(cell, d);
             let go_on = self.search(order, visit);
             self.clear(cell, d);
@@ -174,6 +224,20 @@ impl Backtracker {
             }
         }
         true
+    }
+}
+
+/// The ways to meet one constraint: at most 9 placements (cell, digit).
+#[derive(Default)]
+struct Options {
+    list: [(usize, u8); 9],
+    len: usize,
+}
+
+impl Options {
+    fn push(&mut self, cell: usize, digit: u8) {
+        self.list[self.len] = (cell, digit);
+        self.len += 1;
     }
 }
 
@@ -207,9 +271,12 @@ pub fn solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
     all
 }
 
-/// A solution of `puzzle` found trying digits in the order `shuffle` gives at each branch, so a
-/// random shuffle gives a random solution. None when there is no solution.
-pub fn solution_in_order(puzzle: &Grid, shuffle: &mut dyn FnMut(&mut Vec<u8>)) -> Option<Grid> {
+/// A solution of `puzzle` found trying the options in the order `shuffle` gives at each branch,
+/// so a random shuffle gives a random solution. None when there is no solution.
+pub fn solution_in_order(
+    puzzle: &Grid,
+    shuffle: &mut dyn FnMut(&mut [(usize, u8)]),
+) -> Option<Grid> {
     let mut first = None;
     Backtracker::new(puzzle)?.search(shuffle, &mut |g| {
         first = Some(*g);
@@ -218,12 +285,12 @@ pub fn solution_in_order(puzzle: &Grid, shuffle: &mut dyn FnMut(&mut Vec<u8>)) -
     first
 }
 
-/// A random solved grid: the empty board solved with digits tried in a random order.
+/// A random solved grid: the empty board solved with options tried in a random order.
 /// `below(n)` must return a random number in `0..n`.
 pub fn random_solved_grid(below: &mut dyn FnMut(usize) -> usize) -> Grid {
-    let mut shuffle = |digits: &mut Vec<u8>| {
-        for i in (1..digits.len()).rev() {
-            digits.swap(i, below(i + 1));
+    let mut shuffle = |options: &mut [(usize, u8)]| {
+        for i in (1..options.len()).rev() {
+            options.swap(i, below(i + 1));
         }
     };
     solution_in_order(&[0; CELLS], &mut shuffle).expect("the empty board has solutions")

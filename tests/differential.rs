@@ -1,0 +1,126 @@
+//! Differential test: `sudoku_count_solutions` against the independent reference counter of
+//! `tests/reference/` at limits 1-100, on thousands of seeded random boards with few givens.
+//! Four kinds of board, so that every outcome (no solution, fewer solutions than the limit,
+//! the limit reached) is well represented:
+//! - a random solved grid keeping 8-25 random cells (always solvable, with many solutions);
+//! - the same with one given changed to another digit that none of its peers gives (no
+//!   conflicting givens, but often no solution);
+//! - 8-25 digits dropped on random cells wherever they do not conflict (rarely solvable when
+//!   there are many);
+//! - a random solved grid keeping 26-40 cells: denser, for exact counts below the limit.
+
+mod cabi;
+mod reference;
+
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+
+use cabi::{count, CELLS};
+use reference::Grid;
+use sudoku::ffi::sudoku_status::SUDOKU_OK;
+
+const BOARDS_PER_KIND: usize = 1000;
+
+/// `kept` random cells of a random solved grid.
+fn subset_of_solved_grid(rng: &mut ChaCha8Rng, kept: usize) -> Grid {
+    let grid = reference::random_solved_grid(&mut |n| rng.random_range(0..n));
+    let mut board = [0; CELLS];
+    let mut placed = 0;
+    while placed < kept {
+        let cell = rng.random_range(0..CELLS);
+        if board[cell] == 0 {
+            board[cell] = grid[cell];
+            placed += 1;
+        }
+    }
+    board
+}
+
+/// The digits no given peer of `cell` holds (bit d for digit d).
+fn free_digits(board: &Grid, cell: usize) -> u16 {
+    let taken = (0..CELLS)
+        .filter(|&p| reference::are_peers(p, cell))
+        .fold(0u16, |m, p| m | 1 << board[p]);
+    !taken & 0b11_1111_1110
+}
+
+/// A random digit from a mask, or None if it is empty.
+fn pick_digit(rng: &mut ChaCha8Rng, mask: u16) -> Option<u8> {
+    let digits: Vec<u8> = (1..=9).filter(|&d| mask & 1 << d != 0).collect();
+    (!digits.is_empty()).then(|| digits[rng.random_range(0..digits.len())])
+}
+
+/// A subset of a solved grid with one given changed to another digit free in its houses.
+fn subset_with_changed_given(rng: &mut ChaCha8Rng, kept: usize) -> Grid {
+    loop {
+        let mut board = subset_of_solved_grid(rng, kept);
+        let givens: Vec<usize> = (0..CELLS).filter(|&c| board[c] != 0).collect();
+        let cell = givens[rng.random_range(0..givens.len())];
+        let others = free_digits(&board, cell) & !(1 << board[cell]);
+        if let Some(d) = pick_digit(rng, others) {
+            board[cell] = d;
+            return board;
+        }
+    }
+}
+
+/// Up to `tries` random digits on random blank cells, each only where no peer gives it.
+fn random_conflict_free(rng: &mut ChaCha8Rng, tries: usize) -> Grid {
+    let mut board = [0; CELLS];
+    for _ in 0..tries {
+        let cell = rng.random_range(0..CELLS);
+        if board[cell] == 0 {
+            if let Some(d) = pick_digit(rng, free_digits(&board, cell)) {
+                board[cell] = d;
+            }
+        }
+    }
+    board
+}
+
+#[test]
+fn count_agrees_with_the_reference_on_random_sparse_boards() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    // How often each outcome occurred, per kind: [no solution, below the limit, at the limit].
+    let mut outcomes = [[0usize; 3]; 4];
+    for i in 0..4 * BOARDS_PER_KIND {
+        let kind = i % 4;
+        let givens = if kind == 3 {
+            rng.random_range(26..=40)
+        } else {
+            rng.random_range(8..=25)
+        };
+        let board = match kind {
+            0 => subset_of_solved_grid(&mut rng, givens),
+            1 => subset_with_changed_given(&mut rng, givens),
+            2 => random_conflict_free(&mut rng, givens),
+            _ => subset_of_solved_grid(&mut rng, givens),
+        };
+        let limit = rng.random_range(1..=100u64);
+        let text = reference::to_text(&board);
+        assert_eq!(
+            reference::parse(&text),
+            Ok(board),
+            "generated boards are valid"
+        );
+        let (expected, _) = reference::count(&board, limit);
+        assert_eq!(
+            count(&text, limit),
+            (SUDOKU_OK, Some(expected)),
+            "board {} at limit {limit}",
+            reference::to_string(&board)
+        );
+        let outcome = match expected {
+            0 => 0,
+            n if n < limit => 1,
+            _ => 2,
+        };
+        outcomes[kind][outcome] += 1;
+    }
+    // The generators must keep producing every outcome, or this test checks less than it says.
+    println!("outcomes per kind [none, below limit, at limit]: {outcomes:?}");
+    assert!(outcomes[0][2] > 0, "{outcomes:?}");
+    assert!(outcomes[1][0] > 0, "{outcomes:?}");
+    assert!(outcomes[2][0] > 0 && outcomes[2][2] > 0, "{outcomes:?}");
+    assert!(outcomes[3][1] > 0 && outcomes[3][2] > 0, "{outcomes:?}");
+}
