@@ -76,12 +76,18 @@ fn chunk_classes(chunk: &[u8; 16], lo: u8, hi: u8, blank1: u8, blank2: u8) -> (u
         let v = _mm_loadu_si128(chunk.as_ptr().cast());
         // Unsigned range test: (v - lo) <= (hi - lo) as min(v - lo, hi - lo) == v - lo.
         let shifted = _mm_sub_epi8(v, _mm_set1_epi8(lo as i8));
-        let in_range = _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8((hi - lo) as i8)), shifted);
+        let in_range = _mm_cmpeq_epi8(
+            _mm_min_epu8(shifted, _mm_set1_epi8((hi - lo) as i8)),
+            shifted,
+        );
         let blank = _mm_or_si128(
             _mm_cmpeq_epi8(v, _mm_set1_epi8(blank1 as i8)),
             _mm_cmpeq_epi8(v, _mm_set1_epi8(blank2 as i8)),
         );
-        (_mm_movemask_epi8(in_range) as u16, _mm_movemask_epi8(blank) as u16)
+        (
+            _mm_movemask_epi8(in_range) as u16,
+            _mm_movemask_epi8(blank) as u16,
+        )
     }
 }
 

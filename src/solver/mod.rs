@@ -137,7 +137,10 @@ kernel!(run_portable);
 #[cfg(target_arch = "x86_64")]
 kernel!(run_avx2, "avx2,bmi1,bmi2,lzcnt,popcnt");
 #[cfg(target_arch = "x86_64")]
-kernel!(run_avx512, "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512dq,avx512vl");
+kernel!(
+    run_avx512,
+    "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512dq,avx512vl"
+);
 
 /// Searches with a chosen kernel; `None` when the CPU does not support it. For tests and
 /// benchmarks that compare kernels; [`search`] picks the best one itself.
@@ -147,7 +150,11 @@ pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchRe
     }
     let mut search = Search {
         limit: limit.max(1),
-        result: SearchResult { count: 0, solution: None, guesses: 0 },
+        result: SearchResult {
+            count: 0,
+            solution: None,
+            guesses: 0,
+        },
     };
     let state = State::from_board(board);
     match kernel {
@@ -173,7 +180,11 @@ pub fn search(board: &Board, limit: u64) -> SearchResult {
     // The portable kernel is always supported, so one of the two calls succeeds.
     search_with(Kernel::detect(), board, limit)
         .or_else(|| search_with(Kernel::Portable, board, limit))
-        .unwrap_or(SearchResult { count: 0, solution: None, guesses: 0 })
+        .unwrap_or(SearchResult {
+            count: 0,
+            solution: None,
+            guesses: 0,
+        })
 }
 
 /// Finds a solution of `board` (the first one the search meets).

@@ -1,10 +1,11 @@
 //! The search state: candidate bitboards per digit over the three bands, and propagation to a
 //! fixed point.
 //!
-//! Propagation applies, until nothing changes: naked singles; locked candidates and hidden singles
-//! in band rows (through the triad table, see `tables::KEEP`); hidden singles in columns. Hidden
-//! singles in boxes need no step of their own: when a box has one cell left for a digit, the triad
-//! table leaves that row a single candidate in the box, which the row step places.
+//! Propagation applies, until nothing changes: naked singles; locked candidates and hidden
+//! singles in band rows (through the triad table, see `tables::KEEP`); locked candidates between
+//! columns and boxes (the same table across a stack). Hidden singles in boxes and columns need no
+//! step of their own: a box with one cell left for a digit leaves its row a single candidate after
+//! the band step, and a column with one cell left leaves its box one after the stack step.
 //!
 //! Work is driven by two dirty sets of slots (digit x band). A placement marks the placed digit's
 //! slots *urgent* (they yield most new singles) and the band's other digits, which lost the cell,
@@ -13,8 +14,8 @@
 
 use super::lanes::Lanes;
 use super::tables::{
-    columns_of, BAND, BAND_SLOTS, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, ROWS_AND_BOXES,
-    ROW_INFO, SLOT_BAND, SLOT_DIGIT,
+    columns_of, BAND, BAND_SLOTS, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, KEEP_TRIADS,
+    ROWS_AND_BOXES, ROW_INFO, SLOT_BAND, SLOT_DIGIT,
 };
 use crate::board::{Board, CELLS};
 
@@ -86,7 +87,13 @@ impl State {
             }
             cand[d] = open.and_not(Lanes(peers)).or(given[d]);
         }
-        State { cand, unsolved: open, urgent: (1 << 27) - 1, deferred: 0, seen: [Lanes::ZERO; 9] }
+        State {
+            cand,
+            unsolved: open,
+            urgent: (1 << 27) - 1,
+            deferred: 0,
+            seen: [Lanes::ZERO; 9],
+        }
     }
 
     /// True when every cell is placed.
@@ -162,7 +169,7 @@ impl State {
                 self.deferred = 0;
                 continue;
             }
-            if self.column_hidden_singles()? {
+            if self.stack_locked_candidates()? {
                 fresh = true;
                 continue;
             }
@@ -253,37 +260,38 @@ impl State {
         Ok(true)
     }
 
-    /// Places every digit that has one cell left in a column. Returns whether anything was placed.
+    /// Locked candidates between columns and boxes, the step the band triads do not cover: in
+    /// each stack a digit's three placements use (column, band) triads forming a permutation, so
+    /// `KEEP_TRIADS` removes every triad outside all permutations. Returns whether anything changed.
     #[inline(always)]
-    fn column_hidden_singles(&mut self) -> Result<bool, Contradiction> {
+    fn stack_locked_candidates(&mut self) -> Result<bool, Contradiction> {
         let mut progress = false;
         for d in 0..9 {
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for b in 0..3 {
-                let x = self.cand[d].0[b];
-                for r in 0..3 {
-                    let row = (x >> (9 * r)) & 0x1FF;
-                    twos |= ones & row;
-                    ones |= row;
+            let x = self.cand[d].0;
+            let cols = [columns_of(x[0]), columns_of(x[1]), columns_of(x[2])];
+            let mut removed = [0u32; 3];
+            for stack in 0..3 {
+                let shift = 3 * stack;
+                let t = ((cols[0] >> shift) & 7)
+                    | ((cols[1] >> shift) & 7) << 3
+                    | ((cols[2] >> shift) & 7) << 6;
+                let keep = KEEP_TRIADS[t as usize] as u32;
+                if keep == 0 {
+                    return Err(Contradiction);
+                }
+                let gone = t & !keep;
+                for b in 0..3 {
+                    removed[b] |= ((gone >> (3 * b)) & 7) << shift;
                 }
             }
-            if ones != 0x1FF {
-                return Err(Contradiction);
-            }
-            let alone = (ones & !twos) * COLUMN_SPREAD;
-            for b in 0..3 {
-                let mut m = self.cand[d].0[b] & alone & self.unsolved.0[b];
-                while m != 0 {
-                    let bit = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if self.cand[d].0[b] & (1 << bit) == 0 {
-                        return Err(Contradiction);
-                    }
-                    if self.unsolved.0[b] & (1 << bit) != 0 {
-                        self.place(d, b * 27 + bit);
-                        progress = true;
+            if removed != [0; 3] {
+                for b in 0..3 {
+                    if removed[b] != 0 {
+                        self.cand[d].0[b] &= !(removed[b] * COLUMN_SPREAD);
+                        self.urgent |= 1 << (3 * d + b);
                     }
                 }
+                progress = true;
             }
         }
         Ok(progress)
@@ -302,10 +310,16 @@ impl State {
         for b in 0..3 {
             if pairs.0[b] != 0 {
                 let cell = b * 27 + pairs.0[b].trailing_zeros() as usize;
-                return Guess { cell, digits: self.digits_at(cell) };
+                return Guess {
+                    cell,
+                    digits: self.digits_at(cell),
+                };
             }
         }
-        let mut best = Guess { cell: 0, digits: 0x1FF };
+        let mut best = Guess {
+            cell: 0,
+            digits: 0x1FF,
+        };
         for b in 0..3 {
             let mut open = self.unsolved.0[b];
             while open != 0 {

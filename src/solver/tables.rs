@@ -126,6 +126,25 @@ pub(super) static KEEP: [u32; 512] = {
     t
 };
 
+/// `KEEP` as triad sets: the triads of a 9-bit set that lie on some permutation inside it.
+/// Used across the bands of a stack, where columns and boxes play the roles of rows and boxes.
+pub(super) static KEEP_TRIADS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut set = 0;
+    while set < 512 {
+        let cells = KEEP[set];
+        let mut j = 0;
+        while j < 9 {
+            if cells & (1 << (9 * (j / 3) + 3 * (j % 3))) != 0 {
+                t[set] |= 1 << j;
+            }
+            j += 1;
+        }
+        set += 1;
+    }
+    t
+};
+
 /// The rows and boxes (as band cells) that contain any triad of a 9-bit triad set: the in-band
 /// peers of a set of placed cells.
 pub(super) static ROWS_AND_BOXES: [u32; 512] = {
