@@ -1,9 +1,10 @@
 # libsudoku: build the Rust library and the C examples, run the main job, run every test.
 #
 #   make          same as make build
-#   make build    cargo build --release, then each example in examples/ twice into build/:
+#   make build    cargo build --release, then each C example in examples/ twice into build/:
 #                 build/NAME linked statically (libsudoku.a) and build/NAME-shared linked against
-#                 libsudoku.so (with an rpath, so it runs without LD_LIBRARY_PATH)
+#                 libsudoku.so (with an rpath, so it runs without LD_LIBRARY_PATH); and the C++
+#                 example as build/solve_cpp (shared)
 #   make run      build, then solve the embedded puzzle with build/solve
 #   make test     every test (Rust unit and integration tests, C examples, Python ctypes)
 #   make clean    remove build/ and cargo's target directory
@@ -17,9 +18,12 @@
 
 CARGO ?= cargo
 CC ?= cc
+CXX ?= c++
 CFLAGS ?= -O2
-# The examples are C99 and must build warning-free.
+CXXFLAGS ?= -O2
+# The examples are C99 (and one C++17) and must build warning-free.
 EXAMPLE_CFLAGS := -std=c99 -Wall -Wextra -Wpedantic -Werror
+EXAMPLE_CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror
 
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 LIB_DIR := $(TARGET_DIR)/release
@@ -64,7 +68,7 @@ SHARED_BINS := $(addsuffix -shared,$(STATIC_BINS))
 
 all: build
 
-build: $(STATIC_BINS) $(SHARED_BINS)
+build: $(STATIC_BINS) $(SHARED_BINS) $(BUILD_DIR)/solve_cpp
 
 # The phony target `build` and the directory build/ share a name, so the directory is made in
 # the recipes rather than by a rule of its own.
@@ -85,6 +89,11 @@ $(STATIC_BINS): $(BUILD_DIR)/%: examples/%.c include/sudoku.h $(LIB_A)
 $(SHARED_BINS): $(BUILD_DIR)/%-shared: examples/%.c include/sudoku.h $(LIB_SO) $(LIB_DIR)/$(SONAME)
 	@mkdir -p $(@D)
 	$(CC) $(EXAMPLE_CFLAGS) $(CFLAGS) -Iinclude $< $(SHARED_LIBS) -o $@
+
+# examples/solve.cpp, linked against libsudoku.so.
+$(BUILD_DIR)/solve_cpp: examples/solve.cpp include/sudoku.h $(LIB_SO) $(LIB_DIR)/$(SONAME)
+	@mkdir -p $(@D)
+	$(CXX) $(EXAMPLE_CXXFLAGS) $(CXXFLAGS) -Iinclude $< $(SHARED_LIBS) -o $@
 
 run: build
 	./$(BUILD_DIR)/solve

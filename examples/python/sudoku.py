@@ -1,0 +1,323 @@
+"""libsudoku from Python: a small ctypes binding of the C library (standard library only).
+
+    import sudoku
+    sudoku.solve("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+    # -> '468931527751624839392578461134756298289413675675289314846192753513867942927345186'
+
+A board is a string (or bytes) of exactly 81 characters, row-major: '1'-'9' for givens, '.' or '0'
+for blanks. Solutions come back as strings of 81 digits. Every failure raises SudokuError, which
+carries the library's status code (`status`, one of the SUDOKU_* constants below), its message
+and, for an invalid board, the faulty cell (`cell`, 0-80).
+
+The library is found, in this order:
+  1. the path in the environment variable SUDOKU_LIB;
+  2. libsudoku.so beside this file;
+  3. the build folder of the repository this file belongs to: $CARGO_TARGET_DIR/release, then
+     target/release;
+  4. the system's loader, by soname (libsudoku.so.0.1), as installed by `make install` (after
+     ldconfig, or with LD_LIBRARY_PATH set).
+Or call load(path) before anything else.
+
+ctypes releases the GIL during each library call, so solve_batch and calls from several Python
+threads run on several cores at once. The library keeps no state between calls.
+
+Run as a script, it solves every puzzle of a file (or stdin), one a line, with solve_batch:
+    python3 sudoku.py [--unique] [FILE]
+"""
+
+import ctypes
+import os
+import sys
+import threading
+
+__all__ = [
+    "SudokuError",
+    "solve",
+    "solve_unique",
+    "count_solutions",
+    "validate",
+    "solve_batch",
+    "version",
+    "load",
+    "CELLS",
+]
+
+#: Cells on a board.
+CELLS = 81
+
+# Status codes of the C API (`sudoku_status`; the numeric values are fixed).
+SUDOKU_OK = 0
+SUDOKU_NO_SOLUTION = 1
+SUDOKU_MULTIPLE_SOLUTIONS = 2
+SUDOKU_INVALID_CHARACTER = 3
+SUDOKU_CONFLICTING_GIVENS = 4
+SUDOKU_NULL_POINTER = 5
+SUDOKU_INVALID_ARGUMENT = 6
+SUDOKU_INTERNAL_ERROR = 7
+
+# `flags` of sudoku_solve_batch.
+SUDOKU_BATCH_FIRST = 0
+SUDOKU_BATCH_UNIQUE = 1
+
+# The soname `make install` gives the shared library (libsudoku.so.0.MINOR below 1.0).
+SONAME = "libsudoku.so.0.1"
+
+_Board = ctypes.c_char * CELLS
+
+
+class SudokuError(ValueError):
+    """A libsudoku call failed.
+
+    status: the status code (SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS,
+        SUDOKU_INVALID_CHARACTER, SUDOKU_CONFLICTING_GIVENS, SUDOKU_INVALID_ARGUMENT, ...).
+    message: the library's sentence for it (sudoku_status_message), or a more precise one.
+    cell: for SUDOKU_INVALID_CHARACTER and SUDOKU_CONFLICTING_GIVENS on a board of 81 bytes, the
+        first faulty cell in row-major order (0-80); otherwise None. A board of another length
+        is SUDOKU_INVALID_CHARACTER with cell None.
+    """
+
+    def __init__(self, status, message=None, cell=None):
+        if message is None:
+            message = _message(status)
+        super().__init__(message if cell is None else "%s (cell %d)" % (message, cell))
+        self.status = status
+        self.message = message
+        self.cell = cell
+
+
+_lib = None
+_lib_lock = threading.Lock()
+
+
+def _candidates():
+    """Paths to try for the library, in order (see the module's docstring)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    found = []
+    if os.environ.get("SUDOKU_LIB"):
+        found.append(os.environ["SUDOKU_LIB"])
+    found.append(os.path.join(here, "libsudoku.so"))
+    repo = os.path.dirname(os.path.dirname(here))  # examples/python/ -> the repository
+    if os.environ.get("CARGO_TARGET_DIR"):
+        found.append(os.path.join(os.environ["CARGO_TARGET_DIR"], "release", "libsudoku.so"))
+    found.append(os.path.join(repo, "target", "release", "libsudoku.so"))
+    return found
+
+
+def load(path=None):
+    """Loads the library (from `path`, or as the module's docstring describes) and declares the
+    types of its functions. Called on first use; call it yourself to choose the file. Returns the
+    ctypes library object. Raises OSError when no library can be loaded."""
+    global _lib
+    with _lib_lock:
+        if path is not None:
+            _lib = _declare(ctypes.CDLL(path))
+        elif _lib is None:
+            explicit = os.environ.get("SUDOKU_LIB")
+            if explicit:
+                # An explicit choice that fails is an error, not a reason to look elsewhere.
+                _lib = _declare(ctypes.CDLL(explicit))
+            else:
+                tried = []
+                for candidate in _candidates()[:] + [SONAME]:
+                    if os.sep in candidate and not os.path.exists(candidate):
+                        tried.append(candidate)
+                        continue
+                    try:
+                        _lib = _declare(ctypes.CDLL(candidate))
+                        break
+                    except OSError:
+                        tried.append(candidate)
+                if _lib is None:
+                    raise OSError(
+                        "libsudoku not found (tried %s); set SUDOKU_LIB to its path"
+                        % ", ".join(tried)
+                    )
+        return _lib
+
+
+def _declare(lib):
+    """Declares argument and result types: without them ctypes would guess (and truncate)."""
+    status = ctypes.c_int
+    lib.sudoku_solve.argtypes = [ctypes.POINTER(ctypes.c_char)]
+    lib.sudoku_solve.restype = status
+    lib.sudoku_solve_unique.argtypes = [ctypes.POINTER(ctypes.c_char)]
+    lib.sudoku_solve_unique.restype = status
+    lib.sudoku_count_solutions.argtypes = [
+        ctypes.c_char_p,
+        ctypes.c_uint64,
+        ctypes.POINTER(ctypes.c_uint64),
+    ]
+    lib.sudoku_count_solutions.restype = status
+    lib.sudoku_validate.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_size_t)]
+    lib.sudoku_validate.restype = status
+    lib.sudoku_solve_batch.argtypes = [
+        ctypes.POINTER(ctypes.c_char),  # puzzles
+        ctypes.c_size_t,  # count
+        ctypes.POINTER(ctypes.c_char),  # solutions
+        ctypes.POINTER(ctypes.c_int),  # statuses (a C enum: an int)
+        ctypes.c_uint32,  # flags
+        ctypes.c_size_t,  # threads
+    ]
+    lib.sudoku_solve_batch.restype = status
+    lib.sudoku_status_message.argtypes = [ctypes.c_int]
+    lib.sudoku_status_message.restype = ctypes.c_char_p
+    lib.sudoku_version.argtypes = []
+    lib.sudoku_version.restype = ctypes.c_char_p
+    return lib
+
+
+def _library():
+    return _lib if _lib is not None else load()
+
+
+def _message(status):
+    return _library().sudoku_status_message(status).decode()
+
+
+def _to_bytes(board):
+    """The 81 bytes of a board given as str or bytes; SudokuError when it is not 81 bytes."""
+    if isinstance(board, str):
+        try:
+            board = board.encode("ascii")
+        except UnicodeEncodeError:
+            raise SudokuError(SUDOKU_INVALID_CHARACTER, "a board holds ASCII characters only")
+    elif not isinstance(board, (bytes, bytearray, memoryview)):
+        raise TypeError("a board is a str or bytes of 81 characters, not %s" % type(board).__name__)
+    board = bytes(board)
+    if len(board) != CELLS:
+        raise SudokuError(
+            SUDOKU_INVALID_CHARACTER, "a board has 81 cells, got %d characters" % len(board)
+        )
+    return board
+
+
+def _fail(status, board):
+    """The SudokuError for `status` on `board`, naming the faulty cell of an invalid board."""
+    if status in (SUDOKU_INVALID_CHARACTER, SUDOKU_CONFLICTING_GIVENS):
+        cell = ctypes.c_size_t(CELLS)
+        if _library().sudoku_validate(board, ctypes.byref(cell)) == status:
+            return SudokuError(status, cell=cell.value)
+    return SudokuError(status)
+
+
+def _solve_with(function, puzzle):
+    text = _to_bytes(puzzle)
+    board = _Board.from_buffer_copy(text)
+    status = function(board)
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return board.raw.decode("ascii")
+
+
+def solve(puzzle):
+    """Returns a solution of `puzzle` (the first one found: the fastest mode) as 81 digits.
+
+    Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_INVALID_CHARACTER or
+    SUDOKU_CONFLICTING_GIVENS (with the cell)."""
+    return _solve_with(_library().sudoku_solve, puzzle)
+
+
+def solve_unique(puzzle):
+    """Returns the solution of `puzzle` if it has exactly one, as 81 digits.
+
+    Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS,
+    SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell)."""
+    return _solve_with(_library().sudoku_solve_unique, puzzle)
+
+
+def count_solutions(puzzle, limit=2):
+    """Returns the number of solutions of `puzzle`, counting at most `limit` (an int >= 1; the
+    default 2 tells unique from several). 0 when it has none (not an error).
+
+    Raises SudokuError: SUDOKU_INVALID_ARGUMENT (limit < 1), SUDOKU_INVALID_CHARACTER or
+    SUDOKU_CONFLICTING_GIVENS (with the cell)."""
+    text = _to_bytes(puzzle)
+    if not 1 <= limit < 2**64:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "limit must be from 1 to 2**64 - 1")
+    count = ctypes.c_uint64()
+    status = _library().sudoku_count_solutions(text, limit, ctypes.byref(count))
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return count.value
+
+
+def validate(puzzle):
+    """Checks `puzzle` without searching: returns None when every byte is valid and no two
+    equal givens share a house. A valid puzzle may still have no solution.
+
+    Raises SudokuError: SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS, with `cell` the
+    first faulty cell in row-major order."""
+    text = _to_bytes(puzzle)
+    cell = ctypes.c_size_t(CELLS)
+    status = _library().sudoku_validate(text, ctypes.byref(cell))
+    if status != SUDOKU_OK:
+        raise SudokuError(status, cell=cell.value)
+
+
+def solve_batch(puzzles, unique=False, threads=0):
+    """Solves a list of puzzles in one library call on `threads` threads (0: every core).
+
+    Returns a list as long as `puzzles`: for each, in order, its solution (81 digits) or the
+    SudokuError that solve (or, with unique=True, solve_unique) would raise for it. The errors
+    are returned, not raised, so that one bad puzzle does not hide the others' results. Raises
+    TypeError for an item that is neither str nor bytes, ValueError for threads < 0."""
+    if threads < 0:
+        raise ValueError("threads must be >= 0 (0: every core)")
+    results = [None] * len(puzzles)
+    texts, places = [], []
+    for i, puzzle in enumerate(puzzles):
+        try:
+            texts.append(_to_bytes(puzzle))
+            places.append(i)
+        except SudokuError as error:
+            results[i] = error
+    count = len(texts)
+    if count:
+        # One buffer, solved in place: solved boards are overwritten, the others keep their puzzle.
+        boards = ctypes.create_string_buffer(b"".join(texts), count * CELLS)
+        statuses = (ctypes.c_int * count)()
+        flags = SUDOKU_BATCH_UNIQUE if unique else SUDOKU_BATCH_FIRST
+        status = _library().sudoku_solve_batch(boards, count, boards, statuses, flags, threads)
+        if status != SUDOKU_OK:
+            raise SudokuError(status)
+        raw = boards.raw
+        for k, i in enumerate(places):
+            if statuses[k] == SUDOKU_OK:
+                results[i] = raw[k * CELLS : (k + 1) * CELLS].decode("ascii")
+            else:
+                results[i] = _fail(statuses[k], texts[k])
+    return results
+
+
+def version():
+    """The library's version, for example "0.1.0"."""
+    return _library().sudoku_version().decode()
+
+
+def _main(argv):
+    """Solves every puzzle of a file (or stdin), one a line, printing one line per puzzle: the
+    solution or the status name. Blank lines and '#' comments are skipped."""
+    args = list(argv[1:])
+    unique = "--unique" in args
+    args = [a for a in args if a != "--unique"]
+    if len(args) > 1 or any(a.startswith("-") and a != "-" for a in args):
+        sys.stderr.write("usage: python3 sudoku.py [--unique] [FILE]\n")
+        return 2
+    source = open(args[0], "rb") if args and args[0] != "-" else sys.stdin.buffer
+    with source:
+        lines = [line.rstrip(b" \t\r\n") for line in source]
+    puzzles = [line for line in lines if line and not line.startswith(b"#")]
+    names = {
+        value: name
+        for name, value in globals().items()
+        if name.startswith("SUDOKU_") and not name.startswith("SUDOKU_BATCH")
+    }
+    out = []
+    for result in solve_batch(puzzles, unique=unique):
+        out.append(result if isinstance(result, str) else names.get(result.status, "?"))
+    sys.stdout.write("".join(line + "\n" for line in out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv))

@@ -1,0 +1,296 @@
+"""Tests of examples/python/sudoku.py, the ctypes module, with the standard library's unittest.
+
+Run: SUDOKU_LIB=target/release/libsudoku.so SUDOKU_EXPECTED_VERSION=0.1.0 \
+         python3 tests/python/test_module.py
+(tests/python_module.rs runs it from `cargo test` with the library it built). The puzzle files
+are read from $SUDOKU_DATA_DIR, or ../shared/data beside the repository. Expected solutions were
+computed with an independent backtracking solver; solutions of the data files are checked
+against the rules and the givens by the checker below.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MODULE_DIR = os.path.join(ROOT, "examples", "python")
+sys.path.insert(0, MODULE_DIR)
+
+import sudoku  # noqa: E402  (after the path is set)
+
+TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+TOP1_SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+CLASSIC = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+CLASSIC_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+# CLASSIC_SOLUTION with a deadly rectangle emptied: exactly these two solutions.
+DEADLY = "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179"
+DEADLY_SOLUTIONS = {
+    CLASSIC_SOLUTION,
+    "534768912672195348198342567859671423426853791713924856961537284287419635345286179",
+}
+# Valid givens, but cell 8 sees every digit: no solution.
+UNSOLVABLE = "12345678.........9" + "." * 63
+EMPTY = "." * 81
+
+
+def data_dir():
+    return os.environ.get("SUDOKU_DATA_DIR") or os.path.join(ROOT, "..", "shared", "data")
+
+
+def read_puzzles(name):
+    with open(os.path.join(data_dir(), name), "rb") as f:
+        lines = [line.rstrip(b"\r\n") for line in f]
+    return [line.decode() for line in lines if line and not line.startswith(b"#")]
+
+
+def is_solution_of(puzzle, solution):
+    """True when `solution` is 81 digits, each of 1-9 once in every row, column and box, keeping
+    every given of `puzzle`."""
+    if len(solution) != 81 or not all(c in "123456789" for c in solution):
+        return False
+    if any(p not in ".0" and p != s for p, s in zip(puzzle, solution)):
+        return False
+    for i in range(9):
+        row = {solution[i * 9 + k] for k in range(9)}
+        col = {solution[k * 9 + i] for k in range(9)}
+        box = {solution[(i // 3 * 3 + k // 3) * 9 + i % 3 * 3 + k % 3] for k in range(9)}
+        if not len(row) == len(col) == len(box) == 9:
+            return False
+    return True
+
+
+class Solve(unittest.TestCase):
+    def test_solve(self):
+        self.assertEqual(sudoku.solve(TOP1), TOP1_SOLUTION)
+        self.assertEqual(sudoku.solve(CLASSIC), CLASSIC_SOLUTION)
+        self.assertEqual(sudoku.solve(TOP1.encode()), TOP1_SOLUTION)
+        self.assertIn(sudoku.solve(DEADLY), DEADLY_SOLUTIONS)
+
+    def test_solve_unique(self):
+        self.assertEqual(sudoku.solve_unique(TOP1), TOP1_SOLUTION)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.solve_unique(DEADLY)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_MULTIPLE_SOLUTIONS)
+        self.assertEqual(caught.exception.message, "the puzzle has more than one solution")
+        self.assertIsNone(caught.exception.cell)
+
+    def test_no_solution(self):
+        for function in (sudoku.solve, sudoku.solve_unique):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                function(UNSOLVABLE)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_NO_SOLUTION)
+            self.assertEqual(str(caught.exception), "the puzzle has no solution")
+
+    def test_invalid_boards_name_the_cell(self):
+        cases = [
+            (EMPTY[:40] + "x" + EMPTY[41:], sudoku.SUDOKU_INVALID_CHARACTER, 40),
+            ("5" + "." * 9 + "5" + "." * 70, sudoku.SUDOKU_CONFLICTING_GIVENS, 10),
+        ]
+        for board, status, cell in cases:
+            for function in (sudoku.solve, sudoku.solve_unique, sudoku.count_solutions,
+                             sudoku.validate):
+                with self.assertRaises(sudoku.SudokuError) as caught:
+                    function(board)
+                self.assertEqual((caught.exception.status, caught.exception.cell), (status, cell))
+                self.assertTrue(str(caught.exception).endswith("(cell %d)" % cell))
+
+    def test_wrong_length_and_non_ascii(self):
+        for board in (TOP1[:80], TOP1 + "1", "", "é" + TOP1[1:]):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.solve(board)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_CHARACTER)
+            self.assertIsNone(caught.exception.cell)
+        with self.assertRaises(TypeError):
+            sudoku.solve(None)
+
+    def test_the_error_is_a_value_error(self):
+        self.assertTrue(issubclass(sudoku.SudokuError, ValueError))
+
+
+class CountAndValidate(unittest.TestCase):
+    def test_counts(self):
+        self.assertEqual(sudoku.count_solutions(EMPTY, 1000), 1000)
+        self.assertEqual(sudoku.count_solutions(DEADLY), 2)
+        self.assertEqual(sudoku.count_solutions(DEADLY, 10), 2)
+        self.assertEqual(sudoku.count_solutions(DEADLY, 1), 1)
+        self.assertEqual(sudoku.count_solutions(TOP1), 1)
+        self.assertEqual(sudoku.count_solutions(UNSOLVABLE), 0)
+
+    def test_limit_must_be_positive(self):
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.count_solutions(EMPTY, 0)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+
+    def test_validate(self):
+        for board in (EMPTY, TOP1, CLASSIC, UNSOLVABLE):
+            self.assertIsNone(sudoku.validate(board))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.validate(CLASSIC[:8] + "5" + CLASSIC[9:])
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_CONFLICTING_GIVENS)
+        self.assertEqual(caught.exception.cell, 8)
+
+    def test_version(self):
+        expected = os.environ.get("SUDOKU_EXPECTED_VERSION")
+        self.assertIsNotNone(expected, "set SUDOKU_EXPECTED_VERSION to the crate version")
+        self.assertEqual(sudoku.version(), expected)
+
+
+class Batch(unittest.TestCase):
+    def test_each_puzzle_gets_its_result_in_order(self):
+        puzzles = [TOP1, UNSOLVABLE, DEADLY, TOP1[:80], "x" + EMPTY[1:], CLASSIC, b"." * 81]
+        for threads in (0, 1, 2, 5):
+            first = sudoku.solve_batch(puzzles, threads=threads)
+            self.assertEqual(len(first), len(puzzles))
+            self.assertEqual(first[0], TOP1_SOLUTION)
+            self.assertEqual(first[1].status, sudoku.SUDOKU_NO_SOLUTION)
+            self.assertIn(first[2], DEADLY_SOLUTIONS)
+            self.assertEqual(first[3].status, sudoku.SUDOKU_INVALID_CHARACTER)
+            self.assertIsNone(first[3].cell)
+            self.assertEqual((first[4].status, first[4].cell), (sudoku.SUDOKU_INVALID_CHARACTER, 0))
+            self.assertEqual(first[5], CLASSIC_SOLUTION)
+            self.assertTrue(is_solution_of(EMPTY, first[6]))
+
+            unique = sudoku.solve_batch(puzzles, unique=True, threads=threads)
+            self.assertEqual(unique[0], TOP1_SOLUTION)
+            self.assertEqual(unique[1].status, sudoku.SUDOKU_NO_SOLUTION)
+            self.assertEqual(unique[2].status, sudoku.SUDOKU_MULTIPLE_SOLUTIONS)
+            self.assertEqual(unique[5], CLASSIC_SOLUTION)
+            self.assertEqual(unique[6].status, sudoku.SUDOKU_MULTIPLE_SOLUTIONS)
+
+    def test_empty_batch(self):
+        self.assertEqual(sudoku.solve_batch([]), [])
+        self.assertEqual(sudoku.solve_batch([TOP1[:10]])[0].status, sudoku.SUDOKU_INVALID_CHARACTER)
+
+    def test_bad_arguments(self):
+        with self.assertRaises(ValueError):
+            sudoku.solve_batch([TOP1], threads=-1)
+        with self.assertRaises(TypeError):
+            sudoku.solve_batch([TOP1, 5])
+
+    def test_magictour_top1465(self):
+        puzzles = read_puzzles("puzzles3_magictour_top1465")
+        self.assertEqual(len(puzzles), 1465)
+        solutions = sudoku.solve_batch(puzzles, unique=True)
+        for puzzle, solution in zip(puzzles, solutions):
+            self.assertIsInstance(solution, str, puzzle)
+            self.assertTrue(is_solution_of(puzzle, solution), (puzzle, solution))
+        # The same as one puzzle at a time.
+        self.assertEqual(solutions[:100], [sudoku.solve_unique(p) for p in puzzles[:100]])
+
+
+class Threads(unittest.TestCase):
+    def test_calls_from_several_threads_at_once(self):
+        puzzles = read_puzzles("puzzles3_magictour_top1465")
+        expected = sudoku.solve_batch(puzzles, unique=True, threads=1)
+        results = {}
+        errors = []
+        start = threading.Barrier(8)
+
+        def work(k):
+            try:
+                start.wait()
+                mine = puzzles[k::8]
+                if k % 2:
+                    results[k] = [sudoku.solve_unique(p) for p in mine]
+                else:
+                    results[k] = sudoku.solve_batch(mine, unique=True, threads=2)
+                sudoku.validate(TOP1)
+                if sudoku.count_solutions(DEADLY) != 2:
+                    errors.append("count in thread %d" % k)
+            except Exception as e:  # reported below, with the thread
+                errors.append("thread %d: %r" % (k, e))
+
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(errors, [])
+        for k in range(8):
+            self.assertEqual(results[k], expected[k::8], "thread %d" % k)
+
+
+class Loading(unittest.TestCase):
+    """Where the module finds the library: run in a fresh interpreter each time."""
+
+    def run_python(self, code, env, cwd):
+        return subprocess.run(
+            [sys.executable, "-c", code], env=env, cwd=cwd, capture_output=True, text=True
+        )
+
+    def fresh_env(self):
+        env = dict(os.environ)
+        for name in ("SUDOKU_LIB", "CARGO_TARGET_DIR", "LD_LIBRARY_PATH"):
+            env.pop(name, None)
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        return env
+
+    def test_beside_the_module_and_by_soname(self):
+        library = sudoku.load()._name
+        with tempfile.TemporaryDirectory() as tmp:
+            # A copy of the module alone, in a folder that is not in a repository.
+            shutil.copy(os.path.join(MODULE_DIR, "sudoku.py"), tmp)
+            env = self.fresh_env()
+            code = "import sudoku; print(sudoku.solve(%r))" % TOP1
+            installed = self.run_python(
+                "import ctypes; ctypes.CDLL(%r)" % sudoku.SONAME, env, tmp
+            ).returncode == 0
+            if not installed:  # (a library installed system-wide would be found)
+                missing = self.run_python(code, env, tmp)
+                self.assertNotEqual(missing.returncode, 0)
+                self.assertIn("libsudoku not found", missing.stderr)
+                self.assertIn("set SUDOKU_LIB", missing.stderr)
+
+            # Beside the module.
+            os.symlink(os.path.abspath(library), os.path.join(tmp, "libsudoku.so"))
+            beside = self.run_python(code, env, tmp)
+            self.assertEqual((beside.returncode, beside.stdout), (0, TOP1_SOLUTION + "\n"),
+                             beside.stderr)
+            os.remove(os.path.join(tmp, "libsudoku.so"))
+
+            # Through the system loader by soname, here found through LD_LIBRARY_PATH.
+            libs = os.path.join(tmp, "lib")
+            os.mkdir(libs)
+            os.symlink(os.path.abspath(library), os.path.join(libs, sudoku.SONAME))
+            env["LD_LIBRARY_PATH"] = libs
+            system = self.run_python(code, env, tmp)
+            self.assertEqual((system.returncode, system.stdout), (0, TOP1_SOLUTION + "\n"),
+                             system.stderr)
+
+    def test_an_explicit_sudoku_lib_that_fails_is_an_error(self):
+        env = self.fresh_env()
+        env["SUDOKU_LIB"] = "/nonexistent/libsudoku.so"
+        result = self.run_python(
+            "import sys; sys.path.insert(0, %r); import sudoku; sudoku.version()" % MODULE_DIR,
+            env,
+            ROOT,
+        )
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("/nonexistent/libsudoku.so", result.stderr)
+
+    def test_script_solves_a_file_in_order(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "puzzles.txt")
+            with open(path, "w") as f:
+                f.write("# comment\n%s\r\n\n%s\n%s\n%s\n" % (TOP1, UNSOLVABLE, DEADLY, TOP1[:80]))
+            env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+            result = subprocess.run(
+                [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), "--unique", path],
+                env=env, capture_output=True, text=True,
+            )
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(
+                result.stdout,
+                "%s\nSUDOKU_NO_SOLUTION\nSUDOKU_MULTIPLE_SOLUTIONS\nSUDOKU_INVALID_CHARACTER\n"
+                % TOP1_SOLUTION,
+            )
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=2).result
+    # A run that found no tests is a failure too.
+    sys.exit(0 if result.wasSuccessful() and result.testsRun > 0 else 1)
