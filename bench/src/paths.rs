@@ -64,8 +64,8 @@ pub trait SolverPath {
 
 /// Every path, in report order. The peer is last; ratios are taken against it.
 ///
-/// A batch or multi-threaded path goes here once the library has one: a new [`SolverPath`] whose
-/// `run` hands the whole range to it (with a worker pool created outside `run`, in `prepare`).
+/// These are all single-threaded. The multi-threaded batch call `sudoku_solve_batch` is measured
+/// on its own, against one thread, by the `batch_speedup` binary (`src/bin/batch_speedup.rs`).
 pub fn all_paths() -> Vec<Box<dyn SolverPath>> {
     vec![
         Box::new(CAbi),
