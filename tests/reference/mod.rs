@@ -205,11 +205,7 @@ impl Backtracker {
 
     /// Depth-first search; `order` permutes the options at each branch (given in increasing
     /// order); `visit` sees each solution and returns false to stop. Returns false once stopped.
-    fn search(
-        &mut self,
-        order: &mut dyn FnMut(&mut [(usize, u8)]),
-        visit: &mut dyn FnMut(&Grid) -> bool,
-    ) -> bool {
+    fn search(&mut self, order: &mut Order, visit: &mut dyn FnMut(&Grid) -> bool) -> bool {
         let Some(mut options) = self.most_constrained() else {
             return visit(&self.grid);
         };
@@ -226,6 +222,9 @@ impl Backtracker {
         true
     }
 }
+
+/// Reorders the options of a branch before they are tried.
+type Order<'a> = dyn FnMut(&mut [(usize, u8)]) + 'a;
 
 /// The ways to meet one constraint: at most 9 placements (cell, digit).
 #[derive(Default)]
@@ -273,10 +272,7 @@ pub fn solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
 
 /// A solution of `puzzle` found trying the options in the order `shuffle` gives at each branch,
 /// so a random shuffle gives a random solution. None when there is no solution.
-pub fn solution_in_order(
-    puzzle: &Grid,
-    shuffle: &mut dyn FnMut(&mut [(usize, u8)]),
-) -> Option<Grid> {
+pub fn solution_in_order(puzzle: &Grid, shuffle: &mut Order) -> Option<Grid> {
     let mut first = None;
     Backtracker::new(puzzle)?.search(shuffle, &mut |g| {
         first = Some(*g);
