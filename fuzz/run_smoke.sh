@@ -13,7 +13,7 @@ set -uo pipefail
 
 seconds=${1:?usage: run_smoke.sh SECONDS}
 fuzz_dir=$(cd "$(dirname "$0")" && pwd)
-targets=(validate solve solve_unique count_solutions agreement structured)
+targets=(validate solve solve_unique count_solutions agreement structured solve_batch)
 logs=${FUZZ_LOG_DIR:-$fuzz_dir/logs}
 
 skip() {

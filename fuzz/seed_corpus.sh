@@ -8,7 +8,7 @@ set -euo pipefail
 fuzz_dir=$(cd "$(dirname "$0")" && pwd)
 data_dir=${SUDOKU_DATA_DIR:-$fuzz_dir/../../shared/data}
 per_file=${1:-300}
-targets=(solve solve_unique count_solutions validate agreement structured)
+targets=(solve solve_unique count_solutions validate agreement structured solve_batch)
 
 if [ ! -d "$data_dir" ]; then
     echo "seed_corpus.sh: no data directory at $data_dir (set SUDOKU_DATA_DIR)" >&2
@@ -37,9 +37,17 @@ for file in "$data_dir"/puzzles*; do
     lines=$(tr -d '\r' <"$file" | grep -v '^#' | grep -E '^[0-9.]{81}$' | wc -l)
     step=$(( lines / per_file > 0 ? lines / per_file : 1 ))
     i=0
+    batch=""
     while IFS= read -r board; do
         write_seed "$base-$i" "$board"
         i=$((i + 1))
+        # solve_batch seeds: a control byte (flags, threads, in place) and 8 boards.
+        batch+=$board
+        if [ $((i % 8)) -eq 0 ]; then
+            printf '\x04%s' "$batch" >"$fuzz_dir/corpus/solve_batch/$base-$i-first"
+            printf '\x19%s' "$batch" >"$fuzz_dir/corpus/solve_batch/$base-$i-unique-in-place"
+            batch=""
+        fi
     done < <(tr -d '\r' <"$file" | grep -v '^#' | grep -E '^[0-9.]{81}$' \
         | awk -v step="$step" -v max="$per_file" 'NR % step == 0 && n < max { print; n++ }')
     total=$((total + i))
