@@ -15,7 +15,7 @@
 use super::lanes::Lanes;
 use super::tables::{
     columns_of, BAND, BAND_SLOTS, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, KEEP_TRIADS,
-    ROWS_AND_BOXES, ROW_INFO, SLOT_BAND, SLOT_DIGIT,
+    PEERS, ROWS_AND_BOXES, ROW_INFO, SLOT_BAND, SLOT_DIGIT,
 };
 use crate::board::{Board, CELLS};
 
@@ -307,14 +307,32 @@ impl State {
             ones = ones.or(*x);
         }
         let pairs = twos.and_not(threes).and(self.unsolved);
+        // Among the bivalue cells, the one with the most unsolved peers: its guess reaches the
+        // most cells, so a wrong branch fails sooner (worth about a fifth of the work on the
+        // hardest puzzles against taking the first bivalue cell).
+        let mut pick = usize::MAX;
+        let mut best_score = 0;
         for b in 0..3 {
-            if pairs.0[b] != 0 {
-                let cell = b * 27 + pairs.0[b].trailing_zeros() as usize;
-                return Guess {
-                    cell,
-                    digits: self.digits_at(cell),
-                };
+            let mut m = pairs.0[b];
+            while m != 0 {
+                let bit = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let cell = b * 27 + bit;
+                let open_peers = self.unsolved.and(PEERS[cell]).0;
+                let score = open_peers[0].count_ones()
+                    + open_peers[1].count_ones()
+                    + open_peers[2].count_ones();
+                if pick == usize::MAX || score > best_score {
+                    best_score = score;
+                    pick = cell;
+                }
             }
+        }
+        if pick != usize::MAX {
+            return Guess {
+                cell: pick,
+                digits: self.digits_at(pick),
+            };
         }
         let mut best = Guess {
             cell: 0,

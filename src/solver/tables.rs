@@ -200,6 +200,23 @@ pub(super) static KEEP_AFTER_PLACING: [Lanes; 81] = {
     t
 };
 
+/// Each cell's 20 peers over the three bands.
+pub(super) static PEERS: [Lanes; 81] = {
+    let mut t = [Lanes([0; 4]); 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut b = 0;
+        while b < 3 {
+            t[cell].0[b] = BAND
+                & !KEEP_AFTER_PLACING[cell].0[b]
+                & !(if b == cell / 27 { 1 << (cell % 27) } else { 0 });
+            b += 1;
+        }
+        cell += 1;
+    }
+    t
+};
+
 /// Folds a band's three rows onto one 9-bit column set (any row).
 #[inline(always)]
 pub(super) fn columns_of(x: u32) -> u32 {
