@@ -49,7 +49,7 @@ const HOUSES: [[u8; 3]; CELLS] = {
 /// Classifies the 81 bytes of a text board: bit `cell` of the first mask is set for a given
 /// (`'1'`-`'9'`), of the second for a blank (`'.'` or `'0'`).
 #[inline(always)]
-fn byte_classes(text: &[u8; CELLS]) -> (u128, u128) {
+pub(crate) fn byte_classes(text: &[u8; CELLS]) -> (u128, u128) {
     let mut digits = 0u128;
     let mut blanks = 0u128;
     for (k, chunk) in text.chunks_exact(16).enumerate() {

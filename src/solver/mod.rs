@@ -145,6 +145,11 @@ kernel!(
 /// Searches with a chosen kernel; `None` when the CPU does not support it. For tests and
 /// benchmarks that compare kernels; [`search`] picks the best one itself.
 pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchResult> {
+    run(kernel, State::from_board(board), limit)
+}
+
+/// Runs the search from a state with a chosen kernel; `None` when the CPU lacks the kernel.
+fn run(kernel: Kernel, state: State, limit: u64) -> Option<SearchResult> {
     if !kernel.is_supported() {
         return None;
     }
@@ -156,7 +161,6 @@ pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchRe
             guesses: 0,
         },
     };
-    let state = State::from_board(board);
     match kernel {
         // SAFETY: the portable kernel needs no CPU feature.
         Kernel::Portable => unsafe { run_portable(&mut search, state) },
@@ -185,6 +189,23 @@ pub fn search(board: &Board, limit: u64) -> SearchResult {
             solution: None,
             guesses: 0,
         })
+}
+
+/// Parses a text board (81 bytes, row-major, `'1'`-`'9'` givens, `'.'` or `'0'` blanks) and
+/// searches it, stopping once `limit` solutions have been found: the fast path of the C API,
+/// which builds the search state directly from the bytes.
+///
+/// Errors: [`Error::InvalidCharacter`] or [`Error::ConflictingGivens`], exactly as
+/// [`Board::parse`] reports them. `limit` 0 is treated as 1.
+pub fn search_text(text: &[u8; crate::CELLS], limit: u64) -> Result<SearchResult, Error> {
+    let state = State::from_text(text)?;
+    let result =
+        run(Kernel::detect(), state, limit).or_else(|| run(Kernel::Portable, state, limit));
+    Ok(result.unwrap_or(SearchResult {
+        count: 0,
+        solution: None,
+        guesses: 0,
+    }))
 }
 
 /// Finds a solution of `board` (the first one the search meets).

@@ -145,26 +145,6 @@ pub(super) static KEEP_TRIADS: [u16; 512] = {
     t
 };
 
-/// The rows and boxes (as band cells) that contain any triad of a 9-bit triad set: the in-band
-/// peers of a set of placed cells.
-pub(super) static ROWS_AND_BOXES: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut set = 0;
-    while set < 512 {
-        let mut cells = 0;
-        let mut j = 0;
-        while j < 9 {
-            if set & (1 << j) != 0 {
-                cells |= 0x1FF << (9 * (j / 3)) | BOX[j % 3];
-            }
-            j += 1;
-        }
-        t[set] = cells;
-        set += 1;
-    }
-    t
-};
-
 /// The slots (bit `3 * digit + band`) of every digit in band `b`.
 pub(super) const BAND_SLOTS: [u32; 3] = [0o111111111, 0o222222222, 0o444444444];
 
@@ -193,6 +173,23 @@ pub(super) static KEEP_AFTER_PLACING: [Lanes; 81] = {
             } else {
                 BAND & !(COLUMN_SPREAD << (bit % 9))
             };
+            b += 1;
+        }
+        cell += 1;
+    }
+    t
+};
+
+/// Each cell's 20 peers over the three bands.
+pub(super) static PEERS: [Lanes; 81] = {
+    let mut t = [Lanes([0; 4]); 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut b = 0;
+        while b < 3 {
+            t[cell].0[b] = BAND
+                & !KEEP_AFTER_PLACING[cell].0[b]
+                & !(if b == cell / 27 { 1 << (cell % 27) } else { 0 });
             b += 1;
         }
         cell += 1;
