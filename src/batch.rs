@@ -32,10 +32,9 @@ pub enum BatchMode {
 /// Errors: [`Error::InvalidCharacter`], [`Error::ConflictingGivens`], [`Error::NoSolution`],
 /// and in [`BatchMode::Unique`] [`Error::MultipleSolutions`].
 pub fn solve_text(puzzle: &[u8; CELLS], mode: BatchMode) -> Result<Board, Error> {
-    let board = Board::parse(puzzle)?;
     match mode {
-        BatchMode::First => solver::solve(&board),
-        BatchMode::Unique => solver::solve_unique(&board),
+        BatchMode::First => solver::solve_text(puzzle),
+        BatchMode::Unique => solver::solve_unique_text(puzzle),
     }
 }
 

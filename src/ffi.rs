@@ -104,8 +104,7 @@ pub unsafe extern "C" fn sudoku_solve(board: *mut c_char) -> sudoku_status {
             return Err(SUDOKU_NULL_POINTER);
         }
         // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
-        let puzzle = Board::parse(&unsafe { read_board(board) })?;
-        let solution = solver::solve(&puzzle)?;
+        let solution = solver::solve_text(&unsafe { read_board(board) })?;
         // SAFETY: non-NULL, and the caller guarantees 81 writable bytes.
         unsafe { write_board(board, &solution) };
         Ok(())
@@ -130,8 +129,7 @@ pub unsafe extern "C" fn sudoku_solve_unique(board: *mut c_char) -> sudoku_statu
             return Err(SUDOKU_NULL_POINTER);
         }
         // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
-        let puzzle = Board::parse(&unsafe { read_board(board) })?;
-        let solution = solver::solve_unique(&puzzle)?;
+        let solution = solver::solve_unique_text(&unsafe { read_board(board) })?;
         // SAFETY: non-NULL, and the caller guarantees 81 writable bytes.
         unsafe { write_board(board, &solution) };
         Ok(())
@@ -167,8 +165,7 @@ pub unsafe extern "C" fn sudoku_count_solutions(
             return Err(SUDOKU_INVALID_ARGUMENT);
         }
         // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
-        let puzzle = Board::parse(&unsafe { read_board(board) })?;
-        let found = solver::count_solutions(&puzzle, limit);
+        let found = solver::search_text(&unsafe { read_board(board) }, limit)?.count;
         // SAFETY: non-NULL, and the caller guarantees a writable uint64_t.
         unsafe { count.write_unaligned(found) };
         Ok(())

@@ -219,12 +219,31 @@ pub fn solve(board: &Board) -> Result<Board, Error> {
 ///
 /// Errors: [`Error::NoSolution`], or [`Error::MultipleSolutions`] when there are two or more.
 pub fn solve_unique(board: &Board) -> Result<Board, Error> {
-    let result = search(board, 2);
+    unique_solution(search(board, 2))
+}
+
+/// The solution of a search run at limit 2, if it found exactly one.
+fn unique_solution(result: SearchResult) -> Result<Board, Error> {
     match (result.count, result.solution) {
         (1, Some(solution)) => Ok(solution),
         (0, _) => Err(Error::NoSolution),
         _ => Err(Error::MultipleSolutions),
     }
+}
+
+/// [`solve`] on a text board (81 bytes, row-major), parsed as by [`search_text`].
+///
+/// Errors: [`Error::InvalidCharacter`], [`Error::ConflictingGivens`] or [`Error::NoSolution`].
+pub fn solve_text(text: &[u8; crate::CELLS]) -> Result<Board, Error> {
+    search_text(text, 1)?.solution.ok_or(Error::NoSolution)
+}
+
+/// [`solve_unique`] on a text board (81 bytes, row-major), parsed as by [`search_text`].
+///
+/// Errors: [`Error::InvalidCharacter`], [`Error::ConflictingGivens`], [`Error::NoSolution`] or
+/// [`Error::MultipleSolutions`].
+pub fn solve_unique_text(text: &[u8; crate::CELLS]) -> Result<Board, Error> {
+    unique_solution(search_text(text, 2)?)
 }
 
 /// Counts the solutions of `board`, stopping at `limit` (so the result is at most `limit`).
