@@ -34,9 +34,12 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 
 cd "$fuzz_dir" || exit 1
-if [ ! -d corpus ]; then
-    bash seed_corpus.sh || echo "run_smoke.sh: no seed corpus; fuzzing from empty corpora"
-fi
+for target in "${targets[@]}"; do
+    if [ ! -d "corpus/$target" ]; then
+        bash seed_corpus.sh || echo "run_smoke.sh: no seed corpus; fuzzing from empty corpora"
+        break
+    fi
+done
 mkdir -p "$logs"
 
 echo "run_smoke.sh: building the fuzz targets ($(cargo "${toolchain[@]}" --version))"
