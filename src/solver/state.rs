@@ -211,6 +211,10 @@ impl State {
                 fresh = self.band_rows()?;
                 continue;
             }
+            if self.is_solved() {
+                // Every cell is placed: the remaining steps could find nothing.
+                return Ok(());
+            }
             if self.deferred != 0 {
                 self.urgent = self.deferred;
                 self.deferred = 0;
