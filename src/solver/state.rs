@@ -246,7 +246,7 @@ impl State {
             let r1 = ROW_INFO[((x >> 9) & 0x1FF) as usize];
             let r2 = ROW_INFO[(x >> 18) as usize & 0x1FF];
             let t = (r0 >> 9) as usize | ((r1 >> 9) as usize) << 3 | ((r2 >> 9) as usize) << 6;
-            let y = x & KEEP[t];
+            let y = x & KEEP[t & 0x1FF];
             if y == 0 {
                 return Err(Contradiction);
             }
@@ -326,7 +326,7 @@ impl State {
                 let t = ((cols[0] >> shift) & 7)
                     | ((cols[1] >> shift) & 7) << 3
                     | ((cols[2] >> shift) & 7) << 6;
-                let keep = KEEP_TRIADS[t as usize] as u32;
+                let keep = KEEP_TRIADS[t as usize & 0x1FF] as u32;
                 if keep == 0 {
                     return Err(Contradiction);
                 }
