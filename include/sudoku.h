@@ -148,8 +148,9 @@ enum sudoku_status sudoku_validate(const char board[81], size_t *cell);
  * otherwise. `statuses`: `count` writable `sudoku_status` values. `flags`: `SUDOKU_BATCH_FIRST`
  * (0) solves each puzzle as `sudoku_solve` does (first solution found), `SUDOKU_BATCH_UNIQUE`
  * as `sudoku_solve_unique` does; no other bit may be set. `threads`: the most threads to use,
- * the calling thread included; 0 means every core available to the process. Fewer are used
- * for small batches. Threads are started for this call and have all ended when it returns.
+ * the calling thread included; 0 means every core available to the process, and no more
+ * threads than those cores are ever used (nor, for small batches, more than there is work
+ * for). Threads are started for this call and have all ended when it returns.
  *
  * For each puzzle `i`, `statuses[i]` receives its own status: `SUDOKU_OK`,
  * `SUDOKU_NO_SOLUTION`, `SUDOKU_MULTIPLE_SOLUTIONS` (unique mode only),

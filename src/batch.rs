@@ -39,8 +39,9 @@ pub fn solve_text(puzzle: &[u8; CELLS], mode: BatchMode) -> Result<Board, Error>
 }
 
 /// Solves every puzzle of `puzzles` (each 81 bytes of text, row-major, `'1'`-`'9'` givens and
-/// `'.'` or `'0'` blanks) in `mode`, on `threads` threads (0: all available cores). The result
-/// for `puzzles[i]` is at index `i`, whatever the order the threads finished in.
+/// `'.'` or `'0'` blanks) in `mode`, on at most `threads` threads (0: all available cores; see
+/// [`resolve_threads`]). The result for `puzzles[i]` is at index `i`, whatever the order the
+/// threads finished in.
 ///
 /// Each result is the solution or the error [`solve_text`] gives for that puzzle.
 pub fn solve_batch(
@@ -75,12 +76,15 @@ pub fn solve_batch_into(
     });
 }
 
-/// The number of threads `threads` stands for: itself, or for 0 all the cores this process may
-/// use (`std::thread::available_parallelism`, 1 when that is unknown).
+/// The number of threads a request for `threads` gets: the cores this process may use
+/// (`std::thread::available_parallelism`, 1 when that is unknown) for 0, and never more than
+/// those cores otherwise, since more threads than cores only share them (and an absurd request
+/// must not start thousands of threads). Small batches use fewer still: one per chunk at most.
 pub fn resolve_threads(threads: usize) -> usize {
+    let cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);
     match threads {
-        0 => thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        n => n,
+        0 => cores,
+        n => n.min(cores),
     }
 }
 
@@ -132,8 +136,8 @@ impl<S: SplitFront> Queue<S> {
     }
 }
 
-/// Runs `work` over `0..len` in chunks on up to `threads` threads (0: all cores), the calling
-/// thread included. `outputs` holds `len` items; `work` receives each chunk's index range with
+/// Runs `work` over `0..len` in chunks on up to `threads` threads (see [`resolve_threads`]), the
+/// calling thread included. `outputs` holds `len` items; `work` receives each chunk's index range with
 /// the matching part of `outputs`, so each output item is handed to exactly one call.
 ///
 /// A thread that cannot be started is simply not used: the others, and at least the calling
@@ -220,9 +224,13 @@ mod tests {
     }
 
     #[test]
-    fn resolve_threads_maps_zero_to_the_cores() {
-        assert_eq!(resolve_threads(3), 3);
-        assert!(resolve_threads(0) >= 1);
+    fn resolve_threads_maps_zero_to_the_cores_and_caps_at_them() {
+        let cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        assert_eq!(resolve_threads(0), cores);
+        assert_eq!(resolve_threads(1), 1);
+        assert_eq!(resolve_threads(cores), cores);
+        assert_eq!(resolve_threads(cores + 1), cores);
+        assert_eq!(resolve_threads(usize::MAX), cores);
     }
 
     #[test]
