@@ -23,7 +23,7 @@
  *
  * Puzzles are read in blocks of lines; each block is solved with one
  * sudoku_solve_batch call (the same results as sudoku_solve or sudoku_solve_unique puzzle by
- * puzzle) on --threads N threads (default 0: every available core), then written out. --count
+ * puzzle) on up to --threads N threads (default 0: every available core), then written out. --count
  * counts puzzle by puzzle on one thread (the batch call solves; it does not count).
  *
  * When stderr is a terminal, a progress line (bar, share done, puzzles, rate, and the time left
@@ -317,7 +317,8 @@ static void usage(FILE *out)
           "Solves one puzzle per line of FILE (stdin if absent or \"-\"), writing one line per\n"
           "puzzle in input order: the solution, the solution count (--count N, capped at N >= 1),\n"
           "or the status name such as SUDOKU_NO_SOLUTION. --unique requires exactly one\n"
-          "solution. --threads N solves on N threads (default 0: all cores; --count uses one).\n"
+          "solution. --threads N solves on up to N threads (default 0: all cores; never more\n"
+          "threads than cores; --count uses one).\n"
           "Lines end in LF or CRLF; trailing spaces, tabs and CRs are ignored. Blank lines and\n"
           "lines starting with '#' are skipped. Any other line must hold exactly 81 puzzle\n"
           "characters ('1'-'9' givens, '.' or '0' blanks); a line of another length is reported\n"
