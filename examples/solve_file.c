@@ -21,10 +21,10 @@
  * writing) with the rate in puzzles per second. In --count mode a count of 0 is "no solution",
  * 1 "solved" and 2 or more "multiple solutions".
  *
- * Puzzles are read in blocks of lines; each block is solved with one
- * sudoku_solve_batch call (the same results as sudoku_solve or sudoku_solve_unique puzzle by
- * puzzle) on up to --threads N threads (default 0: every available core), then written out. --count
- * counts puzzle by puzzle on one thread (the batch call solves; it does not count).
+ * Puzzles are read in blocks of lines; each block is solved with one sudoku_solve_batch call
+ * (the same results as sudoku_solve or sudoku_solve_unique puzzle by puzzle) on up to
+ * --threads N threads (default 0: every available core), then written out. --count counts
+ * puzzle by puzzle on one thread (the batch call solves; it does not count).
  *
  * When stderr is a terminal, a progress line (bar, share done, puzzles, rate, and the time left
  * when the input is a regular file of known size) is redrawn on stderr after each block and
