@@ -188,6 +188,7 @@ impl State {
     }
 
     /// Removes candidate `d` (0-8) from `cell` (after a failed guess).
+    #[inline(always)]
     fn eliminate(&mut self, d: usize, cell: usize) {
         self.cand[d] = self.cand[d].and_not(CELL[cell]);
         self.urgent |= 1 << (3 * d + cell / 27);
@@ -350,6 +351,7 @@ impl State {
 
     /// Picks the cell to guess on: the first cell with two candidates, or failing that an
     /// unsolved cell with the fewest. Call only on an unsolved state after propagation.
+    #[inline(always)]
     pub(super) fn choose_guess(&self) -> Guess {
         let (mut ones, mut twos, mut threes) = (Lanes::ZERO, Lanes::ZERO, Lanes::ZERO);
         for x in &self.cand {
@@ -404,6 +406,7 @@ impl State {
     }
 
     /// Candidate digits of one cell, bit `d` for digit `d + 1`.
+    #[inline(always)]
     fn digits_at(&self, cell: usize) -> u32 {
         let (b, bit) = (cell / 27, cell % 27);
         let mut digits = 0;
@@ -420,6 +423,7 @@ impl State {
     }
 
     /// Rules out digit `d` at the guessed cell (its branch was exhausted).
+    #[inline(always)]
     pub(super) fn exclude_guess(&mut self, g: &Guess, d: usize) {
         self.eliminate(d, g.cell);
     }
