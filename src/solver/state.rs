@@ -14,11 +14,14 @@
 
 use super::lanes::Lanes;
 use super::tables::{
-    columns_of, BAND, BAND_SLOTS, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, KEEP_TRIADS,
-    PEERS, ROW_INFO, SLOT_BAND, SLOT_DIGIT,
+    columns_of, BAND, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, KEEP_TRIADS, PEERS, ROW_INFO,
 };
 use crate::board::{byte_classes, Board, CELLS};
 use crate::error::Error;
+
+/// Every slot (bit `4 * digit + band`; bit `4 * digit + 3` is never set). Four bits a digit, like
+/// the four lanes of `Lanes`, so a slot decodes with a shift and a mask.
+const ALL_SLOTS: u64 = 0x7_7777_7777;
 
 /// A contradiction was found: this branch of the search has no solution.
 #[derive(Debug)]
@@ -31,10 +34,10 @@ pub(super) struct State {
     cand: [Lanes; 9],
     /// Cells of each band not yet placed.
     unsolved: Lanes,
-    /// Slots (bit `3 * d + b`) to re-examine soon: the placed digit's own slots.
-    urgent: u32,
+    /// Slots (bit `4 * d + b`, see `ALL_SLOTS`) to re-examine soon: the placed digit's own slots.
+    urgent: u64,
     /// Slots to re-examine once the cheaper steps stall: digits that lost a placed cell.
-    deferred: u32,
+    deferred: u64,
     /// Each slot's candidates when the band-row step last looked at it.
     seen: [Lanes; 9],
 }
@@ -82,7 +85,7 @@ impl Setup {
         State {
             cand,
             unsolved: Lanes([BAND, BAND, BAND, 0]).and_not(self.occupied),
-            urgent: (1 << 27) - 1,
+            urgent: ALL_SLOTS,
             deferred: 0,
             seen: [Lanes::ZERO; 9],
         }
@@ -173,7 +176,7 @@ impl State {
             *x = x.and_not(mask);
         }
         let band = cell / 27;
-        self.deferred |= BAND_SLOTS[band];
+        self.deferred |= 0x1_1111_1111 << band;
         self.cand[d] = self.cand[d].or(mask);
         self.place_naked(d, cell);
     }
@@ -184,14 +187,14 @@ impl State {
     fn place_naked(&mut self, d: usize, cell: usize) {
         self.cand[d] = self.cand[d].and(KEEP_AFTER_PLACING[cell]);
         self.unsolved = self.unsolved.and_not(CELL[cell]);
-        self.urgent |= 0b111 << (3 * d);
+        self.urgent |= 0b111 << (4 * d);
     }
 
     /// Removes candidate `d` (0-8) from `cell` (after a failed guess).
     #[inline(always)]
     fn eliminate(&mut self, d: usize, cell: usize) {
         self.cand[d] = self.cand[d].and_not(CELL[cell]);
-        self.urgent |= 1 << (3 * d + cell / 27);
+        self.urgent |= 1 << (4 * d + cell / 27);
     }
 
     /// Applies the propagation steps until none makes progress. Returns `Err` on a contradiction:
@@ -237,7 +240,7 @@ impl State {
         while self.urgent != 0 {
             let s = self.urgent.trailing_zeros() as usize;
             self.urgent &= self.urgent - 1;
-            let (d, b) = (SLOT_DIGIT[s] as usize, SLOT_BAND[s] as usize);
+            let (d, b) = (s >> 2, s & 3);
             let x = self.cand[d].0[b];
             // Marks are cheap and generous; a slot unchanged since its last look has nothing new.
             if x == self.seen[d].0[b] {
@@ -340,7 +343,7 @@ impl State {
                 for b in 0..3 {
                     if removed[b] != 0 {
                         self.cand[d].0[b] &= !(removed[b] * COLUMN_SPREAD);
-                        self.urgent |= 1 << (3 * d + b);
+                        self.urgent |= 1 << (4 * d + b);
                     }
                 }
                 progress = true;
