@@ -14,29 +14,36 @@
 
 use super::lanes::Lanes;
 use super::tables::{
-    columns_of, BAND, BAND_SLOTS, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, KEEP_TRIADS,
-    PEERS, ROW_INFO, SLOT_BAND, SLOT_DIGIT,
+    columns_of, BAND, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, KEEP_TRIADS, PEERS, ROW_INFO,
 };
 use crate::board::{byte_classes, Board, CELLS};
 use crate::error::Error;
+
+/// Every slot (bit `4 * digit + band`; bit `4 * digit + 3` is never set). Four bits a digit, like
+/// the four lanes of `Lanes`, so a slot decodes with a shift and a mask.
+const ALL_SLOTS: u64 = 0x7_7777_7777;
 
 /// A contradiction was found: this branch of the search has no solution.
 #[derive(Debug)]
 pub(super) struct Contradiction;
 
-/// The whole search state, 320 bytes, copied (never undone) at each guess.
+/// The whole search state, 336 bytes, copied (never undone) at each guess.
 #[derive(Clone, Copy)]
 pub(super) struct State {
     /// `cand[d].0[b]`: cells of band `b` that may hold digit `d + 1`, placed cells included.
     cand: [Lanes; 9],
     /// Cells of each band not yet placed.
     unsolved: Lanes,
-    /// Slots (bit `3 * d + b`) to re-examine soon: the placed digit's own slots.
-    urgent: u32,
+    /// Slots (bit `4 * d + b`, see `ALL_SLOTS`) to re-examine soon: the placed digit's own slots.
+    urgent: u64,
     /// Slots to re-examine once the cheaper steps stall: digits that lost a placed cell.
-    deferred: u32,
+    deferred: u64,
     /// Each slot's candidates when the band-row step last looked at it.
     seen: [Lanes; 9],
+    /// Digits (bit `d`) whose candidates the band-row step saw change since the stack step last
+    /// looked at them. The stack step runs only once no slot awaits the band-row step, so this
+    /// holds every digit that changed.
+    stack_dirty: u32,
 }
 
 /// Where and what to guess: a cell (0-80, band-major bit order) and its candidate digits
@@ -82,9 +89,10 @@ impl Setup {
         State {
             cand,
             unsolved: Lanes([BAND, BAND, BAND, 0]).and_not(self.occupied),
-            urgent: (1 << 27) - 1,
+            urgent: ALL_SLOTS,
             deferred: 0,
             seen: [Lanes::ZERO; 9],
+            stack_dirty: 0,
         }
     }
 }
@@ -173,7 +181,7 @@ impl State {
             *x = x.and_not(mask);
         }
         let band = cell / 27;
-        self.deferred |= BAND_SLOTS[band];
+        self.deferred |= 0x1_1111_1111 << band;
         self.cand[d] = self.cand[d].or(mask);
         self.place_naked(d, cell);
     }
@@ -184,13 +192,14 @@ impl State {
     fn place_naked(&mut self, d: usize, cell: usize) {
         self.cand[d] = self.cand[d].and(KEEP_AFTER_PLACING[cell]);
         self.unsolved = self.unsolved.and_not(CELL[cell]);
-        self.urgent |= 0b111 << (3 * d);
+        self.urgent |= 0b111 << (4 * d);
     }
 
     /// Removes candidate `d` (0-8) from `cell` (after a failed guess).
+    #[inline(always)]
     fn eliminate(&mut self, d: usize, cell: usize) {
         self.cand[d] = self.cand[d].and_not(CELL[cell]);
-        self.urgent |= 1 << (3 * d + cell / 27);
+        self.urgent |= 1 << (4 * d + cell / 27);
     }
 
     /// Applies the propagation steps until none makes progress. Returns `Err` on a contradiction:
@@ -236,12 +245,13 @@ impl State {
         while self.urgent != 0 {
             let s = self.urgent.trailing_zeros() as usize;
             self.urgent &= self.urgent - 1;
-            let (d, b) = (SLOT_DIGIT[s] as usize, SLOT_BAND[s] as usize);
+            let (d, b) = (s >> 2, s & 3);
             let x = self.cand[d].0[b];
             // Marks are cheap and generous; a slot unchanged since its last look has nothing new.
             if x == self.seen[d].0[b] {
                 continue;
             }
+            self.stack_dirty |= 1 << d;
             let r0 = ROW_INFO[(x & 0x1FF) as usize];
             let r1 = ROW_INFO[((x >> 9) & 0x1FF) as usize];
             let r2 = ROW_INFO[(x >> 18) as usize & 0x1FF];
@@ -317,7 +327,11 @@ impl State {
     #[inline(always)]
     fn stack_locked_candidates(&mut self) -> Result<bool, Contradiction> {
         let mut progress = false;
-        for d in 0..9 {
+        let mut digits = self.stack_dirty;
+        self.stack_dirty = 0;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let x = self.cand[d].0;
             let cols = [columns_of(x[0]), columns_of(x[1]), columns_of(x[2])];
             let mut removed = [0u32; 3];
@@ -339,7 +353,7 @@ impl State {
                 for b in 0..3 {
                     if removed[b] != 0 {
                         self.cand[d].0[b] &= !(removed[b] * COLUMN_SPREAD);
-                        self.urgent |= 1 << (3 * d + b);
+                        self.urgent |= 1 << (4 * d + b);
                     }
                 }
                 progress = true;
@@ -350,6 +364,7 @@ impl State {
 
     /// Picks the cell to guess on: the first cell with two candidates, or failing that an
     /// unsolved cell with the fewest. Call only on an unsolved state after propagation.
+    #[inline(always)]
     pub(super) fn choose_guess(&self) -> Guess {
         let (mut ones, mut twos, mut threes) = (Lanes::ZERO, Lanes::ZERO, Lanes::ZERO);
         for x in &self.cand {
@@ -404,6 +419,7 @@ impl State {
     }
 
     /// Candidate digits of one cell, bit `d` for digit `d + 1`.
+    #[inline(always)]
     fn digits_at(&self, cell: usize) -> u32 {
         let (b, bit) = (cell / 27, cell % 27);
         let mut digits = 0;
@@ -420,7 +436,19 @@ impl State {
     }
 
     /// Rules out digit `d` at the guessed cell (its branch was exhausted).
+    #[inline(always)]
     pub(super) fn exclude_guess(&mut self, g: &Guess, d: usize) {
         self.eliminate(d, g.cell);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_size_is_as_documented() {
+        // The module docs quote this size for the stack use of a solve.
+        assert_eq!(std::mem::size_of::<State>(), 336);
     }
 }

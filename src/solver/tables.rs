@@ -56,28 +56,6 @@ pub(super) static ROW_INFO: [u16; 512] = {
     t
 };
 
-/// Band of each slot (`slot = 3 * digit + band`).
-pub(super) const SLOT_BAND: [u8; 27] = {
-    let mut t = [0u8; 27];
-    let mut s = 0;
-    while s < 27 {
-        t[s] = (s % 3) as u8;
-        s += 1;
-    }
-    t
-};
-
-/// Digit (0-8) of each slot (`slot = 3 * digit + band`).
-pub(super) const SLOT_DIGIT: [u8; 27] = {
-    let mut t = [0u8; 27];
-    let mut s = 0;
-    while s < 27 {
-        t[s] = (s / 3) as u8;
-        s += 1;
-    }
-    t
-};
-
 /// Cells of the triads in a 9-bit triad set.
 const fn triad_cells(t: usize) -> u32 {
     let mut cells = 0;
@@ -144,9 +122,6 @@ pub(super) static KEEP_TRIADS: [u16; 512] = {
     }
     t
 };
-
-/// The slots (bit `3 * digit + band`) of every digit in band `b`.
-pub(super) const BAND_SLOTS: [u32; 3] = [0o111111111, 0o222222222, 0o444444444];
 
 /// Each cell (band `cell / 27`, bit `cell % 27`) as a one-bit mask over the three bands.
 pub(super) static CELL: [Lanes; 81] = {
