@@ -288,11 +288,14 @@ impl State {
         if singles.is_zero() {
             return Ok(false);
         }
+        // Singles not yet matched with their digit; once none is left, later digits have none.
+        let mut left = singles;
         for d in 0..9 {
-            let found = self.cand[d].and(singles);
+            let found = self.cand[d].and(left);
             if found.is_zero() {
                 continue;
             }
+            left = left.and_not(found);
             for b in 0..3 {
                 let mut m = found.0[b];
                 while m != 0 {
@@ -305,6 +308,9 @@ impl State {
                     }
                     self.place_naked(d, b * 27 + bit);
                 }
+            }
+            if left.is_zero() {
+                break;
             }
         }
         Ok(true)
