@@ -14,7 +14,7 @@
 
 use super::lanes::Lanes;
 use super::tables::{
-    columns_of, BAND, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, KEEP_TRIADS, PEERS, ROW_INFO,
+    columns_of, row_info, BAND, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, KEEP_TRIADS, PEERS,
 };
 use crate::board::{byte_classes, Board, CELLS};
 use crate::error::Error;
@@ -95,14 +95,6 @@ impl Setup {
             stack_dirty: 0,
         }
     }
-}
-
-/// Cells of a band that are alone in their band row.
-#[inline(always)]
-fn single_rows(x: u32) -> u32 {
-    (ROW_INFO[(x & 0x1FF) as usize] & 0x1FF) as u32
-        | ((ROW_INFO[((x >> 9) & 0x1FF) as usize] & 0x1FF) as u32) << 9
-        | ((ROW_INFO[(x >> 18) as usize & 0x1FF] & 0x1FF) as u32) << 18
 }
 
 impl State {
@@ -252,20 +244,17 @@ impl State {
                 continue;
             }
             self.stack_dirty |= 1 << d;
-            let r0 = ROW_INFO[(x & 0x1FF) as usize];
-            let r1 = ROW_INFO[((x >> 9) & 0x1FF) as usize];
-            let r2 = ROW_INFO[(x >> 18) as usize & 0x1FF];
-            let t = (r0 >> 9) as usize | ((r1 >> 9) as usize) << 3 | ((r2 >> 9) as usize) << 6;
-            let y = x & KEEP[t & 0x1FF];
+            let info = row_info(x);
+            let y = x & KEEP[(info >> 32) as usize & 0x1FF];
             if y == 0 {
                 return Err(Contradiction);
             }
             let singles = if y == x {
-                (r0 & 0x1FF) as u32 | ((r1 & 0x1FF) as u32) << 9 | ((r2 & 0x1FF) as u32) << 18
+                info as u32
             } else {
                 self.cand[d].0[b] = y;
                 changed = true;
-                single_rows(y)
+                row_info(y) as u32
             };
             self.seen[d].0[b] = y;
             let mut new = singles & self.unsolved.0[b];
@@ -299,11 +288,14 @@ impl State {
         if singles.is_zero() {
             return Ok(false);
         }
+        // Singles not yet matched with their digit; once none is left, later digits have none.
+        let mut left = singles;
         for d in 0..9 {
-            let found = self.cand[d].and(singles);
+            let found = self.cand[d].and(left);
             if found.is_zero() {
                 continue;
             }
+            left = left.and_not(found);
             for b in 0..3 {
                 let mut m = found.0[b];
                 while m != 0 {
@@ -316,6 +308,9 @@ impl State {
                     }
                     self.place_naked(d, b * 27 + bit);
                 }
+            }
+            if left.is_zero() {
+                break;
             }
         }
         Ok(true)

@@ -34,27 +34,40 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// For a 9-bit band row `v`: bits 0-8 hold `v` itself when it has exactly one cell (a row single)
-/// and 0 otherwise; bits 9-11 hold the boxes the row touches (bit `9 + k` for box `k`).
-/// One lookup per row gives both the triads and the row singles of a slot.
-pub(super) static ROW_INFO: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut v = 0;
-    while v < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if (v >> (3 * k)) & 7 != 0 {
-                t[v] |= 1 << (9 + k);
+/// For band row `r` holding the 9-bit set `v`, everything one lookup tells about it, already in
+/// place for the slot so that the three rows' entries just combine with `|`:
+/// bits `9 * r` to `9 * r + 8` hold `v` when it has exactly one cell (a row single, else 0), and
+/// bits `32 + 3 * r + k` are set for each box `k` the row touches (its triads).
+pub(super) static ROW_INFO: [[u64; 512]; 3] = {
+    let mut t = [[0u64; 512]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut v = 0;
+        while v < 512 {
+            let mut k = 0;
+            while k < 3 {
+                if (v >> (3 * k)) & 7 != 0 {
+                    t[r][v] |= 1 << (32 + 3 * r + k);
+                }
+                k += 1;
             }
-            k += 1;
+            if v != 0 && v & (v - 1) == 0 {
+                t[r][v] |= (v as u64) << (9 * r);
+            }
+            v += 1;
         }
-        if v != 0 && v & (v - 1) == 0 {
-            t[v] |= v as u16;
-        }
-        v += 1;
+        r += 1;
     }
     t
 };
+
+/// `ROW_INFO` of a whole slot: its row singles (low 27 bits) and its triads (bits 32-40).
+#[inline(always)]
+pub(super) fn row_info(x: u32) -> u64 {
+    ROW_INFO[0][(x & 0x1FF) as usize]
+        | ROW_INFO[1][((x >> 9) & 0x1FF) as usize]
+        | ROW_INFO[2][(x >> 18) as usize & 0x1FF]
+}
 
 /// Cells of the triads in a 9-bit triad set.
 const fn triad_cells(t: usize) -> u32 {
@@ -207,8 +220,12 @@ mod tests {
 
     #[test]
     fn row_info_and_columns() {
-        assert_eq!(ROW_INFO[1 << 5], 1 << 5 | 1 << 10);
-        assert_eq!(ROW_INFO[0b1_0000_0011], 1 << 9 | 1 << 11);
+        assert_eq!(row_info(1 << 5), 1 << 5 | 1 << 33);
+        assert_eq!(row_info(0b1_0000_0011 << 18), 1 << 38 | 1 << 40);
+        assert_eq!(
+            row_info(1 << 9 | 1 << 26),
+            1 << 9 | 1 << 26 | 1 << 35 | 1 << 40
+        );
         assert_eq!(columns_of(1 << 5 | 1 << 9 | 1 << 26), 1 << 5 | 1 | 1 << 8);
         assert_eq!(BAND_PEERS[0].count_ones(), 14);
     }
