@@ -239,11 +239,9 @@ impl State {
             self.urgent &= self.urgent - 1;
             let (d, b) = (s >> 2, s & 3);
             let x = self.cand[d].0[b];
-            // Marks are cheap and generous; a slot unchanged since its last look has nothing new.
-            if x == self.seen[d].0[b] {
-                continue;
-            }
-            self.stack_dirty |= 1 << d;
+            // A slot unchanged since its last look yields nothing new, but looking again costs
+            // less than the mispredicted branch that would skip it.
+            self.stack_dirty |= ((x != self.seen[d].0[b]) as u32) << d;
             let info = row_info(x);
             let y = x & KEEP[(info >> 32) as usize & 0x1FF];
             if y == 0 {
