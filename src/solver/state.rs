@@ -297,11 +297,15 @@ impl State {
                 }
             }
         }
-        for b in 0..3 {
-            let mut m = singles.0[b];
+        // One loop over all three bands (bit `32 * band + cell bit`): its exit is the one
+        // branch here that mispredicts.
+        let mut m =
+            singles.0[0] as u128 | (singles.0[1] as u128) << 32 | (singles.0[2] as u128) << 64;
+        {
             while m != 0 {
-                let bit = m.trailing_zeros() as usize;
+                let at = m.trailing_zeros() as usize;
                 m &= m - 1;
+                let (b, bit) = (at >> 5, at & 31);
                 let d = (0..4).fold(0, |d, k| d | ((index[k].0[b] >> bit) & 1) << k) as usize;
                 // An earlier placement in this batch may have taken this cell's only candidate
                 // (the digit read above is then stale, and missing from the cell).
