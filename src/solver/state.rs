@@ -239,11 +239,9 @@ impl State {
             self.urgent &= self.urgent - 1;
             let (d, b) = (s >> 2, s & 3);
             let x = self.cand[d].0[b];
-            // Marks are cheap and generous; a slot unchanged since its last look has nothing new.
-            if x == self.seen[d].0[b] {
-                continue;
-            }
-            self.stack_dirty |= 1 << d;
+            // A slot unchanged since its last look yields nothing new, but looking again costs
+            // less than the mispredicted branch that would skip it.
+            self.stack_dirty |= ((x != self.seen[d].0[b]) as u32) << d;
             let info = row_info(x);
             let y = x & KEEP[(info >> 32) as usize & 0x1FF];
             if y == 0 {
@@ -288,29 +286,33 @@ impl State {
         if singles.is_zero() {
             return Ok(false);
         }
-        // Singles not yet matched with their digit; once none is left, later digits have none.
-        let mut left = singles;
-        for d in 0..9 {
-            let found = self.cand[d].and(left);
-            if found.is_zero() {
-                continue;
-            }
-            left = left.and_not(found);
-            for b in 0..3 {
-                let mut m = found.0[b];
-                while m != 0 {
-                    let bit = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    // An earlier placement of the same digit in this batch may have taken this
-                    // cell's only candidate.
-                    if self.cand[d].0[b] & (1 << bit) == 0 {
-                        return Err(Contradiction);
-                    }
-                    self.place_naked(d, b * 27 + bit);
+        // Each single's digit, in binary: bit `k` of the digit index is set on the cells of the
+        // digits that have it. Finding digits this way needs no branch per digit, which matters:
+        // a mispredicted branch costs as much as the whole bit arithmetic here.
+        let mut index = [Lanes::ZERO; 4];
+        for (d, x) in self.cand.iter().enumerate() {
+            for (k, bits) in index.iter_mut().enumerate() {
+                if d & (1 << k) != 0 {
+                    *bits = bits.or(*x);
                 }
             }
-            if left.is_zero() {
-                break;
+        }
+        // One loop over all three bands (bit `32 * band + cell bit`): its exit is the one
+        // branch here that mispredicts.
+        let mut m =
+            singles.0[0] as u128 | (singles.0[1] as u128) << 32 | (singles.0[2] as u128) << 64;
+        {
+            while m != 0 {
+                let at = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let (b, bit) = (at >> 5, at & 31);
+                let d = (0..4).fold(0, |d, k| d | ((index[k].0[b] >> bit) & 1) << k) as usize;
+                // An earlier placement in this batch may have taken this cell's only candidate
+                // (the digit read above is then stale, and missing from the cell).
+                if d > 8 || self.cand[d].0[b] & (1 << bit) == 0 {
+                    return Err(Contradiction);
+                }
+                self.place_naked(d, b * 27 + bit);
             }
         }
         Ok(true)
