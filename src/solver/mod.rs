@@ -5,7 +5,7 @@
 //! last digit of a guess reuses the current state, so a node costs one copy per extra branch and
 //! nothing is ever undone. No heap allocation: a solve is one recursion, a level per guess (so at
 //! most 81 levels, and in practice under 30), each frame about 0.8 KiB in the optimized x86-64 build
-//! (a 336-byte state and the kernel's locals): at most about 70 KiB of stack.
+//! (a 192-byte state and the kernel's locals): at most about 70 KiB of stack.
 //!
 //! The search is compiled several times ([`Kernel`]): a portable build, and on x86-64 builds for
 //! AVX2 (with BMI1/2, LZCNT, POPCNT) and for AVX-512, picked at run time with

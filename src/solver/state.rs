@@ -27,7 +27,7 @@ const ALL_SLOTS: u64 = 0x7_7777_7777;
 #[derive(Debug)]
 pub(super) struct Contradiction;
 
-/// The whole search state, 336 bytes, copied (never undone) at each guess.
+/// The whole search state, 192 bytes, copied (never undone) at each guess.
 #[derive(Clone, Copy)]
 pub(super) struct State {
     /// `cand[d].0[b]`: cells of band `b` that may hold digit `d + 1`, placed cells included.
@@ -38,11 +38,7 @@ pub(super) struct State {
     urgent: u64,
     /// Slots to re-examine once the cheaper steps stall: digits that lost a placed cell.
     deferred: u64,
-    /// Each slot's candidates when the band-row step last looked at it.
-    seen: [Lanes; 9],
-    /// Digits (bit `d`) whose candidates the band-row step saw change since the stack step last
-    /// looked at them. The stack step runs only once no slot awaits the band-row step, so this
-    /// holds every digit that changed.
+    /// Digits (bit `d`) whose candidates changed since the stack step last looked at them.
     stack_dirty: u32,
 }
 
@@ -91,8 +87,7 @@ impl Setup {
             unsolved: Lanes([BAND, BAND, BAND, 0]).and_not(self.occupied),
             urgent: ALL_SLOTS,
             deferred: 0,
-            seen: [Lanes::ZERO; 9],
-            stack_dirty: 0,
+            stack_dirty: 0x1FF,
         }
     }
 }
@@ -169,10 +164,13 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, cell: usize) {
         let mask = CELL[cell];
-        for x in self.cand.iter_mut() {
+        let (band, bit) = (cell / 27, cell % 27);
+        let mut lost = 0;
+        for (e, x) in self.cand.iter_mut().enumerate() {
+            lost |= ((x.0[band] >> bit) & 1) << e;
             *x = x.and_not(mask);
         }
-        let band = cell / 27;
+        self.stack_dirty |= lost;
         self.deferred |= 0x1_1111_1111 << band;
         self.cand[d] = self.cand[d].or(mask);
         self.place_naked(d, cell);
@@ -185,6 +183,7 @@ impl State {
         self.cand[d] = self.cand[d].and(KEEP_AFTER_PLACING[cell]);
         self.unsolved = self.unsolved.and_not(CELL[cell]);
         self.urgent |= 0b111 << (4 * d);
+        self.stack_dirty |= 1 << d;
     }
 
     /// Removes candidate `d` (0-8) from `cell` (after a failed guess).
@@ -192,6 +191,7 @@ impl State {
     fn eliminate(&mut self, d: usize, cell: usize) {
         self.cand[d] = self.cand[d].and_not(CELL[cell]);
         self.urgent |= 1 << (4 * d + cell / 27);
+        self.stack_dirty |= 1 << d;
     }
 
     /// Applies the propagation steps until none makes progress. Returns `Err` on a contradiction:
@@ -241,7 +241,6 @@ impl State {
             let x = self.cand[d].0[b];
             // A slot unchanged since its last look yields nothing new, but looking again costs
             // less than the mispredicted branch that would skip it.
-            self.stack_dirty |= ((x != self.seen[d].0[b]) as u32) << d;
             let info = row_info(x);
             let y = x & KEEP[(info >> 32) as usize & 0x1FF];
             if y == 0 {
@@ -254,7 +253,7 @@ impl State {
                 changed = true;
                 row_info(y) as u32
             };
-            self.seen[d].0[b] = y;
+            self.stack_dirty |= ((y != x) as u32) << d;
             let mut new = singles & self.unsolved.0[b];
             changed |= new != 0;
             while new != 0 {
@@ -351,6 +350,7 @@ impl State {
                     if removed[b] != 0 {
                         self.cand[d].0[b] &= !(removed[b] * COLUMN_SPREAD);
                         self.urgent |= 1 << (4 * d + b);
+                        self.stack_dirty |= 1 << d;
                     }
                 }
                 progress = true;
@@ -446,6 +446,6 @@ mod tests {
     #[test]
     fn state_size_is_as_documented() {
         // The module docs quote this size for the stack use of a solve.
-        assert_eq!(std::mem::size_of::<State>(), 336);
+        assert_eq!(std::mem::size_of::<State>(), 192);
     }
 }
