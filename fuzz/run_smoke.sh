@@ -53,19 +53,10 @@ fi
 
 # One target: libFuzzer for $seconds with a 10 s per-input timeout; its log goes to $logs.
 run_target() {
-    local target=$1 extra=() environment=()
-    # sudoku_solve_batch drops its scoped threads' join handles, so a worker may still be
-    # exiting (running its thread-local destructors) after the call returns. LeakSanitizer then
-    # reports, now and then after an input and at exit, the objects of a thread still exiting
-    # (glibc's TLS-destructor record, std's Thread and its name) as leaked. Remove this once
-    # the batch joins each thread before returning.
-    if [ "$target" = solve_batch ]; then
-        extra=(-detect_leaks=0)
-        environment=(ASAN_OPTIONS=detect_leaks=0)
-    fi
-    env "${environment[@]}" cargo "${toolchain[@]}" fuzz run "$target" -- \
+    local target=$1
+    cargo "${toolchain[@]}" fuzz run "$target" -- \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        "${extra[@]}" >"$logs/$target.log" 2>&1
+        >"$logs/$target.log" 2>&1
 }
 
 # Prints a target's result: its last status line ("#N DONE cov: ...") and the run count.

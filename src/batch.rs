@@ -172,13 +172,23 @@ where
         return;
     }
     thread::scope(|scope| {
-        for _ in 1..threads {
-            // Best effort: if the system refuses a thread, the others take its share.
-            let _ = thread::Builder::new()
-                .name("sudoku-batch".into())
-                .spawn_scoped(scope, run);
-        }
+        // Best effort: if the system refuses a thread, the others take its share.
+        let workers: Vec<_> = (1..threads)
+            .filter_map(|_| {
+                thread::Builder::new()
+                    .name("sudoku-batch".into())
+                    .spawn_scoped(scope, run)
+                    .ok()
+            })
+            .collect();
         run();
+        // The scope only waits for the closures; joining also waits for the threads themselves
+        // to end, so none outlives the call (a caller may unload the library right after).
+        for worker in workers {
+            if let Err(panic) = worker.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
     });
 }
 
