@@ -137,8 +137,8 @@ impl<S: SplitFront> Queue<S> {
 }
 
 /// Runs `work` over `0..len` in chunks on up to `threads` threads (see [`resolve_threads`]), the
-/// calling thread included. `outputs` holds `len` items; `work` receives each chunk's index range with
-/// the matching part of `outputs`, so each output item is handed to exactly one call.
+/// calling thread included. `outputs` holds `len` items; `work` receives each chunk's index range
+/// with the matching part of `outputs`, so each output item is handed to exactly one call.
 ///
 /// A thread that cannot be started is simply not used: the others, and at least the calling
 /// thread, still process every chunk. A panic in `work` is propagated to the caller once all
