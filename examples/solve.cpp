@@ -147,6 +147,11 @@ int solve_stdin()
         boards += line;
     }
     size_t count = boards.size() / SUDOKU_CELLS;
+    if (count == 0) {
+        // Nothing to solve (and an empty vector's data() may be NULL, which the batch call
+        // rejects).
+        return 0;
+    }
     std::vector<sudoku_status> statuses(count);
     // boards.data() is both the puzzles and the solutions: solved boards are overwritten, the
     // others keep their puzzle. threads == 0: every available core.

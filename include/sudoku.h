@@ -55,7 +55,8 @@ typedef enum sudoku_status {
    */
   SUDOKU_NULL_POINTER = 5,
   /**
-   * An argument other than a pointer is out of range (for example `limit == 0`).
+   * An argument is out of range or inconsistent: `limit == 0`, unknown batch flags, or batch
+   * buffers that overlap, are misaligned or too large.
    */
   SUDOKU_INVALID_ARGUMENT = 6,
   /**

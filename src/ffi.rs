@@ -37,7 +37,8 @@ pub enum sudoku_status {
     SUDOKU_CONFLICTING_GIVENS = 4,
     /// A required pointer argument was NULL.
     SUDOKU_NULL_POINTER = 5,
-    /// An argument other than a pointer is out of range (for example `limit == 0`).
+    /// An argument is out of range or inconsistent: `limit == 0`, unknown batch flags, or batch
+    /// buffers that overlap, are misaligned or too large.
     SUDOKU_INVALID_ARGUMENT = 6,
     /// An internal fault (a bug in libsudoku) was caught; outputs were not written.
     SUDOKU_INTERNAL_ERROR = 7,
