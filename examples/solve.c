@@ -14,24 +14,11 @@
 #include <string.h>
 
 #include "sudoku.h"
+#include "status_name.h"
 
 static const char DEFAULT_PUZZLE[] =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
-static const char *status_name(sudoku_status status)
-{
-    switch (status) {
-    case SUDOKU_OK: return "SUDOKU_OK";
-    case SUDOKU_NO_SOLUTION: return "SUDOKU_NO_SOLUTION";
-    case SUDOKU_MULTIPLE_SOLUTIONS: return "SUDOKU_MULTIPLE_SOLUTIONS";
-    case SUDOKU_INVALID_CHARACTER: return "SUDOKU_INVALID_CHARACTER";
-    case SUDOKU_CONFLICTING_GIVENS: return "SUDOKU_CONFLICTING_GIVENS";
-    case SUDOKU_NULL_POINTER: return "SUDOKU_NULL_POINTER";
-    case SUDOKU_INVALID_ARGUMENT: return "SUDOKU_INVALID_ARGUMENT";
-    case SUDOKU_INTERNAL_ERROR: return "SUDOKU_INTERNAL_ERROR";
-    }
-    return "SUDOKU_UNKNOWN_STATUS";
-}
 
 /* Prints a board as nine rows of "d d d | d d d | d d d", with a rule between bands.
  * Blanks ('.' or '0') are shown as '.'. */

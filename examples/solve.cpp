@@ -15,6 +15,7 @@
 // Build: c++ -std=c++17 solve.cpp $(pkg-config --cflags --libs sudoku) -o solve_cpp
 
 #include "sudoku.h"
+#include "status_name.h"
 
 #include <cstdio>
 #include <iostream>
@@ -28,20 +29,6 @@ namespace {
 constexpr std::string_view default_puzzle =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
-std::string_view status_name(sudoku_status status)
-{
-    switch (status) {
-    case SUDOKU_OK: return "SUDOKU_OK";
-    case SUDOKU_NO_SOLUTION: return "SUDOKU_NO_SOLUTION";
-    case SUDOKU_MULTIPLE_SOLUTIONS: return "SUDOKU_MULTIPLE_SOLUTIONS";
-    case SUDOKU_INVALID_CHARACTER: return "SUDOKU_INVALID_CHARACTER";
-    case SUDOKU_CONFLICTING_GIVENS: return "SUDOKU_CONFLICTING_GIVENS";
-    case SUDOKU_NULL_POINTER: return "SUDOKU_NULL_POINTER";
-    case SUDOKU_INVALID_ARGUMENT: return "SUDOKU_INVALID_ARGUMENT";
-    case SUDOKU_INTERNAL_ERROR: return "SUDOKU_INTERNAL_ERROR";
-    }
-    return "SUDOKU_UNKNOWN_STATUS";
-}
 
 // A failed call as a C++ exception, carrying the status and, for an invalid board, the cell.
 class sudoku_error : public std::runtime_error {

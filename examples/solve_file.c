@@ -48,6 +48,7 @@
 #include <unistd.h>
 
 #include "sudoku.h"
+#include "status_name.h"
 
 enum mode { MODE_SOLVE, MODE_UNIQUE, MODE_COUNT };
 
@@ -114,20 +115,6 @@ static int read_line(struct reader *r, char line[LINE_KEEP], size_t *len)
     return 1;
 }
 
-static const char *status_name(sudoku_status status)
-{
-    switch (status) {
-    case SUDOKU_OK: return "SUDOKU_OK";
-    case SUDOKU_NO_SOLUTION: return "SUDOKU_NO_SOLUTION";
-    case SUDOKU_MULTIPLE_SOLUTIONS: return "SUDOKU_MULTIPLE_SOLUTIONS";
-    case SUDOKU_INVALID_CHARACTER: return "SUDOKU_INVALID_CHARACTER";
-    case SUDOKU_CONFLICTING_GIVENS: return "SUDOKU_CONFLICTING_GIVENS";
-    case SUDOKU_NULL_POINTER: return "SUDOKU_NULL_POINTER";
-    case SUDOKU_INVALID_ARGUMENT: return "SUDOKU_INVALID_ARGUMENT";
-    case SUDOKU_INTERNAL_ERROR: return "SUDOKU_INTERNAL_ERROR";
-    }
-    return "SUDOKU_UNKNOWN_STATUS";
-}
 
 /* Wall-clock seconds from an arbitrary origin. */
 static double now_seconds(void)
