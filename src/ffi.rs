@@ -19,6 +19,7 @@ use std::slice;
 use crate::batch::{self, BatchMode};
 use crate::board::{Board, CELLS};
 use crate::error::Error;
+use crate::fault;
 use crate::solver;
 
 /// Result of every libsudoku function that can fail. The numeric values are fixed.
@@ -66,14 +67,16 @@ fn guard(body: impl FnOnce() -> Result<(), sudoku_status>) -> sudoku_status {
     }
 }
 
-/// Copies the 81 bytes of a caller's board.
+/// Copies the 81 bytes of a caller's board (a fault-injection point, see `fault`).
 ///
 /// # Safety
 /// `board` must be non-NULL and point to 81 readable bytes.
 unsafe fn read_board(board: *const c_char) -> [u8; CELLS] {
     // SAFETY: the caller guarantees 81 readable bytes; [u8; 81] has alignment 1, and exactly 81
     // bytes are read.
-    unsafe { ptr::read(board.cast::<[u8; CELLS]>()) }
+    let text = unsafe { ptr::read(board.cast::<[u8; CELLS]>()) };
+    fault::point(&text);
+    text
 }
 
 /// Writes a solved board back as ASCII digits.
@@ -235,7 +238,11 @@ fn overlap(a: &Range<usize>, b: &Range<usize>) -> bool {
 /// Solves one puzzle of a batch: its status and, on `SUDOKU_OK`, its solution. A panic (a bug)
 /// becomes `SUDOKU_INTERNAL_ERROR` for this puzzle alone.
 fn solve_one(puzzle: &Text, mode: BatchMode) -> Result<Text, sudoku_status> {
-    match catch_unwind(|| batch::solve_text(puzzle, mode)) {
+    let solve = || {
+        fault::point(puzzle);
+        batch::solve_text(puzzle, mode)
+    };
+    match catch_unwind(solve) {
         Ok(Ok(solution)) => Ok(solution.to_bytes()),
         Ok(Err(e)) => Err(e.into()),
         Err(_) => Err(SUDOKU_INTERNAL_ERROR),

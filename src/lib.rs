@@ -24,6 +24,7 @@
 pub mod batch;
 mod board;
 mod error;
+mod fault;
 pub mod ffi;
 pub mod solver;
 

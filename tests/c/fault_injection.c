@@ -1,0 +1,72 @@
+/* A C host for the fault-injection build of libsudoku (cargo feature `fault-injection`, see
+ * src/fault.rs): the board of 81 '!' bytes makes every exported function panic inside its panic
+ * guard. Each call must return SUDOKU_INTERNAL_ERROR, leave its outputs untouched, and this
+ * process must go on: after the injected panics it still solves a puzzle. Prints one line per
+ * check and exits 0 only if all of them held. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sudoku.h"
+
+static const char PUZZLE[] =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+static const char SOLUTION[] =
+    "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+
+static int failures = 0;
+
+static void check(int ok, const char *what) {
+    printf("%s: %s\n", ok ? "ok" : "FAILED", what);
+    if (!ok) failures++;
+}
+
+int main(void) {
+    char trigger[SUDOKU_CELLS];
+    memset(trigger, '!', sizeof trigger);
+
+    char board[SUDOKU_CELLS];
+    memcpy(board, trigger, sizeof board);
+    check(sudoku_solve(board) == SUDOKU_INTERNAL_ERROR &&
+              memcmp(board, trigger, sizeof board) == 0,
+          "sudoku_solve: SUDOKU_INTERNAL_ERROR, board untouched");
+    check(sudoku_solve_unique(board) == SUDOKU_INTERNAL_ERROR &&
+              memcmp(board, trigger, sizeof board) == 0,
+          "sudoku_solve_unique: SUDOKU_INTERNAL_ERROR, board untouched");
+
+    uint64_t count = 12345;
+    check(sudoku_count_solutions(board, 2, &count) == SUDOKU_INTERNAL_ERROR && count == 12345,
+          "sudoku_count_solutions: SUDOKU_INTERNAL_ERROR, count untouched");
+
+    size_t cell = 777;
+    check(sudoku_validate(board, &cell) == SUDOKU_INTERNAL_ERROR && cell == 777,
+          "sudoku_validate: SUDOKU_INTERNAL_ERROR, cell untouched");
+
+    /* A batch of four, the injected board second and fourth, on two threads: those two fail
+     * alone, the call and the other puzzles succeed. */
+    char puzzles[4 * SUDOKU_CELLS], solutions[4 * SUDOKU_CELLS];
+    sudoku_status statuses[4];
+    for (int i = 0; i < 4; i++)
+        memcpy(puzzles + i * SUDOKU_CELLS, i % 2 ? trigger : PUZZLE, SUDOKU_CELLS);
+    memset(solutions, '#', sizeof solutions);
+    int batch_ok = sudoku_solve_batch(puzzles, 4, solutions, statuses, SUDOKU_BATCH_UNIQUE, 2) ==
+                   SUDOKU_OK;
+    for (int i = 0; i < 4; i++) {
+        const char *out = solutions + i * SUDOKU_CELLS;
+        if (i % 2)
+            batch_ok = batch_ok && statuses[i] == SUDOKU_INTERNAL_ERROR && out[0] == '#' &&
+                       memcmp(out, out + 1, SUDOKU_CELLS - 1) == 0;
+        else
+            batch_ok = batch_ok && statuses[i] == SUDOKU_OK &&
+                       memcmp(out, SOLUTION, SUDOKU_CELLS) == 0;
+    }
+    check(batch_ok, "sudoku_solve_batch: SUDOKU_OK; the injected puzzles SUDOKU_INTERNAL_ERROR "
+                    "and unwritten, the others solved");
+
+    memcpy(board, PUZZLE, sizeof board);
+    check(sudoku_solve(board) == SUDOKU_OK && memcmp(board, SOLUTION, sizeof board) == 0,
+          "the process goes on: sudoku_solve still solves a puzzle");
+
+    printf("%s\n", sudoku_status_message(SUDOKU_INTERNAL_ERROR));
+    return failures == 0 ? 0 : 1;
+}
