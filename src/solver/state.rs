@@ -14,7 +14,8 @@
 
 use super::lanes::Lanes;
 use super::tables::{
-    columns_of, row_info, BAND, CELL, COLUMN_SPREAD, KEEP, KEEP_AFTER_PLACING, KEEP_TRIADS, PEERS,
+    columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING,
+    KEEP_TRIADS, PEERS,
 };
 use crate::board::{byte_classes, Board, CELLS};
 use crate::error::Error;
@@ -171,7 +172,7 @@ impl State {
             *x = x.and_not(mask);
         }
         self.stack_dirty |= lost;
-        self.deferred |= 0x1_1111_1111 << band;
+        self.deferred |= DIGIT_SLOTS[(lost & !(1 << d)) as usize & 0x1FF] << band;
         self.cand[d] = self.cand[d].or(mask);
         self.place_naked(d, cell);
     }

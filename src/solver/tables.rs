@@ -119,6 +119,24 @@ pub(super) static KEEP: [u32; 512] = {
 
 /// `KEEP` as triad sets: the triads of a 9-bit set that lie on some permutation inside it.
 /// Used across the bands of a stack, where columns and boxes play the roles of rows and boxes.
+/// `DIGIT_SLOTS[digits]`: the band-0 slot of each digit in the 9-bit set (bit `d` to bit `4 * d`),
+/// to mark exactly the digits a placement took a candidate from.
+pub(super) static DIGIT_SLOTS: [u64; 512] = {
+    let mut table = [0u64; 512];
+    let mut digits = 0;
+    while digits < 512 {
+        let mut d = 0;
+        while d < 9 {
+            if digits & (1 << d) != 0 {
+                table[digits] |= 1 << (4 * d);
+            }
+            d += 1;
+        }
+        digits += 1;
+    }
+    table
+};
+
 pub(super) static KEEP_TRIADS: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut set = 0;
