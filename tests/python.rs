@@ -1,14 +1,20 @@
 //! Runs the Python suites in `tests/python/` with the standard library's unittest:
-//! `test_ctypes.py` (every function of the C API through ctypes) and `test_module.py` (the ctypes
-//! module `examples/python/sudoku.py`). Both load the `libsudoku.so` this `cargo test` built:
-//! cargo writes it beside the test executable, in `target/<profile>/deps/` (only `cargo build`
-//! copies it up to `target/<profile>/`), and it is passed through `SUDOKU_LIB`.
+//! `test_ctypes.py` (every function of the C API through ctypes), `test_module.py` (the ctypes
+//! module `examples/python/sudoku.py`) and `test_threads.py` (every data file solved from 8
+//! Python threads and from one, compared with the C stress program `tests/c/stress.c`). They load
+//! the `libsudoku.so` this `cargo test` built: cargo writes it beside the test executable, in
+//! `target/<profile>/deps/` (only `cargo build` copies it up to `target/<profile>/`), and it is
+//! passed through `SUDOKU_LIB`.
+
+mod cbuild;
+mod common;
 
 use std::path::Path;
 use std::process::Command;
 
-/// Runs one unittest file and fails with its report unless every test passed.
-fn run_suite(file: &str) {
+/// Runs one unittest file with the extra environment `env` and fails with its report unless
+/// every test passed.
+fn run_suite(file: &str, env: &[(&str, &Path)]) {
     let exe = std::env::current_exe().expect("path of the test executable");
     let lib = exe
         .parent()
@@ -24,6 +30,7 @@ fn run_suite(file: &str) {
         .env("SUDOKU_EXPECTED_VERSION", env!("CARGO_PKG_VERSION"))
         // No bytecode cache in the source tree.
         .env("PYTHONDONTWRITEBYTECODE", "1")
+        .envs(env.iter().copied())
         .output()
         .expect("python3 must be installed to run the Python suites");
     let report = String::from_utf8_lossy(&output.stderr);
@@ -39,10 +46,39 @@ fn run_suite(file: &str) {
 
 #[test]
 fn python_ctypes_suite_passes() {
-    run_suite("test_ctypes.py");
+    run_suite("test_ctypes.py", &[]);
 }
 
 #[test]
 fn python_module_suite_passes() {
-    run_suite("test_module.py");
+    run_suite("test_module.py", &[]);
+}
+
+/// The thread suite: its output from one and from 8 Python threads must equal, byte for byte,
+/// what the C stress program prints for the same files from one thread.
+#[test]
+fn python_threads_suite_passes() {
+    let dir = cbuild::scratch_dir("python_threads");
+    let stress = dir.join("stress");
+    cbuild::compile(
+        "tests/c/stress.c",
+        &["-std=c11", "-O2"],
+        cbuild::Link::Static,
+        &stress,
+    );
+    let files = cbuild::data_files(&common::data_dir());
+    let output = Command::new(&stress)
+        .args(["--threads", "1"])
+        .args(&files)
+        .output()
+        .expect("run the stress program");
+    assert!(
+        output.status.success() && output.stderr.is_empty(),
+        "stress: {}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let expected = dir.join("stress_output.txt");
+    std::fs::write(&expected, &output.stdout).expect("write the stress output");
+    run_suite("test_threads.py", &[("SUDOKU_STRESS_OUTPUT", &expected)]);
 }
