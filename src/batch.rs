@@ -3,14 +3,15 @@
 //! Work is handed out dynamically: the batch is cut into small chunks of consecutive puzzles,
 //! and each thread, the calling one included, takes the next unclaimed chunk whenever it
 //! finishes one. A few hard puzzles therefore delay only the thread that meets them, not a
-//! fixed share of the batch. The threads are scoped to the call (`std::thread::scope`): nothing
-//! is kept between calls and there is no global state.
+//! fixed share of the batch. The threads live within the call: all are joined before it
+//! returns; nothing is kept between calls and there is no global state.
 //!
 //! The outputs are cut along with the work: a thread owns the output slots of the chunk it
-//! claimed, so every slot is written by exactly one thread and no `unsafe` is needed.
+//! claimed, so every slot is written by exactly one thread.
 
 use std::num::NonZeroUsize;
 use std::ops::Range;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
 
@@ -171,25 +172,36 @@ where
         run();
         return;
     }
-    thread::scope(|scope| {
+    // Threads are started with `spawn_unchecked` rather than inside `thread::scope`: a scope
+    // asks for the calling thread's handle, which the standard library allocates once for a
+    // thread it did not start (a C program's) and never frees on a main thread that ends with
+    // exit(), so valgrind would report it as possibly lost in every C program using the batch.
+    let mut workers = Vec::with_capacity(threads - 1);
+    for _ in 1..threads {
+        // SAFETY: `run` borrows only `queue` and `work`, which outlive every thread started
+        // here: each one is joined below before this function returns, also when `run` panics
+        // on this thread (that panic is caught first and resumed after the joins).
+        let spawned = unsafe {
+            thread::Builder::new()
+                .name("sudoku-batch".into())
+                .spawn_unchecked(&run)
+        };
         // Best effort: if the system refuses a thread, the others take its share.
-        let workers: Vec<_> = (1..threads)
-            .filter_map(|_| {
-                thread::Builder::new()
-                    .name("sudoku-batch".into())
-                    .spawn_scoped(scope, run)
-                    .ok()
-            })
-            .collect();
-        run();
-        // The scope only waits for the closures; joining also waits for the threads themselves
-        // to end, so none outlives the call (a caller may unload the library right after).
-        for worker in workers {
-            if let Err(panic) = worker.join() {
-                std::panic::resume_unwind(panic);
-            }
+        if let Ok(worker) = spawned {
+            workers.push(worker);
         }
-    });
+    }
+    let mut panic = panic::catch_unwind(AssertUnwindSafe(&run)).err();
+    // Joining waits for the threads themselves to end, so none outlives the call (a caller may
+    // unload the library right after).
+    for worker in workers {
+        if let Err(worker_panic) = worker.join() {
+            panic.get_or_insert(worker_panic);
+        }
+    }
+    if let Some(panic) = panic {
+        panic::resume_unwind(panic);
+    }
 }
 
 #[cfg(test)]

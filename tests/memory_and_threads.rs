@@ -600,7 +600,6 @@ fn valgrind_memcheck_finds_no_error_and_no_leak_in_the_shared_library_programs()
     let sample = dir.join("valgrind_sample.txt");
     sample_input(&files, &top1465.name, 300, &sample);
     let sample = sample.to_str().expect("UTF-8 path");
-    let suppressions = cbuild::repo_root().join("tests/c/valgrind.supp");
 
     let runs: Vec<(&Path, Vec<&str>, i32)> = vec![
         (&solve, vec![], 0),
@@ -632,7 +631,6 @@ fn valgrind_memcheck_finds_no_error_and_no_leak_in_the_shared_library_programs()
                 "--errors-for-leak-kinds=definite,indirect,possible",
                 "--show-leak-kinds=definite,indirect,possible",
             ])
-            .arg(format!("--suppressions={}", suppressions.display()))
             .arg(format!("--log-file={}", log.display()))
             .arg(program)
             .args(&args)
