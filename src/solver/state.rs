@@ -177,6 +177,35 @@ impl State {
         self.place_naked(d, cell);
     }
 
+    /// Places digit `d` (0-8) at every cell of `cells` (bits of band `b`, candidates of `d`, at
+    /// least one and at most one per row and per box) at once, as `place` would one by one. The
+    /// cells share no row, column or box, so no placement affects another; doing them together
+    /// needs no loop over the cells, whose exit would often be mispredicted.
+    #[inline(always)]
+    fn place_row_singles(&mut self, d: usize, b: usize, cells: u32) {
+        let cols = columns_of(cells);
+        let col_cells = cols * COLUMN_SPREAD;
+        let row_cells = ((cells & 0x1FF != 0) as u32) * 0x1FF
+            | ((cells & (0x1FF << 9) != 0) as u32) * (0x1FF << 9)
+            | ((cells >> 18 != 0) as u32) * (0x1FF << 18);
+        // Bit 3k set when box k of the band holds a cell, then all of box k's cells.
+        let boxes = (cols | cols >> 1 | cols >> 2) & 0b001_001_001;
+        let box_cells = (boxes * 7) * COLUMN_SPREAD;
+        let mut lost = 0;
+        for (e, x) in self.cand.iter_mut().enumerate() {
+            lost |= ((x.0[b] & cells != 0) as u32) << e;
+            x.0[b] &= !cells;
+        }
+        let mut keep = Lanes([!col_cells, !col_cells, !col_cells, !0]);
+        keep.0[b] = !(row_cells | box_cells | col_cells);
+        self.cand[d] = self.cand[d].and(keep);
+        self.cand[d].0[b] |= cells;
+        self.unsolved.0[b] &= !cells;
+        self.stack_dirty |= lost | 1 << d;
+        self.deferred |= DIGIT_SLOTS[(lost & !(1 << d)) as usize & 0x1FF] << b;
+        self.urgent |= 0b111 << (4 * d);
+    }
+
     /// Places digit `d` at `cell` when `d` is the cell's only candidate: as `place`, but there is
     /// no other digit to remove from the cell, so no other digit's slots need another look.
     #[inline(always)]
@@ -255,17 +284,11 @@ impl State {
                 row_info(y) as u32
             };
             self.stack_dirty |= ((y != x) as u32) << d;
-            let mut new = singles & self.unsolved.0[b];
+            let new = singles & self.unsolved.0[b];
             changed |= new != 0;
-            while new != 0 {
-                let bit = new.trailing_zeros() as usize;
-                new &= new - 1;
-                // Singles of one slot sit in distinct rows and boxes (KEEP saw to it), so an
-                // earlier one cannot have removed this one; the check is for safety only.
-                if self.cand[d].0[b] & (1 << bit) == 0 {
-                    return Err(Contradiction);
-                }
-                self.place(d, b * 27 + bit);
+            if new != 0 {
+                // Singles of one slot sit in distinct rows and boxes: KEEP saw to it.
+                self.place_row_singles(d, b, new);
             }
         }
         Ok(changed)
