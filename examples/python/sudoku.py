@@ -191,6 +191,12 @@ def _to_bytes(board):
     return board
 
 
+def _require_int(name, value):
+    # bool is an int in Python, but passing True as a limit or a thread count is a mistake.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
+
+
 def _fail(status, board):
     """The SudokuError for `status` on `board`, naming the faulty cell of an invalid board."""
     if status in (SUDOKU_INVALID_CHARACTER, SUDOKU_CONFLICTING_GIVENS):
@@ -230,8 +236,9 @@ def count_solutions(puzzle, limit=2):
     default 2 tells unique from several). 0 when it has none (not an error).
 
     Raises SudokuError: SUDOKU_INVALID_ARGUMENT (limit < 1), SUDOKU_INVALID_CHARACTER or
-    SUDOKU_CONFLICTING_GIVENS (with the cell)."""
+    SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError when `limit` is not an int."""
     text = _to_bytes(puzzle)
+    _require_int("limit", limit)
     if not 1 <= limit < 2**64:
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "limit must be from 1 to 2**64 - 1")
     count = ctypes.c_uint64()
@@ -260,9 +267,15 @@ def solve_batch(puzzles, unique=False, threads=0):
     Returns a list as long as `puzzles`: for each, in order, its solution (81 digits) or the
     SudokuError that solve (or, with unique=True, solve_unique) would raise for it. The errors
     are returned, not raised, so that one bad puzzle does not hide the others' results. Raises
-    TypeError for an item that is neither str nor bytes, ValueError for threads < 0."""
-    if threads < 0:
-        raise ValueError("threads must be >= 0 (0: every core)")
+    TypeError when `puzzles` is a single str or bytes rather than a list of them, for an item
+    that is neither, and when `threads` is not an int; ValueError for threads outside 0 to
+    2**64 - 1."""
+    if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
+        raise TypeError("solve_batch takes a list of puzzles; for one puzzle use solve")
+    puzzles = list(puzzles)
+    _require_int("threads", threads)
+    if not 0 <= threads < 2**64:
+        raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
     results = [None] * len(puzzles)
     texts, places = [], []
     for i, puzzle in enumerate(puzzles):

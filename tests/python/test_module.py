@@ -124,6 +124,14 @@ class CountAndValidate(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.count_solutions(EMPTY, 0)
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.count_solutions(EMPTY, 2**64)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+
+    def test_limit_must_be_an_int(self):
+        for limit in (2.5, "2", True, None):
+            with self.assertRaises(TypeError, msg=repr(limit)):
+                sudoku.count_solutions(EMPTY, limit)
 
     def test_validate(self):
         for board in (EMPTY, TOP1, CLASSIC, UNSOLVABLE):
@@ -170,6 +178,22 @@ class Batch(unittest.TestCase):
             sudoku.solve_batch([TOP1], threads=-1)
         with self.assertRaises(TypeError):
             sudoku.solve_batch([TOP1, 5])
+        # ctypes would silently wrap these to 64 bits (2**70 to 0: every core).
+        for threads in (2**64, 2**70):
+            with self.assertRaises(ValueError, msg=threads):
+                sudoku.solve_batch([TOP1], threads=threads)
+        for threads in (1.5, "2", None):
+            with self.assertRaises(TypeError, msg=repr(threads)):
+                sudoku.solve_batch([TOP1], threads=threads)
+        # One puzzle instead of a list of them: an easy mistake, not 81 one-character puzzles.
+        for one in (TOP1, TOP1.encode()):
+            with self.assertRaises(TypeError):
+                sudoku.solve_batch(one)
+
+    def test_any_iterable_of_puzzles(self):
+        self.assertEqual(sudoku.solve_batch(iter([TOP1, CLASSIC]), threads=1),
+                         [TOP1_SOLUTION, CLASSIC_SOLUTION])
+        self.assertEqual(sudoku.solve_batch((p for p in [TOP1])), [TOP1_SOLUTION])
 
     def test_magictour_top1465(self):
         puzzles = read_puzzles("puzzles3_magictour_top1465")
