@@ -56,6 +56,18 @@ const ANTI_BRUTE_FORCE: &str =
 const ANTI_BRUTE_FORCE_SOLUTION: &str =
     "987654321246173985351928746128537694634892157795461832519286473472319568863745219";
 
+/// Found by the `solve_unique` fuzz target (its 68 bytes padded with blanks): 12 valid givens,
+/// no solution, and no quick proof of it. Our search needs about 3.0 million guesses (about
+/// 1.2 s); the `sudoku` crate 0.8 agrees there is none after 25 s. The reference engine here
+/// takes minutes, so it is not asked.
+const FUZZ_NO_SOLUTION_DEEP: &str =
+    ".......8........7........6....2...5...........8........4....2..5678..............";
+/// Found by the `count_solutions` fuzz target: 14 givens (with `'0'` blanks) and at least 1000
+/// solutions (the `sudoku` crate 0.8 counts 1000 at a limit of 1000), yet our search meets about
+/// 4.2 million guesses of dead ends before its second solution (about 2 s).
+const FUZZ_SECOND_SOLUTION_DEEP: &str =
+    ".7000000000000000000000000000...4.1...3.........1.6..4..2...5...........0....37..";
+
 #[test]
 fn two_ones_at_the_start_conflict_at_cell_1() {
     let text = board(&format!("11{}", dots(79)));
@@ -286,4 +298,24 @@ fn null_pointers_and_zero_limit_are_rejected_before_the_board() {
         );
     }
     assert_eq!((n, cell), (12345, 12345));
+}
+
+/// The fuzzers' slowest inputs (see `FUZZ_NO_SOLUTION_DEEP`): exact answers, whatever the time.
+#[test]
+fn fuzz_found_board_without_solution_after_a_deep_search() {
+    let text = board(FUZZ_NO_SOLUTION_DEEP);
+    assert_eq!(validate(&text), (SUDOKU_OK, None));
+    assert_eq!(solve(&text), (SUDOKU_NO_SOLUTION, text));
+    assert_eq!(count(&text, 2), (SUDOKU_OK, Some(0)));
+}
+
+#[test]
+fn fuzz_found_board_whose_second_solution_is_deep() {
+    let text = board(FUZZ_SECOND_SOLUTION_DEEP);
+    assert_eq!(count(&text, 2), (SUDOKU_OK, Some(2)));
+    assert_multiple_solutions(&text);
+    // Two distinct solutions, each valid, as the reference engine finds them.
+    let two = reference::solutions(&reference::parse(&text).unwrap(), 2);
+    assert_eq!(two.len(), 2);
+    assert_ne!(two[0], two[1]);
 }
