@@ -12,6 +12,7 @@
 //! `is_x86_feature_detected!`. All kernels run the same code and give identical results.
 
 mod lanes;
+mod matching;
 mod state;
 mod tables;
 
@@ -85,8 +86,16 @@ impl Kernel {
 
 struct Search {
     limit: u64,
+    /// Guesses after which every node also runs the house-matching test (`matching`).
+    hall_after: u64,
     result: SearchResult,
 }
+
+/// Guesses after which the search also tests every node for houses that can no longer be
+/// filled (`State::houses_can_be_filled`). Almost every puzzle finishes long before (the hardest
+/// data set averages under 100 guesses), so it costs them nothing; the few sparse boards that
+/// make a search thrash (a contradiction near the root that singles cannot see) are cut short.
+pub const HALL_CHECK_AFTER: u64 = 1000;
 
 impl Search {
     /// Records a solved state.
@@ -110,6 +119,9 @@ macro_rules! kernel {
                 }
                 if state.is_solved() {
                     search.found(&state);
+                    return;
+                }
+                if search.result.guesses >= search.hall_after && !state.houses_can_be_filled() {
                     return;
                 }
                 let guess = state.choose_guess();
@@ -146,16 +158,28 @@ kernel!(
 /// Searches with a chosen kernel; `None` when the CPU does not support it. For tests and
 /// benchmarks that compare kernels; [`search`] picks the best one itself.
 pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchResult> {
-    run(kernel, State::from_board(board), limit)
+    run(kernel, State::from_board(board), limit, HALL_CHECK_AFTER)
+}
+
+/// As [`search_with`], but the house-matching test starts after `hall_after` guesses instead of
+/// [`HALL_CHECK_AFTER`] (0: at every node), so tests can show it never changes an answer.
+pub fn search_with_hall_check_after(
+    kernel: Kernel,
+    board: &Board,
+    limit: u64,
+    hall_after: u64,
+) -> Option<SearchResult> {
+    run(kernel, State::from_board(board), limit, hall_after)
 }
 
 /// Runs the search from a state with a chosen kernel; `None` when the CPU lacks the kernel.
-fn run(kernel: Kernel, state: State, limit: u64) -> Option<SearchResult> {
+fn run(kernel: Kernel, state: State, limit: u64, hall_after: u64) -> Option<SearchResult> {
     if !kernel.is_supported() {
         return None;
     }
     let mut search = Search {
         limit: limit.max(1),
+        hall_after,
         result: SearchResult {
             count: 0,
             solution: None,
@@ -200,8 +224,8 @@ pub fn search(board: &Board, limit: u64) -> SearchResult {
 /// [`Board::parse`] reports them. `limit` 0 is treated as 1.
 pub fn search_text(text: &[u8; crate::CELLS], limit: u64) -> Result<SearchResult, Error> {
     let state = State::from_text(text)?;
-    let result =
-        run(Kernel::detect(), state, limit).or_else(|| run(Kernel::Portable, state, limit));
+    let result = run(Kernel::detect(), state, limit, HALL_CHECK_AFTER)
+        .or_else(|| run(Kernel::Portable, state, limit, HALL_CHECK_AFTER));
     Ok(result.unwrap_or(SearchResult {
         count: 0,
         solution: None,

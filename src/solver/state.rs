@@ -13,6 +13,7 @@
 //! placements in one band costs one look at each of its digits instead of one per placement.
 
 use super::lanes::Lanes;
+use super::matching::has_perfect_matching;
 use super::tables::{
     columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING,
     KEEP_TRIADS, PEERS,
@@ -437,6 +438,57 @@ impl State {
             }
         }
         best
+    }
+
+    /// False when some house can no longer be filled: its missing digits have no one-to-one
+    /// assignment to its empty cells (see `matching`). Catches what singles and locked
+    /// candidates miss, such as four digits confined to three cells; a few thousand instructions.
+    pub(super) fn houses_can_be_filled(&self) -> bool {
+        let open = self.unsolved.0;
+        // A house, as 9-bit masks: digit d's empty candidate cells, and whether d is placed.
+        let fits = |pick: &dyn Fn(&[u32; 4]) -> u16| {
+            let mut places = [0u16; 9];
+            let mut missing = 0u16;
+            for (d, x) in self.cand.iter().enumerate() {
+                let x = x.0;
+                let empty = [x[0] & open[0], x[1] & open[1], x[2] & open[2], 0];
+                let placed = [x[0] & !open[0], x[1] & !open[1], x[2] & !open[2], 0];
+                places[d] = pick(&empty);
+                missing |= ((pick(&placed) == 0) as u16) << d;
+            }
+            has_perfect_matching(&places, missing)
+        };
+        for b in 0..3 {
+            for r in 0..3 {
+                if !fits(&|v| ((v[b] >> (9 * r)) & 0x1FF) as u16) {
+                    return false;
+                }
+            }
+            for k in 0..3 {
+                let box_bits = |v: &[u32; 4]| {
+                    let (w, s) = (v[b], 3 * k);
+                    ((w >> s) & 7 | ((w >> (9 + s)) & 7) << 3 | ((w >> (18 + s)) & 7) << 6) as u16
+                };
+                if !fits(&box_bits) {
+                    return false;
+                }
+            }
+        }
+        for c in 0..9 {
+            let column_bits = |v: &[u32; 4]| {
+                let mut bits = 0u16;
+                for (b, w) in v[..3].iter().enumerate() {
+                    for r in 0..3 {
+                        bits |= (((w >> (9 * r + c)) & 1) as u16) << (3 * b + r);
+                    }
+                }
+                bits
+            };
+            if !fits(&column_bits) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Candidate digits of one cell, bit `d` for digit `d + 1`.

@@ -1,0 +1,109 @@
+//! The house-matching test (`src/solver/matching.rs`) only cuts branches without a solution: run
+//! at every node (`search_with_hall_check_after(.., 0)`) it gives the same counts and the same
+//! first solution as the default search on every puzzle of every data set. And it
+//! is what makes the sparse boards the fuzzers found fast: with it turned off they need millions
+//! of guesses (checked here only by the guess counts, which are exact, not by time).
+
+mod common;
+
+use sudoku::solver::{search_with, search_with_hall_check_after, Kernel, HALL_CHECK_AFTER};
+use sudoku::Board;
+
+fn check_file(file: &str) {
+    let puzzles = common::read_puzzles(file);
+    assert!(!puzzles.is_empty(), "{file} has no puzzles");
+    let kernel = Kernel::detect();
+    for text in &puzzles {
+        let board = Board::parse(text).expect("data puzzles are valid");
+        // Limit 2 decides the count and, the search order being the same, the first solution.
+        for limit in [2] {
+            let plain = search_with(kernel, &board, limit).expect("detected kernel runs");
+            let checked =
+                search_with_hall_check_after(kernel, &board, limit, 0).expect("kernel runs");
+            assert_eq!(
+                (checked.count, checked.solution),
+                (plain.count, plain.solution),
+                "{file}, limit {limit}: {board}"
+            );
+            assert!(checked.guesses <= plain.guesses, "{file}: {board}");
+        }
+    }
+}
+
+#[test]
+fn same_answers_on_easy() {
+    check_file("puzzles0_easy");
+}
+
+#[test]
+fn same_answers_on_random_minimal() {
+    check_file("puzzles1_random_minimal");
+}
+
+#[test]
+fn same_answers_on_17_clue() {
+    check_file("puzzles2_17_clue");
+}
+
+#[test]
+fn same_answers_on_magictour_top1465() {
+    check_file("puzzles3_magictour_top1465");
+}
+
+#[test]
+fn same_answers_on_forum_hardest() {
+    check_file("puzzles5_forum_hardest_1905_11+");
+}
+
+#[test]
+fn same_answers_on_serg_benchmark() {
+    check_file("puzzles7_serg_benchmark");
+}
+
+/// Boards found by fuzzing (see tests/regressions.rs): four digits confined to three cells of
+/// box 9, or a similar trap, that singles cannot see. Exact answers, and the guesses the search
+/// needs with the test from the start, from `HALL_CHECK_AFTER` on (the default), and never.
+#[test]
+fn sparse_traps_found_by_fuzzing_end_early() {
+    let cases: [(&str, u64); 4] = [
+        (
+            ".......8........7........6....7...5...........8........4....2..5678..............",
+            0,
+        ),
+        (
+            ".......8........7........6........5..........78........4....2..5678..............",
+            0,
+        ),
+        (
+            ".......8........7........6....2...5...........8........4....2..5678..............",
+            0,
+        ),
+        (
+            ".7000000000000000000000000000...4.1...3.........1.6..4..2...5...........0....37..",
+            2,
+        ),
+    ];
+    let kernel = Kernel::detect();
+    for (text, count) in cases {
+        let board: Board = text.parse().unwrap();
+        let default = search_with(kernel, &board, 2).unwrap();
+        assert_eq!(default.count, count, "{text}");
+        assert!(
+            default.guesses < HALL_CHECK_AFTER + 100,
+            "{text}: {} guesses",
+            default.guesses
+        );
+        let from_start = search_with_hall_check_after(kernel, &board, 2, 0).unwrap();
+        assert_eq!(from_start.count, count, "{text}");
+        assert!(from_start.guesses <= default.guesses, "{text}");
+    }
+    // Without the test the traps take millions of guesses (the first about 18 million, 18 s);
+    // the solvable one is shown here, as it takes about 2 s.
+    let trap: Board =
+        ".7000000000000000000000000000...4.1...3.........1.6..4..2...5...........0....37.."
+            .parse()
+            .unwrap();
+    let never = search_with_hall_check_after(kernel, &trap, 2, u64::MAX).unwrap();
+    assert_eq!(never.count, 2);
+    assert!(never.guesses > 1_000_000, "{} guesses", never.guesses);
+}
