@@ -56,15 +56,17 @@ const ANTI_BRUTE_FORCE: &str =
 const ANTI_BRUTE_FORCE_SOLUTION: &str =
     "987654321246173985351928746128537694634892157795461832519286473472319568863745219";
 
-/// Found by the `solve_unique` fuzz target (its 68 bytes padded with blanks): 12 valid givens,
-/// no solution, and no quick proof of it. Our search needs about 3.0 million guesses (about
-/// 1.2 s); the `sudoku` crate 0.8 agrees there is none after 25 s. The reference engine here
-/// takes minutes, so it is not asked.
+/// Found by the `solve_unique` fuzz target (its 68 bytes padded with blanks): 12 valid givens and
+/// no solution: digits 5-8 have only three cells left in box 9, which no single shows. The search
+/// needed about 3.0 million guesses (1.2 s) before it gained the house-matching test
+/// (`src/solver/matching.rs`); now about 1000. The `sudoku` crate 0.8 agrees there is none,
+/// after 25 s. The reference engine here takes minutes, so it is not asked.
 const FUZZ_NO_SOLUTION_DEEP: &str =
     ".......8........7........6....2...5...........8........4....2..5678..............";
 /// Found by the `count_solutions` fuzz target: 14 givens (with `'0'` blanks) and at least 1000
-/// solutions (the `sudoku` crate 0.8 counts 1000 at a limit of 1000), yet our search meets about
-/// 4.2 million guesses of dead ends before its second solution (about 2 s).
+/// solutions (the `sudoku` crate 0.8 counts 1000 at a limit of 1000), yet the search met about
+/// 4.2 million guesses of dead ends before its second solution (2 s); with the house-matching
+/// test, about 1000.
 const FUZZ_SECOND_SOLUTION_DEEP: &str =
     ".7000000000000000000000000000...4.1...3.........1.6..4..2...5...........0....37..";
 
