@@ -16,6 +16,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
+mod cbuild;
+
+use cbuild::{lib_dir, link_args, repo_root, soname, Link};
+
 const C_FLAGS: &[&str] = &[
     "-std=c99",
     "-O2",
@@ -25,10 +29,6 @@ const C_FLAGS: &[&str] = &[
     "-Werror",
 ];
 const CXX_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-Wpedantic", "-Werror"];
-/// System libraries the Rust standard library inside `libsudoku.a` needs (as listed by
-/// `cargo rustc --release --lib --crate-type staticlib -- --print native-static-libs`; the
-/// Makefile uses the same list).
-const STATIC_SYSTEM_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"];
 const EXAMPLES: &[&str] = &["solve", "solve_file", "count"];
 
 /// The magictour top 1465 puzzle #1 (the default puzzle embedded in `solve.c`) and its solution.
@@ -66,82 +66,12 @@ const BAD_CHARACTER: &str =
 const CONFLICT: &str =
     "5.........5......................................................................";
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Link {
-    Static,
-    Shared,
-}
 const LINKS: [Link; 2] = [Link::Static, Link::Shared];
-
-fn repo_root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The soname build.rs gives `libsudoku.so`: `libsudoku.so.0.MINOR` below 1.0.
-fn soname() -> String {
-    match env!("CARGO_PKG_VERSION_MAJOR") {
-        "0" => format!("libsudoku.so.0.{}", env!("CARGO_PKG_VERSION_MINOR")),
-        major => format!("libsudoku.so.{major}"),
-    }
-}
-
-/// `target/<profile>/deps/`, holding the `libsudoku.a` and `libsudoku.so` built by this cargo run.
-/// Programs linked against `libsudoku.so` load it by its soname, so a link of that name to it is
-/// made there (as `make build` does in `target/release/`).
-fn lib_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let exe = std::env::current_exe().expect("path of the test executable");
-        // target/<profile>/deps/c_examples-<hash> -> target/<profile>/deps/
-        let dir = exe
-            .parent()
-            .expect("the test executable lives in target/<profile>/deps/")
-            .to_path_buf();
-        for lib in ["libsudoku.a", "libsudoku.so"] {
-            assert!(
-                dir.join(lib).is_file(),
-                "{lib} missing in {}",
-                dir.display()
-            );
-        }
-        match std::os::unix::fs::symlink("libsudoku.so", dir.join(soname())) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(e) => panic!("cannot link {} in {}: {e}", soname(), dir.display()),
-        }
-        dir
-    })
-}
 
 /// A scratch directory for compiled programs, one per profile.
 fn out_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let profile = lib_dir()
-            .parent()
-            .and_then(Path::file_name)
-            .expect("profile directory name");
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join("c_examples")
-            .join(profile);
-        fs::create_dir_all(&dir).expect("create the scratch directory");
-        dir
-    })
-}
-
-/// Linker arguments for one kind of linkage.
-fn link_args(link: Link) -> Vec<String> {
-    let dir = lib_dir();
-    match link {
-        Link::Static => std::iter::once(dir.join("libsudoku.a").display().to_string())
-            .chain(STATIC_SYSTEM_LIBS.iter().map(|s| s.to_string()))
-            .collect(),
-        Link::Shared => vec![
-            format!("-L{}", dir.display()),
-            "-lsudoku".to_string(),
-            format!("-Wl,-rpath,{}", dir.display()),
-        ],
-    }
+    DIR.get_or_init(|| cbuild::scratch_dir("c_examples"))
 }
 
 /// Compiles `source` with `compiler` and `flags` into `out`, linked as `link`, and asserts the

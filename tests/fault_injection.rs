@@ -10,8 +10,9 @@
 use std::path::Path;
 use std::process::Command;
 
-/// System libraries the Rust standard library inside `libsudoku.a` needs (as in the Makefile).
-const STATIC_SYSTEM_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"];
+mod cbuild;
+
+use cbuild::STATIC_SYSTEM_LIBS;
 
 #[test]
 fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {

@@ -1,5 +1,6 @@
 //! Building and running C test programs against the libsudoku this `cargo test` built, for the
-//! memory and thread tests (`memory_and_threads.rs`) and the Python thread suite (`python.rs`).
+//! C examples (`c_examples.rs`), the memory and thread tests (`memory_and_threads.rs`), the fault
+//! injection host (`fault_injection.rs`) and the Python thread suite (`python.rs`).
 //!
 //! The libraries are taken from beside the test executable, in `target/<profile>/deps/`, where
 //! `cargo test` builds `libsudoku.a` and `libsudoku.so` (as in `c_examples.rs`). Programs are
@@ -20,7 +21,7 @@ pub const STATIC_SYSTEM_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthrea
 pub const WARNINGS: &[&str] = &["-Wall", "-Wextra", "-Wpedantic", "-Werror"];
 
 /// How a program is linked to the library.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Link {
     /// `libsudoku.a` and [`STATIC_SYSTEM_LIBS`].
     Static,
@@ -33,7 +34,7 @@ pub fn repo_root() -> &'static Path {
 }
 
 /// The soname build.rs gives `libsudoku.so`: `libsudoku.so.0.MINOR` below 1.0.
-fn soname() -> String {
+pub fn soname() -> String {
     match env!("CARGO_PKG_VERSION_MAJOR") {
         "0" => format!("libsudoku.so.0.{}", env!("CARGO_PKG_VERSION_MINOR")),
         major => format!("libsudoku.so.{major}"),
@@ -79,12 +80,10 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Compiles the C file `source` (relative to the repository root) with gcc and `flags` into
-/// `out`, linked as `link`, and asserts that gcc succeeded without printing anything.
-pub fn compile(source: &str, flags: &[&str], link: Link, out: &Path) {
-    let root = repo_root();
+/// Linker arguments for one kind of linkage.
+pub fn link_args(link: Link) -> Vec<String> {
     let dir = lib_dir();
-    let link_args: Vec<String> = match link {
+    match link {
         Link::Static => std::iter::once(dir.join("libsudoku.a").display().to_string())
             .chain(STATIC_SYSTEM_LIBS.iter().map(|s| s.to_string()))
             .collect(),
@@ -93,7 +92,13 @@ pub fn compile(source: &str, flags: &[&str], link: Link, out: &Path) {
             "-lsudoku".to_string(),
             format!("-Wl,-rpath,{}", dir.display()),
         ],
-    };
+    }
+}
+
+/// Compiles the C file `source` (relative to the repository root) with gcc and `flags` into
+/// `out`, linked as `link`, and asserts that gcc succeeded without printing anything.
+pub fn compile(source: &str, flags: &[&str], link: Link, out: &Path) {
+    let root = repo_root();
     let result = Command::new("gcc")
         .args(flags)
         .args(WARNINGS)
@@ -102,7 +107,7 @@ pub fn compile(source: &str, flags: &[&str], link: Link, out: &Path) {
         .arg("-I")
         .arg(root.join("examples"))
         .arg(root.join(source))
-        .args(&link_args)
+        .args(link_args(link))
         .arg("-o")
         .arg(out)
         .output()
