@@ -165,25 +165,16 @@ impl State {
     /// where `d` is a candidate: removes `d` from the cell's peers and every other digit from it.
     #[inline(always)]
     fn place(&mut self, d: usize, cell: usize) {
-        let mask = CELL[cell];
-        let (band, bit) = (cell / 27, cell % 27);
-        let mut lost = 0;
-        for (e, x) in self.cand.iter_mut().enumerate() {
-            lost |= ((x.0[band] >> bit) & 1) << e;
-            *x = x.and_not(mask);
-        }
-        self.stack_dirty |= lost;
-        self.deferred |= DIGIT_SLOTS[(lost & !(1 << d)) as usize & 0x1FF] << band;
-        self.cand[d] = self.cand[d].or(mask);
-        self.place_naked(d, cell);
+        self.place_cells(d, cell / 27, 1 << (cell % 27));
     }
 
-    /// Places digit `d` (0-8) at every cell of `cells` (bits of band `b`, candidates of `d`, at
-    /// least one and at most one per row and per box) at once, as `place` would one by one. The
-    /// cells share no row, column or box, so no placement affects another; doing them together
-    /// needs no loop over the cells, whose exit would often be mispredicted.
+    /// Places digit `d` (0-8) at every cell of `cells` (bits of band `b`, unsolved candidates of
+    /// `d`, at least one and at most one per row and per box) at once: removes `d` from their
+    /// peers and every other digit from them. The cells share no row, column or box, so no
+    /// placement affects another; placing a slot's row singles together needs no loop over the
+    /// cells, whose exit would often be mispredicted.
     #[inline(always)]
-    fn place_row_singles(&mut self, d: usize, b: usize, cells: u32) {
+    fn place_cells(&mut self, d: usize, b: usize, cells: u32) {
         let cols = columns_of(cells);
         let col_cells = cols * COLUMN_SPREAD;
         let row_cells = ((cells & 0x1FF != 0) as u32) * 0x1FF
@@ -289,7 +280,7 @@ impl State {
             changed |= new != 0;
             if new != 0 {
                 // Singles of one slot sit in distinct rows and boxes: KEEP saw to it.
-                self.place_row_singles(d, b, new);
+                self.place_cells(d, b, new);
             }
         }
         Ok(changed)
