@@ -179,8 +179,12 @@ def _to_bytes(board):
     if isinstance(board, str):
         try:
             board = board.encode("ascii")
-        except UnicodeEncodeError:
-            raise SudokuError(SUDOKU_INVALID_CHARACTER, "a board holds ASCII characters only")
+        except UnicodeEncodeError as error:
+            # The first non-ASCII character is the faulty cell when the board has 81 of them.
+            cell = error.start if len(board) == CELLS else None
+            raise SudokuError(
+                SUDOKU_INVALID_CHARACTER, "a board holds ASCII characters only", cell
+            ) from None
     elif not isinstance(board, (bytes, bytearray, memoryview)):
         raise TypeError("a board is a str or bytes of 81 characters, not %s" % type(board).__name__)
     board = bytes(board)

@@ -99,11 +99,12 @@ class Solve(unittest.TestCase):
                 self.assertTrue(str(caught.exception).endswith("(cell %d)" % cell))
 
     def test_wrong_length_and_non_ascii(self):
-        for board in (TOP1[:80], TOP1 + "1", "", "é" + TOP1[1:]):
+        for board, cell in ((TOP1[:80], None), (TOP1 + "1", None), ("", None),
+                            ("é" + TOP1[1:], 0), ("é" + TOP1, None)):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.solve(board)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_CHARACTER)
-            self.assertIsNone(caught.exception.cell)
+            self.assertEqual(caught.exception.cell, cell)
         with self.assertRaises(TypeError):
             sudoku.solve(None)
 
@@ -127,6 +128,15 @@ class CountAndValidate(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.count_solutions(EMPTY, 2**64)
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+
+    def test_non_ascii_character_names_its_cell(self):
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.validate("." * 40 + "\u00e9" + "." * 40)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_CHARACTER)
+        self.assertEqual(caught.exception.cell, 40)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.solve("\u00e9" * 3)
+        self.assertIsNone(caught.exception.cell)
 
     def test_limit_must_be_an_int(self):
         for limit in (2.5, "2", True, None):
