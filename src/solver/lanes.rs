@@ -42,4 +42,14 @@ impl Lanes {
     pub(super) fn is_zero(self) -> bool {
         (self.0[0] | self.0[1]) | (self.0[2] | self.0[3]) == 0
     }
+
+    /// Bit `i` set for each lane `i` that differs from `o`'s.
+    #[inline(always)]
+    pub(super) fn lanes_differing(self, o: Lanes) -> u64 {
+        let mut m = 0;
+        for i in 0..4 {
+            m |= ((self.0[i] != o.0[i]) as u64) << i;
+        }
+        m
+    }
 }

@@ -3,20 +3,21 @@
 //!
 //! Propagation applies, until nothing changes: naked singles; locked candidates and hidden
 //! singles in band rows (through the triad table, see `tables::KEEP`); locked candidates between
-//! columns and boxes (the same table across a stack). Hidden singles in boxes and columns need no
-//! step of their own: a box with one cell left for a digit leaves its row a single candidate after
-//! the band step, and a column with one cell left leaves its box one after the stack step.
+//! columns and boxes (the same permutation rule across a stack, worked out in lanes). Hidden
+//! singles in boxes and columns need no step of their own: a box with one cell left for a digit
+//! leaves its row a single candidate after the band step, and a column with one cell left leaves
+//! its box one after the stack step.
 //!
 //! Work is driven by two dirty sets of slots (digit x band). A placement marks the placed digit's
-//! slots *urgent* (they yield most new singles) and the band's other digits, which lost the cell,
-//! *deferred*; deferred slots are looked at only once the cheaper steps stall, so a burst of
-//! placements in one band costs one look at each of its digits instead of one per placement.
+//! slots that lost a candidate *urgent* (they yield most new singles) and the band's other
+//! digits, which lost the cell, *deferred*; deferred slots are looked at only once the cheaper
+//! steps stall, so a burst of placements in one band costs one look at each of its digits
+//! instead of one per placement.
 
 use super::lanes::Lanes;
 use super::matching::has_perfect_matching;
 use super::tables::{
-    columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING,
-    KEEP_TRIADS, PEERS,
+    columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
 };
 use crate::board::{byte_classes, Board, CELLS};
 use crate::error::Error;
@@ -190,21 +191,26 @@ impl State {
         }
         let mut keep = Lanes([!col_cells, !col_cells, !col_cells, !0]);
         keep.0[b] = !(row_cells | box_cells | col_cells);
-        self.cand[d] = self.cand[d].and(keep);
+        // The cells left every digit above; they come back as the placed digit's below.
+        let before = self.cand[d];
+        self.cand[d] = before.and(keep);
+        // Only the digit's slots that lost a candidate can show anything new.
+        self.urgent |= before.lanes_differing(self.cand[d]) << (4 * d);
         self.cand[d].0[b] |= cells;
         self.unsolved.0[b] &= !cells;
         self.stack_dirty |= lost | 1 << d;
         self.deferred |= DIGIT_SLOTS[(lost & !(1 << d)) as usize & 0x1FF] << b;
-        self.urgent |= 0b111 << (4 * d);
     }
 
     /// Places digit `d` at `cell` when `d` is the cell's only candidate: as `place`, but there is
     /// no other digit to remove from the cell, so no other digit's slots need another look.
     #[inline(always)]
     fn place_naked(&mut self, d: usize, cell: usize) {
-        self.cand[d] = self.cand[d].and(KEEP_AFTER_PLACING[cell]);
+        let before = self.cand[d];
+        self.cand[d] = before.and(KEEP_AFTER_PLACING[cell]);
         self.unsolved = self.unsolved.and_not(CELL[cell]);
-        self.urgent |= 0b111 << (4 * d);
+        // Only the digit's slots that lost a candidate can show anything new.
+        self.urgent |= before.lanes_differing(self.cand[d]) << (4 * d);
         self.stack_dirty |= 1 << d;
     }
 
@@ -334,8 +340,13 @@ impl State {
     }
 
     /// Locked candidates between columns and boxes, the step the band triads do not cover: in
-    /// each stack a digit's three placements use (column, band) triads forming a permutation, so
-    /// `KEEP_TRIADS` removes every triad outside all permutations. Returns whether anything changed.
+    /// each stack a digit's three placements use (band, column) triads forming a permutation, so
+    /// every triad on no permutation goes. Returns whether anything changed.
+    ///
+    /// The test is done for all three stacks and bands of a digit at once, in lanes: a triad
+    /// (band `b`, column `c`) is on a permutation when the two other bands hold the two other
+    /// columns of its stack, one each way round. Column rotations inside each stack's 3-bit group
+    /// and band rotations across lanes line those triads up, with no table and no branch.
     #[inline(always)]
     fn stack_locked_candidates(&mut self) -> Result<bool, Contradiction> {
         let mut progress = false;
@@ -345,32 +356,35 @@ impl State {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             let x = self.cand[d].0;
-            let cols = [columns_of(x[0]), columns_of(x[1]), columns_of(x[2])];
-            let mut removed = [0u32; 3];
-            for stack in 0..3 {
-                let shift = 3 * stack;
-                let t = ((cols[0] >> shift) & 7)
-                    | ((cols[1] >> shift) & 7) << 3
-                    | ((cols[2] >> shift) & 7) << 6;
-                let keep = KEEP_TRIADS[t as usize & 0x1FF] as u32;
-                if keep == 0 {
-                    return Err(Contradiction);
-                }
-                let gone = t & !keep;
-                for b in 0..3 {
-                    removed[b] |= ((gone >> (3 * b)) & 7) << shift;
-                }
+            let mut cols = [0u32; 4];
+            let mut next_col = [0u32; 4];
+            let mut after_next_col = [0u32; 4];
+            for b in 0..4 {
+                let c = columns_of(x[b]);
+                cols[b] = c;
+                // Bit `c` of each stack group takes the bit of column `c + 1` (`c + 2`), mod 3.
+                next_col[b] = (c >> 1) & 0o333 | (c << 2) & 0o444;
+                after_next_col[b] = (c >> 2) & 0o111 | (c << 1) & 0o666;
             }
-            if removed != [0; 3] {
-                for b in 0..3 {
-                    if removed[b] != 0 {
-                        self.cand[d].0[b] &= !(removed[b] * COLUMN_SPREAD);
-                        self.urgent |= 1 << (4 * d + b);
-                        self.stack_dirty |= 1 << d;
-                    }
-                }
-                progress = true;
+            let mut keep = [0u32; 4];
+            for b in 0..3 {
+                let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+                keep[b] = cols[b]
+                    & (next_col[b1] & after_next_col[b2] | after_next_col[b1] & next_col[b2]);
             }
+            // A permutation keeps a triad in every band, so band 0 shows whether each stack has one.
+            if (keep[0] | keep[0] >> 1 | keep[0] >> 2) & 0o111 != 0o111 {
+                return Err(Contradiction);
+            }
+            let mut changed = 0u64;
+            for b in 0..3 {
+                let removed = cols[b] & !keep[b];
+                self.cand[d].0[b] &= !(removed * COLUMN_SPREAD);
+                changed |= ((removed != 0) as u64) << b;
+            }
+            self.urgent |= changed << (4 * d);
+            self.stack_dirty |= ((changed != 0) as u32) << d;
+            progress |= changed != 0;
         }
         Ok(progress)
     }

@@ -117,8 +117,6 @@ pub(super) static KEEP: [u32; 512] = {
     t
 };
 
-/// `KEEP` as triad sets: the triads of a 9-bit set that lie on some permutation inside it.
-/// Used across the bands of a stack, where columns and boxes play the roles of rows and boxes.
 /// `DIGIT_SLOTS[digits]`: the band-0 slot of each digit in the 9-bit set (bit `d` to bit `4 * d`),
 /// to mark exactly the digits a placement took a candidate from.
 pub(super) static DIGIT_SLOTS: [u64; 512] = {
@@ -135,23 +133,6 @@ pub(super) static DIGIT_SLOTS: [u64; 512] = {
         digits += 1;
     }
     table
-};
-
-pub(super) static KEEP_TRIADS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut set = 0;
-    while set < 512 {
-        let cells = KEEP[set];
-        let mut j = 0;
-        while j < 9 {
-            if cells & (1 << (9 * (j / 3) + 3 * (j % 3))) != 0 {
-                t[set] |= 1 << j;
-            }
-            j += 1;
-        }
-        set += 1;
-    }
-    t
 };
 
 /// Each cell (band `cell / 27`, bit `cell % 27`) as a one-bit mask over the three bands.
