@@ -355,33 +355,28 @@ impl State {
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let x = self.cand[d].0;
-            let mut cols = [0u32; 4];
-            let mut next_col = [0u32; 4];
-            let mut after_next_col = [0u32; 4];
-            for b in 0..4 {
-                let c = columns_of(x[b]);
-                cols[b] = c;
-                // Bit `c` of each stack group takes the bit of column `c + 1` (`c + 2`), mod 3.
-                next_col[b] = (c >> 1) & 0o333 | (c << 2) & 0o444;
-                after_next_col[b] = (c >> 2) & 0o111 | (c << 1) & 0o666;
-            }
-            let mut keep = [0u32; 4];
-            for b in 0..3 {
-                let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
-                keep[b] = cols[b]
-                    & (next_col[b1] & after_next_col[b2] | after_next_col[b1] & next_col[b2]);
-            }
+            let x = self.cand[d];
+            let cols = x
+                .or(x.shr::<9>())
+                .or(x.shr::<18>())
+                .and(Lanes::splat(0x1FF));
+            // Bit `c` of each stack group takes the bit of column `c + 1` (`c + 2`), mod 3.
+            let next_col = (cols.shr::<1>().and(Lanes::splat(0o333)))
+                .or(cols.shl::<2>().and(Lanes::splat(0o444)));
+            let after_next_col = (cols.shr::<2>().and(Lanes::splat(0o111)))
+                .or(cols.shl::<1>().and(Lanes::splat(0o666)));
+            let keep = cols.and(
+                (next_col.next_band().and(after_next_col.band_after_next()))
+                    .or(after_next_col.next_band().and(next_col.band_after_next())),
+            );
             // A permutation keeps a triad in every band, so band 0 shows whether each stack has one.
-            if (keep[0] | keep[0] >> 1 | keep[0] >> 2) & 0o111 != 0o111 {
+            let k0 = keep.0[0];
+            if (k0 | k0 >> 1 | k0 >> 2) & 0o111 != 0o111 {
                 return Err(Contradiction);
             }
-            let mut changed = 0u64;
-            for b in 0..3 {
-                let removed = cols[b] & !keep[b];
-                self.cand[d].0[b] &= !(removed * COLUMN_SPREAD);
-                changed |= ((removed != 0) as u64) << b;
-            }
+            let removed = cols.and_not(keep);
+            self.cand[d] = x.and_not(removed.or(removed.shl::<9>()).or(removed.shl::<18>()));
+            let changed = removed.nonzero_lanes() as u64;
             self.urgent |= changed << (4 * d);
             self.stack_dirty |= ((changed != 0) as u32) << d;
             progress |= changed != 0;
