@@ -262,9 +262,11 @@ impl State {
     #[inline(always)]
     fn band_rows(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
-        while self.urgent != 0 {
-            let s = self.urgent.trailing_zeros() as usize;
-            self.urgent &= self.urgent - 1;
+        // Kept in a register; placements add to `self.urgent`, which is moved in after each.
+        let mut urgent = std::mem::take(&mut self.urgent);
+        while urgent != 0 {
+            let s = urgent.trailing_zeros() as usize;
+            urgent &= urgent - 1;
             let (d, b) = (s >> 2, s & 3);
             let x = self.cand[d].0[b];
             // A slot unchanged since its last look yields nothing new, but looking again costs
@@ -278,15 +280,16 @@ impl State {
                 info as u32
             } else {
                 self.cand[d].0[b] = y;
+                self.stack_dirty |= 1 << d;
                 changed = true;
                 row_info(y) as u32
             };
-            self.stack_dirty |= ((y != x) as u32) << d;
             let new = singles & self.unsolved.0[b];
-            changed |= new != 0;
             if new != 0 {
                 // Singles of one slot sit in distinct rows and boxes: KEEP saw to it.
                 self.place_cells(d, b, new);
+                urgent |= std::mem::take(&mut self.urgent);
+                changed = true;
             }
         }
         Ok(changed)
