@@ -404,17 +404,25 @@ impl State {
         // The best so far is kept as `score << 8 | (255 - cell)`, so that a plain maximum (no
         // branch to mispredict) picks the highest score and, among equals, the first cell.
         let mut best = 0u32;
-        for b in 0..3 {
-            let mut m = pairs.0[b];
-            while m != 0 {
-                let cell = b * 27 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                let open_peers = self.unsolved.and(PEERS[cell]).0;
-                let score = open_peers[0].count_ones()
-                    + open_peers[1].count_ones()
-                    + open_peers[2].count_ones();
-                best = best.max(score << 8 | (255 - cell as u32));
-            }
+        let mut consider = |cell: usize| {
+            let open_peers = self.unsolved.and(PEERS[cell]).0;
+            let score = open_peers[0].count_ones()
+                + open_peers[1].count_ones()
+                + open_peers[2].count_ones();
+            best = best.max(score << 8 | (255 - cell as u32));
+        };
+        // Cells 0-63 and 64-80 as two words indexed by cell: two loop exits to mispredict
+        // instead of three.
+        let p = pairs.0;
+        let mut low = p[0] as u64 | (p[1] as u64) << 27 | (p[2] as u64) << 54;
+        while low != 0 {
+            consider(low.trailing_zeros() as usize);
+            low &= low - 1;
+        }
+        let mut high = p[2] >> 10;
+        while high != 0 {
+            consider(64 + high.trailing_zeros() as usize);
+            high &= high - 1;
         }
         let pick = if best == 0 {
             usize::MAX
