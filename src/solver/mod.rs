@@ -133,8 +133,12 @@ macro_rules! kernel {
                 search.result.guesses += 1;
                 let mut digits = guess.digits;
                 while digits & (digits - 1) != 0 {
-                    let d = digits.trailing_zeros() as usize;
-                    digits &= digits - 1;
+                    let d = if guess.high_first {
+                        31 - digits.leading_zeros() as usize
+                    } else {
+                        digits.trailing_zeros() as usize
+                    };
+                    digits &= !(1 << d);
                     let mut branch = state;
                     branch.place_guess(&guess, d);
                     // SAFETY: the same kernel, so the CPU supports its features.
