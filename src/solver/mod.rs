@@ -186,6 +186,20 @@ fn run(kernel: Kernel, state: State, limit: u64, hall_after: u64) -> Option<Sear
     if !kernel.is_supported() {
         return None;
     }
+    // SAFETY: just checked.
+    Some(unsafe { run_supported(kernel, state, limit, hall_after) })
+}
+
+/// Runs the search with the kernel [`Kernel::detect`] picks (it only picks supported ones, so
+/// this skips `run`'s second look at the CPU features: a few dozen instructions a puzzle).
+fn run_detected(state: State, limit: u64, hall_after: u64) -> SearchResult {
+    // SAFETY: `detect` returns a kernel this CPU supports.
+    unsafe { run_supported(Kernel::detect(), state, limit, hall_after) }
+}
+
+/// # Safety
+/// The CPU must support `kernel` (`Kernel::is_supported`).
+unsafe fn run_supported(kernel: Kernel, state: State, limit: u64, hall_after: u64) -> SearchResult {
     let mut search = Search {
         limit: limit.max(1),
         hall_after,
@@ -198,16 +212,18 @@ fn run(kernel: Kernel, state: State, limit: u64, hall_after: u64) -> Option<Sear
     match kernel {
         // SAFETY: the portable kernel needs no CPU feature.
         Kernel::Portable => unsafe { run_portable(&mut search, state) },
-        // SAFETY: is_supported() confirmed every feature the kernel is compiled for.
+        // SAFETY: the caller guarantees every feature the kernel is compiled for.
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx2 => unsafe { run_avx2(&mut search, state) },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx512 => unsafe { run_avx512(&mut search, state) },
+        // Other targets support only the portable kernel, so no other can reach here.
+        // SAFETY: the portable kernel needs no CPU feature.
         #[cfg(not(target_arch = "x86_64"))]
-        _ => return None,
+        _ => unsafe { run_portable(&mut search, state) },
     }
-    Some(search.result)
+    search.result
 }
 
 /// Searches for solutions of `board`, stopping once `limit` have been found.
@@ -215,14 +231,7 @@ fn run(kernel: Kernel, state: State, limit: u64, hall_after: u64) -> Option<Sear
 /// `limit` 0 is treated as 1. Returns the number found (at most `limit`), the first solution and
 /// how many guesses were made. Uses the fastest [`Kernel`] this CPU supports.
 pub fn search(board: &Board, limit: u64) -> SearchResult {
-    // The portable kernel is always supported, so one of the two calls succeeds.
-    search_with(Kernel::detect(), board, limit)
-        .or_else(|| search_with(Kernel::Portable, board, limit))
-        .unwrap_or(SearchResult {
-            count: 0,
-            solution: None,
-            guesses: 0,
-        })
+    run_detected(State::from_board(board), limit, HALL_CHECK_AFTER)
 }
 
 /// Parses a text board (81 bytes, row-major, `'1'`-`'9'` givens, `'.'` or `'0'` blanks) and
@@ -233,13 +242,7 @@ pub fn search(board: &Board, limit: u64) -> SearchResult {
 /// [`Board::parse`] reports them. `limit` 0 is treated as 1.
 pub fn search_text(text: &[u8; crate::CELLS], limit: u64) -> Result<SearchResult, Error> {
     let state = State::from_text(text)?;
-    let result = run(Kernel::detect(), state, limit, HALL_CHECK_AFTER)
-        .or_else(|| run(Kernel::Portable, state, limit, HALL_CHECK_AFTER));
-    Ok(result.unwrap_or(SearchResult {
-        count: 0,
-        solution: None,
-        guesses: 0,
-    }))
+    Ok(run_detected(state, limit, HALL_CHECK_AFTER))
 }
 
 /// Finds a solution of `board` (the first one the search meets).
