@@ -180,9 +180,9 @@ impl State {
     fn place_cells(&mut self, d: usize, b: usize, cells: u32) {
         let cols = columns_of(cells);
         let col_cells = cols * COLUMN_SPREAD;
-        let row_cells = ((cells & 0x1FF != 0) as u32) * 0x1FF
-            | ((cells & (0x1FF << 9) != 0) as u32) * (0x1FF << 9)
-            | ((cells >> 18 != 0) as u32) * (0x1FF << 18);
+        let row_cells = (((cells & 0x1FF != 0) as u32) * 0x1FF)
+            | (((cells & (0x1FF << 9) != 0) as u32) * (0x1FF << 9))
+            | (((cells >> 18 != 0) as u32) * (0x1FF << 18));
         // Bit 3k set when box k of the band holds a cell, then all of box k's cells.
         let boxes = (cols | cols >> 1 | cols >> 2) & 0b001_001_001;
         let box_cells = (boxes * 7) * COLUMN_SPREAD;
