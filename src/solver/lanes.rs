@@ -203,4 +203,67 @@ impl Lanes {
             m
         }
     }
+
+    /// `v` in lane `b` (0-3), zero in the others; built in registers, not through memory.
+    #[inline(always)]
+    pub(super) fn in_lane(b: usize, v: u32) -> Lanes {
+        Lanes::splat(v).and(LANE[b & 3])
+    }
+}
+
+/// All ones in lane `b`, zero elsewhere (see `Lanes::in_lane`).
+static LANE: [Lanes; 4] = [
+    Lanes([!0, 0, 0, 0]),
+    Lanes([0, !0, 0, 0]),
+    Lanes([0, 0, !0, 0]),
+    Lanes([0, 0, 0, !0]),
+];
+
+/// Removes the cells of `at` from every digit's candidates and returns the digits (bit `e` for
+/// digit `e + 1`) that had a candidate there. `at` must be nonzero in one lane at most.
+///
+/// Every store is of a whole `Lanes`: a 4-byte store into a value that is soon loaded whole
+/// cannot be forwarded to that load, which then waits for the store to reach the cache.
+#[inline(always)]
+pub(super) fn take_cells(cand: &mut [Lanes; 9], at: Lanes) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let m = at.to_vector();
+        // SAFETY: SSE2 is baseline on x86-64.
+        unsafe {
+            let mut hit = [_mm_setzero_si128(); 9];
+            for (e, h) in hit.iter_mut().enumerate() {
+                let v = cand[e].to_vector();
+                *h = _mm_and_si128(v, m);
+                cand[e] = Lanes::from_vector(_mm_andnot_si128(m, v));
+            }
+            // A hit has one nonzero lane at most, so OR-ing a digit's lanes together gives its
+            // hit in one lane: interleave pairs of digits, then pairs of pairs.
+            let fold4 = |h: &[__m128i]| {
+                let a = _mm_or_si128(
+                    _mm_unpacklo_epi32(h[0], h[1]),
+                    _mm_unpackhi_epi32(h[0], h[1]),
+                );
+                let c = _mm_or_si128(
+                    _mm_unpacklo_epi32(h[2], h[3]),
+                    _mm_unpackhi_epi32(h[2], h[3]),
+                );
+                let v = _mm_or_si128(_mm_unpacklo_epi64(a, c), _mm_unpackhi_epi64(a, c));
+                let zero = _mm_cmpeq_epi32(v, _mm_setzero_si128());
+                (!_mm_movemask_ps(_mm_castsi128_ps(zero)) & 0xF) as u32
+            };
+            let zero = _mm_cmpeq_epi32(hit[8], _mm_setzero_si128());
+            let last = (_mm_movemask_ps(_mm_castsi128_ps(zero)) != 0xF) as u32;
+            fold4(&hit[..4]) | fold4(&hit[4..8]) << 4 | last << 8
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut lost = 0;
+        for (e, x) in cand.iter_mut().enumerate() {
+            lost |= (!x.and(at).is_zero() as u32) << e;
+            *x = x.and_not(at);
+        }
+        lost
+    }
 }

@@ -14,7 +14,7 @@
 //! steps stall, so a burst of placements in one band costs one look at each of its digits
 //! instead of one per placement.
 
-use super::lanes::Lanes;
+use super::lanes::{take_cells, Lanes};
 use super::matching::has_perfect_matching;
 use super::tables::{
     columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
@@ -74,10 +74,9 @@ impl Setup {
     /// Places given digit `d` (0-8) at `cell`: the digit leaves the cell's peers.
     #[inline(always)]
     fn give(&mut self, d: usize, cell: usize) {
-        let (b, bit) = (cell / 27, 1 << (cell % 27));
         self.cand[d] = self.cand[d].and(KEEP_AFTER_PLACING[cell]);
-        self.given[d].0[b] |= bit;
-        self.occupied.0[b] |= bit;
+        self.given[d] = self.given[d].or(CELL[cell]);
+        self.occupied = self.occupied.or(CELL[cell]);
     }
 
     /// The state: every given cell keeps only its own digit.
@@ -186,20 +185,17 @@ impl State {
         // Bit 3k set when box k of the band holds a cell, then all of box k's cells.
         let boxes = (cols | cols >> 1 | cols >> 2) & 0b001_001_001;
         let box_cells = (boxes * 7) * COLUMN_SPREAD;
-        let mut lost = 0;
-        for (e, x) in self.cand.iter_mut().enumerate() {
-            lost |= ((x.0[b] & cells != 0) as u32) << e;
-            x.0[b] &= !cells;
-        }
-        let mut keep = Lanes([!col_cells, !col_cells, !col_cells, !0]);
-        keep.0[b] = !(row_cells | box_cells | col_cells);
+        // Whole-`Lanes` updates only (see `take_cells`).
+        let at = Lanes::in_lane(b, cells);
+        let lost = take_cells(&mut self.cand, at);
+        let peers = Lanes::splat(col_cells).or(Lanes::in_lane(b, row_cells | box_cells));
         // The cells left every digit above; they come back as the placed digit's below.
         let before = self.cand[d];
-        self.cand[d] = before.and(keep);
+        let after = before.and_not(peers);
         // Only the digit's slots that lost a candidate can show anything new.
-        self.urgent |= before.lanes_differing(self.cand[d]) << (4 * d);
-        self.cand[d].0[b] |= cells;
-        self.unsolved.0[b] &= !cells;
+        self.urgent |= before.lanes_differing(after) << (4 * d);
+        self.cand[d] = after.or(at);
+        self.unsolved = self.unsolved.and_not(at);
         self.stack_dirty |= lost | 1 << d;
         self.deferred |= DIGIT_SLOTS[(lost & !(1 << d)) as usize & 0x1FF] << b;
     }
@@ -281,7 +277,8 @@ impl State {
             let singles = if y == x {
                 info as u32
             } else {
-                self.cand[d].0[b] = y;
+                // A whole-`Lanes` store, so that later loads of it are forwarded.
+                self.cand[d] = self.cand[d].and_not(Lanes::in_lane(b, x & !y));
                 self.stack_dirty |= 1 << d;
                 changed = true;
                 row_info(y) as u32
