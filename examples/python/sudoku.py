@@ -23,6 +23,8 @@ threads run on several cores at once. The library keeps no state between calls.
 
 Run as a script, it solves every puzzle of a file (or stdin), one a line, with solve_batch:
     python3 sudoku.py [--unique] [FILE]
+Exit codes: 0 the input was solved, 2 usage or an input that cannot be read (one line on stderr,
+"sudoku.py: FILE: REASON").
 """
 
 import ctypes
@@ -313,16 +315,23 @@ def version():
 
 def _main(argv):
     """Solves every puzzle of a file (or stdin), one a line, printing one line per puzzle: the
-    solution or the status name. Blank lines and '#' comments are skipped."""
+    solution or the status name. Blank lines and '#' comments are skipped. Returns the exit code:
+    0, or 2 for bad usage or an input that cannot be opened or read (reported in one line)."""
     args = list(argv[1:])
     unique = "--unique" in args
     args = [a for a in args if a != "--unique"]
     if len(args) > 1 or any(a.startswith("-") and a != "-" for a in args):
         sys.stderr.write("usage: python3 sudoku.py [--unique] [FILE]\n")
         return 2
-    source = open(args[0], "rb") if args and args[0] != "-" else sys.stdin.buffer
-    with source:
-        lines = [line.rstrip(b" \t\r\n") for line in source]
+    path = args[0] if args and args[0] != "-" else None  # None: stdin
+    try:
+        source = open(path, "rb") if path is not None else sys.stdin.buffer
+        with source:
+            lines = [line.rstrip(b" \t\r\n") for line in source]
+    except OSError as error:
+        # One line, as a command-line tool reports a file it cannot read, not a traceback.
+        sys.stderr.write("sudoku.py: %s: %s\n" % (path or "stdin", error.strerror or error))
+        return 2
     puzzles = [line for line in lines if line and not line.startswith(b"#")]
     names = {
         value: name

@@ -323,6 +323,35 @@ class Loading(unittest.TestCase):
                 % TOP1_SOLUTION,
             )
 
+    def run_script(self, *args):
+        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+        return subprocess.run(
+            [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), *args],
+            env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        )
+
+    def test_script_reports_a_file_it_cannot_read_in_one_line(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            missing = os.path.join(tmp, "no such file")
+            for args, name, reason in (
+                ([missing], missing, "No such file or directory"),
+                (["--unique", missing], missing, "No such file or directory"),
+                ([tmp], tmp, "Is a directory"),
+            ):
+                result = self.run_script(*args)
+                self.assertEqual(
+                    (result.returncode, result.stdout, result.stderr),
+                    (2, "", "sudoku.py: %s: %s\n" % (name, reason)),
+                    args,
+                )
+
+    def test_script_usage_error(self):
+        result = self.run_script("--count", "2")
+        self.assertEqual(
+            (result.returncode, result.stdout, result.stderr),
+            (2, "", "usage: python3 sudoku.py [--unique] [FILE]\n"),
+        )
+
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
