@@ -203,6 +203,12 @@ def _require_int(name, value):
         raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
 
 
+def _require_bool(name, value):
+    # A truthy stand-in (1, "yes", a non-empty list) would silently choose a mode.
+    if not isinstance(value, bool):
+        raise TypeError("%s must be a bool, not %s" % (name, type(value).__name__))
+
+
 def _fail(status, board):
     """The SudokuError for `status` on `board`, naming the faulty cell of an invalid board."""
     if status in (SUDOKU_INVALID_CHARACTER, SUDOKU_CONFLICTING_GIVENS):
@@ -274,11 +280,12 @@ def solve_batch(puzzles, unique=False, threads=0):
     SudokuError that solve (or, with unique=True, solve_unique) would raise for it. The errors
     are returned, not raised, so that one bad puzzle does not hide the others' results. Raises
     TypeError when `puzzles` is a single str or bytes rather than a list of them, for an item
-    that is neither, and when `threads` is not an int; ValueError for threads outside 0 to
-    2**64 - 1."""
+    that is neither, when `unique` is not a bool (True or False) and when `threads` is not an
+    int; ValueError for threads outside 0 to 2**64 - 1."""
     if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
         raise TypeError("solve_batch takes a list of puzzles; for one puzzle use solve")
     puzzles = list(puzzles)
+    _require_bool("unique", unique)
     _require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 (every core) to 2**64 - 1")

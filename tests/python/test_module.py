@@ -200,6 +200,19 @@ class Batch(unittest.TestCase):
             with self.assertRaises(TypeError):
                 sudoku.solve_batch(one)
 
+    def test_unique_must_be_a_bool(self):
+        # A truthy stand-in (1, "yes") would silently pick a mode; None is not "no".
+        for unique in (1, 0, "yes", "", None, 1.0):
+            with self.assertRaises(TypeError, msg=repr(unique)) as caught:
+                sudoku.solve_batch([DEADLY], unique=unique)
+            self.assertEqual(
+                str(caught.exception), "unique must be a bool, not %s" % type(unique).__name__
+            )
+        self.assertIn(sudoku.solve_batch([DEADLY], unique=False)[0], DEADLY_SOLUTIONS)
+        self.assertEqual(
+            sudoku.solve_batch([DEADLY], unique=True)[0].status, sudoku.SUDOKU_MULTIPLE_SOLUTIONS
+        )
+
     def test_any_iterable_of_puzzles(self):
         self.assertEqual(sudoku.solve_batch(iter([TOP1, CLASSIC]), threads=1),
                          [TOP1_SOLUTION, CLASSIC_SOLUTION])
