@@ -556,12 +556,11 @@ fn run_to_dev_full(program: &Path, args: &[&str], stdin: &[u8]) -> Option<Output
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(stdin)
-        .expect("write stdin");
+    // A program that does not read its input (--help) may exit before it is written.
+    match child.stdin.take().expect("piped stdin").write_all(stdin) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {e}"),
+        _ => {}
+    }
     Some(child.wait_with_output().expect("wait for the program"))
 }
 
@@ -663,7 +662,7 @@ fn solve_file_reports_a_write_error_with_exit_code_1() {
             (&["--quiet"][..], &inputs[0]),
             (&[], &inputs[0]),
             (&["--quiet"], &inputs[1]),
-            (&["--help"], &inputs[0]),
+            (&["--help"], &String::new()),
         ] {
             let Some(output) = run_to_dev_full(program, args, input.as_bytes()) else {
                 return;
