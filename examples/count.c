@@ -7,7 +7,8 @@
  *
  * Prints "N solutions" ("1 solution"), or "at least N solutions (the limit)" when the count
  * reached LIMIT. Exit codes: 0 counted (a count of 0 included), 2 invalid input or usage (the
- * status message goes to stderr).
+ * status message goes to stderr) or an error writing the output ("count: error writing output:
+ * REASON" on stderr).
  */
 
 #include <errno.h>
@@ -19,14 +20,31 @@
 #include "status_name.h"
 
 #define DEFAULT_LIMIT 1000
+#define PROGRAM "count"
 
+
+/* Flushes stdout and returns `code`, or 2 with the reason on stderr when the output could not be
+ * written (a full disk, say): stdout is buffered, so a failed write may only show here, and
+ * exiting with `code` would hide the lost output. A write that failed earlier (stdout on a
+ * terminal writes each line at once) leaves only the stream's error flag, without its errno:
+ * EIO then. */
+static int finish(int code)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: error writing output: %s\n", PROGRAM,
+                strerror(errno != 0 ? errno : EIO));
+        return 2;
+    }
+    return code;
+}
 
 static void usage(FILE *out)
 {
     fputs("usage: count PUZZLE [LIMIT]\n"
           "Counts the solutions of PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0'\n"
           "blanks), stopping at LIMIT (default 1000, at least 1).\n"
-          "Exit codes: 0 counted, 2 invalid input or usage.\n",
+          "Exit codes: 0 counted, 2 invalid input, usage or an error writing the output.\n",
           out);
 }
 
@@ -55,7 +73,7 @@ int main(int argc, char **argv)
 
     if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
         usage(stdout);
-        return 0;
+        return finish(0);
     }
     if (argc < 2 || argc > 3) {
         usage(stderr);
@@ -92,5 +110,5 @@ int main(int argc, char **argv)
     } else {
         printf("%llu solution%s\n", (unsigned long long)count, count == 1 ? "" : "s");
     }
-    return 0;
+    return finish(0);
 }

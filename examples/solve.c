@@ -7,14 +7,18 @@
  *
  * Prints the puzzle, the solution (both with box separators) and the status. Exit codes:
  * 0 solved, 1 the puzzle has no solution, 2 invalid input (the status message and the faulty
- * cell go to stderr) or bad usage.
+ * cell go to stderr), bad usage, or an error writing the output ("solve: error writing output:
+ * REASON" on stderr).
  */
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sudoku.h"
 #include "status_name.h"
+
+#define PROGRAM "solve"
 
 static const char DEFAULT_PUZZLE[] =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
@@ -43,12 +47,28 @@ static void print_grid(const char board[SUDOKU_CELLS])
     }
 }
 
+/* Flushes stdout and returns `code`, or 2 with the reason on stderr when the output could not be
+ * written (a full disk, say): stdout is buffered, so a failed write may only show here, and
+ * exiting with `code` would hide the lost output. A write that failed earlier (stdout on a
+ * terminal writes each line at once) leaves only the stream's error flag, without its errno:
+ * EIO then. */
+static int finish(int code)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: error writing output: %s\n", PROGRAM,
+                strerror(errno != 0 ? errno : EIO));
+        return 2;
+    }
+    return code;
+}
+
 static void usage(FILE *out)
 {
     fputs("usage: solve [PUZZLE]\n"
           "Solves PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0' blanks), or an\n"
           "embedded puzzle when none is given. Exit codes: 0 solved, 1 no solution,\n"
-          "2 invalid input or usage.\n",
+          "2 invalid input, usage or an error writing the output.\n",
           out);
 }
 
@@ -66,7 +86,7 @@ int main(int argc, char **argv)
     if (argc == 2) {
         if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
             usage(stdout);
-            return 0;
+            return finish(0);
         }
         text = argv[1];
     }
@@ -93,8 +113,5 @@ int main(int argc, char **argv)
         print_grid(board);
     }
     printf("\nStatus: %s (%s)\n", status_name(status), sudoku_status_message(status));
-    if (status == SUDOKU_OK) {
-        return 0;
-    }
-    return status == SUDOKU_NO_SOLUTION ? 1 : 2;
+    return finish(status == SUDOKU_OK ? 0 : status == SUDOKU_NO_SOLUTION ? 1 : 2);
 }

@@ -10,14 +10,17 @@
 //                             sudoku_solve_batch call on every core, and prints one line per
 //                             puzzle in input order: the solution or the status name
 //
-// Exit codes: 0 solved (with "-": the input was read), 1 no solution, 2 invalid input or usage.
+// Exit codes: 0 solved (with "-": the input was read), 1 no solution, 2 invalid input, usage, or
+// an error writing the output ("solve_cpp: error writing output: REASON" on stderr).
 //
 // Build: c++ -std=c++17 solve.cpp $(pkg-config --cflags --libs sudoku) -o solve_cpp
 
 #include "sudoku.h"
 #include "status_name.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -45,6 +48,29 @@ private:
     sudoku_status status_;
     size_t cell_;
 };
+
+// Reports that the output could not be written, for the reason `error` (an errno value); returns
+// exit code 2.
+int write_failed(int error)
+{
+    std::cerr << "solve_cpp: error writing output: " << std::strerror(error) << '\n';
+    return 2;
+}
+
+// Flushes the output and returns `code`, or 2 with the reason on stderr when it could not be
+// written (a full disk, say): the output is buffered, so a failed write may only show here, and
+// exiting with `code` would hide the lost output. std::cout writes through C's stdout
+// (sync_with_stdio is left on), so both are checked. A write that failed earlier leaves only the
+// error flags, without its errno: EIO then.
+int finish(int code)
+{
+    errno = 0;
+    std::cout.flush();
+    if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        return write_failed(errno != 0 ? errno : EIO);
+    }
+    return code;
+}
 
 // A board as the library sees it: exactly 81 bytes, no terminator.
 using board = std::string;
@@ -108,7 +134,7 @@ int solve_one(std::string_view text)
     }
     std::cout << "\nStatus: " << status_name(status) << " (" << sudoku_status_message(status)
               << ")\n";
-    return status == SUDOKU_OK ? 0 : status == SUDOKU_NO_SOLUTION ? 1 : 2;
+    return finish(status == SUDOKU_OK ? 0 : status == SUDOKU_NO_SOLUTION ? 1 : 2);
 }
 
 // Reads every puzzle line of stdin into one buffer, solves them in place with a single batch
@@ -154,8 +180,13 @@ int solve_stdin()
         } else {
             std::cout << status_name(statuses[i]) << '\n';
         }
+        // A failed write sets errno and the stream's failure flag, after which the stream
+        // writes nothing: stop at once, while errno still gives the reason.
+        if (!std::cout) {
+            return write_failed(errno);
+        }
     }
-    return 0;
+    return finish(0);
 }
 
 } // namespace

@@ -31,8 +31,9 @@
  * erased at the end; it is never written to a pipe or a file. --quiet turns off the progress line
  * and the summary; line diagnostics are still written.
  *
- * Exit codes: 0 the input was read to its end, 1 the input could not be opened or read (or
- * memory ran out), 2 usage.
+ * Exit codes: 0 the input was read to its end, 1 the input could not be opened or read, the
+ * output could not be written ("solve_file: error writing output: REASON" on stderr) or memory
+ * ran out, 2 usage.
  */
 
 /* For clock_gettime, fileno, fstat and isatty (POSIX); without clock_gettime the elapsed time
@@ -311,8 +312,23 @@ static void usage(FILE *out)
           "characters ('1'-'9' givens, '.' or '0' blanks); a line of another length is reported\n"
           "with its line number and skipped. A summary goes to stderr, and a progress line when\n"
           "stderr is a terminal; --quiet turns both off.\n"
-          "Exit codes: 0 input read to the end, 1 input error, 2 usage.\n",
+          "Exit codes: 0 input read to the end, 1 input or output error, 2 usage.\n",
           out);
+}
+
+/* Flushes stdout; 0 when everything written reached it, otherwise 1 with the reason on stderr.
+ * stdout is buffered, so a failed write may only show here. The error flag is checked too: glibc
+ * drops a buffer it failed to write, so fflush can succeed after a lost write (the reason is then
+ * gone with it: EIO). */
+static int output_failed(void)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "solve_file: error writing output: %s\n",
+                strerror(errno != 0 ? errno : EIO));
+        return 1;
+    }
+    return 0;
 }
 
 /* Parses N of --count: a decimal integer of at least 1. */
@@ -387,7 +403,7 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
-            return 0;
+            return output_failed();
         } else if (strcmp(argv[i], "--unique") == 0 && o.mode == MODE_SOLVE) {
             o.mode = MODE_UNIQUE;
         } else if (strcmp(argv[i], "--count") == 0 && o.mode == MODE_SOLVE) {
@@ -469,8 +485,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "solve_file: error reading %s\n", path);
         return 1;
     }
-    if (fflush(stdout) != 0) {
-        fprintf(stderr, "solve_file: error writing output: %s\n", strerror(errno));
+    if (output_failed()) {
         return 1;
     }
 

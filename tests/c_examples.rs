@@ -518,6 +518,160 @@ fn solve_file_rejects_bad_usage() {
     }
 }
 
+/// The path of `examples/solve.cpp` built with g++ as `solve_cpp`, linked as `link` (the Makefile
+/// builds the shared one); both linkages are compiled on first use.
+fn solve_cpp(link: Link) -> &'static Path {
+    static BUILT: OnceLock<HashMap<Link, PathBuf>> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let source = repo_root().join("examples").join("solve.cpp");
+        LINKS
+            .into_iter()
+            .map(|link| {
+                let suffix = if link == Link::Shared { "-shared" } else { "" };
+                let out = out_dir().join(format!("solve_cpp{suffix}"));
+                let flags = [CXX_FLAGS, &["-O2"]].concat();
+                compile("g++", &flags, &source, link, &out);
+                (link, out)
+            })
+            .collect()
+    });
+    &built[&link]
+}
+
+/// Runs a program with `args` and `stdin` like [`run`], but with stdout on `/dev/full`, where
+/// every write fails with ENOSPC ("No space left on device"). None, with a note, when the system
+/// has no `/dev/full`.
+fn run_to_dev_full(program: &Path, args: &[&str], stdin: &[u8]) -> Option<Output> {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        println!("skipped: no /dev/full on this system");
+        return None;
+    }
+    let full = fs::File::create(full).expect("open /dev/full for writing");
+    let mut child = Command::new(program)
+        .args(args)
+        .env_remove("LD_LIBRARY_PATH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::from(full))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    // A program that does not read its input (--help) may exit before it is written.
+    match child.stdin.take().expect("piped stdin").write_all(stdin) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {e}"),
+        _ => {}
+    }
+    Some(child.wait_with_output().expect("wait for the program"))
+}
+
+/// What every example writes to stderr when its output cannot be written to `/dev/full`.
+fn write_error(program: &str) -> String {
+    format!("{program}: error writing output: No space left on device\n")
+}
+
+#[test]
+fn solve_reports_a_write_error_with_exit_code_2() {
+    for link in LINKS {
+        let program = example("solve", link);
+        // Solved, no solution (otherwise exit code 1) and --help all wrote to stdout.
+        for args in [&[][..], &[CLASSIC], &[UNSOLVABLE], &["--help"]] {
+            let Some(output) = run_to_dev_full(program, args, b"") else {
+                return;
+            };
+            assert_run(&output, 2, "", &write_error("solve"));
+        }
+        // Invalid input writes nothing to stdout: its own message, no write error.
+        let output = run_to_dev_full(program, &[CONFLICT], b"").expect("/dev/full");
+        assert_run(
+            &output,
+            2,
+            "",
+            "solve: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
+             (cell 10: row 2, column 2)\n",
+        );
+    }
+}
+
+#[test]
+fn count_reports_a_write_error_with_exit_code_2() {
+    for link in LINKS {
+        let program = example("count", link);
+        for args in [&[DEADLY][..], &[EMPTY, "1000"], &["-h"]] {
+            let Some(output) = run_to_dev_full(program, args, b"") else {
+                return;
+            };
+            assert_run(&output, 2, "", &write_error("count"));
+        }
+    }
+}
+
+#[test]
+fn solve_cpp_prints_what_solve_prints() {
+    for link in LINKS {
+        let program = solve_cpp(link);
+        assert_run(&run(program, &[], b""), 0, SOLVE_DEFAULT_OUTPUT, "");
+        assert_run(
+            &run(program, &[UNSOLVABLE], b""),
+            1,
+            SOLVE_UNSOLVABLE_OUTPUT,
+            "",
+        );
+        let input = format!("# comment\n{CLASSIC}\r\n\n{UNSOLVABLE}\n");
+        let output = run(program, &["-"], input.as_bytes());
+        assert_run(
+            &output,
+            0,
+            &format!("{CLASSIC_SOLUTION}\nSUDOKU_NO_SOLUTION\n"),
+            "",
+        );
+    }
+}
+
+#[test]
+fn solve_cpp_reports_a_write_error_with_exit_code_2() {
+    // 1000 puzzles in `-` mode: 82,000 bytes of output, more than one stdio buffer, so writes
+    // fail before the final flush too.
+    let many = format!("{CLASSIC}\n").repeat(1000);
+    for link in LINKS {
+        let program = solve_cpp(link);
+        let cases: [(&[&str], &[u8]); 4] = [
+            (&[], b""),
+            (&[UNSOLVABLE], b""),
+            (&["-"], TOP1.as_bytes()),
+            (&["-"], many.as_bytes()),
+        ];
+        for (args, stdin) in cases {
+            let Some(output) = run_to_dev_full(program, args, stdin) else {
+                return;
+            };
+            assert_run(&output, 2, "", &write_error("solve_cpp"));
+        }
+    }
+}
+
+#[test]
+fn solve_file_reports_a_write_error_with_exit_code_1() {
+    // Two puzzles, flushed at the end; 1000, whose 82,000 bytes of output fail in mid-run too.
+    let inputs = [
+        format!("{CLASSIC}\n{TOP1}\n"),
+        format!("{CLASSIC}\n").repeat(1000),
+    ];
+    for link in LINKS {
+        let program = example("solve_file", link);
+        for (args, input) in [
+            (&["--quiet"][..], &inputs[0]),
+            (&[], &inputs[0]),
+            (&["--quiet"], &inputs[1]),
+            (&["--help"], &String::new()),
+        ] {
+            let Some(output) = run_to_dev_full(program, args, input.as_bytes()) else {
+                return;
+            };
+            assert_run(&output, 1, "", &write_error("solve_file"));
+        }
+    }
+}
+
 #[test]
 fn shared_examples_load_libsudoku_so_through_their_rpath() {
     // With LD_TRACE_LOADED_OBJECTS the glibc loader lists the libraries a program would load

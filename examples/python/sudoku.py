@@ -23,6 +23,8 @@ threads run on several cores at once. The library keeps no state between calls.
 
 Run as a script, it solves every puzzle of a file (or stdin), one a line, with solve_batch:
     python3 sudoku.py [--unique] [FILE]
+Exit codes: 0 the input was solved, 2 usage or an input that cannot be read (one line on stderr,
+"sudoku.py: FILE: REASON").
 """
 
 import ctypes
@@ -201,6 +203,12 @@ def _require_int(name, value):
         raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
 
 
+def _require_bool(name, value):
+    # A truthy stand-in (1, "yes", a non-empty list) would silently choose a mode.
+    if not isinstance(value, bool):
+        raise TypeError("%s must be a bool, not %s" % (name, type(value).__name__))
+
+
 def _fail(status, board):
     """The SudokuError for `status` on `board`, naming the faulty cell of an invalid board."""
     if status in (SUDOKU_INVALID_CHARACTER, SUDOKU_CONFLICTING_GIVENS):
@@ -272,11 +280,12 @@ def solve_batch(puzzles, unique=False, threads=0):
     SudokuError that solve (or, with unique=True, solve_unique) would raise for it. The errors
     are returned, not raised, so that one bad puzzle does not hide the others' results. Raises
     TypeError when `puzzles` is a single str or bytes rather than a list of them, for an item
-    that is neither, and when `threads` is not an int; ValueError for threads outside 0 to
-    2**64 - 1."""
+    that is neither, when `unique` is not a bool (True or False) and when `threads` is not an
+    int; ValueError for threads outside 0 to 2**64 - 1."""
     if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
         raise TypeError("solve_batch takes a list of puzzles; for one puzzle use solve")
     puzzles = list(puzzles)
+    _require_bool("unique", unique)
     _require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
@@ -313,16 +322,23 @@ def version():
 
 def _main(argv):
     """Solves every puzzle of a file (or stdin), one a line, printing one line per puzzle: the
-    solution or the status name. Blank lines and '#' comments are skipped."""
+    solution or the status name. Blank lines and '#' comments are skipped. Returns the exit code:
+    0, or 2 for bad usage or an input that cannot be opened or read (reported in one line)."""
     args = list(argv[1:])
     unique = "--unique" in args
     args = [a for a in args if a != "--unique"]
     if len(args) > 1 or any(a.startswith("-") and a != "-" for a in args):
         sys.stderr.write("usage: python3 sudoku.py [--unique] [FILE]\n")
         return 2
-    source = open(args[0], "rb") if args and args[0] != "-" else sys.stdin.buffer
-    with source:
-        lines = [line.rstrip(b" \t\r\n") for line in source]
+    path = args[0] if args and args[0] != "-" else None  # None: stdin
+    try:
+        source = open(path, "rb") if path is not None else sys.stdin.buffer
+        with source:
+            lines = [line.rstrip(b" \t\r\n") for line in source]
+    except OSError as error:
+        # One line, as a command-line tool reports a file it cannot read, not a traceback.
+        sys.stderr.write("sudoku.py: %s: %s\n" % (path or "stdin", error.strerror or error))
+        return 2
     puzzles = [line for line in lines if line and not line.startswith(b"#")]
     names = {
         value: name

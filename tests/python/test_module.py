@@ -200,6 +200,19 @@ class Batch(unittest.TestCase):
             with self.assertRaises(TypeError):
                 sudoku.solve_batch(one)
 
+    def test_unique_must_be_a_bool(self):
+        # A truthy stand-in (1, "yes") would silently pick a mode; None is not "no".
+        for unique in (1, 0, "yes", "", None, 1.0):
+            with self.assertRaises(TypeError, msg=repr(unique)) as caught:
+                sudoku.solve_batch([DEADLY], unique=unique)
+            self.assertEqual(
+                str(caught.exception), "unique must be a bool, not %s" % type(unique).__name__
+            )
+        self.assertIn(sudoku.solve_batch([DEADLY], unique=False)[0], DEADLY_SOLUTIONS)
+        self.assertEqual(
+            sudoku.solve_batch([DEADLY], unique=True)[0].status, sudoku.SUDOKU_MULTIPLE_SOLUTIONS
+        )
+
     def test_any_iterable_of_puzzles(self):
         self.assertEqual(sudoku.solve_batch(iter([TOP1, CLASSIC]), threads=1),
                          [TOP1_SOLUTION, CLASSIC_SOLUTION])
@@ -322,6 +335,35 @@ class Loading(unittest.TestCase):
                 "%s\nSUDOKU_NO_SOLUTION\nSUDOKU_MULTIPLE_SOLUTIONS\nSUDOKU_INVALID_CHARACTER\n"
                 % TOP1_SOLUTION,
             )
+
+    def run_script(self, *args):
+        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+        return subprocess.run(
+            [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), *args],
+            env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        )
+
+    def test_script_reports_a_file_it_cannot_read_in_one_line(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            missing = os.path.join(tmp, "no such file")
+            for args, name, reason in (
+                ([missing], missing, "No such file or directory"),
+                (["--unique", missing], missing, "No such file or directory"),
+                ([tmp], tmp, "Is a directory"),
+            ):
+                result = self.run_script(*args)
+                self.assertEqual(
+                    (result.returncode, result.stdout, result.stderr),
+                    (2, "", "sudoku.py: %s: %s\n" % (name, reason)),
+                    args,
+                )
+
+    def test_script_usage_error(self):
+        result = self.run_script("--count", "2")
+        self.assertEqual(
+            (result.returncode, result.stdout, result.stderr),
+            (2, "", "usage: python3 sudoku.py [--unique] [FILE]\n"),
+        )
 
 
 if __name__ == "__main__":
