@@ -17,27 +17,12 @@
 #include <string.h>
 
 #include "sudoku.h"
+#include "finish_output.h"
 #include "status_name.h"
 
 #define DEFAULT_LIMIT 1000
 #define PROGRAM "count"
 
-
-/* Flushes stdout and returns `code`, or 2 with the reason on stderr when the output could not be
- * written (a full disk, say): stdout is buffered, so a failed write may only show here, and
- * exiting with `code` would hide the lost output. A write that failed earlier (stdout on a
- * terminal writes each line at once) leaves only the stream's error flag, without its errno:
- * EIO then. */
-static int finish(int code)
-{
-    errno = 0;
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "%s: error writing output: %s\n", PROGRAM,
-                strerror(errno != 0 ? errno : EIO));
-        return 2;
-    }
-    return code;
-}
 
 static void usage(FILE *out)
 {
@@ -73,7 +58,7 @@ int main(int argc, char **argv)
 
     if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
         usage(stdout);
-        return finish(0);
+        return finish_output(PROGRAM, 0);
     }
     if (argc < 2 || argc > 3) {
         usage(stderr);
@@ -110,5 +95,5 @@ int main(int argc, char **argv)
     } else {
         printf("%llu solution%s\n", (unsigned long long)count, count == 1 ? "" : "s");
     }
-    return finish(0);
+    return finish_output(PROGRAM, 0);
 }

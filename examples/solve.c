@@ -11,11 +11,11 @@
  * REASON" on stderr).
  */
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sudoku.h"
+#include "finish_output.h"
 #include "status_name.h"
 
 #define PROGRAM "solve"
@@ -47,22 +47,6 @@ static void print_grid(const char board[SUDOKU_CELLS])
     }
 }
 
-/* Flushes stdout and returns `code`, or 2 with the reason on stderr when the output could not be
- * written (a full disk, say): stdout is buffered, so a failed write may only show here, and
- * exiting with `code` would hide the lost output. A write that failed earlier (stdout on a
- * terminal writes each line at once) leaves only the stream's error flag, without its errno:
- * EIO then. */
-static int finish(int code)
-{
-    errno = 0;
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "%s: error writing output: %s\n", PROGRAM,
-                strerror(errno != 0 ? errno : EIO));
-        return 2;
-    }
-    return code;
-}
-
 static void usage(FILE *out)
 {
     fputs("usage: solve [PUZZLE]\n"
@@ -86,7 +70,7 @@ int main(int argc, char **argv)
     if (argc == 2) {
         if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
             usage(stdout);
-            return finish(0);
+            return finish_output(PROGRAM, 0);
         }
         text = argv[1];
     }
@@ -113,5 +97,5 @@ int main(int argc, char **argv)
         print_grid(board);
     }
     printf("\nStatus: %s (%s)\n", status_name(status), sudoku_status_message(status));
-    return finish(status == SUDOKU_OK ? 0 : status == SUDOKU_NO_SOLUTION ? 1 : 2);
+    return finish_output(PROGRAM, status == SUDOKU_OK ? 0 : status == SUDOKU_NO_SOLUTION ? 1 : 2);
 }
