@@ -32,7 +32,7 @@ pub struct SearchResult {
     pub guesses: u64,
 }
 
-/// One compiled variant of the search. [`Kernel::detect`] picks the best the CPU supports.
+/// One compiled variant of the search. [`Kernel::detect`] picks the one to use on this CPU.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kernel {
     /// Baseline instructions of the target (SSE2 on x86-64); runs everywhere.
@@ -165,7 +165,7 @@ kernel!(
 );
 
 /// Searches with a chosen kernel; `None` when the CPU does not support it. For tests and
-/// benchmarks that compare kernels; [`search`] picks the best one itself.
+/// benchmarks that compare kernels; [`search`] uses [`Kernel::detect`].
 pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchResult> {
     run(kernel, State::from_board(board), limit, HALL_CHECK_AFTER)
 }
@@ -229,7 +229,7 @@ unsafe fn run_supported(kernel: Kernel, state: State, limit: u64, hall_after: u6
 /// Searches for solutions of `board`, stopping once `limit` have been found.
 ///
 /// `limit` 0 is treated as 1. Returns the number found (at most `limit`), the first solution and
-/// how many guesses were made. Uses the fastest [`Kernel`] this CPU supports.
+/// how many guesses were made. Uses the [`Kernel`] that [`Kernel::detect`] picks.
 pub fn search(board: &Board, limit: u64) -> SearchResult {
     run_detected(State::from_board(board), limit, HALL_CHECK_AFTER)
 }
