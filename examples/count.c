@@ -1,14 +1,16 @@
 /* count: prints how many solutions a Sudoku puzzle has, counting up to a limit.
  *
  * Usage: count PUZZLE [LIMIT]
+ *        count -h | --help   prints the usage to stdout
  *
  * PUZZLE is 81 characters in row-major order: '1'-'9' for givens, '.' or '0' for blanks. LIMIT
  * (default 1000, at least 1) caps the count: the search stops once it has found LIMIT solutions.
  *
  * Prints "N solutions" ("1 solution"), or "at least N solutions (the limit)" when the count
- * reached LIMIT. Exit codes: 0 counted (a count of 0 included), 2 invalid input or usage (the
- * status message goes to stderr) or an error writing the output ("count: error writing output:
- * REASON" on stderr).
+ * reached LIMIT. Exit codes: 0 counted (a count of 0 included), 2 invalid input (the status
+ * message goes to stderr), bad usage (an unknown option or a wrong number of arguments: the usage
+ * goes to stderr) or an error writing the output ("count: error writing output: REASON" on
+ * stderr).
  */
 
 #include <errno.h>
@@ -60,7 +62,8 @@ int main(int argc, char **argv)
         usage(stdout);
         return finish_output(PROGRAM, 0);
     }
-    if (argc < 2 || argc > 3) {
+    /* A puzzle never starts with '-': "-x" is an option count does not know. */
+    if (argc < 2 || argc > 3 || (argv[1][0] == '-' && argv[1][1] != '\0')) {
         usage(stderr);
         return 2;
     }

@@ -1,14 +1,15 @@
 /* solve: solves one Sudoku puzzle with libsudoku and prints it as a grid.
  *
  * Usage: solve [PUZZLE]
+ *        solve -h | --help   prints the usage to stdout
  *
  * PUZZLE is 81 characters in row-major order: '1'-'9' for givens, '.' or '0' for blanks. Without
  * it, an embedded puzzle (the first of the magictour top 1465 collection) is solved.
  *
  * Prints the puzzle, the solution (both with box separators) and the status. Exit codes:
  * 0 solved, 1 the puzzle has no solution, 2 invalid input (the status message and the faulty
- * cell go to stderr), bad usage, or an error writing the output ("solve: error writing output:
- * REASON" on stderr).
+ * cell go to stderr), bad usage (an unknown option or more than one argument: the usage goes to
+ * stderr), or an error writing the output ("solve: error writing output: REASON" on stderr).
  */
 
 #include <stdio.h>
@@ -71,6 +72,12 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
             usage(stdout);
             return finish_output(PROGRAM, 0);
+        }
+        /* A puzzle never starts with '-': this is an option solve does not know. A lone "-"
+         * is left to the length check below, as solve reads no stdin. */
+        if (argv[1][0] == '-' && argv[1][1] != '\0') {
+            usage(stderr);
+            return 2;
         }
         text = argv[1];
     }

@@ -8,10 +8,16 @@
 //        solve_cpp -          reads puzzles from stdin, one a line (blank lines and lines
 //                             starting with '#' skipped, LF or CRLF), solves them all with one
 //                             sudoku_solve_batch call on every core, and prints one line per
-//                             puzzle in input order: the solution or the status name
+//                             puzzle in input order: the solution or the status name; a line
+//                             that is not 81 characters is reported on stderr with its line
+//                             number and skipped, as examples/solve_file.c does
+//        solve_cpp -h | --help  prints the usage to stdout
 //
-// Exit codes: 0 solved (with "-": the input was read), 1 no solution, 2 invalid input, usage, or
-// an error writing the output ("solve_cpp: error writing output: REASON" on stderr).
+// Exit codes: 0 solved (with "-": the input was read to its end; with --help: the usage was
+// printed), 1 no solution, 2 invalid input, usage (an unknown option, or more than one argument:
+// the usage goes to stderr), an error reading stdin ("solve_cpp: error reading stdin: REASON" on
+// stderr; nothing is solved then) or an error writing the output ("solve_cpp: error writing
+// output: REASON" on stderr).
 //
 // Build: c++ -std=c++17 solve.cpp $(pkg-config --cflags --libs sudoku) -o solve_cpp
 
@@ -22,6 +28,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -70,6 +77,17 @@ int finish(int code)
         return write_failed(errno != 0 ? errno : EIO);
     }
     return code;
+}
+
+// Prints the usage to `out`: stdout for --help, stderr after bad usage.
+void usage(std::ostream &out)
+{
+    out << "usage: solve_cpp [PUZZLE | -]\n"
+           "Solves PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0' blanks), or an\n"
+           "embedded puzzle when none is given, and prints it as a grid. With \"-\", solves every\n"
+           "puzzle on stdin (one a line) and prints one line per puzzle: the solution or the\n"
+           "status name. Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error\n"
+           "reading the input or writing the output.\n";
 }
 
 // A board as the library sees it: exactly 81 bytes, no terminator.
@@ -144,7 +162,13 @@ int solve_stdin()
     std::string boards; // 81 bytes per puzzle, back to back
     std::string line;
     unsigned long line_no = 0;
-    while (std::getline(std::cin, line)) {
+    for (;;) {
+        // getline fails both at the end of the input and on a read error (stdin a directory,
+        // or closed): errno, cleared here, and the stream's error flags tell them apart below.
+        errno = 0;
+        if (!std::getline(std::cin, line)) {
+            break;
+        }
         line_no++;
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
             line.pop_back();
@@ -158,6 +182,14 @@ int solve_stdin()
             continue;
         }
         boards += line;
+    }
+    // std::cin reads through C's stdin (sync_with_stdio is left on), so a failed read sets
+    // stdin's error flag (and errno) while the stream only sees an end of input; badbit is set
+    // when the stream itself failed.
+    if (std::cin.bad() || std::ferror(stdin)) {
+        int error = errno != 0 ? errno : EIO;
+        std::cerr << "solve_cpp: error reading stdin: " << std::strerror(error) << '\n';
+        return 2;
     }
     size_t count = boards.size() / SUDOKU_CELLS;
     if (count == 0) {
@@ -194,11 +226,23 @@ int solve_stdin()
 int main(int argc, char **argv)
 {
     if (argc > 2) {
-        std::cerr << "usage: solve_cpp [PUZZLE | -]\n";
+        usage(std::cerr);
         return 2;
     }
-    if (argc == 2 && std::string_view(argv[1]) == "-") {
-        return solve_stdin();
+    if (argc == 2) {
+        std::string_view arg(argv[1]);
+        if (arg == "-h" || arg == "--help") {
+            usage(std::cout);
+            return finish(0);
+        }
+        if (arg == "-") {
+            return solve_stdin();
+        }
+        // A puzzle never starts with '-': this is an option solve_cpp does not know.
+        if (!arg.empty() && arg.front() == '-') {
+            usage(std::cerr);
+            return 2;
+        }
     }
     return solve_one(argc == 2 ? std::string_view(argv[1]) : default_puzzle);
 }

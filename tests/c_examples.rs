@@ -119,14 +119,22 @@ fn example(name: &str, link: Link) -> &'static Path {
 /// Runs a program with `args` and `stdin`, without LD_LIBRARY_PATH (so the shared examples must
 /// find libsudoku.so through their rpath).
 fn run(program: &Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(program)
-        .args(args)
-        .env_remove("LD_LIBRARY_PATH")
+    run_command(
+        Command::new(program)
+            .args(args)
+            .env_remove("LD_LIBRARY_PATH"),
+        stdin,
+    )
+}
+
+/// Runs `command` with `stdin` written to its standard input and its stdout and stderr captured.
+fn run_command(command: &mut Command, stdin: &[u8]) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
     child
         .stdin
         .take()
@@ -325,6 +333,34 @@ fn solve_rejects_invalid_input_on_stderr() {
     }
 }
 
+/// What `solve --help` prints to stdout, and `solve` after bad usage to stderr.
+const SOLVE_USAGE: &str = "\
+usage: solve [PUZZLE]
+Solves PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0' blanks), or an
+embedded puzzle when none is given. Exit codes: 0 solved, 1 no solution,
+2 invalid input, usage or an error writing the output.
+";
+
+#[test]
+fn solve_prints_its_usage_on_help_and_on_an_unknown_option() {
+    for link in LINKS {
+        let program = example("solve", link);
+        for help in ["-h", "--help"] {
+            assert_run(&run(program, &[help], b""), 0, SOLVE_USAGE, "");
+        }
+        for args in [&["--bogus"][..], &["-x"], &["--"], &[CLASSIC, TOP1]] {
+            assert_run(&run(program, args, b""), 2, "", SOLVE_USAGE);
+        }
+        // A lone "-" is no option: solve reads no stdin, so it is a (too short) puzzle.
+        assert_run(
+            &run(program, &["-"], b""),
+            2,
+            "",
+            "solve: a puzzle has 81 characters, got 1\n",
+        );
+    }
+}
+
 #[test]
 fn count_counts_up_to_the_limit() {
     let cases: [(&[&str], &str); 6] = [
@@ -339,6 +375,27 @@ fn count_counts_up_to_the_limit() {
         for (args, expected) in cases {
             let output = run(example("count", link), args, b"");
             assert_run(&output, 0, expected, "");
+        }
+    }
+}
+
+/// What `count --help` prints to stdout, and `count` after bad usage to stderr.
+const COUNT_USAGE: &str = "\
+usage: count PUZZLE [LIMIT]
+Counts the solutions of PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0'
+blanks), stopping at LIMIT (default 1000, at least 1).
+Exit codes: 0 counted, 2 invalid input, usage or an error writing the output.
+";
+
+#[test]
+fn count_prints_its_usage_on_help_and_on_an_unknown_option() {
+    for link in LINKS {
+        let program = example("count", link);
+        for help in ["-h", "--help"] {
+            assert_run(&run(program, &[help], b""), 0, COUNT_USAGE, "");
+        }
+        for args in [&["--bogus"][..], &["-x", "5"], &[], &[EMPTY, "5", "5"]] {
+            assert_run(&run(program, args, b""), 2, "", COUNT_USAGE);
         }
     }
 }
@@ -634,11 +691,13 @@ fn solve_cpp_reports_a_write_error_with_exit_code_2() {
     let many = format!("{CLASSIC}\n").repeat(1000);
     for link in LINKS {
         let program = solve_cpp(link);
-        let cases: [(&[&str], &[u8]); 4] = [
+        let cases: [(&[&str], &[u8]); 6] = [
             (&[], b""),
             (&[UNSOLVABLE], b""),
             (&["-"], TOP1.as_bytes()),
             (&["-"], many.as_bytes()),
+            (&["--help"], b""),
+            (&["-h"], b""),
         ];
         for (args, stdin) in cases {
             let Some(output) = run_to_dev_full(program, args, stdin) else {
@@ -647,6 +706,140 @@ fn solve_cpp_reports_a_write_error_with_exit_code_2() {
             assert_run(&output, 2, "", &write_error("solve_cpp"));
         }
     }
+}
+
+/// What `solve_cpp --help` prints to stdout, and `solve_cpp` after bad usage to stderr.
+const SOLVE_CPP_USAGE: &str = "\
+usage: solve_cpp [PUZZLE | -]
+Solves PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0' blanks), or an
+embedded puzzle when none is given, and prints it as a grid. With \"-\", solves every
+puzzle on stdin (one a line) and prints one line per puzzle: the solution or the
+status name. Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error
+reading the input or writing the output.
+";
+
+#[test]
+fn solve_cpp_prints_its_usage_on_help_and_on_an_unknown_option() {
+    for link in LINKS {
+        let program = solve_cpp(link);
+        for help in ["-h", "--help"] {
+            assert_run(&run(program, &[help], b""), 0, SOLVE_CPP_USAGE, "");
+        }
+        for args in [
+            &["--bogus"][..],
+            &["-x"],
+            &["--"],
+            &["-", "-"],
+            &[CLASSIC, TOP1],
+        ] {
+            assert_run(&run(program, args, b""), 2, "", SOLVE_CPP_USAGE);
+        }
+    }
+}
+
+/// Runs `program` with `args`, its stdin the file `stdin`, or closed (descriptor 0 not open)
+/// when None.
+fn run_with_stdin(program: &Path, args: &[&str], stdin: Option<fs::File>) -> Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(program);
+    command.args(args).env_remove("LD_LIBRARY_PATH");
+    match stdin {
+        Some(file) => {
+            command.stdin(Stdio::from(file));
+        }
+        None => {
+            // SAFETY: the closure runs in the child between fork and exec, where only
+            // async-signal-safe functions may be called; close is one, and it touches no memory.
+            unsafe {
+                command.pre_exec(|| {
+                    libc::close(0);
+                    Ok(())
+                });
+            }
+        }
+    }
+    command
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()))
+}
+
+#[test]
+fn solve_cpp_reports_an_unreadable_stdin_with_exit_code_2() {
+    for link in LINKS {
+        let program = solve_cpp(link);
+        // A directory opens for reading, but reading it fails with EISDIR.
+        let directory = fs::File::open(out_dir()).expect("open a directory");
+        assert_run(
+            &run_with_stdin(program, &["-"], Some(directory)),
+            2,
+            "",
+            "solve_cpp: error reading stdin: Is a directory\n",
+        );
+        assert_run(
+            &run_with_stdin(program, &["-"], None),
+            2,
+            "",
+            "solve_cpp: error reading stdin: Bad file descriptor\n",
+        );
+        // An empty input is read to its end: nothing to solve, no error.
+        let empty = fs::File::open("/dev/null").expect("open /dev/null");
+        assert_run(&run_with_stdin(program, &["-"], Some(empty)), 0, "", "");
+    }
+}
+
+/// solve_file, `solve_cpp -` and `sudoku.py` read lines alike: fed the same mixed input (comments,
+/// blank lines, CRLF, lines of 80 and 82 characters, invalid boards, a last line without a line
+/// ending) they print the same stdout and skip the same lines with the same diagnostic.
+#[test]
+fn solve_file_solve_cpp_and_sudoku_py_print_the_same_lines() {
+    let input = solve_file_input();
+    let skipped = |program: &str| {
+        format!(
+            "{program}: line 5: expected 81 puzzle characters, got 80; skipped\n\
+             {program}: line 6: expected 81 puzzle characters, got 82; skipped\n"
+        )
+    };
+
+    let solve_file = run(
+        example("solve_file", Link::Static),
+        &["--quiet"],
+        input.as_bytes(),
+    );
+    let stdout = text(&solve_file.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 8, "one line per puzzle:\n{stdout}");
+    assert_eq!(
+        lines[..3],
+        [CLASSIC_SOLUTION, TOP1_SOLUTION, "SUDOKU_NO_SOLUTION"]
+    );
+    // The first solution found by the search (of two, and of the empty board's many): the same
+    // in all three front-ends below, which make the same batch call.
+    assert!(DEADLY_SOLUTIONS.contains(&lines[3]), "{}", lines[3]);
+    assert_eq!(
+        lines[4..6],
+        ["SUDOKU_INVALID_CHARACTER", "SUDOKU_CONFLICTING_GIVENS"]
+    );
+    assert!(is_valid_grid(lines[6]), "{}", lines[6]);
+    assert_eq!(lines[7], TOP2_SOLUTION);
+    assert_run(&solve_file, 0, stdout, SOLVE_FILE_DIAGNOSTICS);
+
+    for link in LINKS {
+        let output = run(solve_cpp(link), &["-"], input.as_bytes());
+        assert_run(&output, 0, stdout, &skipped("solve_cpp"));
+    }
+    let python = run_command(
+        Command::new("python3")
+            .arg(
+                repo_root()
+                    .join("examples")
+                    .join("python")
+                    .join("sudoku.py"),
+            )
+            .env("SUDOKU_LIB", lib_dir().join("libsudoku.so"))
+            .env("PYTHONDONTWRITEBYTECODE", "1"),
+        input.as_bytes(),
+    );
+    assert_run(&python, 0, stdout, &skipped("sudoku.py"));
 }
 
 #[test]

@@ -23,11 +23,19 @@ threads run on several cores at once. The library keeps no state between calls.
 
 Run as a script, it solves every puzzle of a file (or stdin), one a line, with solve_batch:
     python3 sudoku.py [--unique] [FILE]
-Exit codes: 0 the input was solved, 2 usage or an input that cannot be read (one line on stderr,
-"sudoku.py: FILE: REASON").
+It reads lines as examples/solve_file.c does: LF or CRLF endings, trailing spaces, tabs and CRs
+ignored, blank lines and lines starting with '#' skipped; a line of another length than 81
+characters is reported on stderr ("sudoku.py: line N: expected 81 puzzle characters, got M;
+skipped") and skipped. It prints one line per puzzle, in input order: the solution or the status
+name (SUDOKU_NO_SOLUTION, ...). Exit codes:
+  0  the input was read and solved (skipped lines included);
+  2  usage; an input that cannot be opened or read, stdin closed included (one line on stderr,
+     "sudoku.py: FILE: REASON" or "sudoku.py: stdin: REASON"); or an output that cannot be
+     written, a full disk say ("sudoku.py: error writing output: REASON").
 """
 
 import ctypes
+import errno
 import os
 import sys
 import threading
@@ -320,10 +328,49 @@ def version():
     return _library().sudoku_version().decode()
 
 
+def _read_lines(path):
+    """The lines of the file at `path` (stdin when None), without their trailing spaces, tabs,
+    CRs and LF. Raises OSError when the input cannot be opened or read."""
+    if path is not None:
+        source = open(path, "rb")
+    elif sys.stdin is None:
+        # Python sets sys.stdin to None when descriptor 0 was closed at startup (`<&-`).
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+    else:
+        source = sys.stdin.buffer
+    with source:
+        return [line.rstrip(b" \t\r\n") for line in source]
+
+
+def _write_output(text):
+    """Writes `text` to stdout and flushes it. Returns None, or the reason it could not be
+    written (a full disk, a closed stdout)."""
+    if sys.stdout is None:  # descriptor 1 was closed at startup (`>&-`)
+        return os.strerror(errno.EBADF)
+    try:
+        if text:  # (even an empty write reaches the device, and fails on a full one)
+            sys.stdout.write(text)
+        sys.stdout.flush()
+        return None
+    except OSError as error:
+        reason = error.strerror or str(error)
+    # The unwritten text stays in stdout's buffer, and the interpreter flushes stdout again at
+    # exit, which would fail once more with a traceback-like report and exit code 120. Writes to
+    # the same descriptor now go to the null device instead, so that last flush succeeds.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        sys.stdout = None  # (no descriptor to redirect): then nothing is flushed at exit
+    return reason
+
+
 def _main(argv):
     """Solves every puzzle of a file (or stdin), one a line, printing one line per puzzle: the
-    solution or the status name. Blank lines and '#' comments are skipped. Returns the exit code:
-    0, or 2 for bad usage or an input that cannot be opened or read (reported in one line)."""
+    solution or the status name. Lines are read as examples/solve_file.c reads them (see the
+    module's docstring). Returns the exit code: 0, or 2 for bad usage, an input that cannot be
+    opened or read, or an output that cannot be written (each reported in one line)."""
     args = list(argv[1:])
     unique = "--unique" in args
     args = [a for a in args if a != "--unique"]
@@ -332,14 +379,23 @@ def _main(argv):
         return 2
     path = args[0] if args and args[0] != "-" else None  # None: stdin
     try:
-        source = open(path, "rb") if path is not None else sys.stdin.buffer
-        with source:
-            lines = [line.rstrip(b" \t\r\n") for line in source]
+        lines = _read_lines(path)
     except OSError as error:
         # One line, as a command-line tool reports a file it cannot read, not a traceback.
         sys.stderr.write("sudoku.py: %s: %s\n" % (path or "stdin", error.strerror or error))
         return 2
-    puzzles = [line for line in lines if line and not line.startswith(b"#")]
+    puzzles = []
+    for number, line in enumerate(lines, 1):
+        if not line or line.startswith(b"#"):
+            continue
+        if len(line) != CELLS:
+            # solve_file's wording, so that the front-ends report a bad line alike.
+            sys.stderr.write(
+                "sudoku.py: line %d: expected %d puzzle characters, got %d; skipped\n"
+                % (number, CELLS, len(line))
+            )
+            continue
+        puzzles.append(line)
     names = {
         value: name
         for name, value in globals().items()
@@ -348,7 +404,10 @@ def _main(argv):
     out = []
     for result in solve_batch(puzzles, unique=unique):
         out.append(result if isinstance(result, str) else names.get(result.status, "?"))
-    sys.stdout.write("".join(line + "\n" for line in out))
+    reason = _write_output("".join(line + "\n" for line in out))
+    if reason is not None:
+        sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)
+        return 2
     return 0
 
 

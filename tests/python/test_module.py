@@ -105,8 +105,18 @@ class Solve(unittest.TestCase):
                 sudoku.solve(board)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_CHARACTER)
             self.assertEqual(caught.exception.cell, cell)
-        with self.assertRaises(TypeError):
-            sudoku.solve(None)
+        # A board of the wrong type is a TypeError, before the library is called.
+        for board in (None, 5, list(TOP1)):
+            for function in (sudoku.solve, sudoku.solve_unique, sudoku.count_solutions,
+                             sudoku.validate):
+                with self.assertRaises(TypeError, msg=(function.__name__, board)) as caught:
+                    function(board)
+                self.assertEqual(
+                    str(caught.exception),
+                    "a board is a str or bytes of 81 characters, not %s" % type(board).__name__,
+                )
+            with self.assertRaises(TypeError, msg=board):
+                sudoku.solve_batch([TOP1, board])
 
     def test_the_error_is_a_value_error(self):
         self.assertTrue(issubclass(sudoku.SudokuError, ValueError))
@@ -323,25 +333,81 @@ class Loading(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "puzzles.txt")
             with open(path, "w") as f:
-                f.write("# comment\n%s\r\n\n%s\n%s\n%s\n" % (TOP1, UNSOLVABLE, DEADLY, TOP1[:80]))
-            env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-            result = subprocess.run(
-                [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), "--unique", path],
-                env=env, capture_output=True, text=True,
-            )
-            self.assertEqual(result.returncode, 0, result.stderr)
+                f.write(
+                    "# comment\n%s\r\n\n%s\n%s\n%s\n%s \t\r\n%s\n  \n%s"
+                    % (TOP1, UNSOLVABLE, DEADLY, TOP1[:80], "x" + EMPTY[1:], TOP1 + "1", CLASSIC)
+                )
+            result = self.run_script("--unique", path)
+            # Lines of another length than 81 are skipped as solve_file skips them: reported
+            # with their line number; the others get one line each, in order.
             self.assertEqual(
-                result.stdout,
-                "%s\nSUDOKU_NO_SOLUTION\nSUDOKU_MULTIPLE_SOLUTIONS\nSUDOKU_INVALID_CHARACTER\n"
-                % TOP1_SOLUTION,
+                (result.returncode, result.stdout, result.stderr),
+                (
+                    0,
+                    "%s\nSUDOKU_NO_SOLUTION\nSUDOKU_MULTIPLE_SOLUTIONS\nSUDOKU_INVALID_CHARACTER\n%s\n"
+                    % (TOP1_SOLUTION, CLASSIC_SOLUTION),
+                    "sudoku.py: line 6: expected 81 puzzle characters, got 80; skipped\n"
+                    "sudoku.py: line 8: expected 81 puzzle characters, got 82; skipped\n",
+                ),
             )
 
-    def run_script(self, *args):
+    def run_script(self, *args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, close_fd=None):
+        """Runs sudoku.py with `args`; `close_fd` (0 or 1) is closed in the child before Python
+        starts, as the shell's `<&-` or `>&-` does."""
         env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
         return subprocess.run(
             [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), *args],
-            env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+            env=env, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, text=True,
+            preexec_fn=None if close_fd is None else (lambda: os.close(close_fd)),
         )
+
+    def test_script_reports_a_closed_stdin_in_one_line(self):
+        for args in ([], ["-"], ["--unique"]):
+            result = self.run_script(*args, stdin=None, close_fd=0)
+            self.assertEqual(
+                (result.returncode, result.stdout, result.stderr),
+                (2, "", "sudoku.py: stdin: Bad file descriptor\n"),
+                args,
+            )
+
+    def test_script_reports_a_write_error_in_one_line(self):
+        if not os.path.exists("/dev/full"):
+            self.skipTest("no /dev/full on this system")
+        with tempfile.TemporaryDirectory() as tmp:
+            one = os.path.join(tmp, "one.txt")
+            with open(one, "w") as f:
+                f.write(TOP1 + "\n")
+            # 82,000 bytes of output: more than the buffer, so a write fails before the flush.
+            many = os.path.join(tmp, "many.txt")
+            with open(many, "w") as f:
+                f.write((CLASSIC + "\n") * 1000)
+            for path in (one, many):
+                with open("/dev/full", "w") as full:
+                    result = self.run_script(path, stdout=full)
+                self.assertEqual(
+                    (result.returncode, result.stdout, result.stderr),
+                    (2, None, "sudoku.py: error writing output: No space left on device\n"),
+                    path,
+                )
+                with open(path) as source, open("/dev/full", "w") as full:
+                    result = self.run_script(stdin=source, stdout=full)
+                self.assertEqual(
+                    (result.returncode, result.stderr),
+                    (2, "sudoku.py: error writing output: No space left on device\n"),
+                    path,
+                )
+            # stdout closed (`>&-`): Python starts with sys.stdout None.
+            result = self.run_script(one, stdout=None, close_fd=1)
+            self.assertEqual(
+                (result.returncode, result.stderr),
+                (2, "sudoku.py: error writing output: Bad file descriptor\n"),
+            )
+            # Nothing to write is no error, even to a full disk.
+            empty = os.path.join(tmp, "empty.txt")
+            open(empty, "w").close()
+            with open("/dev/full", "w") as full:
+                result = self.run_script(empty, stdout=full)
+            self.assertEqual((result.returncode, result.stderr), (0, ""))
 
     def test_script_reports_a_file_it_cannot_read_in_one_line(self):
         with tempfile.TemporaryDirectory() as tmp:
