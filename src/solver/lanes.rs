@@ -183,27 +183,6 @@ impl Lanes {
         }
     }
 
-    /// Bit `i` set for each lane `i` that is not zero.
-    #[inline(always)]
-    pub(super) fn nonzero_lanes(self) -> u32 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            // SAFETY: SSE2 is baseline on x86-64.
-            unsafe {
-                let zero = _mm_cmpeq_epi32(self.to_vector(), _mm_setzero_si128());
-                (!_mm_movemask_ps(_mm_castsi128_ps(zero)) & 0xF) as u32
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let mut m = 0;
-            for i in 0..4 {
-                m |= ((self.0[i] != 0) as u32) << i;
-            }
-            m
-        }
-    }
-
     /// `v` in lane `b` (0-3), zero in the others; built in registers, not through memory.
     #[inline(always)]
     pub(super) fn in_lane(b: usize, v: u32) -> Lanes {
@@ -249,11 +228,9 @@ pub(super) fn take_cells(cand: &mut [Lanes; 9], at: Lanes) -> u32 {
                     _mm_unpackhi_epi32(h[2], h[3]),
                 );
                 let v = _mm_or_si128(_mm_unpacklo_epi64(a, c), _mm_unpackhi_epi64(a, c));
-                let zero = _mm_cmpeq_epi32(v, _mm_setzero_si128());
-                (!_mm_movemask_ps(_mm_castsi128_ps(zero)) & 0xF) as u32
+                Lanes::from_vector(v).lanes_differing(Lanes::ZERO) as u32
             };
-            let zero = _mm_cmpeq_epi32(hit[8], _mm_setzero_si128());
-            let last = (_mm_movemask_ps(_mm_castsi128_ps(zero)) != 0xF) as u32;
+            let last = !Lanes::from_vector(hit[8]).is_zero() as u32;
             fold4(&hit[..4]) | fold4(&hit[4..8]) << 4 | last << 8
         }
     }

@@ -58,7 +58,6 @@ pub(super) struct Guess {
 struct Setup {
     cand: [Lanes; 9],
     given: [Lanes; 9],
-    occupied: Lanes,
 }
 
 impl Setup {
@@ -67,7 +66,6 @@ impl Setup {
         Setup {
             cand: [Lanes([BAND, BAND, BAND, 0]); 9],
             given: [Lanes::ZERO; 9],
-            occupied: Lanes::ZERO,
         }
     }
 
@@ -76,19 +74,19 @@ impl Setup {
     fn give(&mut self, d: usize, cell: usize) {
         self.cand[d] = self.cand[d].and(KEEP_AFTER_PLACING[cell]);
         self.given[d] = self.given[d].or(CELL[cell]);
-        self.occupied = self.occupied.or(CELL[cell]);
     }
 
     /// The state: every given cell keeps only its own digit.
     #[inline(always)]
     fn finish(self) -> State {
+        let occupied = self.given.iter().fold(Lanes::ZERO, |acc, g| acc.or(*g));
         let mut cand = self.cand;
         for (x, given) in cand.iter_mut().zip(self.given) {
-            *x = x.and_not(self.occupied).or(given);
+            *x = x.and_not(occupied).or(given);
         }
         State {
             cand,
-            unsolved: Lanes([BAND, BAND, BAND, 0]).and_not(self.occupied),
+            unsolved: Lanes([BAND, BAND, BAND, 0]).and_not(occupied),
             urgent: ALL_SLOTS,
             deferred: 0,
             stack_dirty: 0x1FF,
@@ -378,7 +376,7 @@ impl State {
             }
             let removed = cols.and_not(keep);
             self.cand[d] = x.and_not(removed.or(removed.shl::<9>()).or(removed.shl::<18>()));
-            let changed = removed.nonzero_lanes() as u64;
+            let changed = removed.lanes_differing(Lanes::ZERO);
             self.urgent |= changed << (4 * d);
             self.stack_dirty |= ((changed != 0) as u32) << d;
             progress |= changed != 0;
