@@ -156,6 +156,17 @@ fn assert_run(output: &Output, code: i32, stdout: &str, stderr: &str) {
     assert_eq!(output.status.code(), Some(code), "exit code");
 }
 
+/// `program -h` and `program --help` print `usage` on stdout and exit 0; each of `bad` (wrong
+/// options or argument counts) prints it on stderr and exits 2.
+fn assert_usage(program: &Path, usage: &str, bad: &[&[&str]]) {
+    for help in ["-h", "--help"] {
+        assert_run(&run(program, &[help], b""), 0, usage, "");
+    }
+    for args in bad {
+        assert_run(&run(program, args, b""), 2, "", usage);
+    }
+}
+
 /// True when `grid` is 81 digits, each of 1-9 once in every row, column and box (an independent
 /// check of solutions whose exact value depends on the search order).
 fn is_valid_grid(grid: &str) -> bool {
@@ -345,12 +356,11 @@ embedded puzzle when none is given. Exit codes: 0 solved, 1 no solution,
 fn solve_prints_its_usage_on_help_and_on_an_unknown_option() {
     for link in LINKS {
         let program = example("solve", link);
-        for help in ["-h", "--help"] {
-            assert_run(&run(program, &[help], b""), 0, SOLVE_USAGE, "");
-        }
-        for args in [&["--bogus"][..], &["-x"], &["--"], &[CLASSIC, TOP1]] {
-            assert_run(&run(program, args, b""), 2, "", SOLVE_USAGE);
-        }
+        assert_usage(
+            program,
+            SOLVE_USAGE,
+            &[&["--bogus"], &["-x"], &["--"], &[CLASSIC, TOP1]],
+        );
         // A lone "-" is no option: solve reads no stdin, so it is a (too short) puzzle.
         assert_run(
             &run(program, &["-"], b""),
@@ -391,12 +401,11 @@ Exit codes: 0 counted, 2 invalid input, usage or an error writing the output.
 fn count_prints_its_usage_on_help_and_on_an_unknown_option() {
     for link in LINKS {
         let program = example("count", link);
-        for help in ["-h", "--help"] {
-            assert_run(&run(program, &[help], b""), 0, COUNT_USAGE, "");
-        }
-        for args in [&["--bogus"][..], &["-x", "5"], &[], &[EMPTY, "5", "5"]] {
-            assert_run(&run(program, args, b""), 2, "", COUNT_USAGE);
-        }
+        assert_usage(
+            program,
+            COUNT_USAGE,
+            &[&["--bogus"], &["-x", "5"], &[], &[EMPTY, "5", "5"]],
+        );
     }
 }
 
@@ -722,18 +731,17 @@ reading the input or writing the output.
 fn solve_cpp_prints_its_usage_on_help_and_on_an_unknown_option() {
     for link in LINKS {
         let program = solve_cpp(link);
-        for help in ["-h", "--help"] {
-            assert_run(&run(program, &[help], b""), 0, SOLVE_CPP_USAGE, "");
-        }
-        for args in [
-            &["--bogus"][..],
-            &["-x"],
-            &["--"],
-            &["-", "-"],
-            &[CLASSIC, TOP1],
-        ] {
-            assert_run(&run(program, args, b""), 2, "", SOLVE_CPP_USAGE);
-        }
+        assert_usage(
+            program,
+            SOLVE_CPP_USAGE,
+            &[
+                &["--bogus"],
+                &["-x"],
+                &["--"],
+                &["-", "-"],
+                &[CLASSIC, TOP1],
+            ],
+        );
     }
 }
 
