@@ -27,11 +27,12 @@ It reads lines as examples/solve_file.c does: LF or CRLF endings, trailing space
 ignored, blank lines and lines starting with '#' skipped; a line of another length than 81
 characters is reported on stderr ("sudoku.py: line N: expected 81 puzzle characters, got M;
 skipped") and skipped. It prints one line per puzzle, in input order: the solution or the status
-name (SUDOKU_NO_SOLUTION, ...). Exit codes:
-  0  the input was read and solved (skipped lines included);
-  2  usage; an input that cannot be opened or read, stdin closed included (one line on stderr,
-     "sudoku.py: FILE: REASON" or "sudoku.py: stdin: REASON"); or an output that cannot be
-     written, a full disk say ("sudoku.py: error writing output: REASON").
+name (SUDOKU_NO_SOLUTION, ...). -h or --help prints the usage line on stdout. Exit codes:
+  0  the input was read and solved (skipped lines included), or the usage was asked for;
+  2  usage; the library not found ("sudoku.py: libsudoku not found ..."); an input that cannot
+     be opened or read, stdin closed included (one line on stderr, "sudoku.py: FILE: REASON" or
+     "sudoku.py: stdin: REASON"); or an output that cannot be written, a full disk or a reader
+     that closed the pipe say ("sudoku.py: error writing output: REASON").
 """
 
 import ctypes
@@ -344,19 +345,22 @@ def _read_lines(path):
 
 def _write_output(text):
     """Writes `text` to stdout and flushes it. Returns None, or the reason it could not be
-    written (a full disk, a closed stdout)."""
+    written (a full disk, a closed stdout, a reader that closed the pipe)."""
     if sys.stdout is None:  # descriptor 1 was closed at startup (`>&-`)
         return os.strerror(errno.EBADF)
     try:
-        if text:  # (even an empty write reaches the device, and fails on a full one)
-            sys.stdout.write(text)
         sys.stdout.flush()
+        # Straight to the descriptor, in a loop: a buffered write of a large text can end early
+        # when the reader closes the pipe without raising any error (seen with `| head -1`).
+        data = memoryview(text.encode("ascii"))
+        while data:
+            data = data[os.write(sys.stdout.fileno(), data):]
         return None
     except OSError as error:
         reason = error.strerror or str(error)
-    # The unwritten text stays in stdout's buffer, and the interpreter flushes stdout again at
-    # exit, which would fail once more with a traceback-like report and exit code 120. Writes to
-    # the same descriptor now go to the null device instead, so that last flush succeeds.
+    # Anything still in stdout's buffer would be flushed again at exit and fail once more with a
+    # traceback-like report and exit code 120. Writes to the same descriptor now go to the null
+    # device instead, so that last flush succeeds.
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -371,11 +375,23 @@ def _main(argv):
     solution or the status name. Lines are read as examples/solve_file.c reads them (see the
     module's docstring). Returns the exit code: 0, or 2 for bad usage, an input that cannot be
     opened or read, or an output that cannot be written (each reported in one line)."""
+    usage = "usage: python3 sudoku.py [--unique] [FILE]\n"
     args = list(argv[1:])
+    if args in (["-h"], ["--help"]):
+        reason = _write_output(usage)
+        if reason is not None:
+            sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)
+            return 2
+        return 0
     unique = "--unique" in args
     args = [a for a in args if a != "--unique"]
     if len(args) > 1 or any(a.startswith("-") and a != "-" for a in args):
-        sys.stderr.write("usage: python3 sudoku.py [--unique] [FILE]\n")
+        sys.stderr.write(usage)
+        return 2
+    try:
+        load()
+    except OSError as error:
+        sys.stderr.write("sudoku.py: %s\n" % error)
         return 2
     path = args[0] if args and args[0] != "-" else None  # None: stdin
     try:

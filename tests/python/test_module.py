@@ -351,10 +351,11 @@ class Loading(unittest.TestCase):
                 ),
             )
 
-    def run_script(self, *args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, close_fd=None):
+    def run_script(self, *args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, close_fd=None,
+                   env=None):
         """Runs sudoku.py with `args`; `close_fd` (0 or 1) is closed in the child before Python
-        starts, as the shell's `<&-` or `>&-` does."""
-        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+        starts, as the shell's `<&-` or `>&-` does; `env` adds environment variables."""
+        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
         return subprocess.run(
             [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), *args],
             env=env, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, text=True,
@@ -423,6 +424,48 @@ class Loading(unittest.TestCase):
                     (2, "", "sudoku.py: %s: %s\n" % (name, reason)),
                     args,
                 )
+
+    def test_script_prints_its_usage_on_help(self):
+        for option in ("-h", "--help"):
+            result = self.run_script(option)
+            self.assertEqual(
+                (result.returncode, result.stdout, result.stderr),
+                (0, "usage: python3 sudoku.py [--unique] [FILE]\n", ""),
+            )
+
+    def test_script_reports_a_reader_that_closed_the_pipe(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            # 82,000 bytes of output: more than a pipe holds, so the script is still writing
+            # when the reader goes away (as `sudoku.py FILE | head -1` does).
+            many = os.path.join(tmp, "many.txt")
+            with open(many, "w") as f:
+                f.write((CLASSIC + "\n") * 1000)
+            env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+            child = subprocess.Popen(
+                [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), many],
+                env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True,
+            )
+            first = child.stdout.readline()
+            child.stdout.close()
+            stderr = child.stderr.read()
+            child.stderr.close()
+            child.wait()
+            self.assertEqual(first, CLASSIC_SOLUTION + "\n")
+            self.assertEqual(
+                (child.returncode, stderr),
+                (2, "sudoku.py: error writing output: Broken pipe\n"),
+            )
+
+    def test_script_reports_a_library_it_cannot_load_in_one_line(self):
+        result = self.run_script(
+            os.devnull, env={"SUDOKU_LIB": "/nonexistent/libsudoku.so"}
+        )
+        self.assertEqual((result.returncode, result.stdout), (2, ""))
+        self.assertTrue(
+            result.stderr.startswith("sudoku.py: /nonexistent/libsudoku.so: "), result.stderr
+        )
+        self.assertEqual(result.stderr.count("\n"), 1, result.stderr)
 
     def test_script_usage_error(self):
         result = self.run_script("--count", "2")
