@@ -39,6 +39,20 @@ pub fn solve_text(puzzle: &[u8; CELLS], mode: BatchMode) -> Result<Board, Error>
     }
 }
 
+/// As [`solve_text`], writing the solution as text (`'1'`-`'9'`) to `out`, only on success.
+///
+/// Errors: as [`solve_text`].
+pub fn solve_text_into(
+    puzzle: &[u8; CELLS],
+    mode: BatchMode,
+    out: &mut [u8; CELLS],
+) -> Result<(), Error> {
+    match mode {
+        BatchMode::First => solver::solve_text_into(puzzle, out),
+        BatchMode::Unique => solver::solve_unique_text_into(puzzle, out),
+    }
+}
+
 /// Solves every puzzle of `puzzles` (each 81 bytes of text, row-major, `'1'`-`'9'` givens and
 /// `'.'` or `'0'` blanks) in `mode`, on at most `threads` threads (0: all available cores; see
 /// [`resolve_threads`]). The result for `puzzles[i]` is at index `i`, whatever the order the

@@ -79,13 +79,15 @@ unsafe fn read_board(board: *const c_char) -> [u8; CELLS] {
     text
 }
 
-/// Writes a solved board back as ASCII digits.
+/// The caller's board as 81 writable bytes, for a solver to write the solution into.
 ///
 /// # Safety
-/// `board` must be non-NULL and point to 81 writable bytes.
-unsafe fn write_board(board: *mut c_char, solution: &Board) {
-    // SAFETY: the caller guarantees 81 writable bytes; exactly 81 are written.
-    unsafe { ptr::write(board.cast::<[u8; CELLS]>(), solution.to_bytes()) }
+/// `board` must be non-NULL and point to 81 writable bytes that nothing else accesses during the
+/// call.
+unsafe fn board_bytes<'a>(board: *mut c_char) -> &'a mut [u8; CELLS] {
+    // SAFETY: the caller guarantees 81 writable bytes with no other access; [u8; 81] has
+    // alignment 1, and c_char and u8 have the same size.
+    unsafe { &mut *board.cast::<[u8; CELLS]>() }
 }
 
 /// Solves a puzzle in place, stopping at the first solution found (the fastest mode; use
@@ -108,9 +110,10 @@ pub unsafe extern "C" fn sudoku_solve(board: *mut c_char) -> sudoku_status {
             return Err(SUDOKU_NULL_POINTER);
         }
         // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
-        let solution = solver::solve_text(&unsafe { read_board(board) })?;
-        // SAFETY: non-NULL, and the caller guarantees 81 writable bytes.
-        unsafe { write_board(board, &solution) };
+        let text = unsafe { read_board(board) };
+        // SAFETY: non-NULL, and the caller guarantees 81 writable bytes, used only here (the
+        // puzzle was copied above). Written only on success.
+        solver::solve_text_into(&text, unsafe { board_bytes(board) })?;
         Ok(())
     })
 }
@@ -133,9 +136,9 @@ pub unsafe extern "C" fn sudoku_solve_unique(board: *mut c_char) -> sudoku_statu
             return Err(SUDOKU_NULL_POINTER);
         }
         // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
-        let solution = solver::solve_unique_text(&unsafe { read_board(board) })?;
-        // SAFETY: non-NULL, and the caller guarantees 81 writable bytes.
-        unsafe { write_board(board, &solution) };
+        let text = unsafe { read_board(board) };
+        // SAFETY: as in `sudoku_solve`.
+        solver::solve_unique_text_into(&text, unsafe { board_bytes(board) })?;
         Ok(())
     })
 }
@@ -170,7 +173,7 @@ pub unsafe extern "C" fn sudoku_count_solutions(
             return Err(SUDOKU_INVALID_ARGUMENT);
         }
         // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
-        let found = solver::search_text(&unsafe { read_board(board) }, limit)?.count;
+        let found = solver::count_solutions_text(&unsafe { read_board(board) }, limit)?;
         // SAFETY: non-NULL, and the caller guarantees a writable uint64_t.
         unsafe { count.write_unaligned(found) };
         Ok(())
@@ -241,10 +244,11 @@ fn overlap(a: &Range<usize>, b: &Range<usize>) -> bool {
 fn solve_one(puzzle: &Text, mode: BatchMode) -> Result<Text, sudoku_status> {
     let solve = || {
         fault::point(puzzle);
-        batch::solve_text(puzzle, mode)
+        let mut solution = [0u8; CELLS];
+        batch::solve_text_into(puzzle, mode, &mut solution).map(|()| solution)
     };
     match catch_unwind(solve) {
-        Ok(Ok(solution)) => Ok(solution.to_bytes()),
+        Ok(Ok(solution)) => Ok(solution),
         Ok(Err(e)) => Err(e.into()),
         Err(_) => Err(SUDOKU_INTERNAL_ERROR),
     }

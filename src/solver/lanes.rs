@@ -101,7 +101,7 @@ impl Lanes {
 
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn to_vector(self) -> __m128i {
+    pub(super) fn to_vector(self) -> __m128i {
         // SAFETY: `Lanes` is 16 bytes aligned to 16 (`repr(C, align(16))`); SSE2 is baseline.
         unsafe { _mm_load_si128(self.0.as_ptr().cast()) }
     }

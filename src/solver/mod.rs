@@ -16,6 +16,7 @@ mod lanes;
 mod matching;
 mod state;
 mod tables;
+mod text;
 
 use crate::board::Board;
 use crate::error::Error;
@@ -93,7 +94,25 @@ struct Search {
     limit: u64,
     /// Guesses after which every node also runs the house-matching test (`matching`).
     hall_after: u64,
-    result: SearchResult,
+    outcome: Outcome,
+}
+
+/// What a kernel run found: a [`SearchResult`] whose first solution is still a state, so that
+/// it is turned into bytes once, in the form the caller wants (a `Board`, or text).
+struct Outcome {
+    count: u64,
+    guesses: u64,
+    first: Option<State>,
+}
+
+impl Outcome {
+    fn into_result(self) -> SearchResult {
+        SearchResult {
+            count: self.count,
+            solution: self.first.map(|s| Board::from_solved(s.solution())),
+            guesses: self.guesses,
+        }
+    }
 }
 
 /// Guesses after which the search also tests every node for houses that can no longer be
@@ -104,10 +123,11 @@ pub const HALL_CHECK_AFTER: u64 = 1000;
 
 impl Search {
     /// Records a solved state.
+    #[inline(always)]
     fn found(&mut self, state: &State) {
-        self.result.count += 1;
-        if self.result.solution.is_none() {
-            self.result.solution = Some(Board::from_solved(state.solution()));
+        self.outcome.count += 1;
+        if self.outcome.first.is_none() {
+            self.outcome.first = Some(*state);
         }
     }
 }
@@ -126,11 +146,11 @@ macro_rules! kernel {
                     search.found(&state);
                     return;
                 }
-                if search.result.guesses >= search.hall_after && !state.houses_can_be_filled() {
+                if search.outcome.guesses >= search.hall_after && !state.houses_can_be_filled() {
                     return;
                 }
                 let guess = state.choose_guess();
-                search.result.guesses += 1;
+                search.outcome.guesses += 1;
                 let mut digits = guess.digits;
                 while digits & (digits - 1) != 0 {
                     let d = if guess.high_first {
@@ -143,7 +163,7 @@ macro_rules! kernel {
                     branch.place_guess(&guess, d);
                     // SAFETY: the same kernel, so the CPU supports its features.
                     unsafe { $name(search, branch) };
-                    if search.result.count >= search.limit {
+                    if search.outcome.count >= search.limit {
                         return;
                     }
                     state.exclude_guess(&guess, d);
@@ -187,26 +207,26 @@ fn run(kernel: Kernel, state: State, limit: u64, hall_after: u64) -> Option<Sear
         return None;
     }
     // SAFETY: just checked.
-    Some(unsafe { run_supported(kernel, state, limit, hall_after) })
+    Some(unsafe { run_supported(kernel, state, limit, hall_after) }.into_result())
 }
 
 /// Runs the search with the kernel [`Kernel::detect`] picks (it only picks supported ones, so
 /// this skips `run`'s second look at the CPU features: a few dozen instructions a puzzle).
-fn run_detected(state: State, limit: u64, hall_after: u64) -> SearchResult {
+fn run_detected(state: State, limit: u64, hall_after: u64) -> Outcome {
     // SAFETY: `detect` returns a kernel this CPU supports.
     unsafe { run_supported(Kernel::detect(), state, limit, hall_after) }
 }
 
 /// # Safety
 /// The CPU must support `kernel` (`Kernel::is_supported`).
-unsafe fn run_supported(kernel: Kernel, state: State, limit: u64, hall_after: u64) -> SearchResult {
+unsafe fn run_supported(kernel: Kernel, state: State, limit: u64, hall_after: u64) -> Outcome {
     let mut search = Search {
         limit: limit.max(1),
         hall_after,
-        result: SearchResult {
+        outcome: Outcome {
             count: 0,
-            solution: None,
             guesses: 0,
+            first: None,
         },
     };
     match kernel {
@@ -223,7 +243,7 @@ unsafe fn run_supported(kernel: Kernel, state: State, limit: u64, hall_after: u6
         #[cfg(not(target_arch = "x86_64"))]
         _ => unsafe { run_portable(&mut search, state) },
     }
-    search.result
+    search.outcome
 }
 
 /// Searches for solutions of `board`, stopping once `limit` have been found.
@@ -231,7 +251,7 @@ unsafe fn run_supported(kernel: Kernel, state: State, limit: u64, hall_after: u6
 /// `limit` 0 is treated as 1. Returns the number found (at most `limit`), the first solution and
 /// how many guesses were made. Uses the [`Kernel`] that [`Kernel::detect`] picks.
 pub fn search(board: &Board, limit: u64) -> SearchResult {
-    run_detected(State::from_board(board), limit, HALL_CHECK_AFTER)
+    run_detected(State::from_board(board), limit, HALL_CHECK_AFTER).into_result()
 }
 
 /// Parses a text board (81 bytes, row-major, `'1'`-`'9'` givens, `'.'` or `'0'` blanks) and
@@ -241,6 +261,11 @@ pub fn search(board: &Board, limit: u64) -> SearchResult {
 /// Errors: [`Error::InvalidCharacter`] or [`Error::ConflictingGivens`], exactly as
 /// [`Board::parse`] reports them. `limit` 0 is treated as 1.
 pub fn search_text(text: &[u8; crate::CELLS], limit: u64) -> Result<SearchResult, Error> {
+    search_text_raw(text, limit).map(Outcome::into_result)
+}
+
+/// As [`search_text`], with the first solution left as a state.
+fn search_text_raw(text: &[u8; crate::CELLS], limit: u64) -> Result<Outcome, Error> {
     let state = State::from_text(text)?;
     Ok(run_detected(state, limit, HALL_CHECK_AFTER))
 }
@@ -281,6 +306,44 @@ pub fn solve_text(text: &[u8; crate::CELLS]) -> Result<Board, Error> {
 /// [`Error::MultipleSolutions`].
 pub fn solve_unique_text(text: &[u8; crate::CELLS]) -> Result<Board, Error> {
     unique_solution(search_text(text, 2)?)
+}
+
+/// [`solve_text`], writing the solution as text (81 bytes, row-major, `'1'`-`'9'`) to `out`
+/// instead of returning a [`Board`]: the C API's path, with no intermediate copy. `out` is
+/// written only on success and left untouched on any error.
+///
+/// Errors: as [`solve_text`].
+pub fn solve_text_into(text: &[u8; crate::CELLS], out: &mut [u8; crate::CELLS]) -> Result<(), Error> {
+    let first = search_text_raw(text, 1)?.first.ok_or(Error::NoSolution)?;
+    first.write_text(out);
+    Ok(())
+}
+
+/// [`solve_unique_text`], writing the unique solution as text to `out` (as [`solve_text_into`]);
+/// `out` is written only on success.
+///
+/// Errors: as [`solve_unique_text`].
+pub fn solve_unique_text_into(
+    text: &[u8; crate::CELLS],
+    out: &mut [u8; crate::CELLS],
+) -> Result<(), Error> {
+    let outcome = search_text_raw(text, 2)?;
+    match (outcome.count, outcome.first) {
+        (1, Some(first)) => {
+            first.write_text(out);
+            Ok(())
+        }
+        (0, _) => Err(Error::NoSolution),
+        _ => Err(Error::MultipleSolutions),
+    }
+}
+
+/// Counts the solutions of a text board (81 bytes, row-major, parsed as by [`search_text`]),
+/// stopping at `limit` (0 is treated as 1); no solution is written out.
+///
+/// Errors: [`Error::InvalidCharacter`] or [`Error::ConflictingGivens`].
+pub fn count_solutions_text(text: &[u8; crate::CELLS], limit: u64) -> Result<u64, Error> {
+    Ok(search_text_raw(text, limit)?.count)
 }
 
 /// Counts the solutions of `board`, stopping at `limit` (so the result is at most `limit`).

@@ -16,6 +16,7 @@
 
 use super::lanes::{take_cells, Lanes};
 use super::matching::has_perfect_matching;
+use super::text::write_cells;
 use super::tables::{
     columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
 };
@@ -149,16 +150,28 @@ impl State {
     /// The digits of a solved state, row-major, 1-9.
     pub(super) fn solution(&self) -> [u8; CELLS] {
         let mut cells = [0u8; CELLS];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut m = self.cand[d].0[b];
-                while m != 0 {
-                    cells[b * 27 + m.trailing_zeros() as usize] = d as u8 + 1;
-                    m &= m - 1;
-                }
-            }
-        }
+        write_cells(&self.value_planes(), 0, &mut cells);
         cells
+    }
+
+    /// Writes a solved state to `out` as text, row-major, `'1'`-`'9'`.
+    pub(super) fn write_text(&self, out: &mut [u8; CELLS]) {
+        write_cells(&self.value_planes(), b'0', out);
+    }
+
+    /// The cell values (1-9) of a solved state as bit planes: plane `k` holds the cells whose
+    /// value has bit `k` set (see `text::write_cells`).
+    #[inline(always)]
+    fn value_planes(&self) -> [Lanes; 4] {
+        let c = &self.cand;
+        // Value d + 1 for digit index d: 1, 3, 5, 7, 9 have bit 0; 2, 3, 6, 7 bit 1; 4-7 bit 2;
+        // 8 and 9 bit 3.
+        [
+            c[0].or(c[2]).or(c[4]).or(c[6]).or(c[8]),
+            c[1].or(c[2]).or(c[5]).or(c[6]),
+            c[3].or(c[4]).or(c[5]).or(c[6]),
+            c[7].or(c[8]),
+        ]
     }
 
     /// Places digit `d` (0-8) at `cell` (band `cell / 27`, bit `cell % 27`), an unsolved cell
