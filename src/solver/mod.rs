@@ -137,13 +137,13 @@ impl Search {
 macro_rules! kernel {
     ($name:ident $(, $features:literal)?) => {
         $(#[target_feature(enable = $features)])?
-        unsafe fn $name(search: &mut Search, mut state: State) {
+        unsafe fn $name(search: &mut Search, state: &mut State) {
             loop {
                 if state.propagate().is_err() {
                     return;
                 }
                 if state.is_solved() {
-                    search.found(&state);
+                    search.found(state);
                     return;
                 }
                 if search.outcome.guesses >= search.hall_after && !state.houses_can_be_filled() {
@@ -159,10 +159,10 @@ macro_rules! kernel {
                         digits.trailing_zeros() as usize
                     };
                     digits &= !(1 << d);
-                    let mut branch = state;
+                    let mut branch = *state;
                     branch.place_guess(&guess, d);
                     // SAFETY: the same kernel, so the CPU supports its features.
-                    unsafe { $name(search, branch) };
+                    unsafe { $name(search, &mut branch) };
                     if search.outcome.count >= search.limit {
                         return;
                     }
@@ -219,7 +219,7 @@ fn run_detected(state: State, limit: u64, hall_after: u64) -> Outcome {
 
 /// # Safety
 /// The CPU must support `kernel` (`Kernel::is_supported`).
-unsafe fn run_supported(kernel: Kernel, state: State, limit: u64, hall_after: u64) -> Outcome {
+unsafe fn run_supported(kernel: Kernel, mut state: State, limit: u64, hall_after: u64) -> Outcome {
     let mut search = Search {
         limit: limit.max(1),
         hall_after,
@@ -231,17 +231,17 @@ unsafe fn run_supported(kernel: Kernel, state: State, limit: u64, hall_after: u6
     };
     match kernel {
         // SAFETY: the portable kernel needs no CPU feature.
-        Kernel::Portable => unsafe { run_portable(&mut search, state) },
+        Kernel::Portable => unsafe { run_portable(&mut search, &mut state) },
         // SAFETY: the caller guarantees every feature the kernel is compiled for.
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => unsafe { run_avx2(&mut search, state) },
+        Kernel::Avx2 => unsafe { run_avx2(&mut search, &mut state) },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => unsafe { run_avx512(&mut search, state) },
+        Kernel::Avx512 => unsafe { run_avx512(&mut search, &mut state) },
         // Other targets support only the portable kernel, so no other can reach here.
         // SAFETY: the portable kernel needs no CPU feature.
         #[cfg(not(target_arch = "x86_64"))]
-        _ => unsafe { run_portable(&mut search, state) },
+        _ => unsafe { run_portable(&mut search, &mut state) },
     }
     search.outcome
 }
