@@ -39,17 +39,14 @@ pub fn solve_text(puzzle: &[u8; CELLS], mode: BatchMode) -> Result<Board, Error>
     }
 }
 
-/// As [`solve_text`], writing the solution as text (`'1'`-`'9'`) to `out`, only on success.
+/// [`solve_text`] in place: `board` is overwritten with the solution as text (`'1'`-`'9'`),
+/// only on success.
 ///
 /// Errors: as [`solve_text`].
-pub fn solve_text_into(
-    puzzle: &[u8; CELLS],
-    mode: BatchMode,
-    out: &mut [u8; CELLS],
-) -> Result<(), Error> {
+pub fn solve_text_in_place(board: &mut [u8; CELLS], mode: BatchMode) -> Result<(), Error> {
     match mode {
-        BatchMode::First => solver::solve_text_into(puzzle, out),
-        BatchMode::Unique => solver::solve_unique_text_into(puzzle, out),
+        BatchMode::First => solver::solve_text_in_place(board),
+        BatchMode::Unique => solver::solve_unique_text_in_place(board),
     }
 }
 

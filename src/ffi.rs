@@ -13,7 +13,6 @@ use std::ffi::{c_char, c_int};
 use std::mem::{align_of, size_of, MaybeUninit};
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::ptr;
 use std::slice;
 
 use crate::batch::{self, BatchMode};
@@ -67,27 +66,29 @@ fn guard(body: impl FnOnce() -> Result<(), sudoku_status>) -> sudoku_status {
     }
 }
 
-/// Copies the 81 bytes of a caller's board (a fault-injection point, see `fault`).
+/// The caller's board, read where it lies (a fault-injection point, see `fault`).
 ///
 /// # Safety
-/// `board` must be non-NULL and point to 81 readable bytes.
-unsafe fn read_board(board: *const c_char) -> [u8; CELLS] {
-    // SAFETY: the caller guarantees 81 readable bytes; [u8; 81] has alignment 1, and exactly 81
-    // bytes are read.
-    let text = unsafe { ptr::read(board.cast::<[u8; CELLS]>()) };
-    fault::point(&text);
+/// `board` must be non-NULL and point to 81 readable bytes that nothing writes during the call.
+unsafe fn board_text<'a>(board: *const c_char) -> &'a [u8; CELLS] {
+    // SAFETY: the caller guarantees 81 readable bytes not written meanwhile; [u8; 81] has
+    // alignment 1, and c_char and u8 have the same size.
+    let text = unsafe { &*board.cast::<[u8; CELLS]>() };
+    fault::point(text);
     text
 }
 
-/// The caller's board as 81 writable bytes, for a solver to write the solution into.
+/// The caller's board, to be solved where it lies (a fault-injection point, see `fault`).
 ///
 /// # Safety
-/// `board` must be non-NULL and point to 81 writable bytes that nothing else accesses during the
-/// call.
-unsafe fn board_bytes<'a>(board: *mut c_char) -> &'a mut [u8; CELLS] {
-    // SAFETY: the caller guarantees 81 writable bytes with no other access; [u8; 81] has
-    // alignment 1, and c_char and u8 have the same size.
-    unsafe { &mut *board.cast::<[u8; CELLS]>() }
+/// `board` must be non-NULL and point to 81 readable and writable bytes that nothing else
+/// accesses during the call.
+unsafe fn board_text_mut<'a>(board: *mut c_char) -> &'a mut [u8; CELLS] {
+    // SAFETY: the caller guarantees 81 readable and writable bytes with no other access;
+    // [u8; 81] has alignment 1, and c_char and u8 have the same size.
+    let text = unsafe { &mut *board.cast::<[u8; CELLS]>() };
+    fault::point(text);
+    text
 }
 
 /// Solves a puzzle in place, stopping at the first solution found (the fastest mode; use
@@ -109,11 +110,9 @@ pub unsafe extern "C" fn sudoku_solve(board: *mut c_char) -> sudoku_status {
         if board.is_null() {
             return Err(SUDOKU_NULL_POINTER);
         }
-        // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
-        let text = unsafe { read_board(board) };
-        // SAFETY: non-NULL, and the caller guarantees 81 writable bytes, used only here (the
-        // puzzle was copied above). Written only on success.
-        solver::solve_text_into(&text, unsafe { board_bytes(board) })?;
+        // SAFETY: non-NULL, and the caller guarantees 81 readable and writable bytes that
+        // nothing else touches during the call. They are written only on success.
+        solver::solve_text_in_place(unsafe { board_text_mut(board) })?;
         Ok(())
     })
 }
@@ -135,10 +134,8 @@ pub unsafe extern "C" fn sudoku_solve_unique(board: *mut c_char) -> sudoku_statu
         if board.is_null() {
             return Err(SUDOKU_NULL_POINTER);
         }
-        // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
-        let text = unsafe { read_board(board) };
         // SAFETY: as in `sudoku_solve`.
-        solver::solve_unique_text_into(&text, unsafe { board_bytes(board) })?;
+        solver::solve_unique_text_in_place(unsafe { board_text_mut(board) })?;
         Ok(())
     })
 }
@@ -172,8 +169,9 @@ pub unsafe extern "C" fn sudoku_count_solutions(
         if limit == 0 {
             return Err(SUDOKU_INVALID_ARGUMENT);
         }
-        // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
-        let found = solver::count_solutions_text(&unsafe { read_board(board) }, limit)?;
+        // SAFETY: non-NULL, and the caller guarantees 81 readable bytes, which no one writes
+        // during the call (that would be a data race in the caller).
+        let found = solver::count_solutions_text(unsafe { board_text(board) }, limit)?;
         // SAFETY: non-NULL, and the caller guarantees a writable uint64_t.
         unsafe { count.write_unaligned(found) };
         Ok(())
@@ -200,8 +198,8 @@ pub unsafe extern "C" fn sudoku_validate(board: *const c_char, cell: *mut usize)
         if board.is_null() {
             return Err(SUDOKU_NULL_POINTER);
         }
-        // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
-        match Board::parse(&unsafe { read_board(board) }) {
+        // SAFETY: as in `sudoku_count_solutions`.
+        match Board::parse(unsafe { board_text(board) }) {
             Ok(_) => Ok(()),
             Err(e) => {
                 let at = match e {
@@ -244,8 +242,8 @@ fn overlap(a: &Range<usize>, b: &Range<usize>) -> bool {
 fn solve_one(puzzle: &Text, mode: BatchMode) -> Result<Text, sudoku_status> {
     let solve = || {
         fault::point(puzzle);
-        let mut solution = [0u8; CELLS];
-        batch::solve_text_into(puzzle, mode, &mut solution).map(|()| solution)
+        let mut board = *puzzle;
+        batch::solve_text_in_place(&mut board, mode).map(|()| board)
     };
     match catch_unwind(solve) {
         Ok(Ok(solution)) => Ok(solution),

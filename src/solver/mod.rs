@@ -308,29 +308,26 @@ pub fn solve_unique_text(text: &[u8; crate::CELLS]) -> Result<Board, Error> {
     unique_solution(search_text(text, 2)?)
 }
 
-/// [`solve_text`], writing the solution as text (81 bytes, row-major, `'1'`-`'9'`) to `out`
-/// instead of returning a [`Board`]: the C API's path, with no intermediate copy. `out` is
-/// written only on success and left untouched on any error.
+/// [`solve_text`] in place: parses `board` (81 bytes, row-major, as for [`search_text`]) and
+/// overwrites it with the solution as text (`'1'`-`'9'`), with no intermediate copy: the C API's
+/// path. `board` is written only on success and left untouched on any error.
 ///
 /// Errors: as [`solve_text`].
-pub fn solve_text_into(text: &[u8; crate::CELLS], out: &mut [u8; crate::CELLS]) -> Result<(), Error> {
-    let first = search_text_raw(text, 1)?.first.ok_or(Error::NoSolution)?;
-    first.write_text(out);
+pub fn solve_text_in_place(board: &mut [u8; crate::CELLS]) -> Result<(), Error> {
+    let first = search_text_raw(board, 1)?.first.ok_or(Error::NoSolution)?;
+    first.write_text(board);
     Ok(())
 }
 
-/// [`solve_unique_text`], writing the unique solution as text to `out` (as [`solve_text_into`]);
-/// `out` is written only on success.
+/// [`solve_unique_text`] in place, as [`solve_text_in_place`]: `board` is overwritten with the
+/// unique solution as text, only on success.
 ///
 /// Errors: as [`solve_unique_text`].
-pub fn solve_unique_text_into(
-    text: &[u8; crate::CELLS],
-    out: &mut [u8; crate::CELLS],
-) -> Result<(), Error> {
-    let outcome = search_text_raw(text, 2)?;
+pub fn solve_unique_text_in_place(board: &mut [u8; crate::CELLS]) -> Result<(), Error> {
+    let outcome = search_text_raw(board, 2)?;
     match (outcome.count, outcome.first) {
         (1, Some(first)) => {
-            first.write_text(out);
+            first.write_text(board);
             Ok(())
         }
         (0, _) => Err(Error::NoSolution),
