@@ -241,12 +241,18 @@ impl State {
             if fresh {
                 fresh = false;
                 if self.naked_singles()? {
+                    if self.is_solved() {
+                        return Ok(());
+                    }
                     fresh = true;
                     continue;
                 }
             }
             if self.urgent != 0 {
                 fresh = self.band_rows()?;
+                if fresh && self.is_solved() {
+                    return Ok(());
+                }
                 continue;
             }
             if self.is_solved() {
