@@ -122,6 +122,18 @@ impl Outcome {
 pub const HALL_CHECK_AFTER: u64 = 1000;
 
 impl Search {
+    fn new(limit: u64, hall_after: u64) -> Search {
+        Search {
+            limit: limit.max(1),
+            hall_after,
+            outcome: Outcome {
+                count: 0,
+                guesses: 0,
+                first: None,
+            },
+        }
+    }
+
     /// Records a solved state.
     #[inline(always)]
     fn found(&mut self, state: &State) {
@@ -132,10 +144,39 @@ impl Search {
     }
 }
 
-/// Defines one kernel: the recursive search compiled with the given target features. Everything
-/// it calls on `State` is `#[inline(always)]`, so all of it is built for those features.
+/// Where a search starts: a validated board, or text that the kernel parses itself (so that the
+/// parse too is built with the kernel's CPU features: 1-2% of a solve on the serg set).
+enum Start<'a> {
+    Board(&'a Board),
+    Text(&'a [u8; crate::CELLS]),
+}
+
+impl Start<'_> {
+    /// The state after placing the givens. Errors: as [`State::from_text`] for text.
+    #[inline(always)]
+    fn state(&self) -> Result<State, Error> {
+        match self {
+            Start::Board(board) => Ok(State::from_board(board)),
+            Start::Text(text) => State::from_text(text),
+        }
+    }
+}
+
+/// Defines one kernel: the entry `$entry` (build the state from a [`Start`], then search) and the
+/// recursive search `$name`, compiled with the given target features. Everything they call on
+/// `State` is `#[inline(always)]`, so all of it is built for those features.
 macro_rules! kernel {
-    ($name:ident $(, $features:literal)?) => {
+    ($entry:ident, $name:ident $(, $features:literal)?) => {
+        $(#[target_feature(enable = $features)])?
+        unsafe fn $entry(start: &Start, limit: u64, hall_after: u64) -> Result<Outcome, Error> {
+            let mut state = start.state()?;
+            let mut search = Search::new(limit, hall_after);
+            // SAFETY: the same kernel, so the CPU supports its features.
+            unsafe { $name(&mut search, &mut state) };
+            Ok(search.outcome)
+        }
+
+
         $(#[target_feature(enable = $features)])?
         unsafe fn $name(search: &mut Search, state: &mut State) {
             loop {
@@ -175,11 +216,12 @@ macro_rules! kernel {
     };
 }
 
-kernel!(run_portable);
+kernel!(start_portable, run_portable);
 #[cfg(target_arch = "x86_64")]
-kernel!(run_avx2, "avx2,bmi1,bmi2,lzcnt,popcnt");
+kernel!(start_avx2, run_avx2, "avx2,bmi1,bmi2,lzcnt,popcnt");
 #[cfg(target_arch = "x86_64")]
 kernel!(
+    start_avx512,
     run_avx512,
     "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512dq,avx512vl"
 );
@@ -187,7 +229,7 @@ kernel!(
 /// Searches with a chosen kernel; `None` when the CPU does not support it. For tests and
 /// benchmarks that compare kernels; [`search`] uses [`Kernel::detect`].
 pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchResult> {
-    run(kernel, State::from_board(board), limit, HALL_CHECK_AFTER)
+    run(kernel, &Start::Board(board), limit, HALL_CHECK_AFTER)
 }
 
 /// As [`search_with`], but the house-matching test starts after `hall_after` guesses instead of
@@ -198,52 +240,51 @@ pub fn search_with_hall_check_after(
     limit: u64,
     hall_after: u64,
 ) -> Option<SearchResult> {
-    run(kernel, State::from_board(board), limit, hall_after)
+    run(kernel, &Start::Board(board), limit, hall_after)
 }
 
-/// Runs the search from a state with a chosen kernel; `None` when the CPU lacks the kernel.
-fn run(kernel: Kernel, state: State, limit: u64, hall_after: u64) -> Option<SearchResult> {
+/// Runs the search from a valid board with a chosen kernel; `None` when the CPU lacks the kernel.
+fn run(kernel: Kernel, start: &Start, limit: u64, hall_after: u64) -> Option<SearchResult> {
     if !kernel.is_supported() {
         return None;
     }
     // SAFETY: just checked.
-    Some(unsafe { run_supported(kernel, state, limit, hall_after) }.into_result())
+    let outcome = unsafe { run_supported(kernel, start, limit, hall_after) };
+    // A board start cannot fail to parse.
+    outcome.ok().map(Outcome::into_result)
 }
 
 /// Runs the search with the kernel [`Kernel::detect`] picks (it only picks supported ones, so
 /// this skips `run`'s second look at the CPU features: a few dozen instructions a puzzle).
-fn run_detected(state: State, limit: u64, hall_after: u64) -> Outcome {
+fn run_detected(start: &Start, limit: u64, hall_after: u64) -> Result<Outcome, Error> {
     // SAFETY: `detect` returns a kernel this CPU supports.
-    unsafe { run_supported(Kernel::detect(), state, limit, hall_after) }
+    unsafe { run_supported(Kernel::detect(), start, limit, hall_after) }
 }
 
+/// Builds the state from `start` and searches it with `kernel`. Errors: as [`Start::state`].
+///
 /// # Safety
 /// The CPU must support `kernel` (`Kernel::is_supported`).
-unsafe fn run_supported(kernel: Kernel, mut state: State, limit: u64, hall_after: u64) -> Outcome {
-    let mut search = Search {
-        limit: limit.max(1),
-        hall_after,
-        outcome: Outcome {
-            count: 0,
-            guesses: 0,
-            first: None,
-        },
-    };
+unsafe fn run_supported(
+    kernel: Kernel,
+    start: &Start,
+    limit: u64,
+    hall_after: u64,
+) -> Result<Outcome, Error> {
     match kernel {
         // SAFETY: the portable kernel needs no CPU feature.
-        Kernel::Portable => unsafe { run_portable(&mut search, &mut state) },
+        Kernel::Portable => unsafe { start_portable(start, limit, hall_after) },
         // SAFETY: the caller guarantees every feature the kernel is compiled for.
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => unsafe { run_avx2(&mut search, &mut state) },
+        Kernel::Avx2 => unsafe { start_avx2(start, limit, hall_after) },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => unsafe { run_avx512(&mut search, &mut state) },
+        Kernel::Avx512 => unsafe { start_avx512(start, limit, hall_after) },
         // Other targets support only the portable kernel, so no other can reach here.
         // SAFETY: the portable kernel needs no CPU feature.
         #[cfg(not(target_arch = "x86_64"))]
-        _ => unsafe { run_portable(&mut search, &mut state) },
+        _ => unsafe { start_portable(start, limit, hall_after) },
     }
-    search.outcome
 }
 
 /// Searches for solutions of `board`, stopping once `limit` have been found.
@@ -251,7 +292,11 @@ unsafe fn run_supported(kernel: Kernel, mut state: State, limit: u64, hall_after
 /// `limit` 0 is treated as 1. Returns the number found (at most `limit`), the first solution and
 /// how many guesses were made. Uses the [`Kernel`] that [`Kernel::detect`] picks.
 pub fn search(board: &Board, limit: u64) -> SearchResult {
-    run_detected(State::from_board(board), limit, HALL_CHECK_AFTER).into_result()
+    match run_detected(&Start::Board(board), limit, HALL_CHECK_AFTER) {
+        Ok(outcome) => outcome.into_result(),
+        // A board start cannot fail to parse.
+        Err(_) => unreachable!("a valid board always gives a state"),
+    }
 }
 
 /// Parses a text board (81 bytes, row-major, `'1'`-`'9'` givens, `'.'` or `'0'` blanks) and
@@ -266,8 +311,7 @@ pub fn search_text(text: &[u8; crate::CELLS], limit: u64) -> Result<SearchResult
 
 /// As [`search_text`], with the first solution left as a state.
 fn search_text_raw(text: &[u8; crate::CELLS], limit: u64) -> Result<Outcome, Error> {
-    let state = State::from_text(text)?;
-    Ok(run_detected(state, limit, HALL_CHECK_AFTER))
+    run_detected(&Start::Text(text), limit, HALL_CHECK_AFTER)
 }
 
 /// Finds a solution of `board` (the first one the search meets).
