@@ -1,12 +1,13 @@
 //! Every compiled kernel of the solver (portable, AVX2, AVX-512) gives identical results on every
 //! puzzle of every data set: the same count at limit 2, the same first solution and the same
 //! number of guesses (the kernels run the same algorithm, so even the search path must agree).
-//! Kernels the CPU lacks are reported and skipped; the portable kernel always runs.
+//! Each kernel parses text itself, so the text path is checked per kernel too, with invalid
+//! boards. Kernels the CPU lacks are reported and skipped; the portable kernel always runs.
 
 mod common;
 
-use sudoku::solver::{search_with, Kernel};
-use sudoku::Board;
+use sudoku::solver::{search_text_with, search_with, Kernel};
+use sudoku::{Board, Error};
 
 fn check_file(file: &str) {
     let puzzles = common::read_puzzles(file);
@@ -27,6 +28,14 @@ fn check_file(file: &str) {
             assert_eq!(
                 other, reference,
                 "{file}: kernel {k:?} differs from Portable on {board}"
+            );
+        }
+        for &k in &kernels {
+            let from_text = search_text_with(k, text, 2).expect("supported kernel runs");
+            assert_eq!(
+                from_text,
+                Ok(reference),
+                "{file}: kernel {k:?} on text differs from Portable on the board {board}"
             );
         }
     }
@@ -66,4 +75,37 @@ fn kernels_agree_on_serg_benchmark() {
 fn portable_kernel_is_always_supported() {
     assert!(Kernel::Portable.is_supported());
     assert!(Kernel::detect().is_supported());
+}
+
+/// Every kernel's own parse reports the fault `Board::parse` names: the first invalid byte, or
+/// the first given repeating an earlier given of its house.
+#[test]
+fn kernels_parse_invalid_text_like_board_parse() {
+    let puzzle =
+        *b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let mut cases: Vec<[u8; 81]> = Vec::new();
+    for cell in [0, 2, 40, 80] {
+        for byte in [b'x', b' ', 0, b'a', 0xFF] {
+            let mut text = puzzle;
+            text[cell] = byte;
+            cases.push(text);
+        }
+    }
+    // A 5 that repeats a given: of cell 0 in row 0 (cell 2), column 0 (cell 9) and box 0
+    // (cell 10), and of cell 71 in column 8 (cell 80).
+    for cell in [2, 9, 10, 80] {
+        let mut text = puzzle;
+        text[cell] = b'5';
+        cases.push(text);
+    }
+    for text in &cases {
+        let expected = Board::parse(text).map(|_| ());
+        assert!(expected.is_err(), "case {text:?} should be invalid");
+        for k in Kernel::ALL.into_iter().filter(|k| k.is_supported()) {
+            let got: Result<(), Error> = search_text_with(k, text, 2)
+                .expect("supported kernel runs")
+                .map(|_| ());
+            assert_eq!(got, expected, "kernel {k:?} on {text:?}");
+        }
+    }
 }

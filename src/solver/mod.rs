@@ -232,6 +232,24 @@ pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchRe
     run(kernel, &Start::Board(board), limit, HALL_CHECK_AFTER)
 }
 
+/// As [`search_with`] on a text board (81 bytes, row-major, parsed inside the kernel as by
+/// [`search_text`]); `None` when the CPU does not support the kernel. For tests that force each
+/// kernel's parse.
+///
+/// Errors (inside the `Some`): as [`search_text`].
+pub fn search_text_with(
+    kernel: Kernel,
+    text: &[u8; crate::CELLS],
+    limit: u64,
+) -> Option<Result<SearchResult, Error>> {
+    if !kernel.is_supported() {
+        return None;
+    }
+    // SAFETY: just checked.
+    let outcome = unsafe { run_supported(kernel, &Start::Text(text), limit, HALL_CHECK_AFTER) };
+    Some(outcome.map(Outcome::into_result))
+}
+
 /// As [`search_with`], but the house-matching test starts after `hall_after` guesses instead of
 /// [`HALL_CHECK_AFTER`] (0: at every node), so tests can show it never changes an answer.
 pub fn search_with_hall_check_after(

@@ -16,10 +16,10 @@
 
 use super::lanes::{take_cells, Lanes};
 use super::matching::has_perfect_matching;
-use super::text::write_cells;
 use super::tables::{
     columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
 };
+use super::text::write_cells;
 use crate::board::{byte_classes, Board, CELLS};
 use crate::error::Error;
 
