@@ -69,7 +69,7 @@ impl Lanes {
 
     #[inline(always)]
     pub(super) fn is_zero(self) -> bool {
-        (self.0[0] | self.0[1]) | (self.0[2] | self.0[3]) == 0
+        self.lanes_differing(Lanes::ZERO) == 0
     }
 
     /// Bit `i` set for each lane `i` that differs from `o`'s.
