@@ -4,8 +4,10 @@
 //! candidates (a bivalue cell when there is one), trying each digit on a copy of the state. The
 //! last digit of a guess reuses the current state, so a node costs one copy per extra branch and
 //! nothing is ever undone. No heap allocation: a solve is one recursion, a level per guess (so at
-//! most 81 levels, and in practice under 30), each frame about 0.8 KiB in the optimized x86-64 build
-//! (a 192-byte state and the kernel's locals): at most about 70 KiB of stack.
+//! most 81 levels, and in practice under 30), each frame about 0.4 KiB in the optimized x86-64 build
+//! (the 192-byte copy of the state for the branch, and the kernel's locals; the state itself is
+//! the caller's), after an entry frame of about 0.9 KiB that parses the board: at most about
+//! 35 KiB of stack.
 //!
 //! The search is compiled several times ([`Kernel`]): a portable build, and on x86-64 builds for
 //! AVX2 (with BMI1/2, LZCNT, POPCNT) and for AVX-512. The AVX2 build is picked at run time with
