@@ -151,7 +151,9 @@ pub unsafe extern "C" fn sudoku_solve_unique(board: *mut c_char) -> sudoku_statu
 /// (`limit == 0`), `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS` or
 /// `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation. Time grows with `limit` on boards with
 /// many solutions (the empty board at a limit of 1000000 takes a few seconds: 3-4 s measured on
-/// one core of a shared machine).
+/// one core of a shared machine). Solutions are counted one at a time, so a large `limit` on a
+/// board with few givens can run practically forever (the empty board has about 6.7 * 10^21
+/// solutions): pass the smallest limit you need.
 ///
 /// # Safety
 /// `board` must be NULL or point to 81 readable bytes; `count` must be NULL or point to a
@@ -187,7 +189,8 @@ pub unsafe extern "C" fn sudoku_count_solutions(
 /// still have no solution.
 ///
 /// Returns `SUDOKU_OK`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
-/// `SUDOKU_NULL_POINTER` (board is NULL) or `SUDOKU_INTERNAL_ERROR`. Thread-safe.
+/// `SUDOKU_NULL_POINTER` (board is NULL) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; no
+/// allocation.
 ///
 /// # Safety
 /// `board` must be NULL or point to 81 readable bytes; `cell` must be NULL or point to a
