@@ -1,10 +1,10 @@
 //! Runs the Python suites in `tests/python/` with the standard library's unittest:
 //! `test_ctypes.py` (every function of the C API through ctypes), `test_module.py` (the ctypes
-//! module `examples/python/sudoku.py`) and `test_threads.py` (every data file solved from 8
-//! Python threads and from one, compared with the C stress program `tests/c/stress.c`). They load
-//! the `libsudoku.so` this `cargo test` built: cargo writes it beside the test executable, in
-//! `target/<profile>/deps/` (only `cargo build` copies it up to `target/<profile>/`), and it is
-//! passed through `SUDOKU_LIB`.
+//! module `examples/python/sudoku.py`, its script's options checked against `solve_file`) and
+//! `test_threads.py` (every data file solved from 8 Python threads and from one, compared with
+//! the C stress program `tests/c/stress.c`). They load the `libsudoku.so` this `cargo test`
+//! built: cargo writes it beside the test executable, in `target/<profile>/deps/` (only `cargo
+//! build` copies it up to `target/<profile>/`), and it is passed through `SUDOKU_LIB`.
 
 mod cbuild;
 mod common;
@@ -49,9 +49,19 @@ fn python_ctypes_suite_passes() {
     run_suite("test_ctypes.py", &[]);
 }
 
+/// The module suite, given the C example `examples/solve_file.c` (as `SOLVE_FILE`): the script
+/// must read its command line as that program does, and the suite checks both on the same
+/// arguments.
 #[test]
 fn python_module_suite_passes() {
-    run_suite("test_module.py", &[]);
+    let solve_file = cbuild::scratch_dir("python_module").join("solve_file");
+    cbuild::compile(
+        "examples/solve_file.c",
+        &["-std=c99", "-O2"],
+        cbuild::Link::Static,
+        &solve_file,
+    );
+    run_suite("test_module.py", &[("SOLVE_FILE", &solve_file)]);
 }
 
 /// The thread suite: its output from one and from 8 Python threads must equal, byte for byte,

@@ -4,10 +4,14 @@
     sudoku.solve("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
     # -> '468931527751624839392578461134756298289413675675289314846192753513867942927345186'
 
-A board is a string (or bytes) of exactly 81 characters, row-major: '1'-'9' for givens, '.' or '0'
-for blanks. Solutions come back as strings of 81 digits. Every failure raises SudokuError, which
-carries the library's status code (`status`, one of the SUDOKU_* constants below), its message
-and, for an invalid board, the faulty cell (`cell`, 0-80).
+A board is exactly 81 characters, row-major: '1'-'9' for givens, '.' or '0' for blanks, given
+as a str, bytes, bytearray or a memoryview of single bytes (itemsize 1: formats 'B', 'b', 'c');
+any other type (an array.array, a memoryview of wider items, a list) is a TypeError. Solutions
+come back as strings of 81 digits. Every failure raises SudokuError, which carries the library's
+status code (`status`, one of the SUDOKU_* constants below), its message and, for an invalid
+board, the faulty cell (`cell`, 0-80). Arguments are checked in the C API's order: a board of the
+wrong type (what a NULL pointer is to C), then the other arguments (a limit, `unique`, a thread
+count), then the board's characters.
 
 The library is found, in this order:
   1. the path in the environment variable SUDOKU_LIB;
@@ -16,7 +20,9 @@ The library is found, in this order:
      target/release;
   4. the system's loader, by soname (libsudoku.so.0.1), as installed by `make install` (after
      ldconfig, or with LD_LIBRARY_PATH set).
-Or call load(path) before anything else.
+Or call load(path) before anything else. A file that loads but lacks a libsudoku function
+(another library, or an older libsudoku) is skipped during that search, and is an OSError when
+named by SUDOKU_LIB or load(path).
 
 ctypes releases the GIL during each library call, so solve_batch and calls from several Python
 threads run on several cores at once. The library keeps no state between calls.
@@ -27,12 +33,17 @@ It reads lines as examples/solve_file.c does: LF or CRLF endings, trailing space
 ignored, blank lines and lines starting with '#' skipped; a line of another length than 81
 characters is reported on stderr ("sudoku.py: line N: expected 81 puzzle characters, got M;
 skipped") and skipped. It prints one line per puzzle, in input order: the solution or the status
-name (SUDOKU_NO_SOLUTION, ...). -h or --help prints the usage line on stdout. Exit codes:
+name (SUDOKU_NO_SOLUTION, ...). Options are read in order as solve_file reads them: -h or --help
+prints the usage line on stdout (and stops there) unless a usage error came before it; --unique
+may be given once; one FILE at most ("-" is stdin); anything else starting with '-' ("--"
+included, as solve_file has no end-of-options marker) and a repeated --unique are usage errors.
+Exit codes:
   0  the input was read and solved (skipped lines included), or the usage was asked for;
-  2  usage; the library not found ("sudoku.py: libsudoku not found ..."); an input that cannot
-     be opened or read, stdin closed included (one line on stderr, "sudoku.py: FILE: REASON" or
-     "sudoku.py: stdin: REASON"); or an output that cannot be written, a full disk or a reader
-     that closed the pipe say ("sudoku.py: error writing output: REASON").
+  2  usage; the library not found or not loadable ("sudoku.py: libsudoku not found ..." or
+     "sudoku.py: PATH: REASON"); an input that cannot be opened or read, stdin closed included
+     (one line on stderr, "sudoku.py: FILE: REASON" or "sudoku.py: stdin: REASON"); or an
+     output that cannot be written, a full disk or a reader that closed the pipe say
+     ("sudoku.py: error writing output: REASON").
 """
 
 import ctypes
@@ -117,16 +128,17 @@ def _candidates():
 def load(path=None):
     """Loads the library (from `path`, or as the module's docstring describes) and declares the
     types of its functions. Called on first use; call it yourself to choose the file. Returns the
-    ctypes library object. Raises OSError when no library can be loaded."""
+    ctypes library object. Raises OSError when no library can be loaded, or when the library
+    chosen (`path` or SUDOKU_LIB) loads but lacks a libsudoku function: "PATH: REASON"."""
     global _lib
     with _lib_lock:
         if path is not None:
-            _lib = _declare(ctypes.CDLL(path))
+            _lib = _open(path)
         elif _lib is None:
             explicit = os.environ.get("SUDOKU_LIB")
             if explicit:
                 # An explicit choice that fails is an error, not a reason to look elsewhere.
-                _lib = _declare(ctypes.CDLL(explicit))
+                _lib = _open(explicit)
             else:
                 tried = []
                 for candidate in _candidates()[:] + [SONAME]:
@@ -134,9 +146,10 @@ def load(path=None):
                         tried.append(candidate)
                         continue
                     try:
-                        _lib = _declare(ctypes.CDLL(candidate))
+                        _lib = _open(candidate)
                         break
                     except OSError:
+                        # Not loadable, or not (this version of) libsudoku: try the next one.
                         tried.append(candidate)
                 if _lib is None:
                     raise OSError(
@@ -144,6 +157,32 @@ def load(path=None):
                         % ", ".join(tried)
                     )
         return _lib
+
+
+def _open(path):
+    """The library at `path` with its functions declared. OSError when it cannot be loaded or
+    lacks one of libsudoku's functions (another library, or an older libsudoku)."""
+    lib = ctypes.CDLL(path)
+    try:
+        return _declare(lib)
+    except AttributeError:
+        # ctypes reports a missing symbol as AttributeError; name the first one missing.
+        missing = next(name for name in _FUNCTIONS if not hasattr(lib, name))
+        raise OSError(
+            "%s: no function %s (not libsudoku, or an older version of it)" % (path, missing)
+        ) from None
+
+
+#: Every function of the C API the module calls; each must be in the library it loads.
+_FUNCTIONS = (
+    "sudoku_solve",
+    "sudoku_solve_unique",
+    "sudoku_count_solutions",
+    "sudoku_validate",
+    "sudoku_solve_batch",
+    "sudoku_status_message",
+    "sudoku_version",
+)
 
 
 def _declare(lib):
@@ -185,8 +224,31 @@ def _message(status):
     return _library().sudoku_status_message(status).decode()
 
 
+def _check_board_type(board):
+    """TypeError unless `board` is a str, bytes, bytearray or a memoryview of single bytes. A
+    memoryview of wider items (array('H')) would be measured and read in bytes, not items."""
+    if isinstance(board, (str, bytes, bytearray)):
+        return
+    if (
+        isinstance(board, memoryview)
+        and board.itemsize == 1
+        and board.format.lstrip("@=<>!") in ("B", "b", "c")
+    ):
+        return
+    raise TypeError(
+        "a board is a str or bytes of 81 characters, not %s"
+        % (
+            "a memoryview of format %r" % board.format
+            if isinstance(board, memoryview)
+            else type(board).__name__
+        )
+    )
+
+
 def _to_bytes(board):
-    """The 81 bytes of a board given as str or bytes; SudokuError when it is not 81 bytes."""
+    """The 81 bytes of a board (see _check_board_type for the types); SudokuError when it is
+    not 81 bytes."""
+    _check_board_type(board)
     if isinstance(board, str):
         try:
             board = board.encode("ascii")
@@ -196,12 +258,12 @@ def _to_bytes(board):
             raise SudokuError(
                 SUDOKU_INVALID_CHARACTER, "a board holds ASCII characters only", cell
             ) from None
-    elif not isinstance(board, (bytes, bytearray, memoryview)):
-        raise TypeError("a board is a str or bytes of 81 characters, not %s" % type(board).__name__)
     board = bytes(board)
     if len(board) != CELLS:
         raise SudokuError(
-            SUDOKU_INVALID_CHARACTER, "a board has 81 cells, got %d characters" % len(board)
+            SUDOKU_INVALID_CHARACTER,
+            "a board has 81 cells, got %d %s"
+            % (len(board), "character" if len(board) == 1 else "characters"),
         )
     return board
 
@@ -257,11 +319,14 @@ def count_solutions(puzzle, limit=2):
     default 2 tells unique from several). 0 when it has none (not an error).
 
     Raises SudokuError: SUDOKU_INVALID_ARGUMENT (limit < 1), SUDOKU_INVALID_CHARACTER or
-    SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError when `limit` is not an int."""
-    text = _to_bytes(puzzle)
+    SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError when `limit` is not an int. As in C,
+    the limit is checked before the board's characters (a wrong limit on a wrong board is about
+    the limit)."""
+    _check_board_type(puzzle)
     _require_int("limit", limit)
     if not 1 <= limit < 2**64:
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "limit must be from 1 to 2**64 - 1")
+    text = _to_bytes(puzzle)
     count = ctypes.c_uint64()
     status = _library().sudoku_count_solutions(text, limit, ctypes.byref(count))
     if status != SUDOKU_OK:
@@ -376,24 +441,32 @@ def _main(argv):
     module's docstring). Returns the exit code: 0, or 2 for bad usage, an input that cannot be
     opened or read, or an output that cannot be written (each reported in one line)."""
     usage = "usage: python3 sudoku.py [--unique] [FILE]\n"
-    args = list(argv[1:])
-    if args in (["-h"], ["--help"]):
-        reason = _write_output(usage)
-        if reason is not None:
-            sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)
+    unique = False
+    path = None
+    # In order, as solve_file's loop: help wins only if no usage error came before it; --unique
+    # counts once; one FILE ("-": stdin); anything else starting with '-' ("--" too) is a usage
+    # error.
+    for arg in argv[1:]:
+        if arg in ("-h", "--help"):
+            reason = _write_output(usage)
+            if reason is not None:
+                sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)
+                return 2
+            return 0
+        elif arg == "--unique" and not unique:
+            unique = True
+        elif path is None and (not arg.startswith("-") or arg == "-"):
+            path = arg
+        else:
+            sys.stderr.write(usage)
             return 2
-        return 0
-    unique = "--unique" in args
-    args = [a for a in args if a != "--unique"]
-    if len(args) > 1 or any(a.startswith("-") and a != "-" for a in args):
-        sys.stderr.write(usage)
-        return 2
     try:
         load()
     except OSError as error:
         sys.stderr.write("sudoku.py: %s\n" % error)
         return 2
-    path = args[0] if args and args[0] != "-" else None  # None: stdin
+    if path == "-":
+        path = None  # stdin
     try:
         lines = _read_lines(path)
     except OSError as error:

@@ -2,12 +2,16 @@
 
 Run: SUDOKU_LIB=target/release/libsudoku.so SUDOKU_EXPECTED_VERSION=0.1.0 \
          python3 tests/python/test_module.py
-(tests/python_module.rs runs it from `cargo test` with the library it built). The puzzle files
+(tests/python.rs runs it from `cargo test` with the library it built, and SOLVE_FILE set to a
+build of examples/solve_file.c, whose exit codes the script's options are compared with; without
+it the script is checked alone). The puzzle files
 are read from $SUDOKU_DATA_DIR, or ../shared/data beside the repository. Expected solutions were
 computed with an independent backtracking solver; solutions of the data files are checked
 against the rules and the givens by the checker below.
 """
 
+import array
+import ctypes
 import os
 import shutil
 import subprocess
@@ -35,6 +39,18 @@ DEADLY_SOLUTIONS = {
 # Valid givens, but cell 8 sees every digit: no solution.
 UNSOLVABLE = "12345678.........9" + "." * 63
 EMPTY = "." * 81
+
+
+def foreign_library():
+    """The path of a shared library this process has loaded that is not libsudoku (the C math
+    library, else the C library): it loads, but has none of libsudoku's functions."""
+    with open("/proc/self/maps") as maps:
+        paths = {line.split()[-1] for line in maps if "/" in line}
+    for prefix in ("libm.so", "libm-", "libc.so", "libc-"):
+        for path in sorted(paths):
+            if os.path.basename(path).startswith(prefix) and os.path.isfile(path):
+                return path
+    raise unittest.SkipTest("no libm or libc path in /proc/self/maps")
 
 
 def data_dir():
@@ -118,6 +134,43 @@ class Solve(unittest.TestCase):
             with self.assertRaises(TypeError, msg=board):
                 sudoku.solve_batch([TOP1, board])
 
+    def test_the_length_error_counts_characters_in_good_english(self):
+        for board, message in (
+            ("x", "a board has 81 cells, got 1 character"),
+            (TOP1[:80], "a board has 81 cells, got 80 characters"),
+            ("", "a board has 81 cells, got 0 characters"),
+            (TOP1 + "1", "a board has 81 cells, got 82 characters"),
+        ):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.solve(board)
+            self.assertEqual((caught.exception.message, str(caught.exception)), (message, message))
+
+    def test_a_memoryview_is_a_board_only_when_its_items_are_bytes(self):
+        text = TOP1.encode()
+        for board in (memoryview(text), memoryview(bytearray(text)),
+                      memoryview(array.array("b", text)), memoryview(array.array("B", text)),
+                      memoryview(text).cast("c"), memoryview((ctypes.c_char * 81)(*text))):
+            self.assertEqual(sudoku.solve(board), TOP1_SOLUTION, board.format)
+            self.assertEqual(sudoku.solve_batch([board]), [TOP1_SOLUTION], board.format)
+        # Items wider than a byte: 81 of them are not 81 characters (and were read as 162 bytes).
+        wide = (memoryview(array.array("H", [ord(".")] * 81)),
+                memoryview(array.array("i", [0] * 81)), memoryview(text + b"...").cast("I"))
+        for board in wide:
+            for function in (sudoku.solve, sudoku.solve_unique, sudoku.count_solutions,
+                             sudoku.validate):
+                with self.assertRaises(TypeError, msg=(function.__name__, board.format)) as caught:
+                    function(board)
+                self.assertEqual(
+                    str(caught.exception),
+                    "a board is a str or bytes of 81 characters, not a memoryview of format %r"
+                    % board.format,
+                )
+            with self.assertRaises(TypeError, msg=board.format):
+                sudoku.solve_batch([TOP1, board])
+        # An array itself is no board either, whatever its items.
+        with self.assertRaises(TypeError):
+            sudoku.solve(array.array("b", text))
+
     def test_the_error_is_a_value_error(self):
         self.assertTrue(issubclass(sudoku.SudokuError, ValueError))
 
@@ -152,6 +205,27 @@ class CountAndValidate(unittest.TestCase):
         for limit in (2.5, "2", True, None):
             with self.assertRaises(TypeError, msg=repr(limit)):
                 sudoku.count_solutions(EMPTY, limit)
+
+    def test_the_limit_is_checked_before_the_board(self):
+        # The C API's order: NULL pointers (here: a board that is no str or bytes), then the
+        # limit, then the board's characters.
+        for board in ("x", "\u00e9", TOP1[:80], "x" + EMPTY[1:], CLASSIC[:8] + "5" + CLASSIC[9:]):
+            for limit in (0, -1, 2**64):
+                with self.assertRaises(sudoku.SudokuError, msg=(board, limit)) as caught:
+                    sudoku.count_solutions(board, limit)
+                self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+                self.assertIsNone(caught.exception.cell)
+            for limit in ("2", 2.0, True, None):
+                with self.assertRaises(TypeError, msg=(board, limit)) as caught:
+                    sudoku.count_solutions(board, limit)
+                self.assertEqual(
+                    str(caught.exception), "limit must be an int, not %s" % type(limit).__name__
+                )
+        with self.assertRaises(TypeError) as caught:
+            sudoku.count_solutions(None, "2")
+        self.assertEqual(
+            str(caught.exception), "a board is a str or bytes of 81 characters, not NoneType"
+        )
 
     def test_validate(self):
         for board in (EMPTY, TOP1, CLASSIC, UNSOLVABLE):
@@ -209,6 +283,21 @@ class Batch(unittest.TestCase):
         for one in (TOP1, TOP1.encode()):
             with self.assertRaises(TypeError):
                 sudoku.solve_batch(one)
+
+    def test_the_other_arguments_are_checked_before_the_boards(self):
+        # As sudoku_solve_batch checks its flags and thread count before any board.
+        for boards in ([None], [5, TOP1], ["x"]):
+            with self.assertRaises(TypeError, msg=boards) as caught:
+                sudoku.solve_batch(boards, unique=1)
+            self.assertEqual(str(caught.exception), "unique must be a bool, not int")
+            with self.assertRaises(TypeError, msg=boards) as caught:
+                sudoku.solve_batch(boards, threads="2")
+            self.assertEqual(str(caught.exception), "threads must be an int, not str")
+            with self.assertRaises(ValueError, msg=boards) as caught:
+                sudoku.solve_batch(boards, threads=-1)
+            self.assertEqual(
+                str(caught.exception), "threads must be from 0 (every core) to 2**64 - 1"
+            )
 
     def test_unique_must_be_a_bool(self):
         # A truthy stand-in (1, "yes") would silently pick a mode; None is not "no".
@@ -328,6 +417,33 @@ class Loading(unittest.TestCase):
         )
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("/nonexistent/libsudoku.so", result.stderr)
+
+    def test_a_library_without_the_functions_is_an_os_error(self):
+        foreign = foreign_library()
+        with self.assertRaises(OSError) as caught:
+            sudoku.load(foreign)
+        self.assertEqual(
+            str(caught.exception),
+            "%s: no function sudoku_solve (not libsudoku, or an older version of it)" % foreign,
+        )
+        # The library loaded before is still the one in use.
+        self.assertEqual(sudoku.solve(TOP1), TOP1_SOLUTION)
+
+    def test_a_candidate_without_the_functions_is_skipped(self):
+        library = sudoku.load()._name
+        with tempfile.TemporaryDirectory() as tmp:
+            # Beside the module: a library that loads but is not libsudoku (as an older
+            # libsudoku without a newer function would be); by soname: the real one.
+            shutil.copy(os.path.join(MODULE_DIR, "sudoku.py"), tmp)
+            os.symlink(foreign_library(), os.path.join(tmp, "libsudoku.so"))
+            libs = os.path.join(tmp, "lib")
+            os.mkdir(libs)
+            os.symlink(os.path.abspath(library), os.path.join(libs, sudoku.SONAME))
+            env = self.fresh_env()
+            env["LD_LIBRARY_PATH"] = libs
+            result = self.run_python("import sudoku; print(sudoku.solve(%r))" % TOP1, env, tmp)
+            self.assertEqual((result.returncode, result.stdout, result.stderr),
+                             (0, TOP1_SOLUTION + "\n", ""))
 
     def test_script_solves_a_file_in_order(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -466,6 +582,64 @@ class Loading(unittest.TestCase):
             result.stderr.startswith("sudoku.py: /nonexistent/libsudoku.so: "), result.stderr
         )
         self.assertEqual(result.stderr.count("\n"), 1, result.stderr)
+
+    def test_script_reports_a_library_without_the_functions_in_one_line(self):
+        foreign = foreign_library()
+        result = self.run_script(os.devnull, env={"SUDOKU_LIB": foreign})
+        self.assertEqual(
+            (result.returncode, result.stdout, result.stderr),
+            (
+                2,
+                "",
+                "sudoku.py: %s: no function sudoku_solve"
+                " (not libsudoku, or an older version of it)\n" % foreign,
+            ),
+        )
+
+    def test_script_reads_its_options_as_solve_file_does(self):
+        usage = "usage: python3 sudoku.py [--unique] [FILE]\n"
+        solve_file = os.environ.get("SOLVE_FILE")  # set by tests/python.rs
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "puzzles.txt")
+            with open(path, "w") as f:
+                f.write(DEADLY + "\n")
+            unique, first = "SUDOKU_MULTIPLE_SOLUTIONS\n", "%s\n" % min(DEADLY_SOLUTIONS)
+            # (arguments, exit code, stdout or None for a first-mode solution, stderr)
+            for args, code, stdout, stderr in (
+                ([path], 0, None, ""),
+                (["--unique", path], 0, unique, ""),
+                ([path, "--unique"], 0, unique, ""),
+                (["-"], 0, "", ""),  # stdin: empty here
+                (["--unique", "--unique", path], 2, "", usage),
+                (["--", path], 2, "", usage),  # no end-of-options marker
+                ([path, "--"], 2, "", usage),
+                (["--"], 2, "", usage),
+                ([path, path], 2, "", usage),
+                (["-", path], 2, "", usage),
+                (["-x", path], 2, "", usage),
+                (["--count", "2", path], 2, "", usage),  # solve_file's, not the script's
+                (["--unique", "-h"], 0, usage, ""),  # help, if nothing was wrong before it
+                ([path, "--help"], 0, usage, ""),
+                (["-h", "-x"], 0, usage, ""),
+                (["-h", "-h"], 0, usage, ""),
+                (["-x", "-h"], 2, "", usage),
+                (["--unique", "--unique", "-h"], 2, "", usage),
+            ):
+                result = self.run_script(*args)
+                self.assertEqual((result.returncode, result.stderr), (code, stderr), args)
+                if stdout is None:
+                    self.assertIn(result.stdout, {s + "\n" for s in DEADLY_SOLUTIONS}, args)
+                else:
+                    self.assertEqual(result.stdout, stdout, args)
+                if solve_file and "--count" not in args:
+                    c = subprocess.run([solve_file, "--quiet", *args], stdin=subprocess.DEVNULL,
+                                       capture_output=True, text=True)
+                    self.assertEqual(c.returncode, code, ("solve_file", args, c.stderr))
+                    if code == 0 and stdout is not None:
+                        self.assertEqual(c.stdout.startswith("usage:"),
+                                         stdout.startswith("usage:"), args)
+                        if not stdout.startswith("usage:"):
+                            self.assertEqual(c.stdout, stdout, args)
 
     def test_script_usage_error(self):
         result = self.run_script("--count", "2")
