@@ -111,8 +111,23 @@ impl Outcome {
     fn into_result(self) -> SearchResult {
         SearchResult {
             count: self.count,
-            solution: self.first.map(|s| Board::from_solved(s.solution())),
+            solution: self.first.map(|s| s.board()),
             guesses: self.guesses,
+        }
+    }
+
+    /// The first solution found. Errors: [`Error::NoSolution`].
+    fn first(self) -> Result<State, Error> {
+        self.first.ok_or(Error::NoSolution)
+    }
+
+    /// The solution of a search run at limit 2, if it found exactly one. Errors:
+    /// [`Error::NoSolution`], or [`Error::MultipleSolutions`] when it found two.
+    fn unique(self) -> Result<State, Error> {
+        match (self.count, self.first) {
+            (1, Some(solution)) => Ok(solution),
+            (0, _) => Err(Error::NoSolution),
+            _ => Err(Error::MultipleSolutions),
         }
     }
 }
@@ -231,7 +246,7 @@ kernel!(
 /// Searches with a chosen kernel; `None` when the CPU does not support it. For tests and
 /// benchmarks that compare kernels; [`search`] uses [`Kernel::detect`].
 pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchResult> {
-    run(kernel, &Start::Board(board), limit, HALL_CHECK_AFTER)
+    run(kernel, board, limit, HALL_CHECK_AFTER)
 }
 
 /// As [`search_with`] on a text board (81 bytes, row-major, parsed inside the kernel as by
@@ -260,25 +275,29 @@ pub fn search_with_hall_check_after(
     limit: u64,
     hall_after: u64,
 ) -> Option<SearchResult> {
-    run(kernel, &Start::Board(board), limit, hall_after)
+    run(kernel, board, limit, hall_after)
 }
 
 /// Runs the search from a valid board with a chosen kernel; `None` when the CPU lacks the kernel.
-fn run(kernel: Kernel, start: &Start, limit: u64, hall_after: u64) -> Option<SearchResult> {
+fn run(kernel: Kernel, board: &Board, limit: u64, hall_after: u64) -> Option<SearchResult> {
     if !kernel.is_supported() {
         return None;
     }
     // SAFETY: just checked.
-    let outcome = unsafe { run_supported(kernel, start, limit, hall_after) };
-    // A board start cannot fail to parse.
-    outcome.ok().map(Outcome::into_result)
+    Some(unsafe { run_board(kernel, board, limit, hall_after) }.into_result())
 }
 
-/// Runs the search with the kernel [`Kernel::detect`] picks (it only picks supported ones, so
-/// this skips `run`'s second look at the CPU features: a few dozen instructions a puzzle).
-fn run_detected(start: &Start, limit: u64, hall_after: u64) -> Result<Outcome, Error> {
-    // SAFETY: `detect` returns a kernel this CPU supports.
-    unsafe { run_supported(Kernel::detect(), start, limit, hall_after) }
+/// Searches a valid board. A board start has no error to return: a `Board` is valid by
+/// construction, so placing its givens cannot fail.
+///
+/// # Safety
+/// The CPU must support `kernel` (`Kernel::is_supported`).
+unsafe fn run_board(kernel: Kernel, board: &Board, limit: u64, hall_after: u64) -> Outcome {
+    // SAFETY: the caller's guarantee.
+    match unsafe { run_supported(kernel, &Start::Board(board), limit, hall_after) } {
+        Ok(outcome) => outcome,
+        Err(_) => unreachable!("State::from_board never fails"),
+    }
 }
 
 /// Builds the state from `start` and searches it with `kernel`. Errors: as [`Start::state`].
@@ -312,11 +331,14 @@ unsafe fn run_supported(
 /// `limit` 0 is treated as 1. Returns the number found (at most `limit`), the first solution and
 /// how many guesses were made. Uses the [`Kernel`] that [`Kernel::detect`] picks.
 pub fn search(board: &Board, limit: u64) -> SearchResult {
-    match run_detected(&Start::Board(board), limit, HALL_CHECK_AFTER) {
-        Ok(outcome) => outcome.into_result(),
-        // A board start cannot fail to parse.
-        Err(_) => unreachable!("a valid board always gives a state"),
-    }
+    search_board(board, limit).into_result()
+}
+
+/// As [`search`], with the first solution left as a state.
+fn search_board(board: &Board, limit: u64) -> Outcome {
+    // SAFETY: `detect` returns a kernel this CPU supports (so this skips `run`'s second look at
+    // the CPU features: a few dozen instructions a puzzle).
+    unsafe { run_board(Kernel::detect(), board, limit, HALL_CHECK_AFTER) }
 }
 
 /// Parses a text board (81 bytes, row-major, `'1'`-`'9'` givens, `'.'` or `'0'` blanks) and
@@ -331,37 +353,36 @@ pub fn search_text(text: &[u8; crate::CELLS], limit: u64) -> Result<SearchResult
 
 /// As [`search_text`], with the first solution left as a state.
 fn search_text_raw(text: &[u8; crate::CELLS], limit: u64) -> Result<Outcome, Error> {
-    run_detected(&Start::Text(text), limit, HALL_CHECK_AFTER)
+    // SAFETY: as in `search_board`.
+    unsafe {
+        run_supported(
+            Kernel::detect(),
+            &Start::Text(text),
+            limit,
+            HALL_CHECK_AFTER,
+        )
+    }
 }
 
 /// Finds a solution of `board` (the first one the search meets).
 ///
 /// Errors: [`Error::NoSolution`].
 pub fn solve(board: &Board) -> Result<Board, Error> {
-    search(board, 1).solution.ok_or(Error::NoSolution)
+    search_board(board, 1).first().map(|s| s.board())
 }
 
 /// Finds the solution of `board` if it has exactly one.
 ///
 /// Errors: [`Error::NoSolution`], or [`Error::MultipleSolutions`] when there are two or more.
 pub fn solve_unique(board: &Board) -> Result<Board, Error> {
-    unique_solution(search(board, 2))
-}
-
-/// The solution of a search run at limit 2, if it found exactly one.
-fn unique_solution(result: SearchResult) -> Result<Board, Error> {
-    match (result.count, result.solution) {
-        (1, Some(solution)) => Ok(solution),
-        (0, _) => Err(Error::NoSolution),
-        _ => Err(Error::MultipleSolutions),
-    }
+    search_board(board, 2).unique().map(|s| s.board())
 }
 
 /// [`solve`] on a text board (81 bytes, row-major), parsed as by [`search_text`].
 ///
 /// Errors: [`Error::InvalidCharacter`], [`Error::ConflictingGivens`] or [`Error::NoSolution`].
 pub fn solve_text(text: &[u8; crate::CELLS]) -> Result<Board, Error> {
-    search_text(text, 1)?.solution.ok_or(Error::NoSolution)
+    search_text_raw(text, 1)?.first().map(|s| s.board())
 }
 
 /// [`solve_unique`] on a text board (81 bytes, row-major), parsed as by [`search_text`].
@@ -369,7 +390,7 @@ pub fn solve_text(text: &[u8; crate::CELLS]) -> Result<Board, Error> {
 /// Errors: [`Error::InvalidCharacter`], [`Error::ConflictingGivens`], [`Error::NoSolution`] or
 /// [`Error::MultipleSolutions`].
 pub fn solve_unique_text(text: &[u8; crate::CELLS]) -> Result<Board, Error> {
-    unique_solution(search_text(text, 2)?)
+    search_text_raw(text, 2)?.unique().map(|s| s.board())
 }
 
 /// [`solve_text`] in place: parses `board` (81 bytes, row-major, as for [`search_text`]) and
@@ -378,8 +399,7 @@ pub fn solve_unique_text(text: &[u8; crate::CELLS]) -> Result<Board, Error> {
 ///
 /// Errors: as [`solve_text`].
 pub fn solve_text_in_place(board: &mut [u8; crate::CELLS]) -> Result<(), Error> {
-    let first = search_text_raw(board, 1)?.first.ok_or(Error::NoSolution)?;
-    first.write_text(board);
+    search_text_raw(board, 1)?.first()?.write_text(board);
     Ok(())
 }
 
@@ -388,15 +408,8 @@ pub fn solve_text_in_place(board: &mut [u8; crate::CELLS]) -> Result<(), Error> 
 ///
 /// Errors: as [`solve_unique_text`].
 pub fn solve_unique_text_in_place(board: &mut [u8; crate::CELLS]) -> Result<(), Error> {
-    let outcome = search_text_raw(board, 2)?;
-    match (outcome.count, outcome.first) {
-        (1, Some(first)) => {
-            first.write_text(board);
-            Ok(())
-        }
-        (0, _) => Err(Error::NoSolution),
-        _ => Err(Error::MultipleSolutions),
-    }
+    search_text_raw(board, 2)?.unique()?.write_text(board);
+    Ok(())
 }
 
 /// Counts the solutions of a text board (81 bytes, row-major, parsed as by [`search_text`]),
@@ -413,5 +426,5 @@ pub fn count_solutions(board: &Board, limit: u64) -> u64 {
     if limit == 0 {
         return 0;
     }
-    search(board, limit).count
+    search_board(board, limit).count
 }

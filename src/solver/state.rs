@@ -147,11 +147,11 @@ impl State {
         self.unsolved.is_zero()
     }
 
-    /// The digits of a solved state, row-major, 1-9.
-    pub(super) fn solution(&self) -> [u8; CELLS] {
+    /// A solved state as a board.
+    pub(super) fn board(&self) -> Board {
         let mut cells = [0u8; CELLS];
         write_cells(&self.value_planes(), 0, &mut cells);
-        cells
+        Board::from_solved(cells)
     }
 
     /// Writes a solved state to `out` as text, row-major, `'1'`-`'9'`.
