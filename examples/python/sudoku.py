@@ -236,7 +236,7 @@ def _check_board_type(board):
     ):
         return
     raise TypeError(
-        "a board is a str or bytes of 81 characters, not %s"
+        "a board is a str, bytes, bytearray or byte memoryview of 81 characters, not %s"
         % (
             "a memoryview of format %r" % board.format
             if isinstance(board, memoryview)
@@ -471,7 +471,8 @@ def _main(argv):
         lines = _read_lines(path)
     except OSError as error:
         # One line, as a command-line tool reports a file it cannot read, not a traceback.
-        sys.stderr.write("sudoku.py: %s: %s\n" % (path or "stdin", error.strerror or error))
+        name = "stdin" if path is None else path
+        sys.stderr.write("sudoku.py: %s: %s\n" % (name, error.strerror or error))
         return 2
     puzzles = []
     for number, line in enumerate(lines, 1):

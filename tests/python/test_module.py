@@ -129,7 +129,7 @@ class Solve(unittest.TestCase):
                     function(board)
                 self.assertEqual(
                     str(caught.exception),
-                    "a board is a str or bytes of 81 characters, not %s" % type(board).__name__,
+                    "a board is a str, bytes, bytearray or byte memoryview of 81 characters, not %s" % type(board).__name__,
                 )
             with self.assertRaises(TypeError, msg=board):
                 sudoku.solve_batch([TOP1, board])
@@ -162,7 +162,7 @@ class Solve(unittest.TestCase):
                     function(board)
                 self.assertEqual(
                     str(caught.exception),
-                    "a board is a str or bytes of 81 characters, not a memoryview of format %r"
+                    "a board is a str, bytes, bytearray or byte memoryview of 81 characters, not a memoryview of format %r"
                     % board.format,
                 )
             with self.assertRaises(TypeError, msg=board.format):
@@ -224,7 +224,7 @@ class CountAndValidate(unittest.TestCase):
         with self.assertRaises(TypeError) as caught:
             sudoku.count_solutions(None, "2")
         self.assertEqual(
-            str(caught.exception), "a board is a str or bytes of 81 characters, not NoneType"
+            str(caught.exception), "a board is a str, bytes, bytearray or byte memoryview of 81 characters, not NoneType"
         )
 
     def test_validate(self):
@@ -533,6 +533,8 @@ class Loading(unittest.TestCase):
                 ([missing], missing, "No such file or directory"),
                 (["--unique", missing], missing, "No such file or directory"),
                 ([tmp], tmp, "Is a directory"),
+                # An empty name is a file name that cannot be opened, not stdin.
+                ([""], "", "No such file or directory"),
             ):
                 result = self.run_script(*args)
                 self.assertEqual(
