@@ -11,6 +11,7 @@
 #   make install  build the library, then install the header, libsudoku.a, libsudoku.so (with its
 #                 soname link) and sudoku.pc under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
 #   make uninstall  remove exactly the files make install wrote
+#   make help     list these targets and the main variables
 #
 # CARGO_TARGET_DIR is honoured when set (the library is then taken from $CARGO_TARGET_DIR/release).
 # LIB_DIR=DIR takes the built libraries from DIR instead; with CARGO=true nothing is built, so
@@ -64,7 +65,7 @@ EXAMPLES := solve solve_file count
 STATIC_BINS := $(addprefix $(BUILD_DIR)/,$(EXAMPLES))
 SHARED_BINS := $(addsuffix -shared,$(STATIC_BINS))
 
-.PHONY: all build run test clean install uninstall FORCE
+.PHONY: all build run test clean install uninstall help FORCE
 
 all: build
 
@@ -123,5 +124,28 @@ install: $(LIB_A) $(LIB_SO) include/sudoku.h sudoku.pc.in
 # Directories are left in place: they may hold other packages' files.
 uninstall:
 	rm -f $(INSTALLED)
+
+# One line per target, then the variables a newcomer may set (printed, nothing is built).
+help:
+	@echo 'libsudoku: make [TARGET] [VARIABLE=value ...]   (no target: build)'
+	@echo ''
+	@echo 'Targets:'
+	@echo '  build      cargo build --release, then the C examples into build/ (static and -shared) and build/solve_cpp'
+	@echo '  run        build, then solve the embedded puzzle with build/solve'
+	@echo '  test       every test: cargo test --release --workspace (Rust, C examples, header, install, Python)'
+	@echo '  clean      remove build/ and cargo'"'"'s target directory'
+	@echo '  install    install sudoku.h, libsudoku.a, libsudoku.so (with its soname link) and sudoku.pc'
+	@echo '  uninstall  remove exactly the files install wrote (same variables as install)'
+	@echo '  help       this text'
+	@echo ''
+	@echo 'Variables:'
+	@echo '  PREFIX=DIR            install prefix (default /usr/local; now $(PREFIX))'
+	@echo '  DESTDIR=DIR           staging root prepended to every installed path (default empty)'
+	@echo '  CARGO_TARGET_DIR=DIR  cargo'"'"'s target directory, honoured when set (default target)'
+	@echo '  LIB_DIR=DIR           take the built libraries from DIR (default $$CARGO_TARGET_DIR/release or target/release)'
+	@echo '  CARGO=CMD             the cargo to run (default cargo); CARGO=true builds nothing, e.g.'
+	@echo '                        make install CARGO=true LIB_DIR=DIR installs libraries built earlier'
+	@echo '  Also: INCLUDEDIR, LIBDIR, PKGCONFIGDIR (install paths), CC, CXX, CFLAGS, CXXFLAGS.'
+	@echo 'More: README.md and docs/.'
 
 FORCE:
