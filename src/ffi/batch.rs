@@ -44,7 +44,10 @@ impl Region {
 
     /// Whether the two regions share an address (an empty region shares none).
     fn overlaps(&self, other: &Region) -> bool {
-        self.start < other.start + other.len && other.start < self.start + self.len
+        self.len > 0
+            && other.len > 0
+            && self.start < other.start + other.len
+            && other.start < self.start + self.len
     }
 }
 
