@@ -83,16 +83,16 @@ $(LIB_SO): $(LIB_A)
 $(LIB_DIR)/$(SONAME): $(LIB_SO)
 	ln -sf libsudoku.so $@
 
-$(STATIC_BINS): $(BUILD_DIR)/%: examples/%.c include/sudoku.h examples/status_name.h examples/finish_output.h $(LIB_A)
+$(STATIC_BINS): $(BUILD_DIR)/%: examples/%.c include/sudoku.h examples/finish_output.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(EXAMPLE_CFLAGS) $(CFLAGS) -Iinclude $< $(LIB_A) $(STATIC_LIBS) -o $@
 
-$(SHARED_BINS): $(BUILD_DIR)/%-shared: examples/%.c include/sudoku.h examples/status_name.h examples/finish_output.h $(LIB_SO) $(LIB_DIR)/$(SONAME)
+$(SHARED_BINS): $(BUILD_DIR)/%-shared: examples/%.c include/sudoku.h examples/finish_output.h $(LIB_SO) $(LIB_DIR)/$(SONAME)
 	@mkdir -p $(@D)
 	$(CC) $(EXAMPLE_CFLAGS) $(CFLAGS) -Iinclude $< $(SHARED_LIBS) -o $@
 
 # examples/solve.cpp, linked against libsudoku.so.
-$(BUILD_DIR)/solve_cpp: examples/solve.cpp include/sudoku.h examples/status_name.h $(LIB_SO) $(LIB_DIR)/$(SONAME)
+$(BUILD_DIR)/solve_cpp: examples/solve.cpp include/sudoku.h $(LIB_SO) $(LIB_DIR)/$(SONAME)
 	@mkdir -p $(@D)
 	$(CXX) $(EXAMPLE_CXXFLAGS) $(CXXFLAGS) -Iinclude $< $(SHARED_LIBS) -o $@
 

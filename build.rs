@@ -1,4 +1,10 @@
-//! Generates the C header `include/sudoku.h` from `src/ffi.rs` with cbindgen.
+//! Generates the C header `include/sudoku.h` from the C API in `src/ffi/` with cbindgen.
+//!
+//! cbindgen reads the crate's `extern "C"` functions and constants; the status enum, which the
+//! crate defines through a macro from the status table `src/ffi/status_table.rs`, is handed to
+//! it as source written from that same table (`build_support/header.rs`). The board parameters
+//! are then shown as arrays (`char board[81]`) by an anchored rewrite that fails the build when
+//! it does not find exactly the declarations it expects.
 //!
 //! The header is also written to `$OUT_DIR/sudoku.h`; a unit test compares the committed header
 //! with that copy. With `CI` set (as in `.ci/run`) the committed header is never rewritten, so a
@@ -8,11 +14,16 @@ use std::env;
 use std::fs;
 use std::path::PathBuf;
 
+#[path = "build_support/header.rs"]
+mod header;
+
 fn main() {
     let crate_dir =
         PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    println!("cargo:rerun-if-changed=src/ffi.rs");
+    // A directory is scanned for changes to any file in it.
+    println!("cargo:rerun-if-changed=src/ffi");
+    println!("cargo:rerun-if-changed=build_support");
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=CI");
 
@@ -28,7 +39,10 @@ fn main() {
         env::var("CARGO_PKG_VERSION_PATCH").unwrap(),
         env::var("CARGO_PKG_VERSION").unwrap(),
     );
+    let status_enum = out_dir.join("sudoku_status.rs");
+    fs::write(&status_enum, header::status_enum_source()).expect("write $OUT_DIR/sudoku_status.rs");
     let bindings = cbindgen::Builder::new()
+        .with_src(&status_enum)
         .with_crate(&crate_dir)
         .with_config(config)
         .with_after_include(version)
@@ -38,8 +52,16 @@ fn main() {
     bindings.write(&mut text);
     let text = String::from_utf8(text).expect("header is UTF-8");
     // cbindgen writes pointer parameters; the C API documents boards as fixed arrays, which C
-    // treats as the same pointer type, so show them that way.
-    let text = text.replace("char *board", "char board[81]");
+    // treats as the same pointer type, so show them that way (in exactly the expected
+    // declarations: anything else stops the build).
+    let text = header::board_arrays(&text)
+        .unwrap_or_else(|e| panic!("build.rs: cannot rewrite the board parameters: {e}"));
+    assert!(
+        text.contains("enum sudoku_status {")
+            && !text.contains("*board)")
+            && !text.contains("*board,"),
+        "build.rs: the generated header lacks the status enum or kept a board pointer"
+    );
 
     fs::write(out_dir.join("sudoku.h"), &text).expect("write $OUT_DIR/sudoku.h");
     let committed = crate_dir.join("include").join("sudoku.h");

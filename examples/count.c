@@ -20,7 +20,6 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
-#include "status_name.h"
 
 #define DEFAULT_LIMIT 1000
 #define PROGRAM "count"
@@ -84,10 +83,10 @@ int main(int argc, char **argv)
         size_t cell = 0;
         if (sudoku_validate(argv[1], &cell) != SUDOKU_OK) {
             fprintf(stderr, "count: %s: %s (cell %zu: row %zu, column %zu)\n",
-                    status_name(status), sudoku_status_message(status), cell, cell / 9 + 1,
-                    cell % 9 + 1);
+                    sudoku_status_name(status), sudoku_status_message(status), cell,
+                    cell / 9 + 1, cell % 9 + 1);
         } else {
-            fprintf(stderr, "count: %s: %s\n", status_name(status),
+            fprintf(stderr, "count: %s: %s\n", sudoku_status_name(status),
                     sudoku_status_message(status));
         }
         return 2;

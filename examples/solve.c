@@ -17,7 +17,6 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
-#include "status_name.h"
 
 #define PROGRAM "solve"
 
@@ -91,8 +90,9 @@ int main(int argc, char **argv)
     /* Validation locates the faulty cell; sudoku_solve would report the same status. */
     status = sudoku_validate(board, &cell);
     if (status != SUDOKU_OK) {
-        fprintf(stderr, "solve: %s: %s (cell %zu: row %zu, column %zu)\n", status_name(status),
-                sudoku_status_message(status), cell, cell / 9 + 1, cell % 9 + 1);
+        fprintf(stderr, "solve: %s: %s (cell %zu: row %zu, column %zu)\n",
+                sudoku_status_name(status), sudoku_status_message(status), cell, cell / 9 + 1,
+                cell % 9 + 1);
         return 2;
     }
 
@@ -103,6 +103,6 @@ int main(int argc, char **argv)
         puts("\nSolution:");
         print_grid(board);
     }
-    printf("\nStatus: %s (%s)\n", status_name(status), sudoku_status_message(status));
+    printf("\nStatus: %s (%s)\n", sudoku_status_name(status), sudoku_status_message(status));
     return finish_output(PROGRAM, status == SUDOKU_OK ? 0 : status == SUDOKU_NO_SOLUTION ? 1 : 2);
 }

@@ -22,7 +22,6 @@
 // Build: c++ -std=c++17 solve.cpp $(pkg-config --cflags --libs sudoku) -o solve_cpp
 
 #include "sudoku.h"
-#include "status_name.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -135,9 +134,9 @@ int solve_one(std::string_view text)
     try {
         b = make_board(text);
     } catch (const sudoku_error &e) {
-        std::cerr << "solve_cpp: " << status_name(e.status()) << ": " << e.what() << " (cell "
-                  << e.cell() << ": row " << e.cell() / 9 + 1 << ", column " << e.cell() % 9 + 1
-                  << ")\n";
+        std::cerr << "solve_cpp: " << sudoku_status_name(e.status()) << ": " << e.what()
+                  << " (cell " << e.cell() << ": row " << e.cell() / 9 + 1 << ", column "
+                  << e.cell() % 9 + 1 << ")\n";
         return 2;
     } catch (const std::invalid_argument &e) {
         std::cerr << "solve_cpp: " << e.what() << '\n';
@@ -150,8 +149,8 @@ int solve_one(std::string_view text)
         std::cout << "\nSolution:\n";
         print_grid(b);
     }
-    std::cout << "\nStatus: " << status_name(status) << " (" << sudoku_status_message(status)
-              << ")\n";
+    std::cout << "\nStatus: " << sudoku_status_name(status) << " ("
+              << sudoku_status_message(status) << ")\n";
     return finish(status == SUDOKU_OK ? 0 : status == SUDOKU_NO_SOLUTION ? 1 : 2);
 }
 
@@ -210,7 +209,7 @@ int solve_stdin()
         if (statuses[i] == SUDOKU_OK) {
             std::cout << std::string_view(boards).substr(i * SUDOKU_CELLS, SUDOKU_CELLS) << '\n';
         } else {
-            std::cout << status_name(statuses[i]) << '\n';
+            std::cout << sudoku_status_name(statuses[i]) << '\n';
         }
         // A failed write sets errno and the stream's failure flag, after which the stream
         // writes nothing: stop at once, while errno still gives the reason.

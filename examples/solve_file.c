@@ -49,7 +49,6 @@
 #include <unistd.h>
 
 #include "sudoku.h"
-#include "status_name.h"
 
 enum mode { MODE_SOLVE, MODE_UNIQUE, MODE_COUNT };
 
@@ -240,7 +239,7 @@ static void report(const char board[SUDOKU_CELLS], const char solution[SUDOKU_CE
         t->solved++;
         return;
     }
-    puts(status_name(status));
+    puts(sudoku_status_name(status));
     if (status == SUDOKU_NO_SOLUTION) {
         t->no_solution++;
     } else if (status == SUDOKU_MULTIPLE_SOLUTIONS) {

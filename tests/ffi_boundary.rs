@@ -295,7 +295,7 @@ fn limit_zero_is_an_invalid_argument() {
         count(&to_c(&[b'.'; CELLS]), 0),
         (SUDOKU_INVALID_ARGUMENT, COUNT_SENTINEL)
     );
-    // Arguments are checked before the board (documented order in ffi.rs).
+    // Arguments are checked before the board (documented order in src/ffi/).
     let bad = to_c(&placed(&[(3, b'z')]));
     assert_eq!(count(&bad, 0), (SUDOKU_INVALID_ARGUMENT, COUNT_SENTINEL));
 }

@@ -9,7 +9,7 @@ as a str, bytes, bytearray or a memoryview of single bytes (itemsize 1: formats 
 any other type (an array.array, a memoryview of wider items, a list) is a TypeError. Solutions
 come back as strings of 81 digits. Every failure raises SudokuError, which carries the library's
 status code (`status`, one of the SUDOKU_* constants below), its message and, for an invalid
-board, the faulty cell (`cell`, 0-80). Arguments are checked in the C API's order: a board of the
+board, the faulty cell (`cell`, 0-80); status_name(code) gives a code's enumerator name. Arguments are checked in the C API's order: a board of the
 wrong type (what a NULL pointer is to C), then the other arguments (a limit, `unique`, a thread
 count), then the board's characters.
 
@@ -59,6 +59,7 @@ __all__ = [
     "count_solutions",
     "validate",
     "solve_batch",
+    "status_name",
     "version",
     "load",
     "CELLS",
@@ -67,7 +68,8 @@ __all__ = [
 #: Cells on a board.
 CELLS = 81
 
-# Status codes of the C API (`sudoku_status`; the numeric values are fixed).
+# Status codes of the C API (`sudoku_status`; the numeric values are fixed). Their names and
+# messages come from the library: status_name(code), SudokuError.message.
 SUDOKU_OK = 0
 SUDOKU_NO_SOLUTION = 1
 SUDOKU_MULTIPLE_SOLUTIONS = 2
@@ -181,6 +183,7 @@ _FUNCTIONS = (
     "sudoku_validate",
     "sudoku_solve_batch",
     "sudoku_status_message",
+    "sudoku_status_name",
     "sudoku_version",
 )
 
@@ -211,6 +214,8 @@ def _declare(lib):
     lib.sudoku_solve_batch.restype = status
     lib.sudoku_status_message.argtypes = [ctypes.c_int]
     lib.sudoku_status_message.restype = ctypes.c_char_p
+    lib.sudoku_status_name.argtypes = [ctypes.c_int]
+    lib.sudoku_status_name.restype = ctypes.c_char_p
     lib.sudoku_version.argtypes = []
     lib.sudoku_version.restype = ctypes.c_char_p
     return lib
@@ -389,6 +394,18 @@ def solve_batch(puzzles, unique=False, threads=0):
     return results
 
 
+def status_name(status):
+    """The enumerator name of a status code, as the library's sudoku_status_name gives it: for
+    example "SUDOKU_OK" for 0 and "SUDOKU_NO_SOLUTION" for SUDOKU_NO_SOLUTION (1); "unknown
+    status" for any other int (one outside the range of a C int included). TypeError when
+    `status` is not an int (a bool included)."""
+    _require_int("status", status)
+    if not -(2**31) <= status < 2**31:
+        # Not a C int, so not a status code: what the library says of any other value.
+        return _library().sudoku_status_name(-1).decode()
+    return _library().sudoku_status_name(status).decode()
+
+
 def version():
     """The library's version, for example "0.1.0"."""
     return _library().sudoku_version().decode()
@@ -486,14 +503,9 @@ def _main(argv):
             )
             continue
         puzzles.append(line)
-    names = {
-        value: name
-        for name, value in globals().items()
-        if name.startswith("SUDOKU_") and not name.startswith("SUDOKU_BATCH")
-    }
     out = []
     for result in solve_batch(puzzles, unique=unique):
-        out.append(result if isinstance(result, str) else names.get(result.status, "?"))
+        out.append(result if isinstance(result, str) else status_name(result.status))
     reason = _write_output("".join(line + "\n" for line in out))
     if reason is not None:
         sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)

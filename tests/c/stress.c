@@ -45,7 +45,6 @@
 #include <unistd.h>
 
 #include "sudoku.h"
-#include "status_name.h"
 
 #define CELLS SUDOKU_CELLS
 #define MAX_THREADS 256
@@ -341,7 +340,8 @@ static long check_batch(const struct puzzles *p, const struct result *results, s
     memset(first, '#', n * CELLS);
     status = sudoku_solve_batch(p->boards, n, first, statuses, SUDOKU_BATCH_FIRST, threads);
     if (status != SUDOKU_OK) {
-        fprintf(stderr, "stress: sudoku_solve_batch (first) returned %s\n", status_name(status));
+        fprintf(stderr, "stress: sudoku_solve_batch (first) returned %s\n",
+                sudoku_status_name(status));
         differences++;
     } else {
         for (i = 0; i < n; i++) {
@@ -353,7 +353,8 @@ static long check_batch(const struct puzzles *p, const struct result *results, s
             if (!same) {
                 fprintf(stderr, "stress: puzzle %zu: sudoku_solve_batch (first) gave %s, "
                         "sudoku_solve %s, or a different solution\n",
-                        i + 1, status_name(statuses[i]), status_name(results[i].solve));
+                        i + 1, sudoku_status_name(statuses[i]),
+                        sudoku_status_name(results[i].solve));
                 differences++;
             }
         }
@@ -363,7 +364,8 @@ static long check_batch(const struct puzzles *p, const struct result *results, s
     memcpy(in_place, p->boards, n * CELLS);
     status = sudoku_solve_batch(in_place, n, in_place, statuses, SUDOKU_BATCH_UNIQUE, threads);
     if (status != SUDOKU_OK) {
-        fprintf(stderr, "stress: sudoku_solve_batch (unique) returned %s\n", status_name(status));
+        fprintf(stderr, "stress: sudoku_solve_batch (unique) returned %s\n",
+                sudoku_status_name(status));
         differences++;
     } else {
         for (i = 0; i < n; i++) {
@@ -373,7 +375,8 @@ static long check_batch(const struct puzzles *p, const struct result *results, s
             if (statuses[i] != results[i].unique || memcmp(slot, expected, CELLS) != 0) {
                 fprintf(stderr, "stress: puzzle %zu: sudoku_solve_batch (unique) gave %s, "
                         "sudoku_solve_unique %s, or a different board\n",
-                        i + 1, status_name(statuses[i]), status_name(results[i].unique));
+                        i + 1, sudoku_status_name(statuses[i]),
+                        sudoku_status_name(results[i].unique));
                 differences++;
             }
         }
@@ -387,23 +390,23 @@ static long check_batch(const struct puzzles *p, const struct result *results, s
 
 static void print_result(const struct result *r)
 {
-    printf("validate=%s cell=", status_name(r->validate));
+    printf("validate=%s cell=", sudoku_status_name(r->validate));
     if (r->validate == SUDOKU_OK) {
         putchar('-');
     } else {
         printf("%zu", r->cell);
     }
-    printf(" solve=%s grid=", status_name(r->solve));
+    printf(" solve=%s grid=", sudoku_status_name(r->solve));
     if (r->solve == SUDOKU_OK) {
         fwrite(r->grid, 1, CELLS, stdout);
     } else {
         putchar('-');
     }
-    printf(" unique=%s count=", status_name(r->unique));
+    printf(" unique=%s count=", sudoku_status_name(r->unique));
     if (r->count_status == SUDOKU_OK) {
         printf("%llu\n", (unsigned long long)r->count);
     } else {
-        printf("%s\n", status_name(r->count_status));
+        printf("%s\n", sudoku_status_name(r->count_status));
     }
 }
 

@@ -4,7 +4,7 @@
 //!
 //! The libraries are taken from beside the test executable, in `target/<profile>/deps/`, where
 //! `cargo test` builds `libsudoku.a` and `libsudoku.so` (as in `c_examples.rs`). Programs are
-//! compiled with gcc, with `include/` (the header) and `examples/` (`status_name.h`) on the
+//! compiled with gcc, with `include/` (the header) and `examples/` (`finish_output.h`) on the
 //! include path, and must compile without a single diagnostic.
 #![allow(dead_code)] // each test crate uses part of it
 

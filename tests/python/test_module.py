@@ -360,6 +360,51 @@ class Threads(unittest.TestCase):
             self.assertEqual(results[k], expected[k::8], "thread %d" % k)
 
 
+class StatusName(unittest.TestCase):
+    NAMES = [
+        "SUDOKU_OK",
+        "SUDOKU_NO_SOLUTION",
+        "SUDOKU_MULTIPLE_SOLUTIONS",
+        "SUDOKU_INVALID_CHARACTER",
+        "SUDOKU_CONFLICTING_GIVENS",
+        "SUDOKU_NULL_POINTER",
+        "SUDOKU_INVALID_ARGUMENT",
+        "SUDOKU_INTERNAL_ERROR",
+    ]
+
+    def test_every_code_has_its_enumerator_name(self):
+        for code, name in enumerate(self.NAMES):
+            self.assertEqual(sudoku.status_name(code), name)
+            # The module's constant of that name has that value.
+            self.assertEqual(getattr(sudoku, name), code)
+
+    def test_other_values_are_unknown_status(self):
+        for code in (-1, 8, 9, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
+            self.assertEqual(sudoku.status_name(code), "unknown status", code)
+
+    def test_the_status_must_be_an_int(self):
+        for value in (True, 1.0, "0", None, b"\x00"):
+            with self.assertRaises(TypeError, msg=repr(value)) as caught:
+                sudoku.status_name(value)
+            self.assertEqual(
+                str(caught.exception), "status must be an int, not %s" % type(value).__name__
+            )
+
+    def test_names_and_messages_come_from_the_library(self):
+        lib = sudoku.load()
+        for code in list(range(-2, 10)) + [2**31 - 1, -(2**31)]:
+            self.assertEqual(sudoku.status_name(code), lib.sudoku_status_name(code).decode())
+            self.assertEqual(
+                sudoku.SudokuError(code).message, lib.sudoku_status_message(code).decode()
+            )
+
+    def test_an_error_names_its_status(self):
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.solve_unique(DEADLY)
+        self.assertEqual(sudoku.status_name(caught.exception.status), "SUDOKU_MULTIPLE_SOLUTIONS")
+        self.assertIn("status_name", sudoku.__all__)
+
+
 class Loading(unittest.TestCase):
     """Where the module finds the library: run in a fresh interpreter each time."""
 

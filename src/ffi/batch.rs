@@ -1,0 +1,287 @@
+//! Many boards in one call, on several threads: `sudoku_solve_batch` and its `SUDOKU_BATCH_*`
+//! flags.
+
+use std::ffi::c_char;
+use std::mem::{align_of, size_of, MaybeUninit};
+use std::panic::catch_unwind;
+use std::slice;
+
+use super::sudoku_status::{self, *};
+use super::{guard, required};
+use crate::batch::{self, BatchMode, SplitFront};
+use crate::board::CELLS;
+use crate::fault;
+
+/// `flags` of `sudoku_solve_batch`: solve each puzzle as `sudoku_solve` does, stopping at the
+/// first solution found (the fastest mode).
+pub const SUDOKU_BATCH_FIRST: u32 = 0;
+/// `flags` bit of `sudoku_solve_batch`: solve each puzzle as `sudoku_solve_unique` does, writing
+/// a solution only when it is the only one.
+pub const SUDOKU_BATCH_UNIQUE: u32 = 1;
+
+/// One board of the batch, in the C layout.
+type Text = [u8; CELLS];
+
+/// The addresses a buffer argument covers: `len` bytes from `start`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Region {
+    start: usize,
+    len: usize,
+}
+
+impl Region {
+    /// The region of `count` values of `T` at `ptr`, or `None` when no such buffer can exist:
+    /// more than `isize::MAX` bytes (the most a slice may span), an end past the last address,
+    /// or `ptr` misaligned for `T`.
+    fn of<T>(ptr: *const T, count: usize) -> Option<Region> {
+        let len = count
+            .checked_mul(size_of::<T>())
+            .filter(|&n| n <= isize::MAX as usize)?;
+        let start = ptr as usize;
+        start.checked_add(len)?;
+        (start % align_of::<T>() == 0).then_some(Region { start, len })
+    }
+
+    /// Whether the two regions share an address (an empty region shares none).
+    fn overlaps(&self, other: &Region) -> bool {
+        self.len > 0
+            && other.len > 0
+            && self.start < other.start + other.len
+            && other.start < self.start + self.len
+    }
+}
+
+/// The boards of a batch call: where each puzzle is read and its solution written.
+enum Boards<'a> {
+    /// Solved in place: each board is read, then overwritten only on success.
+    InPlace(&'a mut [Text]),
+    /// Separate buffers: the puzzles are only read; the solutions may be uninitialised.
+    Apart(&'a [Text], &'a mut [MaybeUninit<Text>]),
+}
+
+impl<'a> SplitFront for Boards<'a> {
+    fn split_front(&mut self, n: usize) -> Self {
+        match self {
+            Boards::InPlace(boards) => Boards::InPlace(boards.split_front(n)),
+            Boards::Apart(puzzles, solutions) => {
+                let all: &'a [Text] = puzzles;
+                let (front, rest) = all.split_at(n);
+                *puzzles = rest;
+                Boards::Apart(front, solutions.split_front(n))
+            }
+        }
+    }
+}
+
+impl Boards<'_> {
+    /// Solves board `i`, writing its solution on success; returns its status.
+    fn solve(&mut self, i: usize, mode: BatchMode) -> sudoku_status {
+        let puzzle = match self {
+            Boards::InPlace(boards) => &boards[i],
+            Boards::Apart(puzzles, _) => &puzzles[i],
+        };
+        let solution = match solve_one(puzzle, mode) {
+            Ok(solution) => solution,
+            Err(failure) => return failure,
+        };
+        match self {
+            Boards::InPlace(boards) => boards[i] = solution,
+            Boards::Apart(_, solutions) => {
+                solutions[i].write(solution);
+            }
+        }
+        SUDOKU_OK
+    }
+}
+
+/// Solves one puzzle of a batch: its status and, on `SUDOKU_OK`, its solution. A panic (a bug)
+/// becomes `SUDOKU_INTERNAL_ERROR` for this puzzle alone.
+fn solve_one(puzzle: &Text, mode: BatchMode) -> Result<Text, sudoku_status> {
+    let solve = || {
+        fault::point(puzzle);
+        let mut board = *puzzle;
+        batch::solve_text_in_place(&mut board, mode).map(|()| board)
+    };
+    match catch_unwind(solve) {
+        Ok(Ok(solution)) => Ok(solution),
+        Ok(Err(e)) => Err(e.into()),
+        Err(_) => Err(SUDOKU_INTERNAL_ERROR),
+    }
+}
+
+/// Solves `count` puzzles in one call, on several threads.
+///
+/// `puzzles`: `count` boards back to back (`81 * count` bytes), each as for `sudoku_solve`; board
+/// `i` is bytes `81 * i` to `81 * i + 80`. It is only read. `solutions`: `81 * count` writable
+/// bytes; it may be the same pointer as `puzzles` to solve in place, and must not overlap it
+/// otherwise. `statuses`: `count` writable `sudoku_status` values. `flags`: `SUDOKU_BATCH_FIRST`
+/// (0) solves each puzzle as `sudoku_solve` does (first solution found), `SUDOKU_BATCH_UNIQUE`
+/// as `sudoku_solve_unique` does; no other bit may be set. `threads`: the most threads to use,
+/// the calling thread included; 0 means every core available to the process, and no more
+/// threads than those cores are ever used (nor, for small batches, more than there is work
+/// for). Threads are started for this call and have all ended when it returns.
+///
+/// For each puzzle `i`, `statuses[i]` receives its own status: `SUDOKU_OK`,
+/// `SUDOKU_NO_SOLUTION`, `SUDOKU_MULTIPLE_SOLUTIONS` (unique mode only),
+/// `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS` or `SUDOKU_INTERNAL_ERROR`. Only on
+/// `SUDOKU_OK` is its solution written to bytes `81 * i` to `81 * i + 80` of `solutions`; on any
+/// other status those bytes are left untouched (so when solving in place they still hold the
+/// puzzle). Work is handed out in small chunks as threads become free, so a few hard puzzles do
+/// not leave cores idle; the results are in input order whatever the order of solving.
+///
+/// Returns `SUDOKU_OK` when the arguments are valid, whatever the status of each puzzle;
+/// `SUDOKU_NULL_POINTER` when `puzzles`, `solutions` or `statuses` is NULL (also when `count` is
+/// 0); `SUDOKU_INVALID_ARGUMENT` for an unknown `flags` bit, a `count` whose buffers could not
+/// exist, `solutions` overlapping `puzzles` without being equal to it, `statuses` overlapping
+/// either, or a misaligned `statuses`; `SUDOKU_INTERNAL_ERROR` if the call itself failed (then
+/// some statuses and solutions may already have been written). On `SUDOKU_NULL_POINTER` and
+/// `SUDOKU_INVALID_ARGUMENT` nothing is written. `count == 0` with valid pointers is `SUDOKU_OK`
+/// and writes nothing.
+///
+/// Thread-safe: calls may run at once from many threads, on distinct output buffers. The
+/// buffers must not be used by other threads while the call runs. It allocates only to learn
+/// the number of cores and to start the threads.
+///
+/// # Safety
+/// Each pointer must be NULL or valid for its size above: `puzzles` readable for `81 * count`
+/// bytes, `solutions` writable for `81 * count` bytes, `statuses` writable for `count`
+/// `sudoku_status` values.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_solve_batch(
+    puzzles: *const c_char,
+    count: usize,
+    solutions: *mut c_char,
+    statuses: *mut sudoku_status,
+    flags: u32,
+    threads: usize,
+) -> sudoku_status {
+    guard(|| {
+        let puzzles = required(puzzles.cast_mut())?.cast::<Text>();
+        let solutions = required(solutions)?.cast::<Text>();
+        let statuses = required(statuses)?;
+        if flags & !SUDOKU_BATCH_UNIQUE != 0 {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        }
+        let mode = if flags & SUDOKU_BATCH_UNIQUE != 0 {
+            BatchMode::Unique
+        } else {
+            BatchMode::First
+        };
+        let in_place = puzzles == solutions;
+        let (Some(input), Some(output), Some(status_region)) = (
+            Region::of(puzzles.as_ptr(), count),
+            Region::of(solutions.as_ptr(), count),
+            Region::of(statuses.as_ptr(), count),
+        ) else {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        };
+        if (!in_place && input.overlaps(&output))
+            || status_region.overlaps(&input)
+            || status_region.overlaps(&output)
+        {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        }
+        if count == 0 {
+            return Ok(());
+        }
+        // SAFETY: non-NULL and aligned (checked by `Region::of`); the caller guarantees `count`
+        // writable statuses, which overlap neither board buffer (checked above). MaybeUninit:
+        // they may be uninitialised.
+        let statuses = unsafe {
+            slice::from_raw_parts_mut(
+                statuses.as_ptr().cast::<MaybeUninit<sudoku_status>>(),
+                count,
+            )
+        };
+        let boards = if in_place {
+            // SAFETY: non-NULL; [u8; 81] has alignment 1; the caller guarantees 81 * count
+            // readable and writable bytes (at most isize::MAX, checked above), and no other
+            // argument overlaps them.
+            Boards::InPlace(unsafe { slice::from_raw_parts_mut(solutions.as_ptr(), count) })
+        } else {
+            // SAFETY: non-NULL, alignment 1, 81 * count readable bytes (at most isize::MAX) that
+            // nothing writes during the call: the outputs do not overlap them (checked above).
+            let puzzles = unsafe { slice::from_raw_parts(puzzles.as_ptr(), count) };
+            // SAFETY: non-NULL, alignment 1, the caller guarantees 81 * count writable bytes,
+            // overlapping no other argument. MaybeUninit: they may be uninitialised.
+            let solutions = unsafe {
+                slice::from_raw_parts_mut(solutions.as_ptr().cast::<MaybeUninit<Text>>(), count)
+            };
+            Boards::Apart(puzzles, solutions)
+        };
+        batch::for_each_chunk(
+            count,
+            threads,
+            (boards, statuses),
+            |_, (mut boards, statuses)| {
+                for (i, status) in statuses.iter_mut().enumerate() {
+                    status.write(boards.solve(i, mode));
+                }
+            },
+        );
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Region;
+
+    fn region(start: usize, len: usize) -> Region {
+        Region { start, len }
+    }
+
+    #[test]
+    fn a_region_spans_count_values_of_its_type() {
+        let p = 0x1000 as *const u32;
+        assert_eq!(Region::of(p, 3), Some(region(0x1000, 12)));
+        assert_eq!(Region::of(p, 0), Some(region(0x1000, 0)));
+        let boards = 0x1001 as *const [u8; 81];
+        assert_eq!(Region::of(boards, 2), Some(region(0x1001, 162)));
+        // NULL with no values is an empty region (the caller checks NULL itself).
+        assert_eq!(Region::of(std::ptr::null::<u32>(), 0), Some(region(0, 0)));
+    }
+
+    #[test]
+    fn impossible_regions_are_none() {
+        // Too many bytes: the product overflows, or exceeds isize::MAX.
+        assert_eq!(Region::of(0x1000 as *const u32, usize::MAX), None);
+        assert_eq!(Region::of(0x1000 as *const u32, usize::MAX / 4), None);
+        assert_eq!(
+            Region::of(0x1000 as *const [u8; 81], usize::MAX / 81 + 1),
+            None
+        );
+        let most = isize::MAX as usize;
+        assert_eq!(
+            Region::of(std::ptr::null::<u8>(), most),
+            Some(region(0, most))
+        );
+        assert_eq!(Region::of(std::ptr::null::<u8>(), most + 1), None);
+        // Past the last address.
+        assert_eq!(
+            Region::of((usize::MAX - 8) as *const u8, 8),
+            Some(region(usize::MAX - 8, 8))
+        );
+        assert_eq!(Region::of((usize::MAX - 8) as *const u8, 9), None);
+        // Misaligned for the type.
+        assert_eq!(Region::of(0x1002 as *const u32, 1), None);
+        assert_eq!(Region::of(0x1001 as *const u32, 0), None);
+    }
+
+    #[test]
+    fn regions_overlap_when_they_share_an_address() {
+        let a = region(100, 10);
+        assert!(a.overlaps(&a));
+        assert!(a.overlaps(&region(109, 5)));
+        assert!(region(95, 6).overlaps(&a));
+        assert!(a.overlaps(&region(102, 2)));
+        assert!(region(90, 30).overlaps(&a));
+        // Adjacent regions do not overlap.
+        assert!(!a.overlaps(&region(110, 5)));
+        assert!(!region(90, 10).overlaps(&a));
+        // An empty region overlaps nothing, not even at the same address.
+        assert!(!a.overlaps(&region(105, 0)));
+        assert!(!region(105, 0).overlaps(&a));
+        assert!(!region(100, 0).overlaps(&region(100, 0)));
+    }
+}

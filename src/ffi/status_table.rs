@@ -1,0 +1,30 @@
+// The status codes of the C API: the one place their values, enumerator names, documentation
+// and messages are written. Not a module: `ffi/mod.rs` includes this file to define the Rust
+// enum `sudoku_status`, `status_name` and `status_message`, and `build.rs` includes it to write
+// the same enum as source for cbindgen (which does not expand macros), so the header's enum comes
+// from here too. Values are fixed: a new code is appended, never inserted or renumbered.
+//
+// Form: `/// doc` lines, then `NAME = VALUE => "message",` (the message is what
+// `sudoku_status_message` returns; the name is what `sudoku_status_name` returns).
+status_table! {
+    /// Result of every libsudoku function that can fail. The numeric values are fixed.
+    enum sudoku_status {
+        /// Success; outputs were written.
+        SUDOKU_OK = 0 => "success",
+        /// The puzzle has no solution.
+        SUDOKU_NO_SOLUTION = 1 => "the puzzle has no solution",
+        /// The puzzle has more than one solution (a unique one was required).
+        SUDOKU_MULTIPLE_SOLUTIONS = 2 => "the puzzle has more than one solution",
+        /// A board byte is not `'1'`-`'9'`, `'.'` or `'0'`.
+        SUDOKU_INVALID_CHARACTER = 3 => "the board contains a byte that is not '1'-'9', '.' or '0'",
+        /// Two equal givens share a row, column or box.
+        SUDOKU_CONFLICTING_GIVENS = 4 => "two equal givens share a row, column or box",
+        /// A required pointer argument was NULL.
+        SUDOKU_NULL_POINTER = 5 => "a required pointer argument was NULL",
+        /// An argument is out of range or inconsistent: `limit == 0`, unknown batch flags, or batch
+        /// buffers that overlap, are misaligned or too large.
+        SUDOKU_INVALID_ARGUMENT = 6 => "an argument is out of range",
+        /// An internal fault (a bug in libsudoku) was caught; outputs were not written.
+        SUDOKU_INTERNAL_ERROR = 7 => "internal error in libsudoku",
+    }
+}

@@ -1,0 +1,98 @@
+//! The shipped shared library exports exactly the documented C API: `nm -D --defined-only` on
+//! the `libsudoku.so` this `cargo test` built (in `target/<profile>/deps/`, as the other C tests
+//! use it) lists every function of the header and no other `sudoku_` symbol, and nothing of the
+//! test-only fault injection (`src/fault.rs`).
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The C API, as the README and the header document it.
+const DOCUMENTED: [&str; 8] = [
+    "sudoku_count_solutions",
+    "sudoku_solve",
+    "sudoku_solve_batch",
+    "sudoku_solve_unique",
+    "sudoku_status_message",
+    "sudoku_status_name",
+    "sudoku_validate",
+    "sudoku_version",
+];
+
+fn shared_library() -> PathBuf {
+    let exe = std::env::current_exe().expect("path of the test executable");
+    let lib = exe
+        .parent()
+        .expect("the test executable lives in target/<profile>/deps/")
+        .join("libsudoku.so");
+    assert!(lib.is_file(), "{} missing", lib.display());
+    lib
+}
+
+/// The names `nm -D --defined-only` lists for `lib` (symbol versions cut off).
+fn defined_dynamic_symbols(lib: &Path) -> Vec<String> {
+    let output = Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(lib)
+        .output()
+        .expect("nm (binutils) must be installed");
+    assert!(
+        output.status.success(),
+        "nm failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .expect("nm prints text")
+        .lines()
+        .filter_map(|line| line.split_whitespace().last())
+        .map(|name| name.split('@').next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_shared_library_exports_exactly_the_documented_functions() {
+    let symbols = defined_dynamic_symbols(&shared_library());
+    let sudoku: BTreeSet<&str> = symbols
+        .iter()
+        .map(String::as_str)
+        .filter(|name| name.starts_with("sudoku_"))
+        .collect();
+    assert_eq!(sudoku, DOCUMENTED.into_iter().collect(), "{symbols:?}");
+    for name in &symbols {
+        assert!(
+            !name.to_ascii_lowercase().contains("fault"),
+            "a fault-injection symbol is exported: {name}"
+        );
+    }
+}
+
+#[test]
+fn the_shared_library_holds_no_fault_injection_hook() {
+    // The hook's panic message would be in the library's data if the hook were compiled in.
+    let bytes = fs::read(shared_library()).expect("read libsudoku.so");
+    let needle = b"libsudoku fault injection";
+    assert!(
+        !bytes.windows(needle.len()).any(|w| w == needle),
+        "the shipped libsudoku.so contains the fault-injection hook"
+    );
+}
+
+#[test]
+fn the_header_declares_exactly_the_documented_functions() {
+    let header = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("include")
+            .join("sudoku.h"),
+    )
+    .expect("read include/sudoku.h");
+    let declared: BTreeSet<&str> = header
+        .lines()
+        .filter(|line| !line.starts_with(' ') && !line.starts_with('#') && line.contains('('))
+        .filter_map(|line| {
+            let name = line.split('(').next()?.rsplit([' ', '*']).next()?;
+            name.starts_with("sudoku_").then_some(name)
+        })
+        .collect();
+    assert_eq!(declared, DOCUMENTED.into_iter().collect());
+}
