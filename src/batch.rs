@@ -15,8 +15,9 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
 
-use crate::board::{Board, CELLS};
+use crate::board::Board;
 use crate::error::Error;
+use crate::geometry::CELLS;
 use crate::solver;
 
 /// What a batch asks of each puzzle.

@@ -16,9 +16,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::slice;
 
 use crate::batch::{self, BatchMode};
-use crate::board::{Board, CELLS};
+use crate::board::Board;
 use crate::error::Error;
 use crate::fault;
+use crate::geometry::CELLS;
 use crate::solver;
 
 /// Result of every libsudoku function that can fail. The numeric values are fixed.

@@ -26,11 +26,13 @@ mod board;
 mod error;
 mod fault;
 pub mod ffi;
+pub mod geometry;
 pub mod solver;
 
 pub use batch::{solve_batch, solve_batch_into, BatchMode};
-pub use board::{is_solution_of, Board, CELLS};
+pub use board::{is_solution_of, Board};
 pub use error::Error;
+pub use geometry::CELLS;
 pub use solver::{count_solutions, solve, solve_unique};
 
 /// Parses and validates a board without searching (see [`Board::parse`]).

@@ -20,8 +20,9 @@ use super::tables::{
     columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
 };
 use super::text::write_cells;
-use crate::board::{byte_classes, Board, CELLS};
+use crate::board::{byte_classes, Board};
 use crate::error::Error;
+use crate::geometry::CELLS;
 
 /// Every slot (bit `4 * digit + band`; bit `4 * digit + 3` is never set). Four bits a digit, like
 /// the four lanes of `Lanes`, so a slot decodes with a shift and a mask.

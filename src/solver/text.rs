@@ -7,7 +7,7 @@
 //! text) measured about 6% of a first-solution solve through the C API on the serg set.
 
 use super::lanes::Lanes;
-use crate::board::CELLS;
+use crate::geometry::CELLS;
 
 /// Cells per band: band `b` is bytes `27 * b` to `27 * b + 26` of a board.
 const BAND_CELLS: usize = 27;
