@@ -5,7 +5,7 @@
 //! invalid.
 
 use crate::error::Error;
-use crate::geometry::{CellSet, CELLS, CELL_HOUSES, HOUSES};
+use crate::geometry::{Cell, CellSet, House, CELLS, HOUSES};
 
 /// Digit value of every byte: 1-9 for `'1'`-`'9'`, 0 for the blanks `'.'` and `'0'`, and
 /// [`INVALID`] for anything else. A table keeps parsing branch-free in the hot path.
@@ -21,6 +21,16 @@ const DIGIT_OF_BYTE: [u8; 256] = {
     table
 };
 const INVALID: u8 = 0xFF;
+
+/// The indices (0-26, see [`House`]) of the row, column and box of the cell with index `cell`.
+/// Panics if `cell >= 81`.
+#[inline(always)]
+fn house_indices(cell: usize) -> [usize; 3] {
+    match Cell::new(cell) {
+        Some(cell) => cell.houses().map(House::index),
+        None => panic!("cell index {cell} is not below 81"),
+    }
+}
 
 /// Classifies the 81 bytes of a text board: bit `cell` of the first mask is set for a given
 /// (`'1'`-`'9'`), of the second for a blank (`'.'` or `'0'`).
@@ -113,7 +123,7 @@ impl Board {
             rest &= rest - 1;
             let digit = text[cell] - b'0';
             let bit = 1u16 << digit;
-            let [r, c, b] = CELL_HOUSES[cell].map(|h| h.index());
+            let [r, c, b] = house_indices(cell);
             if (seen[r] | seen[c] | seen[b]) & bit != 0 {
                 return Board::parse_reporting(text);
             }
@@ -141,7 +151,7 @@ impl Board {
             if digit == INVALID {
                 return Err(Error::InvalidCharacter { cell, byte });
             }
-            let houses = CELL_HOUSES[cell].map(|h| h.index());
+            let houses = house_indices(cell);
             let bit = 1u16 << digit;
             if houses.iter().any(|&h| seen[h] & bit != 0) {
                 return Err(Error::ConflictingGivens { cell, digit });
@@ -257,8 +267,8 @@ pub fn is_solution_of(puzzle: &Board, solution: &Board) -> bool {
         if !(1..=9).contains(&d) || (given != 0 && given != d) {
             return false;
         }
-        for h in CELL_HOUSES[cell] {
-            seen[h.index()] |= 1 << d;
+        for h in house_indices(cell) {
+            seen[h] |= 1 << d;
         }
     }
     let all = 0b11_1111_1110;

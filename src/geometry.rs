@@ -83,11 +83,45 @@ impl Cell {
 
     /// The cell's three houses: its row, its column and its box, in that order.
     pub const fn houses(self) -> [House; 3] {
+        /// For each cell (by index), its row, column and box, in that order.
+        const CELL_HOUSES: [[House; 3]; CELLS] = {
+            let mut t = [[House(0); 3]; CELLS];
+            let mut i = 0;
+            while i < CELLS {
+                let cell = Cell(i as u8);
+                t[i] = [
+                    House(cell.row() as u8),
+                    House(9 + cell.column() as u8),
+                    House(18 + cell.box_index() as u8),
+                ];
+                i += 1;
+            }
+            t
+        };
         CELL_HOUSES[self.index()]
     }
 
     /// The cell's 20 peers (the other cells of its row, column and box), in increasing order.
     pub const fn peers(self) -> [Cell; PEERS_PER_CELL] {
+        /// For each cell (by index), its 20 peers in increasing order.
+        const PEERS: [[Cell; PEERS_PER_CELL]; CELLS] = {
+            let mut t = [[Cell(0); PEERS_PER_CELL]; CELLS];
+            let mut i = 0;
+            while i < CELLS {
+                let mut n = 0;
+                let mut j = 0;
+                while j < CELLS {
+                    if Cell(i as u8).sees(Cell(j as u8)) {
+                        t[i][n] = Cell(j as u8);
+                        n += 1;
+                    }
+                    j += 1;
+                }
+                assert!(n == PEERS_PER_CELL);
+                i += 1;
+            }
+            t
+        };
         PEERS[self.index()]
     }
 
@@ -233,11 +267,44 @@ impl House {
     /// The house's nine cells, in increasing order (left to right, top to bottom, or row-major
     /// inside a box).
     pub const fn cells(self) -> [Cell; 9] {
+        /// For each house (by index, see [`House`]), its nine cells in increasing order.
+        const HOUSE_CELLS: [[Cell; 9]; HOUSES] = {
+            let mut t = [[Cell(0); 9]; HOUSES];
+            let mut filled = [0usize; HOUSES];
+            // Cells in increasing order, so each house's list comes out sorted.
+            let mut i = 0;
+            while i < CELLS {
+                let houses = Cell(i as u8).houses();
+                let mut k = 0;
+                while k < 3 {
+                    let h = houses[k].0 as usize;
+                    t[h][filled[h]] = Cell(i as u8);
+                    filled[h] += 1;
+                    k += 1;
+                }
+                i += 1;
+            }
+            t
+        };
         HOUSE_CELLS[self.index()]
     }
 
     /// The house's nine cells as a set.
     pub const fn cell_set(self) -> CellSet {
+        /// For each house (by index), its nine cells as a set.
+        const HOUSE_CELL_SETS: [CellSet; HOUSES] = {
+            let mut t = [CellSet::EMPTY; HOUSES];
+            let mut h = 0;
+            while h < HOUSES {
+                let mut k = 0;
+                while k < 9 {
+                    t[h] = t[h].with(House(h as u8).cells()[k]);
+                    k += 1;
+                }
+                h += 1;
+            }
+            t
+        };
         HOUSE_CELL_SETS[self.index()]
     }
 
@@ -255,15 +322,18 @@ impl House {
 pub struct CellSet(u128);
 
 impl CellSet {
+    // The constants are built with `from_bits` rather than `CellSet(..)`: cbindgen would
+    // otherwise take them for C constants (and leave blank lines in the header).
+
     /// No cell.
-    pub const EMPTY: CellSet = CellSet(0);
+    pub const EMPTY: CellSet = CellSet::from_bits(0);
 
     /// Every cell.
-    pub const ALL: CellSet = CellSet((1 << CELLS) - 1);
+    pub const ALL: CellSet = CellSet::from_bits(u128::MAX);
 
     /// The set whose bit `i` is set for each cell `i` (0-80) in `bits`; bits 81-127 are ignored.
     pub const fn from_bits(bits: u128) -> CellSet {
-        CellSet(bits & CellSet::ALL.0)
+        CellSet(bits & ((1 << CELLS) - 1))
     }
 
     /// The set as bits: bit `i` for cell `i`.
@@ -319,77 +389,6 @@ impl CellSet {
         })
     }
 }
-
-/// For each cell (by index), its row, column and box, in that order.
-pub const CELL_HOUSES: [[House; 3]; CELLS] = {
-    let mut t = [[House(0); 3]; CELLS];
-    let mut i = 0;
-    while i < CELLS {
-        let cell = Cell(i as u8);
-        t[i] = [
-            House(cell.row() as u8),
-            House(9 + cell.column() as u8),
-            House(18 + cell.box_index() as u8),
-        ];
-        i += 1;
-    }
-    t
-};
-
-/// For each house (by index, see [`House`]), its nine cells in increasing order.
-pub const HOUSE_CELLS: [[Cell; 9]; HOUSES] = {
-    let mut t = [[Cell(0); 9]; HOUSES];
-    let mut filled = [0usize; HOUSES];
-    // Cells in increasing order, so each house's list comes out sorted.
-    let mut i = 0;
-    while i < CELLS {
-        let houses = CELL_HOUSES[i];
-        let mut k = 0;
-        while k < 3 {
-            let h = houses[k].0 as usize;
-            t[h][filled[h]] = Cell(i as u8);
-            filled[h] += 1;
-            k += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
-/// For each house (by index), its nine cells as a set.
-const HOUSE_CELL_SETS: [CellSet; HOUSES] = {
-    let mut t = [CellSet::EMPTY; HOUSES];
-    let mut h = 0;
-    while h < HOUSES {
-        let mut k = 0;
-        while k < 9 {
-            t[h] = t[h].with(HOUSE_CELLS[h][k]);
-            k += 1;
-        }
-        h += 1;
-    }
-    t
-};
-
-/// For each cell (by index), its 20 peers in increasing order.
-pub const PEERS: [[Cell; PEERS_PER_CELL]; CELLS] = {
-    let mut t = [[Cell(0); PEERS_PER_CELL]; CELLS];
-    let mut i = 0;
-    while i < CELLS {
-        let mut n = 0;
-        let mut j = 0;
-        while j < CELLS {
-            if Cell(i as u8).sees(Cell(j as u8)) {
-                t[i][n] = Cell(j as u8);
-                n += 1;
-            }
-            j += 1;
-        }
-        assert!(n == PEERS_PER_CELL);
-        i += 1;
-    }
-    t
-};
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 //! box; triad `3 * r + k` (row `r`, box `k`) starts at bit `9 * r + 3 * k`.
 
 use super::lanes::Lanes;
-use crate::geometry::{self, Cell, CELLS, PEERS_PER_CELL};
+use crate::geometry::{Cell, CELLS, PEERS_PER_CELL};
 
 /// All 27 cells of a band.
 pub(super) const BAND: u32 = (1 << 27) - 1;
@@ -134,14 +134,14 @@ pub(super) static CELL: [Lanes; CELLS] = {
     t
 };
 
-/// Each cell's 20 peers (see [`crate::geometry::PEERS`]) over the three bands.
+/// Each cell's 20 peers (see [`Cell::peers`]) over the three bands.
 pub(super) static PEERS: [Lanes; CELLS] = {
     let mut t = [Lanes([0; 4]); CELLS];
     let mut i = 0;
     while i < CELLS {
         let mut k = 0;
         while k < PEERS_PER_CELL {
-            let (band, bit) = band_bit(geometry::PEERS[i][k]);
+            let (band, bit) = band_bit(Cell::ALL[i].peers()[k]);
             t[i].0[band] |= 1 << bit;
             k += 1;
         }
@@ -175,6 +175,7 @@ pub(super) fn columns_of(x: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::CellSet;
 
     #[test]
     fn keep_of_full_band_keeps_everything() {
@@ -215,7 +216,7 @@ mod tests {
         for cell in Cell::ALL {
             let i = cell.index();
             assert_eq!(band_bit(cell), (i / 27, i % 27));
-            let lanes = |set: geometry::CellSet| {
+            let lanes = |set: CellSet| {
                 let mut t = Lanes::ZERO;
                 for c in set.iter() {
                     let (band, bit) = band_bit(c);
@@ -223,10 +224,10 @@ mod tests {
                 }
                 t
             };
-            assert_eq!(CELL[i], lanes(geometry::CellSet::EMPTY.with(cell)));
+            assert_eq!(CELL[i], lanes(CellSet::EMPTY.with(cell)));
             assert_eq!(PEERS[i], lanes(cell.peer_set()));
             // The cell itself stays a candidate of the placed digit; its peers do not.
-            let keep = lanes(geometry::CellSet::ALL.difference(cell.peer_set()));
+            let keep = lanes(CellSet::ALL.difference(cell.peer_set()));
             assert_eq!(KEEP_AFTER_PLACING[i], keep);
             let band = cell.band();
             // In its own band a cell sees its row and its box: 14 cells; elsewhere its column.
