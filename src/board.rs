@@ -5,7 +5,7 @@
 //! invalid.
 
 use crate::error::Error;
-use crate::geometry::{Cell, CellSet, House, CELLS, HOUSES};
+use crate::geometry::{Cell, CellSet, CELLS, HOUSES};
 
 /// Digit value of every byte: 1-9 for `'1'`-`'9'`, 0 for the blanks `'.'` and `'0'`, and
 /// [`INVALID`] for anything else. A table keeps parsing branch-free in the hot path.
@@ -22,12 +22,15 @@ const DIGIT_OF_BYTE: [u8; 256] = {
 };
 const INVALID: u8 = 0xFF;
 
-/// The indices (0-26, see [`House`]) of the row, column and box of the cell with index `cell`.
+/// The indices (0-26, see [`crate::geometry::House`]) of the row, column and box of the cell with index `cell`.
 /// Panics if `cell >= 81`.
 #[inline(always)]
 fn house_indices(cell: usize) -> [usize; 3] {
     match Cell::new(cell) {
-        Some(cell) => cell.houses().map(House::index),
+        Some(cell) => {
+            let [row, column, square] = cell.houses();
+            [row.index(), column.index(), square.index()]
+        }
         None => panic!("cell index {cell} is not below 81"),
     }
 }

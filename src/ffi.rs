@@ -20,7 +20,7 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::fault;
 use crate::geometry::CELLS;
-use crate::solver;
+use crate::solver::{self, Mode, Start};
 
 /// Result of every libsudoku function that can fail. The numeric values are fixed.
 #[repr(C)]
@@ -113,7 +113,7 @@ pub unsafe extern "C" fn sudoku_solve(board: *mut c_char) -> sudoku_status {
         }
         // SAFETY: non-NULL, and the caller guarantees 81 readable and writable bytes that
         // nothing else touches during the call. They are written only on success.
-        solver::solve_text_in_place(unsafe { board_text_mut(board) })?;
+        solver::solve_in_place(unsafe { board_text_mut(board) }, Mode::First)?;
         Ok(())
     })
 }
@@ -136,7 +136,7 @@ pub unsafe extern "C" fn sudoku_solve_unique(board: *mut c_char) -> sudoku_statu
             return Err(SUDOKU_NULL_POINTER);
         }
         // SAFETY: as in `sudoku_solve`.
-        solver::solve_unique_text_in_place(unsafe { board_text_mut(board) })?;
+        solver::solve_in_place(unsafe { board_text_mut(board) }, Mode::Unique)?;
         Ok(())
     })
 }
@@ -174,7 +174,11 @@ pub unsafe extern "C" fn sudoku_count_solutions(
         }
         // SAFETY: non-NULL, and the caller guarantees 81 readable bytes, which no one writes
         // during the call (that would be a data race in the caller).
-        let found = solver::count_solutions_text(unsafe { board_text(board) }, limit)?;
+        let found = solver::search(
+            Start::Text(unsafe { board_text(board) }),
+            Mode::Count { limit },
+        )?
+        .count();
         // SAFETY: non-NULL, and the caller guarantees a writable uint64_t.
         unsafe { count.write_unaligned(found) };
         Ok(())
@@ -247,7 +251,7 @@ fn solve_one(puzzle: &Text, mode: BatchMode) -> Result<Text, sudoku_status> {
     let solve = || {
         fault::point(puzzle);
         let mut board = *puzzle;
-        batch::solve_text_in_place(&mut board, mode).map(|()| board)
+        solver::solve_in_place(&mut board, mode.into()).map(|()| board)
     };
     match catch_unwind(solve) {
         Ok(Ok(solution)) => Ok(solution),

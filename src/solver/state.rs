@@ -28,6 +28,14 @@ use crate::geometry::CELLS;
 /// the four lanes of `Lanes`, so a slot decodes with a shift and a mask.
 const ALL_SLOTS: u64 = 0x7_7777_7777;
 
+/// The solver's index 0-8 of a digit 1-9 (candidates of digit `d + 1` are `cand[d]`, bit `d` of
+/// a digit set), for a digit written as `zero + value`: `zero` is 0 for a [`Board`] cell and
+/// `b'0'` for text. The one place where digits become indices; the way back is `value_planes`.
+#[inline(always)]
+pub(super) const fn digit_index(digit: u8, zero: u8) -> usize {
+    (digit as usize).wrapping_sub(zero as usize + 1)
+}
+
 /// A contradiction was found: this branch of the search has no solution.
 #[derive(Debug)]
 pub(super) struct Contradiction;
@@ -105,7 +113,7 @@ impl State {
         while rest != 0 {
             let cell = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            setup.give(board.get(cell) as usize - 1, cell);
+            setup.give(digit_index(board.get(cell), 0), cell);
         }
         setup.finish()
     }
@@ -128,7 +136,7 @@ impl State {
             while rest != 0 {
                 let cell = base + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                setup.give((text[cell] - b'1') as usize, cell);
+                setup.give(digit_index(text[cell], b'0'), cell);
             }
         }
         // A given that an earlier peer's digit removed repeats that digit in a house; rare, so
@@ -487,7 +495,7 @@ impl State {
     /// False when some house can no longer be filled: its missing digits have no one-to-one
     /// assignment to its empty cells (see `matching`). Catches what singles and locked
     /// candidates miss, such as four digits confined to three cells; a few thousand instructions.
-    pub(super) fn houses_can_be_filled(&self) -> bool {
+    pub(super) fn passes_matching_check(&self) -> bool {
         let open = self.unsolved.0;
         // A house, as 9-bit masks: digit d's empty candidate cells, and whether d is placed.
         let fits = |pick: &dyn Fn(&[u32; 4]) -> u16| {
