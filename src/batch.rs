@@ -192,7 +192,7 @@ where
         let spawned = unsafe {
             thread::Builder::new()
                 .name("sudoku-batch".into())
-                .spawn_unchecked(&run)
+                .spawn_unchecked(run)
         };
         // Best effort: if the system refuses a thread, the others take its share.
         if let Ok(worker) = spawned {
@@ -269,7 +269,7 @@ mod tests {
         unsolvable[..8].copy_from_slice(b"12345678");
         unsolvable[17] = b'9';
         let mut puzzles = vec![*TOP1, [b'.'; CELLS], unsolvable, [b'x'; CELLS]];
-        puzzles.extend(std::iter::repeat(*TOP1).take(200));
+        puzzles.extend(std::iter::repeat_n(*TOP1, 200));
         for threads in [1, 2, 0] {
             let first = solve_batch(&puzzles, BatchMode::First, threads);
             let unique = solve_batch(&puzzles, BatchMode::Unique, threads);

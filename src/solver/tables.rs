@@ -1,9 +1,7 @@
-//! Constant tables for the band bitboards.
-//!
-//! Layout (after JCZSolve's band representation): the board is split into three bands of 27
-//! cells; within a band, cell bit `r * 9 + c` is row `r` (0-2) and column `c` (0-8), so global cell
-//! `i` is band `i / 27`, bit `i % 27`. A *triad* is the three cells where one band row meets one
-//! box; triad `3 * r + k` (row `r`, box `k`) starts at bit `9 * r + 3 * k`.
+//! Constant tables for the band bitboards (see `docs/solver.md`). The grid is three bands of 27
+//! cells; cell `i` is bit `i % 27` of band `i / 27` (`band_bit`), bit `9 * r + c` being row `r`
+//! (0-2) of the band and column `c`. A *triad* is the three cells where a band row meets a box;
+//! triad `3 * r + k` (row `r`, box `k`) starts at bit `9 * r + 3 * k`.
 
 use super::lanes::Lanes;
 use crate::geometry::{Cell, CELLS, PEERS_PER_CELL};
