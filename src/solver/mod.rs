@@ -139,6 +139,17 @@ impl std::fmt::Debug for Outcome {
 /// Errors: for a [`Start::Text`], [`Error::InvalidCharacter`] or [`Error::ConflictingGivens`],
 /// exactly as [`Board::parse`] reports them. Finding no solution is not an error here (see
 /// [`Outcome::solution`]).
+///
+/// ```
+/// use sudoku::{search, Mode, Start};
+///
+/// let text =
+///     b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+/// let outcome = search(Start::Text(text), Mode::Count { limit: 2 }).unwrap();
+/// assert_eq!(outcome.count(), 1);
+/// let board: sudoku::Board = outcome.solution().unwrap();
+/// assert!(board.is_complete());
+/// ```
 pub fn search(start: Start<'_>, mode: Mode) -> Result<Outcome, Error> {
     // SAFETY: `detect` returns a kernel this CPU supports.
     unsafe { kernel::run(Kernel::detect(), &start, mode, MATCHING_CHECK_AFTER_GUESSES) }
@@ -149,6 +160,17 @@ pub fn search(start: Start<'_>, mode: Mode) -> Result<Outcome, Error> {
 /// API's path. `text` is written only on success and left untouched on any error.
 ///
 /// Errors: as [`search`], then as [`Outcome::solution`].
+///
+/// ```
+/// use sudoku::{solver::solve_in_place, Error, Mode};
+///
+/// let mut text = [b'.'; 81];
+/// text[72..].copy_from_slice(b"123456789");
+/// assert_eq!(solve_in_place(&mut text, Mode::Unique), Err(Error::MultipleSolutions));
+/// assert_eq!(text[0], b'.'); // untouched on error
+/// solve_in_place(&mut text, Mode::First).unwrap();
+/// assert!(text.iter().all(|b| (b'1'..=b'9').contains(b)));
+/// ```
 pub fn solve_in_place(text: &mut [u8; CELLS], mode: Mode) -> Result<(), Error> {
     search(Start::Text(text), mode)?
         .answer(mode)?
