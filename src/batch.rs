@@ -15,9 +15,10 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
 
-use crate::board::{Board, CELLS};
+use crate::board::Board;
 use crate::error::Error;
-use crate::solver;
+use crate::geometry::CELLS;
+use crate::solver::{search, Mode, Start};
 
 /// What a batch asks of each puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,26 +29,20 @@ pub enum BatchMode {
     Unique,
 }
 
-/// Parses and solves one puzzle in `mode`.
-///
-/// Errors: [`Error::InvalidCharacter`], [`Error::ConflictingGivens`], [`Error::NoSolution`],
-/// and in [`BatchMode::Unique`] [`Error::MultipleSolutions`].
-pub fn solve_text(puzzle: &[u8; CELLS], mode: BatchMode) -> Result<Board, Error> {
-    match mode {
-        BatchMode::First => solver::solve_text(puzzle),
-        BatchMode::Unique => solver::solve_unique_text(puzzle),
+impl From<BatchMode> for Mode {
+    /// The solver's mode for a batch mode: the one place the two meet.
+    fn from(mode: BatchMode) -> Mode {
+        match mode {
+            BatchMode::First => Mode::First,
+            BatchMode::Unique => Mode::Unique,
+        }
     }
 }
 
-/// [`solve_text`] in place: `board` is overwritten with the solution as text (`'1'`-`'9'`),
-/// only on success.
-///
-/// Errors: as [`solve_text`].
-pub fn solve_text_in_place(board: &mut [u8; CELLS], mode: BatchMode) -> Result<(), Error> {
-    match mode {
-        BatchMode::First => solver::solve_text_in_place(board),
-        BatchMode::Unique => solver::solve_unique_text_in_place(board),
-    }
+/// Parses and solves one puzzle in `mode`: its solution, or the error of [`search`] or
+/// [`crate::solver::Outcome::solution`].
+fn solve_one(puzzle: &[u8; CELLS], mode: BatchMode) -> Result<Board, Error> {
+    search(Start::Text(puzzle), mode.into())?.solution()
 }
 
 /// Solves every puzzle of `puzzles` (each 81 bytes of text, row-major, `'1'`-`'9'` givens and
@@ -55,7 +50,9 @@ pub fn solve_text_in_place(board: &mut [u8; CELLS], mode: BatchMode) -> Result<(
 /// [`resolve_threads`]). The result for `puzzles[i]` is at index `i`, whatever the order the
 /// threads finished in.
 ///
-/// Each result is the solution or the error [`solve_text`] gives for that puzzle.
+/// Each result is the solution, or the error: [`Error::InvalidCharacter`],
+/// [`Error::ConflictingGivens`], [`Error::NoSolution`], and in [`BatchMode::Unique`]
+/// [`Error::MultipleSolutions`].
 pub fn solve_batch(
     puzzles: &[[u8; CELLS]],
     mode: BatchMode,
@@ -83,7 +80,7 @@ pub fn solve_batch_into(
     );
     for_each_chunk(puzzles.len(), threads, results, |range, results| {
         for (puzzle, result) in puzzles[range].iter().zip(results) {
-            *result = solve_text(puzzle, mode);
+            *result = solve_one(puzzle, mode);
         }
     });
 }
@@ -195,7 +192,7 @@ where
         let spawned = unsafe {
             thread::Builder::new()
                 .name("sudoku-batch".into())
-                .spawn_unchecked(&run)
+                .spawn_unchecked(run)
         };
         // Best effort: if the system refuses a thread, the others take its share.
         if let Ok(worker) = spawned {
@@ -272,7 +269,7 @@ mod tests {
         unsolvable[..8].copy_from_slice(b"12345678");
         unsolvable[17] = b'9';
         let mut puzzles = vec![*TOP1, [b'.'; CELLS], unsolvable, [b'x'; CELLS]];
-        puzzles.extend(std::iter::repeat(*TOP1).take(200));
+        puzzles.extend(std::iter::repeat_n(*TOP1, 200));
         for threads in [1, 2, 0] {
             let first = solve_batch(&puzzles, BatchMode::First, threads);
             let unique = solve_batch(&puzzles, BatchMode::Unique, threads);
@@ -289,8 +286,8 @@ mod tests {
             );
             assert_eq!(unique[1], Err(Error::MultipleSolutions));
             for (i, puzzle) in puzzles.iter().enumerate() {
-                assert_eq!(first[i], solve_text(puzzle, BatchMode::First), "{i}");
-                assert_eq!(unique[i], solve_text(puzzle, BatchMode::Unique), "{i}");
+                assert_eq!(first[i], solve_one(puzzle, BatchMode::First), "{i}");
+                assert_eq!(unique[i], solve_one(puzzle, BatchMode::Unique), "{i}");
             }
         }
     }

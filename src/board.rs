@@ -1,12 +1,11 @@
-//! The board: 81 cells, row-major, parsed from the text format used at the C boundary.
+//! The board: 81 cells, row-major (see [`crate::geometry`]), parsed from the text format used
+//! at the C boundary and validated.
 //!
-//! A cell index runs 0-80 in row-major order (`row * 9 + column`). In text form a given (clue)
-//! is a byte `'1'`-`'9'` and a blank is `'.'` or `'0'`; every other byte is invalid.
+//! In text form a given is a byte `'1'`-`'9'` and a blank is `'.'` or `'0'`; every other byte is
+//! invalid.
 
 use crate::error::Error;
-
-/// Number of cells on a board.
-pub const CELLS: usize = 81;
+use crate::geometry::{Cell, CellSet, CELLS, HOUSES};
 
 /// Digit value of every byte: 1-9 for `'1'`-`'9'`, 0 for the blanks `'.'` and `'0'`, and
 /// [`INVALID`] for anything else. A table keeps parsing branch-free in the hot path.
@@ -23,28 +22,18 @@ const DIGIT_OF_BYTE: [u8; 256] = {
 };
 const INVALID: u8 = 0xFF;
 
-/// For each cell, the indices of its row, column and box (0-8 each).
-pub(crate) const fn houses_of(cell: usize) -> (usize, usize, usize) {
-    let row = cell / 9;
-    let col = cell % 9;
-    (row, col, (row / 3) * 3 + col / 3)
-}
-
-/// Bits 0-80 set: every cell.
-const ALL_CELLS: u128 = (1 << CELLS) - 1;
-
-/// Row, column and box of each cell, numbered 0-8, 9-17 and 18-26 so that one array of 27
-/// house masks serves all three.
-const HOUSES: [[u8; 3]; CELLS] = {
-    let mut t = [[0u8; 3]; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let (r, c, b) = houses_of(cell);
-        t[cell] = [r as u8, 9 + c as u8, 18 + b as u8];
-        cell += 1;
+/// The indices (0-26, see [`crate::geometry::House`]) of the row, column and box of the cell with index `cell`.
+/// Panics if `cell >= 81`.
+#[inline(always)]
+fn house_indices(cell: usize) -> [usize; 3] {
+    match Cell::new(cell) {
+        Some(cell) => {
+            let [row, column, square] = cell.houses();
+            [row.index(), column.index(), square.index()]
+        }
+        None => panic!("cell index {cell} is not below 81"),
     }
-    t
-};
+}
 
 /// Classifies the 81 bytes of a text board: bit `cell` of the first mask is set for a given
 /// (`'1'`-`'9'`), of the second for a blank (`'.'` or `'0'`).
@@ -124,20 +113,20 @@ impl Board {
     /// in its row, column or box. Validation does not search: a valid board may have no solution.
     pub fn parse(text: &[u8; CELLS]) -> Result<Board, Error> {
         let (digits, blanks) = byte_classes(text);
-        if digits | blanks != ALL_CELLS {
+        if digits | blanks != CellSet::ALL.bits() {
             return Board::parse_reporting(text);
         }
         // Every byte is valid: only the givens need a look, for conflicts.
         let mut cells = [0u8; CELLS];
-        let mut seen = [0u16; 27];
+        // One bit per digit for each house (by index 0-26): the givens seen so far.
+        let mut seen = [0u16; HOUSES];
         let mut rest = digits;
         while rest != 0 {
             let cell = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let digit = text[cell] - b'0';
             let bit = 1u16 << digit;
-            let [r, c, b] = HOUSES[cell];
-            let (r, c, b) = (r as usize, c as usize, b as usize);
+            let [r, c, b] = house_indices(cell);
             if (seen[r] | seen[c] | seen[b]) & bit != 0 {
                 return Board::parse_reporting(text);
             }
@@ -154,10 +143,8 @@ impl Board {
     #[cold]
     fn parse_reporting(text: &[u8; CELLS]) -> Result<Board, Error> {
         let mut cells = [0u8; CELLS];
-        // One bit per digit for each row, column and box: the givens seen so far.
-        let mut rows = [0u16; 9];
-        let mut cols = [0u16; 9];
-        let mut boxes = [0u16; 9];
+        // One bit per digit for each house (by index 0-26): the givens seen so far.
+        let mut seen = [0u16; HOUSES];
         for cell in 0..CELLS {
             let byte = text[cell];
             let digit = DIGIT_OF_BYTE[byte as usize];
@@ -167,14 +154,14 @@ impl Board {
             if digit == INVALID {
                 return Err(Error::InvalidCharacter { cell, byte });
             }
-            let (r, c, b) = houses_of(cell);
+            let houses = house_indices(cell);
             let bit = 1u16 << digit;
-            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+            if houses.iter().any(|&h| seen[h] & bit != 0) {
                 return Err(Error::ConflictingGivens { cell, digit });
             }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
+            for h in houses {
+                seen[h] |= bit;
+            }
             cells[cell] = digit;
         }
         Ok(Board { cells })
@@ -275,22 +262,20 @@ impl std::fmt::Debug for Board {
 /// True when `solution` is a complete grid obeying the rules (each digit once per row,
 /// column and box) that keeps every given of `puzzle`.
 pub fn is_solution_of(puzzle: &Board, solution: &Board) -> bool {
-    let mut rows = [0u16; 9];
-    let mut cols = [0u16; 9];
-    let mut boxes = [0u16; 9];
+    // One bit per digit for each house (by index 0-26).
+    let mut seen = [0u16; HOUSES];
     for cell in 0..CELLS {
         let d = solution.cells[cell];
         let given = puzzle.cells[cell];
         if !(1..=9).contains(&d) || (given != 0 && given != d) {
             return false;
         }
-        let (r, c, b) = houses_of(cell);
-        rows[r] |= 1 << d;
-        cols[c] |= 1 << d;
-        boxes[b] |= 1 << d;
+        for h in house_indices(cell) {
+            seen[h] |= 1 << d;
+        }
     }
     let all = 0b11_1111_1110;
-    rows.iter().chain(&cols).chain(&boxes).all(|&m| m == all)
+    seen.iter().all(|&m| m == all)
 }
 
 #[cfg(test)]
@@ -307,22 +292,6 @@ mod tests {
             };
             assert_eq!(DIGIT_OF_BYTE[byte as usize], expected, "byte {byte:#04x}");
         }
-    }
-
-    #[test]
-    fn every_house_holds_nine_cells_and_boxes_are_3x3() {
-        let mut sizes = [[0; 9]; 3];
-        for cell in 0..CELLS {
-            let (r, c, b) = houses_of(cell);
-            assert_eq!((r, c), (cell / 9, cell % 9));
-            sizes[0][r] += 1;
-            sizes[1][c] += 1;
-            sizes[2][b] += 1;
-            // Box b covers rows 3*(b/3).. and columns 3*(b%3)..
-            assert!((b / 3 * 3..b / 3 * 3 + 3).contains(&r), "cell {cell}");
-            assert!((b % 3 * 3..b % 3 * 3 + 3).contains(&c), "cell {cell}");
-        }
-        assert_eq!(sizes, [[9; 9]; 3]);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! global switch: the library keeps no mutable state, and the same board panics on whichever
 //! thread meets it, batch workers included.
 
-use crate::board::CELLS;
+use crate::geometry::CELLS;
 
 /// The board that makes [`point`] panic when fault injection is compiled in. Its bytes are not
 /// valid board characters, so without fault injection every function rejects it with

@@ -16,7 +16,11 @@
 //!
 //! Many puzzles at once, on all cores: [`solve_batch`] (see [`batch`]).
 //!
-//! The core (`board`, `solver`, `batch`) knows nothing of C; every `extern "C"` item lives in [`ffi`].
+//! One search serves every solve: [`search`] from a [`Start`] in a [`Mode`]. The grid's
+//! vocabulary (cells, digits, houses, peers) is in [`geometry`].
+//!
+//! The core (`geometry`, `board`, `solver`, `batch`) knows nothing of C; every `extern "C"` item
+//! lives in [`ffi`]. Layers only import downwards: geometry, board, solver, batch, then ffi.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
@@ -26,12 +30,14 @@ mod board;
 mod error;
 mod fault;
 pub mod ffi;
+pub mod geometry;
 pub mod solver;
 
 pub use batch::{solve_batch, solve_batch_into, BatchMode};
-pub use board::{is_solution_of, Board, CELLS};
+pub use board::{is_solution_of, Board};
 pub use error::Error;
-pub use solver::{count_solutions, solve, solve_unique};
+pub use geometry::CELLS;
+pub use solver::{count_solutions, search, solve, solve_unique, Mode, Outcome, Start};
 
 /// Parses and validates a board without searching (see [`Board::parse`]).
 ///

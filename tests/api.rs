@@ -448,19 +448,19 @@ fn a_deadly_rectangle_gives_exactly_two_solutions() {
 fn search_reports_count_and_first_solution() {
     let (puzzle, solution) = KNOWN[2];
     let board: Board = puzzle.parse().unwrap();
-    let result = sudoku::solver::search(&board, 2);
+    let result = sudoku::solver::hooks::search(&board, 2);
     assert_eq!(result.count, 1);
     assert_eq!(
         result.solution.map(|s| s.to_string()),
         Some(solution.to_string())
     );
 
-    let result = sudoku::solver::search(&Board::EMPTY, 7);
+    let result = sudoku::solver::hooks::search(&Board::EMPTY, 7);
     assert_eq!(result.count, 7);
     let first = result.solution.unwrap().to_bytes();
     assert_eq!(check_solution(&EMPTY_TEXT, &first), Ok(()));
 
-    let none = sudoku::solver::search(&NO_SOLUTION.parse().unwrap(), 2);
+    let none = sudoku::solver::hooks::search(&NO_SOLUTION.parse().unwrap(), 2);
     assert_eq!((none.count, none.solution), (0, None));
 }
 

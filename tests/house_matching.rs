@@ -1,12 +1,14 @@
-//! The house-matching test (`src/solver/matching.rs`) only cuts branches without a solution: run
-//! at every node (`search_with_hall_check_after(.., 0)`) it gives the same counts and the same
+//! The house matching check (`src/solver/matching.rs`) only cuts branches without a solution: run
+//! at every node (`search_with_matching_check_after(.., 0)`) it gives the same counts and the same
 //! first solution as the default search on every puzzle of every data set. And it
 //! is what makes the sparse boards the fuzzers found fast: with it turned off they need millions
 //! of guesses (checked here only by the guess counts, which are exact, not by time).
 
 mod common;
 
-use sudoku::solver::{search_with, search_with_hall_check_after, Kernel, HALL_CHECK_AFTER};
+use sudoku::solver::hooks::{
+    search_with, search_with_matching_check_after, Kernel, MATCHING_CHECK_AFTER_GUESSES,
+};
 use sudoku::Board;
 
 fn check_file(file: &str) {
@@ -19,7 +21,7 @@ fn check_file(file: &str) {
         for limit in [2] {
             let plain = search_with(kernel, &board, limit).expect("detected kernel runs");
             let checked =
-                search_with_hall_check_after(kernel, &board, limit, 0).expect("kernel runs");
+                search_with_matching_check_after(kernel, &board, limit, 0).expect("kernel runs");
             assert_eq!(
                 (checked.count, checked.solution),
                 (plain.count, plain.solution),
@@ -62,7 +64,8 @@ fn same_answers_on_serg_benchmark() {
 
 /// Boards found by fuzzing (see tests/regressions.rs): four digits confined to three cells of
 /// box 9, or a similar trap, that singles cannot see. Exact answers, and the guesses the search
-/// needs with the test from the start, from `HALL_CHECK_AFTER` on (the default), and never.
+/// needs with the check from the start, from `MATCHING_CHECK_AFTER_GUESSES` on (the default),
+/// and never.
 #[test]
 fn sparse_traps_found_by_fuzzing_end_early() {
     let cases: [(&str, u64); 4] = [
@@ -89,11 +92,11 @@ fn sparse_traps_found_by_fuzzing_end_early() {
         let default = search_with(kernel, &board, 2).unwrap();
         assert_eq!(default.count, count, "{text}");
         assert!(
-            default.guesses < HALL_CHECK_AFTER + 100,
+            default.guesses < MATCHING_CHECK_AFTER_GUESSES + 100,
             "{text}: {} guesses",
             default.guesses
         );
-        let from_start = search_with_hall_check_after(kernel, &board, 2, 0).unwrap();
+        let from_start = search_with_matching_check_after(kernel, &board, 2, 0).unwrap();
         assert_eq!(from_start.count, count, "{text}");
         assert!(from_start.guesses <= default.guesses, "{text}");
     }
@@ -103,7 +106,7 @@ fn sparse_traps_found_by_fuzzing_end_early() {
         ".7000000000000000000000000000...4.1...3.........1.6..4..2...5...........0....37.."
             .parse()
             .unwrap();
-    let never = search_with_hall_check_after(kernel, &trap, 2, u64::MAX).unwrap();
+    let never = search_with_matching_check_after(kernel, &trap, 2, u64::MAX).unwrap();
     assert_eq!(never.count, 2);
     assert!(never.guesses > 1_000_000, "{} guesses", never.guesses);
 }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use sudoku::solver::{search_text_with, search_with, Kernel};
+use sudoku::solver::hooks::{search_text_with, search_with, Kernel};
 use sudoku::{Board, Error};
 
 fn check_file(file: &str) {

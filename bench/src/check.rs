@@ -61,7 +61,7 @@ pub fn is_valid_solution(puzzle: &[u8; CELLS], solution: &[u8; CELLS]) -> bool {
 ///   when the peer finds a solution (otherwise a failure status, board untouched); `sudoku::solve`
 ///   gives the same board as `sudoku_solve`.
 /// - count≤2: `sudoku_count_solutions(board, 2, ..)`, `sudoku::count_solutions(board, 2)` and
-///   `sudoku::solver::search(board, 2).count` all equal the peer's `solutions_count_up_to(2)`.
+///   `sudoku::solver::hooks::search(board, 2).count` all equal the peer's `solutions_count_up_to(2)`.
 ///
 /// Errors: a description of the first few disagreements and how many there were.
 pub fn check(set: &PuzzleSet, mode: Mode) -> Result<SearchStats, String> {
@@ -84,7 +84,7 @@ pub fn check(set: &PuzzleSet, mode: Mode) -> Result<SearchStats, String> {
             }
         }
         if let Ok(board) = Board::parse(set.bytes(i)) {
-            let result = sudoku::solver::search(&board, mode.limit());
+            let result = sudoku::solver::hooks::search(&board, mode.limit());
             stats.guesses += result.guesses;
             stats.without_guess += usize::from(result.guesses == 0);
         }
@@ -162,7 +162,7 @@ fn check_count2(puzzle: &[u8; CELLS], line: &str) -> Option<String> {
     let (rust_count, search_count) = match Board::parse(puzzle) {
         Ok(board) => (
             sudoku::count_solutions(&board, 2),
-            sudoku::solver::search(&board, 2).count,
+            sudoku::solver::hooks::search(&board, 2).count,
         ),
         Err(_) => (0, 0),
     };

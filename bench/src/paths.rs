@@ -32,7 +32,7 @@ impl Mode {
         }
     }
 
-    /// The solution limit of this mode for `sudoku::solver::search`.
+    /// The solution limit of this mode for `sudoku::solver::hooks::search`.
     pub fn limit(self) -> u64 {
         match self {
             Mode::First => 1,

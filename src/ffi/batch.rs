@@ -9,8 +9,9 @@ use std::slice;
 use super::sudoku_status::{self, *};
 use super::{guard, required};
 use crate::batch::{self, BatchMode, SplitFront};
-use crate::board::CELLS;
 use crate::fault;
+use crate::geometry::CELLS;
+use crate::solver;
 
 /// `flags` of `sudoku_solve_batch`: solve each puzzle as `sudoku_solve` does, stopping at the
 /// first solution found (the fastest mode).
@@ -100,7 +101,7 @@ fn solve_one(puzzle: &Text, mode: BatchMode) -> Result<Text, sudoku_status> {
     let solve = || {
         fault::point(puzzle);
         let mut board = *puzzle;
-        batch::solve_text_in_place(&mut board, mode).map(|()| board)
+        solver::solve_in_place(&mut board, mode.into()).map(|()| board)
     };
     match catch_unwind(solve) {
         Ok(Ok(solution)) => Ok(solution),

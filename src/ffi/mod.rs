@@ -19,9 +19,9 @@ use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::NonNull;
 
-use crate::board::CELLS;
 use crate::error::Error;
 use crate::fault;
+use crate::geometry::CELLS;
 
 // The header lists the functions in this order (cbindgen follows the declarations): keep the
 // groups apart so that rustfmt does not sort them.

@@ -7,7 +7,7 @@ use super::sudoku_status::{self, *};
 use super::{board_mut, board_ref, guard, required};
 use crate::board::Board;
 use crate::error::Error;
-use crate::solver;
+use crate::solver::{self, Mode, Start};
 
 /// Solves a puzzle in place, stopping at the first solution found (the fastest mode; use
 /// `sudoku_solve_unique` to also prove there is no other).
@@ -28,7 +28,7 @@ pub unsafe extern "C" fn sudoku_solve(board: *mut c_char) -> sudoku_status {
         // SAFETY: the caller guarantees NULL or 81 readable and writable bytes that nothing else
         // touches during the call. They are written only on success.
         let board = unsafe { board_mut(board) }?;
-        solver::solve_text_in_place(board)?;
+        solver::solve_in_place(board, Mode::First)?;
         Ok(())
     })
 }
@@ -49,7 +49,7 @@ pub unsafe extern "C" fn sudoku_solve_unique(board: *mut c_char) -> sudoku_statu
     guard(|| {
         // SAFETY: as in `sudoku_solve`.
         let board = unsafe { board_mut(board) }?;
-        solver::solve_unique_text_in_place(board)?;
+        solver::solve_in_place(board, Mode::Unique)?;
         Ok(())
     })
 }
@@ -86,7 +86,7 @@ pub unsafe extern "C" fn sudoku_count_solutions(
         // SAFETY: the caller guarantees 81 readable bytes, which no one writes during the call
         // (that would be a data race in the caller).
         let board = unsafe { board_ref(board) }?;
-        let found = solver::count_solutions_text(board, limit)?;
+        let found = solver::search(Start::Text(board), Mode::Count { limit })?.count();
         // SAFETY: non-NULL, and the caller guarantees a writable uint64_t.
         unsafe { count.write_unaligned(found) };
         Ok(())

@@ -1,8 +1,7 @@
 //! Four 32-bit lanes handled as one value: lanes 0-2 hold the three bands of a digit, lane 3 is
 //! always zero. On x86-64 the operations are SSE2 intrinsics (SSE2 is part of every x86-64 CPU,
-//! so every kernel may use them): left to itself the compiler split many of them into scalar
-//! code, which cost a tenth of the solver's instructions. Elsewhere they are plain array loops
-//! (NEON on AArch64, scalar otherwise).
+//! so every kernel may use them), because left to itself the compiler splits many of them into
+//! scalar code; on other targets they are plain array loops. See `docs/solver.md`.
 
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;

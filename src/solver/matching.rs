@@ -1,14 +1,11 @@
-//! A deeper contradiction test for long searches: in every house, the digits not yet placed must
-//! be matched one to one with the empty cells that can hold them.
-//!
-//! Singles and locked candidates look at one digit or one cell at a time, so they miss a set of
-//! digits confined to fewer cells than there are digits (four digits whose only places in a box
-//! are the same three cells). Hall's marriage theorem says exactly when a house can still be
-//! filled: a perfect matching between its missing digits and its empty cells exists. A search
-//! blind to such a contradiction near the root can thrash for millions of guesses over an
-//! unrelated part of the board (the fuzzers found sparse boards taking seconds). The test costs
-//! a few thousand instructions, far more than a node's propagation, so the search turns it on
-//! only once it has made many guesses (see `solver::HALL_CHECK_AFTER`).
+//! The house matching check, a deeper contradiction test for long searches: in every house, the
+//! digits not yet placed must be matched one to one with the empty cells that can hold them
+//! (Hall's marriage theorem: a house can still be filled exactly when such a perfect matching
+//! exists). Singles and locked candidates look at one digit or one cell at a time and miss, for
+//! instance, four digits confined to three cells; a search blind to that near the root can
+//! thrash over an unrelated part of the board. The check costs far more than a node's
+//! propagation, so the search runs it only after many guesses
+//! (`kernel::MATCHING_CHECK_AFTER_GUESSES`). See `docs/solver.md`.
 //!
 //! The matching is Kuhn's augmenting-path algorithm (as in any textbook on bipartite matching,
 //! for instance Kuhn 1955, "The Hungarian method for the assignment problem") on 9-bit masks.
@@ -56,8 +53,8 @@ mod tests {
     #[test]
     fn four_digits_in_three_cells_cannot_be_matched() {
         let mut places = [0u16; 9];
-        for d in 0..4 {
-            places[d] = 0b111;
+        for digit_places in &mut places[..4] {
+            *digit_places = 0b111;
         }
         assert!(!has_perfect_matching(&places, 0b1111));
         assert!(has_perfect_matching(&places, 0b111));

@@ -1,18 +1,6 @@
-//! The search state: candidate bitboards per digit over the three bands, and propagation to a
-//! fixed point.
-//!
-//! Propagation applies, until nothing changes: naked singles; locked candidates and hidden
-//! singles in band rows (through the triad table, see `tables::KEEP`); locked candidates between
-//! columns and boxes (the same permutation rule across a stack, worked out in lanes). Hidden
-//! singles in boxes and columns need no step of their own: a box with one cell left for a digit
-//! leaves its row a single candidate after the band step, and a column with one cell left leaves
-//! its box one after the stack step.
-//!
-//! Work is driven by two dirty sets of slots (digit x band). A placement marks the placed digit's
-//! slots that lost a candidate *urgent* (they yield most new singles) and the band's other
-//! digits, which lost the cell, *deferred*; deferred slots are looked at only once the cheaper
-//! steps stall, so a burst of placements in one band costs one look at each of its digits
-//! instead of one per placement.
+//! The search state (candidates of each digit over the three bands) and propagation to a fixed
+//! point: naked singles, hidden singles and locked candidates (pointing and claiming). See
+//! `docs/solver.md`.
 
 use super::lanes::{take_cells, Lanes};
 use super::matching::has_perfect_matching;
@@ -20,12 +8,22 @@ use super::tables::{
     columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
 };
 use super::text::write_cells;
-use crate::board::{byte_classes, Board, CELLS};
+use crate::board::{byte_classes, Board};
 use crate::error::Error;
+use crate::geometry::CELLS;
 
 /// Every slot (bit `4 * digit + band`; bit `4 * digit + 3` is never set). Four bits a digit, like
 /// the four lanes of `Lanes`, so a slot decodes with a shift and a mask.
 const ALL_SLOTS: u64 = 0x7_7777_7777;
+
+/// The solver's index 0-8 (candidates of digit `d + 1` are `cand[d]`, bit `d` of a digit set)
+/// of the digit 1-9 stored as `digit`, where `zero` is what stands for 0: 0 for a [`Board`] cell,
+/// `b'0'` for a text byte. The one place where digits become indices (the way back is
+/// `value_planes`).
+#[inline(always)]
+pub(super) const fn digit_index(digit: u8, zero: u8) -> usize {
+    (digit as usize).wrapping_sub(zero as usize + 1)
+}
 
 /// A contradiction was found: this branch of the search has no solution.
 #[derive(Debug)]
@@ -38,16 +36,19 @@ pub(super) struct State {
     cand: [Lanes; 9],
     /// Cells of each band not yet placed.
     unsolved: Lanes,
-    /// Slots (bit `4 * d + b`, see `ALL_SLOTS`) to re-examine soon: the placed digit's own slots.
+    /// Slots (digit x band: bit `4 * d + b`, see `ALL_SLOTS`) to re-examine soon: the placed
+    /// digit's own slots that lost a candidate (they yield most new singles).
     urgent: u64,
-    /// Slots to re-examine once the cheaper steps stall: digits that lost a placed cell.
+    /// Slots to re-examine once the cheaper steps stall: the band's other digits, which lost a
+    /// placed cell. Deferring them makes a burst of placements in a band cost one look at each
+    /// digit instead of one per placement.
     deferred: u64,
     /// Digits (bit `d`) whose candidates changed since the stack step last looked at them.
     stack_dirty: u32,
 }
 
-/// Where and what to guess: a cell (0-80, band-major bit order) and its candidate digits
-/// (bit `d` for digit `d + 1`).
+/// Where and what to guess: a cell (0-80, row-major; band `cell / 27`, bit `cell % 27`) and its
+/// candidate digits (bit `d` for digit `d + 1`).
 pub(super) struct Guess {
     cell: usize,
     pub(super) digits: u32,
@@ -104,7 +105,7 @@ impl State {
         while rest != 0 {
             let cell = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            setup.give(board.get(cell) as usize - 1, cell);
+            setup.give(digit_index(board.get(cell), 0), cell);
         }
         setup.finish()
     }
@@ -127,7 +128,7 @@ impl State {
             while rest != 0 {
                 let cell = base + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                setup.give((text[cell] - b'1') as usize, cell);
+                setup.give(digit_index(text[cell], b'0'), cell);
             }
         }
         // A given that an earlier peer's digit removed repeats that digit in a house; rare, so
@@ -231,8 +232,15 @@ impl State {
         self.stack_dirty |= 1 << d;
     }
 
-    /// Applies the propagation steps until none makes progress. Returns `Err` on a contradiction:
-    /// a cell with no candidate, or a digit with no place left in some row, column or box.
+    /// Applies the propagation steps until none makes progress: naked singles, then hidden
+    /// singles and locked candidates in band rows (`band_rows`, through `tables::KEEP`), then
+    /// locked candidates between columns and boxes (`stack_locked_candidates`). Hidden singles in
+    /// boxes and columns need no step of their own: a box with one cell left for a digit leaves
+    /// its row one after the band step, and a column with one cell left leaves its box one after
+    /// the stack step.
+    ///
+    /// Returns `Err` on a contradiction: a cell with no candidate, or a digit with no place left
+    /// in some row, column or box.
     #[inline(always)]
     pub(super) fn propagate(&mut self) -> Result<(), Contradiction> {
         // Whether candidates changed since naked singles were last looked for.
@@ -415,8 +423,7 @@ impl State {
         }
         let pairs = twos.and_not(threes).and(self.unsolved);
         // Among the bivalue cells, the one with the most unsolved peers: its guess reaches the
-        // most cells, so a wrong branch fails sooner (worth about a fifth of the work on the
-        // hardest puzzles against taking the first bivalue cell).
+        // most cells, so a wrong branch fails sooner (see docs/performance.md).
         // The best so far is kept as `score << 8 | (255 - cell)`, so that a plain maximum (no
         // branch to mispredict) picks the highest score and, among equals, the first cell.
         let mut best = 0u32;
@@ -447,8 +454,7 @@ impl State {
         };
         if pick != usize::MAX {
             // Of the two digits, the one with more candidates left goes first: measured, it
-            // needs fewer guesses to a first solution on every data set (8% fewer on puzzles
-            // with many solutions).
+            // needs fewer guesses to a first solution on every data set.
             let digits = self.digits_at(pick);
             let count = |d: u32| {
                 let x = self.cand[d as usize].0;
@@ -483,10 +489,11 @@ impl State {
         best
     }
 
-    /// False when some house can no longer be filled: its missing digits have no one-to-one
-    /// assignment to its empty cells (see `matching`). Catches what singles and locked
-    /// candidates miss, such as four digits confined to three cells; a few thousand instructions.
-    pub(super) fn houses_can_be_filled(&self) -> bool {
+    /// The house matching check: false when some house can no longer be filled, its missing
+    /// digits having no one-to-one assignment to its empty cells (see `matching`). Catches what
+    /// singles and locked candidates miss, such as four digits confined to three cells. It costs
+    /// far more than a node's propagation, hence `kernel::MATCHING_CHECK_AFTER_GUESSES`.
+    pub(super) fn passes_matching_check(&self) -> bool {
         let open = self.unsolved.0;
         // A house, as 9-bit masks: digit d's empty candidate cells, and whether d is placed.
         let fits = |pick: &dyn Fn(&[u32; 4]) -> u16| {
@@ -564,7 +571,7 @@ mod tests {
 
     #[test]
     fn state_size_is_as_documented() {
-        // The module docs quote this size for the stack use of a solve.
+        // The solver's module docs quote this size for the stack use of a solve.
         assert_eq!(std::mem::size_of::<State>(), 192);
     }
 }

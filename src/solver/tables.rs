@@ -1,11 +1,10 @@
-//! Constant tables for the band bitboards.
-//!
-//! Layout (after JCZSolve's band representation): the board is split into three bands of 27
-//! cells; within a band, cell bit `r * 9 + c` is row `r` (0-2) and column `c` (0-8), so global cell
-//! `i` is band `i / 27`, bit `i % 27`. A *triad* is the three cells where one band row meets one
-//! box; triad `3 * r + k` (row `r`, box `k`) starts at bit `9 * r + 3 * k`.
+//! Constant tables for the band bitboards (see `docs/solver.md`). The grid is three bands of 27
+//! cells; cell `i` is bit `i % 27` of band `i / 27` (`band_bit`), bit `9 * r + c` being row `r`
+//! (0-2) of the band and column `c`. A *triad* is the three cells where a band row meets a box;
+//! triad `3 * r + k` (row `r`, box `k`) starts at bit `9 * r + 3 * k`.
 
 use super::lanes::Lanes;
+use crate::geometry::{Cell, CELLS, PEERS_PER_CELL};
 
 /// All 27 cells of a band.
 pub(super) const BAND: u32 = (1 << 27) - 1;
@@ -13,26 +12,6 @@ pub(super) const BAND: u32 = (1 << 27) - 1;
 /// Sets one bit in each band row at column `c`: multiplying a 9-bit column set by this spreads
 /// it down all three rows of a band.
 pub(super) const COLUMN_SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
-
-/// Cells of box `k` (0-2) within a band.
-const BOX: [u32; 3] = [
-    0o7 * COLUMN_SPREAD,
-    0o70 * COLUMN_SPREAD,
-    0o700 * COLUMN_SPREAD,
-];
-
-/// For each band bit, the other cells of its row and box inside the band (its in-band peers).
-const BAND_PEERS: [u32; 27] = {
-    let mut t = [0u32; 27];
-    let mut bit = 0;
-    while bit < 27 {
-        let row = 0x1FF << (bit / 9 * 9);
-        let boxm = BOX[bit % 9 / 3];
-        t[bit] = (row | boxm) & !(1 << bit);
-        bit += 1;
-    }
-    t
-};
 
 /// For band row `r` holding the 9-bit set `v`, everything one lookup tells about it, already in
 /// place for the slot so that the three rows' entries just combine with `|`:
@@ -135,51 +114,52 @@ pub(super) static DIGIT_SLOTS: [u64; 512] = {
     table
 };
 
-/// Each cell (band `cell / 27`, bit `cell % 27`) as a one-bit mask over the three bands.
-pub(super) static CELL: [Lanes; 81] = {
-    let mut t = [Lanes([0; 4]); 81];
-    let mut cell = 0;
-    while cell < 81 {
-        t[cell].0[cell / 27] = 1 << (cell % 27);
-        cell += 1;
+/// Where the band bitboards keep `cell`: its band (0-2, the lane) and its bit in that band
+/// (`9 * row-in-band + column`). For the row-major cell index `i` this is `(i / 27, i % 27)`.
+pub(super) const fn band_bit(cell: Cell) -> (usize, usize) {
+    (cell.band(), 9 * (cell.row() % 3) + cell.column())
+}
+
+/// Each cell (by index) as a one-bit mask over the three bands.
+pub(super) static CELL: [Lanes; CELLS] = {
+    let mut t = [Lanes([0; 4]); CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let (band, bit) = band_bit(Cell::ALL[i]);
+        t[i].0[band] = 1 << bit;
+        i += 1;
+    }
+    t
+};
+
+/// Each cell's 20 peers (see [`Cell::peers`]) over the three bands.
+pub(super) static PEERS: [Lanes; CELLS] = {
+    let mut t = [Lanes([0; 4]); CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let mut k = 0;
+        while k < PEERS_PER_CELL {
+            let (band, bit) = band_bit(Cell::ALL[i].peers()[k]);
+            t[i].0[band] |= 1 << bit;
+            k += 1;
+        }
+        i += 1;
     }
     t
 };
 
 /// For each cell, the candidates a digit keeps over the three bands once placed there: all but
-/// the cell's peers (its row and box inside its band, its column in the other two bands).
-pub(super) static KEEP_AFTER_PLACING: [Lanes; 81] = {
-    let mut t = [Lanes([0; 4]); 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (band, bit) = (cell / 27, cell % 27);
+/// the cell's peers.
+pub(super) static KEEP_AFTER_PLACING: [Lanes; CELLS] = {
+    let mut t = [Lanes([0; 4]); CELLS];
+    let mut i = 0;
+    while i < CELLS {
         let mut b = 0;
         while b < 3 {
-            t[cell].0[b] = if b == band {
-                BAND & !BAND_PEERS[bit]
-            } else {
-                BAND & !(COLUMN_SPREAD << (bit % 9))
-            };
+            t[i].0[b] = BAND & !PEERS[i].0[b];
             b += 1;
         }
-        cell += 1;
-    }
-    t
-};
-
-/// Each cell's 20 peers over the three bands.
-pub(super) static PEERS: [Lanes; 81] = {
-    let mut t = [Lanes([0; 4]); 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let mut b = 0;
-        while b < 3 {
-            t[cell].0[b] = BAND
-                & !KEEP_AFTER_PLACING[cell].0[b]
-                & !(if b == cell / 27 { 1 << (cell % 27) } else { 0 });
-            b += 1;
-        }
-        cell += 1;
+        i += 1;
     }
     t
 };
@@ -193,6 +173,7 @@ pub(super) fn columns_of(x: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::CellSet;
 
     #[test]
     fn keep_of_full_band_keeps_everything() {
@@ -226,6 +207,30 @@ mod tests {
             1 << 9 | 1 << 26 | 1 << 35 | 1 << 40
         );
         assert_eq!(columns_of(1 << 5 | 1 << 9 | 1 << 26), 1 << 5 | 1 | 1 << 8);
-        assert_eq!(BAND_PEERS[0].count_ones(), 14);
+    }
+
+    #[test]
+    fn band_tables_agree_with_the_geometry() {
+        for cell in Cell::ALL {
+            let i = cell.index();
+            assert_eq!(band_bit(cell), (i / 27, i % 27));
+            let lanes = |set: CellSet| {
+                let mut t = Lanes::ZERO;
+                for c in set.iter() {
+                    let (band, bit) = band_bit(c);
+                    t.0[band] |= 1 << bit;
+                }
+                t
+            };
+            assert_eq!(CELL[i], lanes(CellSet::EMPTY.with(cell)));
+            assert_eq!(PEERS[i], lanes(cell.peer_set()));
+            // The cell itself stays a candidate of the placed digit; its peers do not.
+            let keep = lanes(CellSet::ALL.difference(cell.peer_set()));
+            assert_eq!(KEEP_AFTER_PLACING[i], keep);
+            let band = cell.band();
+            // In its own band a cell sees its row and its box: 14 cells; elsewhere its column.
+            assert_eq!(PEERS[i].0[band].count_ones(), 14);
+            assert_eq!(PEERS[i].0[(band + 1) % 3].count_ones(), 3);
+        }
     }
 }

@@ -1,0 +1,101 @@
+//! Hooks for tests and benchmarks: forcing a search kernel, moving the house matching check, and
+//! search statistics.
+//!
+//! **Not a stable API**: hidden from the documentation, and anything here may change or go in
+//! any release. Programs use [`crate::solver::search`] and the crate-root functions.
+
+use super::{kernel, Mode, Outcome, Start};
+use crate::board::Board;
+use crate::error::Error;
+use crate::geometry::CELLS;
+
+pub use super::kernel::{Kernel, MATCHING_CHECK_AFTER_GUESSES};
+
+/// What a search found, with its statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchResult {
+    /// Solutions found, at most the limit given.
+    pub count: u64,
+    /// The first solution found, if any.
+    pub solution: Option<Board>,
+    /// Guesses made (search nodes that branched); 0 when propagation alone solved the puzzle.
+    pub guesses: u64,
+}
+
+impl From<Outcome> for SearchResult {
+    fn from(outcome: Outcome) -> SearchResult {
+        SearchResult {
+            count: outcome.count,
+            solution: outcome.first_solution(),
+            guesses: outcome.guesses,
+        }
+    }
+}
+
+/// Runs the search with `kernel` and the house matching check from `matching_after` guesses on;
+/// `None` when the CPU does not support the kernel. Errors: as [`crate::solver::search`].
+fn run(
+    kernel: Kernel,
+    start: Start,
+    limit: u64,
+    matching_after: u64,
+) -> Option<Result<SearchResult, Error>> {
+    if !kernel.is_supported() {
+        return None;
+    }
+    // SAFETY: just checked.
+    let outcome = unsafe { kernel::run(kernel, &start, Mode::Count { limit }, matching_after) };
+    Some(outcome.map(SearchResult::from))
+}
+
+/// A board start: never an error.
+fn run_board(
+    kernel: Kernel,
+    board: &Board,
+    limit: u64,
+    matching_after: u64,
+) -> Option<SearchResult> {
+    run(kernel, Start::Board(board), limit, matching_after)
+        .map(|result| result.expect("a Board start never fails"))
+}
+
+/// Searches `board` for up to `limit` solutions (0 is taken as 1) with the kernel the library
+/// uses, [`Kernel::detect`].
+pub fn search(board: &Board, limit: u64) -> SearchResult {
+    run_board(Kernel::detect(), board, limit, MATCHING_CHECK_AFTER_GUESSES)
+        .expect("the detected kernel is supported")
+}
+
+/// As [`search`] with a chosen kernel; `None` when the CPU does not support it.
+pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchResult> {
+    run_board(kernel, board, limit, MATCHING_CHECK_AFTER_GUESSES)
+}
+
+/// As [`search_with`] on a text board (81 bytes, row-major, parsed inside the kernel); `None`
+/// when the CPU does not support the kernel. For tests that force each kernel's parse.
+///
+/// Errors (inside the `Some`): [`Error::InvalidCharacter`] or [`Error::ConflictingGivens`].
+pub fn search_text_with(
+    kernel: Kernel,
+    text: &[u8; CELLS],
+    limit: u64,
+) -> Option<Result<SearchResult, Error>> {
+    run(
+        kernel,
+        Start::Text(text),
+        limit,
+        MATCHING_CHECK_AFTER_GUESSES,
+    )
+}
+
+/// As [`search_with`], but the house matching check starts after `matching_after` guesses
+/// instead of [`MATCHING_CHECK_AFTER_GUESSES`] (0: at every node; `u64::MAX`: never), so tests
+/// can show it never changes an answer.
+pub fn search_with_matching_check_after(
+    kernel: Kernel,
+    board: &Board,
+    limit: u64,
+    matching_after: u64,
+) -> Option<SearchResult> {
+    run_board(kernel, board, limit, matching_after)
+}

@@ -1,0 +1,207 @@
+//! The search kernels: the depth-first search compiled once per instruction set ([`Kernel`]),
+//! and the dispatch to the one this CPU runs. See `docs/solver.md`.
+//!
+//! A search node propagates to a fixed point (`State::propagate`), then guesses on a cell with
+//! the fewest candidates, trying each digit on a copy of the state; the last digit reuses the
+//! state itself, so nothing is ever undone. A solve is one recursion, a level per guess, with no
+//! heap allocation.
+
+use super::state::State;
+use super::{Mode, Outcome, Start};
+use crate::error::Error;
+
+/// One compiled variant of the search. [`Kernel::detect`] picks the one to use on this CPU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// Baseline instructions of the target (SSE2 on x86-64); runs everywhere.
+    Portable,
+    /// x86-64 with AVX2, BMI1, BMI2, LZCNT and POPCNT.
+    Avx2,
+    /// x86-64 with the above and AVX-512 F, BW, DQ and VL.
+    Avx512,
+}
+
+impl Kernel {
+    /// Every kernel, supported here or not.
+    pub const ALL: [Kernel; 3] = [Kernel::Portable, Kernel::Avx2, Kernel::Avx512];
+
+    /// Whether this CPU can run the kernel.
+    pub fn is_supported(self) -> bool {
+        match self {
+            Kernel::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => {
+                is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("bmi1")
+                    && is_x86_feature_detected!("bmi2")
+                    && is_x86_feature_detected!("lzcnt")
+                    && is_x86_feature_detected!("popcnt")
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => {
+                Kernel::Avx2.is_supported()
+                    && is_x86_feature_detected!("avx512f")
+                    && is_x86_feature_detected!("avx512bw")
+                    && is_x86_feature_detected!("avx512dq")
+                    && is_x86_feature_detected!("avx512vl")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The kernel to use on this CPU: AVX2 where supported, else portable. std caches the CPU
+    /// feature test, so this is cheap enough to call per solve and keeps the library free of
+    /// global state of its own.
+    ///
+    /// AVX-512 is never picked: it measured slower than AVX2 here (the state is too small for
+    /// wider registers to help; see `docs/performance.md`). It stays available to the test
+    /// hooks (`solver::hooks::search_with`) and is tested like the others.
+    pub fn detect() -> Kernel {
+        if Kernel::Avx2.is_supported() {
+            Kernel::Avx2
+        } else {
+            Kernel::Portable
+        }
+    }
+}
+
+/// Guesses after which every search node also runs the house matching check
+/// (`State::passes_matching_check`, see `matching`). Almost every puzzle is solved long before
+/// (the hardest data set averages under 100 guesses), so it costs them nothing; the few sparse boards that make a search thrash (a contradiction
+/// near the root that singles cannot see) are cut short.
+pub const MATCHING_CHECK_AFTER_GUESSES: u64 = 1000;
+
+/// A search under way: what it looks for, and what it found so far.
+struct Search {
+    /// Solutions after which the search stops (at least 1).
+    limit: u64,
+    /// Guesses after which every node also runs the house matching check.
+    matching_after: u64,
+    outcome: Outcome,
+}
+
+impl Search {
+    fn new(mode: Mode, matching_after: u64) -> Search {
+        Search {
+            limit: mode.limit(),
+            matching_after,
+            outcome: Outcome {
+                count: 0,
+                guesses: 0,
+                first: None,
+                mode,
+            },
+        }
+    }
+
+    /// Records a solved state.
+    #[inline(always)]
+    fn found(&mut self, state: &State) {
+        self.outcome.count += 1;
+        if self.outcome.first.is_none() {
+            self.outcome.first = Some(*state);
+        }
+    }
+}
+
+/// Defines one kernel: the entry `$entry` (build the state from a [`Start`], then search) and the
+/// recursive search `$name`, compiled with the given target features. Everything they call on
+/// `State` is `#[inline(always)]`, so all of it is built for those features (the text parse of a
+/// [`Start::Text`] included).
+macro_rules! kernel {
+    ($entry:ident, $name:ident $(, $features:literal)?) => {
+        $(#[target_feature(enable = $features)])?
+        unsafe fn $entry(
+            start: &Start,
+            mode: Mode,
+            matching_after: u64,
+        ) -> Result<Outcome, Error> {
+            let mut state = start.state()?;
+            let mut search = Search::new(mode, matching_after);
+            // SAFETY: the same kernel, so the CPU supports its features.
+            unsafe { $name(&mut search, &mut state) };
+            Ok(search.outcome)
+        }
+
+
+        $(#[target_feature(enable = $features)])?
+        unsafe fn $name(search: &mut Search, state: &mut State) {
+            loop {
+                if state.propagate().is_err() {
+                    return;
+                }
+                if state.is_solved() {
+                    search.found(state);
+                    return;
+                }
+                if search.outcome.guesses >= search.matching_after
+                    && !state.passes_matching_check()
+                {
+                    return;
+                }
+                let guess = state.choose_guess();
+                search.outcome.guesses += 1;
+                let mut digits = guess.digits;
+                while digits & (digits - 1) != 0 {
+                    let d = if guess.high_first {
+                        31 - digits.leading_zeros() as usize
+                    } else {
+                        digits.trailing_zeros() as usize
+                    };
+                    digits &= !(1 << d);
+                    let mut branch = *state;
+                    branch.place_guess(&guess, d);
+                    // SAFETY: the same kernel, so the CPU supports its features.
+                    unsafe { $name(search, &mut branch) };
+                    if search.outcome.count >= search.limit {
+                        return;
+                    }
+                    state.exclude_guess(&guess, d);
+                }
+                // The last digit: continue in place of a recursive call.
+                state.place_guess(&guess, digits.trailing_zeros() as usize);
+            }
+        }
+    };
+}
+
+kernel!(start_portable, run_portable);
+#[cfg(target_arch = "x86_64")]
+kernel!(start_avx2, run_avx2, "avx2,bmi1,bmi2,lzcnt,popcnt");
+#[cfg(target_arch = "x86_64")]
+kernel!(
+    start_avx512,
+    run_avx512,
+    "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512dq,avx512vl"
+);
+
+/// Builds the state from `start` and searches it in `mode` with `kernel`, running the house
+/// matching check at every node after `matching_after` guesses.
+///
+/// Errors: as `Start::state` ([`Error::InvalidCharacter`] or [`Error::ConflictingGivens`] for a
+/// text start).
+///
+/// # Safety
+/// The CPU must support `kernel` ([`Kernel::is_supported`]).
+pub(super) unsafe fn run(
+    kernel: Kernel,
+    start: &Start,
+    mode: Mode,
+    matching_after: u64,
+) -> Result<Outcome, Error> {
+    match kernel {
+        // SAFETY: the portable kernel needs no CPU feature.
+        Kernel::Portable => unsafe { start_portable(start, mode, matching_after) },
+        // SAFETY: the caller guarantees every feature the kernel is compiled for.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 => unsafe { start_avx2(start, mode, matching_after) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => unsafe { start_avx512(start, mode, matching_after) },
+        // Other targets support only the portable kernel, so no other can reach here.
+        // SAFETY: the portable kernel needs no CPU feature.
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => unsafe { start_portable(start, mode, matching_after) },
+    }
+}
