@@ -6,7 +6,7 @@
 //!
 //! Conventions (after rustls-ffi): one status enum; arguments are checked before any work (NULL
 //! pointers first, then other arguments, then the board); outputs are written only on success;
-//! each exported body runs under a panic guard ([`guard`]), so a fault inside the library becomes
+//! each exported body runs under a panic guard (`guard`), so a fault inside the library becomes
 //! `SUDOKU_INTERNAL_ERROR` and never unwinds into C. No function keeps state between calls, so
 //! every function is safe to call from many threads at once (on distinct output buffers).
 //!

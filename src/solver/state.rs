@@ -411,8 +411,9 @@ impl State {
         Ok(progress)
     }
 
-    /// Picks the cell to guess on: the first cell with two candidates, or failing that an
-    /// unsolved cell with the fewest. Call only on an unsolved state after propagation.
+    /// Picks the cell to guess on: the bivalue cell (two candidates) with the most unsolved
+    /// peers (the first such cell in row-major order on a tie), or failing that an unsolved cell
+    /// with the fewest candidates. Call only on an unsolved state after propagation.
     #[inline(always)]
     pub(super) fn choose_guess(&self) -> Guess {
         let (mut ones, mut twos, mut threes) = (Lanes::ZERO, Lanes::ZERO, Lanes::ZERO);
