@@ -134,19 +134,31 @@ pub fn link_args(link: Link) -> Vec<String> {
 /// header) on the include path, into `out`, linked as `link`; asserts that the compiler succeeded
 /// without printing anything (no warning, no note).
 pub fn compile_with(compiler: &str, flags: &[&str], source: &Path, link: Link, out: &Path) {
+    compile_linked(compiler, flags, source, &link_args(link), out);
+}
+
+/// [`compile_with`] with the linker arguments given: for a library other than this run's (the
+/// fault-injection build, say). Panics, with the compiler's output, on failure or any output.
+pub fn compile_linked<S: AsRef<std::ffi::OsStr>>(
+    compiler: &str,
+    flags: &[&str],
+    source: &Path,
+    link_args: &[S],
+    out: &Path,
+) {
     let result = Command::new(compiler)
         .args(flags)
         .arg("-I")
         .arg(repo_root().join("include"))
         .arg(source)
-        .args(link_args(link))
+        .args(link_args)
         .arg("-o")
         .arg(out)
         .output()
         .unwrap_or_else(|e| panic!("cannot run {compiler}: {e}"));
     assert!(
         result.status.success() && result.stderr.is_empty() && result.stdout.is_empty(),
-        "{compiler} {} ({link:?}, {flags:?}) failed or warned:\n{}",
+        "{compiler} {} ({flags:?}) failed or warned:\n{}",
         source.display(),
         String::from_utf8_lossy(&result.stderr)
     );
