@@ -268,10 +268,7 @@ fn check_answers(board: &[u8; CELLS], a: &Answers) -> Result<(), String> {
             .map_err(|_| "a grid of another length than 81".to_string())?;
         // A valid grid keeping the givens also proves the board valid.
         check_solution(board, grid)?;
-        let counted = match (a.unique, a.count) {
-            (OK, Ok(1)) | (MULTIPLE, Ok(2)) => true,
-            _ => false,
-        };
+        let counted = matches!((a.unique, a.count), (OK, Ok(1)) | (MULTIPLE, Ok(2)));
         if a.validate != OK || a.cell.is_some() || a.solve != OK || !counted {
             return Err("solved, but the other answers disagree".into());
         }
