@@ -1,5 +1,5 @@
 //! The Rust API: parsing, validation, solving and counting, each checked against exact values and
-//! against the independent reference helpers in `common`.
+//! against the independent reference helpers of the test kit (`testkit/`, re-exported by `common`).
 
 mod common;
 

@@ -1,5 +1,6 @@
-//! Differential test: `sudoku_count_solutions` against the independent reference counter of
-//! `tests/reference/` at limits 1-100, on thousands of seeded random boards with few givens.
+//! Differential test: `sudoku_count_solutions` against the independent reference counter of the
+//! test kit (`testkit/src/reference.rs`) at limits 1-100, on thousands of seeded random boards
+//! with few givens.
 //! Four kinds of board, so that every outcome (no solution, fewer solutions than the limit,
 //! the limit reached) is well represented:
 //! - a random solved grid keeping 8-25 random cells (always solvable, with many solutions);
@@ -10,7 +11,7 @@
 //! - a random solved grid keeping 26-40 cells: denser, for exact counts below the limit.
 
 mod cabi;
-mod reference;
+use sudoku_testkit::reference;
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};

@@ -10,9 +10,9 @@
 use std::path::Path;
 use std::process::Command;
 
-mod cbuild;
+use sudoku_testkit::cbuild;
 
-use cbuild::STATIC_SYSTEM_LIBS;
+use cbuild::{compile_linked, STATIC_SYSTEM_LIBS, WARNINGS};
 
 #[test]
 fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {
@@ -41,27 +41,17 @@ fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {
     assert!(library.is_file(), "{} missing", library.display());
 
     let program = scratch.join("fault_injection");
-    let compile = Command::new("gcc")
-        .args([
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Wpedantic",
-            "-Werror",
-            "-I",
-        ])
-        .arg(root.join("include"))
-        .arg(root.join("tests").join("c").join("fault_injection.c"))
-        .arg(&library)
-        .args(STATIC_SYSTEM_LIBS)
-        .arg("-o")
-        .arg(&program)
-        .output()
-        .expect("run gcc");
-    assert!(
-        compile.status.success() && compile.stderr.is_empty(),
-        "gcc failed or warned:\n{}",
-        String::from_utf8_lossy(&compile.stderr)
+    // Linked against the fault-injection build, not this run's library.
+    let link: Vec<String> = std::iter::once(library.display().to_string())
+        .chain(STATIC_SYSTEM_LIBS.iter().map(|s| s.to_string()))
+        .collect();
+    let flags: Vec<&str> = ["-std=c99"].iter().chain(WARNINGS).copied().collect();
+    compile_linked(
+        "gcc",
+        &flags,
+        &root.join("tests").join("c").join("fault_injection.c"),
+        &link,
+        &program,
     );
 
     let run = Command::new(&program).output().expect("run the C host");

@@ -79,7 +79,7 @@ fn status_codes_have_their_fixed_values() {
 }
 
 /// Every byte value at every cell of a valid puzzle, through all four board functions. The
-/// expected outcome comes from the reference validator and reference solver in `common`.
+/// expected outcome comes from the reference validator and reference solver of the test kit (through `common`).
 #[test]
 fn every_byte_at_every_cell_gives_its_exact_status() {
     let base = bytes81(KNOWN[0].0);

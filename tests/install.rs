@@ -16,19 +16,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use common::{check_solution, data_dir, read_puzzles, CELLS};
+use sudoku_testkit::cbuild::{self, repo_root};
 
 const TOP1465: &str = "puzzles3_magictour_top1465";
 
-fn repo_root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// `libsudoku.so.0.MINOR` below 1.0, `libsudoku.so.MAJOR` from then on (as build.rs sets it).
 fn soname() -> String {
-    match env!("CARGO_PKG_VERSION_MAJOR") {
-        "0" => format!("libsudoku.so.0.{}", env!("CARGO_PKG_VERSION_MINOR")),
-        major => format!("libsudoku.so.{major}"),
-    }
+    cbuild::soname_for(env!("CARGO_PKG_VERSION"))
 }
 
 /// Runs a command, panicking with its output when it fails.
@@ -112,7 +106,7 @@ fn assert_only_static_glibc_notes(stderr: &str) {
 }
 
 /// The expected solutions of top1465, one a line: each puzzle's unique solution from the Rust
-/// API, confirmed valid by the independent checker in `common`.
+/// API, confirmed valid by the independent checker of the test kit.
 fn expected_top1465() -> String {
     let mut lines = String::new();
     for puzzle in read_puzzles(TOP1465) {
@@ -153,11 +147,7 @@ fn grid(board: &str) -> String {
 
 #[test]
 fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
-    let deps = std::env::current_exe()
-        .expect("path of the test executable")
-        .parent()
-        .expect("target/<profile>/deps/")
-        .to_path_buf();
+    let deps = cbuild::lib_dir();
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install");
     let _ = fs::remove_dir_all(&scratch);
     let libs = scratch.join("libs");

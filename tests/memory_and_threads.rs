@@ -5,7 +5,7 @@
 //!   LeakSanitizer on) against the static `libsudoku.a`, run over every file of the data
 //!   directory: no sanitizer report (stderr empty), and the stress output of 8 threads is byte
 //!   for byte that of one thread. Every line of it is then checked here: each solution against
-//!   the rules and the givens, each failure against the reference validator of `common`, and the
+//!   the rules and the givens, each failure against the reference validator of the test kit, and the
 //!   known data files against their exact answers (every serg benchmark puzzle has several
 //!   solutions, every other puzzle exactly one).
 //! - valgrind's memcheck on the examples and the stress program linked against `libsudoku.so`:
@@ -15,7 +15,7 @@
 //!
 //! The data files are listed, not named: a file added to the data directory is tested too.
 
-mod cbuild;
+use sudoku_testkit::cbuild;
 mod common;
 
 use std::fs;
@@ -24,8 +24,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, OnceLock};
 
-use cbuild::{compile, data_files, scratch_dir, Link};
+use cbuild::{compile, scratch_dir, Link};
 use common::{check_solution, reference_fault, reference_solve, Fault, CELLS};
+use sudoku_testkit::data::data_files;
 
 /// Compiler flags of the sanitized builds: both sanitizers, every report fatal, and debug
 /// information for readable reports.
@@ -267,10 +268,7 @@ fn check_answers(board: &[u8; CELLS], a: &Answers) -> Result<(), String> {
             .map_err(|_| "a grid of another length than 81".to_string())?;
         // A valid grid keeping the givens also proves the board valid.
         check_solution(board, grid)?;
-        let counted = match (a.unique, a.count) {
-            (OK, Ok(1)) | (MULTIPLE, Ok(2)) => true,
-            _ => false,
-        };
+        let counted = matches!((a.unique, a.count), (OK, Ok(1)) | (MULTIPLE, Ok(2)));
         if a.validate != OK || a.cell.is_some() || a.solve != OK || !counted {
             return Err("solved, but the other answers disagree".into());
         }

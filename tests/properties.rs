@@ -9,7 +9,7 @@
 
 mod cabi;
 mod contract;
-mod reference;
+use sudoku_testkit::reference;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};

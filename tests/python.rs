@@ -6,8 +6,7 @@
 //! built: cargo writes it beside the test executable, in `target/<profile>/deps/` (only `cargo
 //! build` copies it up to `target/<profile>/`), and it is passed through `SUDOKU_LIB`.
 
-mod cbuild;
-mod common;
+use sudoku_testkit::cbuild;
 
 use std::path::Path;
 use std::process::Command;
@@ -15,12 +14,8 @@ use std::process::Command;
 /// Runs one unittest file with the extra environment `env` and fails with its report unless
 /// every test passed.
 fn run_suite(file: &str, env: &[(&str, &Path)]) {
-    let exe = std::env::current_exe().expect("path of the test executable");
-    let lib = exe
-        .parent()
-        .expect("the test executable lives in target/<profile>/deps/")
-        .join("libsudoku.so");
-    assert!(lib.is_file(), "{} missing", lib.display());
+    // lib_dir() asserts that the library is there.
+    let lib = cbuild::lib_dir().join("libsudoku.so");
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let output = Command::new("python3")
@@ -76,7 +71,7 @@ fn python_threads_suite_passes() {
         cbuild::Link::Static,
         &stress,
     );
-    let files = cbuild::data_files(&common::data_dir());
+    let files = sudoku_testkit::data::data_files(&sudoku_testkit::data::data_dir());
     let output = Command::new(&stress)
         .args(["--threads", "1"])
         .args(&files)

@@ -9,6 +9,8 @@ use sudoku::{Board, CELLS};
 
 use crate::data::PuzzleSet;
 use crate::paths::Mode;
+// The checker shared with the tests (`testkit/`): rules written there, not by either solver.
+use sudoku_testkit::check::is_solution as is_valid_solution;
 
 /// Statistics of our search over one file in one mode, gathered while checking.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,28 +33,6 @@ impl SearchStats {
     pub fn guesses_per_puzzle(&self) -> f64 {
         self.guesses as f64 / self.puzzles as f64
     }
-}
-
-/// True when `solution` is a completed grid (each row, column and box holds `'1'`-`'9'` once)
-/// that keeps every given of `puzzle` (bytes `'1'`-`'9'`; anything else is a blank).
-pub fn is_valid_solution(puzzle: &[u8; CELLS], solution: &[u8; CELLS]) -> bool {
-    let mut rows = [0u16; 9];
-    let mut cols = [0u16; 9];
-    let mut boxes = [0u16; 9];
-    for cell in 0..CELLS {
-        let (given, byte) = (puzzle[cell], solution[cell]);
-        if !(b'1'..=b'9').contains(&byte) || ((b'1'..=b'9').contains(&given) && given != byte) {
-            return false;
-        }
-        let bit = 1u16 << (byte - b'0');
-        let (r, c) = (cell / 9, cell % 9);
-        rows[r] |= bit;
-        cols[c] |= bit;
-        boxes[(r / 3) * 3 + c / 3] |= bit;
-    }
-    // Nine cells per house and nine distinct digits in each means each digit once.
-    let all = 0b11_1111_1110;
-    rows.iter().chain(&cols).chain(&boxes).all(|&h| h == all)
 }
 
 /// Checks every puzzle of `set` in `mode` and gathers [`SearchStats`].

@@ -9,27 +9,14 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudoku::CELLS;
 
-/// The data folder: `$SUDOKU_DATA_DIR` if set, else `<repo root>/../shared/data`.
-pub fn data_dir() -> PathBuf {
-    match std::env::var_os("SUDOKU_DATA_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        // This package lives in `<repo root>/bench`.
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data")),
-    }
-}
+/// The data folder: `$SUDOKU_DATA_DIR` if set, else `<repo root>/../shared/data` (the test
+/// kit's, shared with the tests).
+pub use sudoku_testkit::data::data_dir;
 
-/// Every regular, non-hidden file in `dir`, sorted by name.
+/// Every regular, non-hidden file in `dir`, sorted by name (subfolders such as `ratings/` are
+/// skipped).
 pub fn files_in(dir: &Path) -> Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    for entry in fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-        let entry = entry?;
-        let hidden = entry.file_name().to_string_lossy().starts_with('.');
-        if !hidden && entry.file_type()?.is_file() {
-            files.push(entry.path());
-        }
-    }
-    files.sort();
-    Ok(files)
+    sudoku_testkit::data::collections_in(dir).with_context(|| format!("reading {}", dir.display()))
 }
 
 /// The puzzles of one file, in benchmark order, stored back to back as 81-byte lines.
@@ -49,15 +36,13 @@ impl PuzzleSet {
     /// with `seed`.
     pub fn parse(name: &str, text: &str, limit: Option<usize>, seed: u64) -> Result<PuzzleSet> {
         let mut lines: Vec<&str> = Vec::new();
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim_end_matches('\r');
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
+        // The line reading the tests use: `#` comments, blank lines, LF or CRLF.
+        for (number, line) in sudoku_testkit::data::puzzle_lines(text.as_bytes()) {
+            // A line of a &str split at '\n' is valid UTF-8.
+            let line = std::str::from_utf8(line).expect("a line of a str");
             if line.len() != CELLS || !line.is_ascii() {
                 bail!(
-                    "{name}:{}: expected {CELLS} ASCII cells, found {:?}",
-                    number + 1,
+                    "{name}:{number}: expected {CELLS} ASCII cells, found {:?}",
                     line
                 );
             }

@@ -1,14 +1,15 @@
-//! What the fuzz targets share: the C-API wrappers, the contract checks and the reference engine
-//! of the test suite (included from `tests/`, so fuzzing and `cargo test` check the same
-//! promises), and the reading of raw fuzz input as a board and a count limit. A broken promise
-//! panics, which libFuzzer reports as a crash with the input saved.
+//! What the fuzz targets share: the C-API wrappers and the contract checks of the test suite
+//! (included from `tests/`), and the reference engine of the test kit (`sudoku-testkit`), so
+//! fuzzing and `cargo test` check the same promises against the same oracle; and the reading of
+//! raw fuzz input as a board and a count limit. A broken promise panics, which libFuzzer reports
+//! as a crash with the input saved.
 
 #[path = "../../tests/cabi/mod.rs"]
 pub mod cabi;
 #[path = "../../tests/contract/mod.rs"]
 pub mod contract;
-#[path = "../../tests/reference/mod.rs"]
-pub mod reference;
+
+pub use sudoku_testkit::reference;
 
 pub use cabi::{count, solve, solve_unique, validate};
 pub use contract::{check_all, check_arguments, check_count, check_solve, check_validate};

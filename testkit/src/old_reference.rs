@@ -1,13 +1,12 @@
-//! A reference Sudoku engine written only for tests, sharing nothing with `src/`: it works on plain
-//! `[u8; 81]` digit arrays (0 for a blank), validates by comparing each cell with its peers one by
-//! one, and counts solutions by plain backtracking on per-house bitmasks, branching like Knuth's
-//! Algorithm X on the open constraint with the fewest options (a blank cell's candidates, or a
-//! missing digit's places in a house). No propagation, no undo log: it is meant to be obviously
-//! right rather than fast, so that the library's answers can be checked against it.
+//! The reference counter as it was before the dancing-links one (`crate::reference`), kept
+//! only so the unit tests can check that the new one agrees with it. It is slow on some sparse
+//! boards (see the module docs of `reference`), so the tests give it boards it handles quickly.
 //!
-//! Used by several test crates (and by the fuzz targets through `#[path]`), each of which uses
-//! only part of it.
-#![allow(dead_code)]
+//! Plain backtracking on per-house bitmasks, branching like Knuth's Algorithm X on the open
+//! constraint with the fewest options (a blank cell's candidates, or a missing digit's places
+//! in a house).
+#![allow(dead_code)] // only `count` is compared with the new counter
+#![allow(clippy::unnecessary_map_or)] // kept as it was
 
 /// Cells on a board.
 pub const CELLS: usize = 81;

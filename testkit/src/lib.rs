@@ -1,0 +1,21 @@
+//! Test support for libsudoku, shared by the integration tests (`tests/`), the benchmark
+//! (`bench/`) and the fuzz targets (`fuzz/`), so each helper exists once:
+//!
+//! - [`board`]: boards as bytes and as digit grids, parsing with the first fault, peers.
+//! - [`reference`]: the independent reference counter (exact cover, dancing links).
+//! - [`check`]: the solution checker (a complete grid obeying the rules and keeping the givens).
+//! - [`data`]: the puzzle data directory and puzzle-file reading.
+//! - [`cbuild`]: compiling and linking C/C++ programs against the `libsudoku.a`/`.so` of this
+//!   cargo run.
+//!
+//! Nothing here depends on the library (`sudoku`): the oracle and the checker work on plain bytes
+//! and share no code or bookkeeping with `src/`, so a bug there cannot hide itself here.
+
+pub mod board;
+pub mod cbuild;
+pub mod check;
+pub mod data;
+pub mod reference;
+
+#[cfg(test)]
+mod old_reference;

@@ -1,0 +1,119 @@
+//! `examples/solve.c`: the embedded puzzle and a puzzle argument solved, no solution, invalid
+//! input, usage, and a write error, each run against both the static and the shared library.
+//!
+//! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
+
+mod example_programs;
+
+use sudoku_testkit::check::is_complete_grid;
+
+use example_programs::*;
+
+#[test]
+fn expected_solutions_fit_their_puzzles() {
+    // Guards the hand-written constants: each solution is a valid grid keeping its givens.
+    for (puzzle, solution) in [
+        (TOP1, TOP1_SOLUTION),
+        (TOP2, TOP2_SOLUTION),
+        (CLASSIC, CLASSIC_SOLUTION),
+        (DEADLY, DEADLY_SOLUTIONS[0]),
+        (DEADLY, DEADLY_SOLUTIONS[1]),
+    ] {
+        assert!(is_complete_grid(solution.as_bytes()), "{solution}");
+        for (p, s) in puzzle.bytes().zip(solution.bytes()) {
+            assert!(p == b'.' || p == b'0' || p == s, "{puzzle} vs {solution}");
+        }
+    }
+}
+
+#[test]
+fn solve_prints_the_embedded_puzzle_solved() {
+    for link in LINKS {
+        let output = run(example("solve", link), &[], b"");
+        assert_run(&output, 0, SOLVE_DEFAULT_OUTPUT, "");
+    }
+}
+
+#[test]
+fn solve_solves_its_argument_with_zero_blanks() {
+    for link in LINKS {
+        let output = run(example("solve", link), &[CLASSIC], b"");
+        assert_run(&output, 0, SOLVE_CLASSIC_OUTPUT, "");
+    }
+}
+
+#[test]
+fn solve_reports_no_solution_with_exit_code_1() {
+    for link in LINKS {
+        let output = run(example("solve", link), &[UNSOLVABLE], b"");
+        assert_run(&output, 1, SOLVE_UNSOLVABLE_OUTPUT, "");
+    }
+}
+
+#[test]
+fn solve_rejects_invalid_input_on_stderr() {
+    let cases = [
+        (
+            BAD_CHARACTER,
+            "solve: SUDOKU_INVALID_CHARACTER: the board contains a byte that is not '1'-'9', '.' \
+             or '0' (cell 40: row 5, column 5)\n",
+        ),
+        (
+            CONFLICT,
+            "solve: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
+             (cell 10: row 2, column 2)\n",
+        ),
+        (
+            &CLASSIC[..80],
+            "solve: a puzzle has 81 characters, got 80\n",
+        ),
+    ];
+    for link in LINKS {
+        for (input, message) in cases {
+            let output = run(example("solve", link), &[input], b"");
+            assert_run(&output, 2, "", message);
+        }
+    }
+}
+
+#[test]
+fn solve_prints_its_usage_on_help_and_on_an_unknown_option() {
+    for link in LINKS {
+        let program = example("solve", link);
+        assert_usage(
+            program,
+            SOLVE_USAGE,
+            &[&["--bogus"], &["-x"], &["--"], &[CLASSIC, TOP1]],
+        );
+        // A lone "-" is no option: solve reads no stdin, so it is a (too short) puzzle.
+        assert_run(
+            &run(program, &["-"], b""),
+            2,
+            "",
+            "solve: a puzzle has 81 characters, got 1\n",
+        );
+    }
+}
+
+#[test]
+fn solve_reports_a_write_error_with_exit_code_2() {
+    for link in LINKS {
+        let program = example("solve", link);
+        // Solved, no solution (otherwise exit code 1) and --help all wrote to stdout.
+        for args in [&[][..], &[CLASSIC], &[UNSOLVABLE], &["--help"]] {
+            let Some(output) = run_to_dev_full(program, args, b"") else {
+                return;
+            };
+            assert_run(&output, 2, "", &write_error("solve"));
+        }
+        // Invalid input writes nothing to stdout: its own message, no write error.
+        let output = run_to_dev_full(program, &[CONFLICT], b"").expect("/dev/full");
+        assert_run(
+            &output,
+            2,
+            "",
+            "solve: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
+             (cell 10: row 2, column 2)\n",
+        );
+    }
+}

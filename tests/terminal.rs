@@ -1,0 +1,134 @@
+//! `examples/solve_file.c` on a terminal (a pseudo-terminal): it shows progress on stderr only
+//! when stderr is a terminal.
+//!
+//! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
+
+mod example_programs;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use sudoku_testkit::cbuild::Link;
+
+use example_programs::*;
+
+/// A pseudo-terminal: (master, slave). What a program writes to the slave is read from the
+/// master, and `isatty` is true on the slave.
+fn open_pty() -> (fs::File, fs::File) {
+    use std::os::fd::FromRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    // SAFETY: posix_openpt takes flags only; the result is checked.
+    let master = unsafe { libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY) };
+    assert!(master >= 0, "posix_openpt failed");
+    // SAFETY: `master` is an open descriptor that nothing else owns.
+    let master_file = unsafe { fs::File::from_raw_fd(master) };
+    // SAFETY: `master` is an open pseudo-terminal master.
+    assert_eq!(unsafe { libc::grantpt(master) }, 0, "grantpt");
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::unlockpt(master) }, 0, "unlockpt");
+    let mut name = [0 as std::ffi::c_char; 256];
+    // SAFETY: `name` is 256 writable bytes and its length is passed.
+    assert_eq!(
+        unsafe { libc::ptsname_r(master, name.as_mut_ptr(), name.len()) },
+        0,
+        "ptsname_r"
+    );
+    // SAFETY: ptsname_r succeeded, so `name` holds a NUL-terminated path.
+    let path = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) }
+        .to_str()
+        .expect("UTF-8 pty path")
+        .to_string();
+    let slave = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(&path)
+        .unwrap_or_else(|e| panic!("open {path}: {e}"));
+    (master_file, slave)
+}
+
+/// Runs solve_file with stderr on a terminal: its stdout and everything it wrote to the terminal.
+fn run_on_terminal(program: &Path, args: &[&str]) -> (Output, String) {
+    use std::io::Read;
+    let (mut master, slave) = open_pty();
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .env_remove("LD_LIBRARY_PATH")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(slave));
+    let child = command.spawn().expect("run solve_file");
+    // The parent's copy of the slave must be closed, so that reading the master ends when the
+    // program exits.
+    drop(command);
+    let reader = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        // Linux reports EIO on the master once the slave is closed and the data is drained.
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..n]);
+        }
+        seen
+    });
+    let output = child.wait_with_output().expect("wait for solve_file");
+    let terminal = reader.join().expect("terminal reader");
+    (
+        output,
+        String::from_utf8(terminal).expect("UTF-8 terminal output"),
+    )
+}
+
+#[test]
+fn solve_file_shows_progress_only_on_a_terminal() {
+    let (input, diagnostics) = repeated_input(300);
+    let path = out_dir().join("solve_file_progress.txt");
+    fs::write(&path, &input).expect("write the input file");
+    let path = path.to_str().expect("UTF-8 path");
+    let piped = run(example("solve_file", Link::Static), &[path], b"");
+
+    for link in LINKS {
+        let program = example("solve_file", link);
+        let (output, terminal) = run_on_terminal(program, &[path]);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(
+            output.stdout, piped.stdout,
+            "stdout is the same on a terminal"
+        );
+        // The last drawing of the progress line, at the end of the input.
+        let bar = format!("\r[{}] 100.0%  2400 puzzles  ", "#".repeat(30));
+        let last = terminal
+            .rfind(&bar)
+            .unwrap_or_else(|| panic!("{terminal:?}"));
+        assert!(
+            terminal[last..].contains(" puzzles/s  ETA 0:00\x1b[K"),
+            "{terminal:?}"
+        );
+        // Every line that stays on the screen is whole: a progress line is erased
+        // ("\r\x1b[K") before a diagnostic or the summary is written.
+        let lines: Vec<&str> = terminal
+            .split("\r\n") // the terminal turns "\n" into "\r\n"
+            .filter(|l| !l.is_empty())
+            .map(|l| l.rsplit("\r\x1b[K").next().unwrap_or(l))
+            .collect();
+        let (summary, shown) = lines.split_last().expect("a summary");
+        assert_eq!(
+            shown.iter().map(|l| format!("{l}\n")).collect::<String>(),
+            diagnostics
+        );
+        assert!(
+            summary.starts_with("solve_file: read 2400, solved 1500, "),
+            "{summary:?}"
+        );
+
+        // --quiet: no progress line and no summary, even on a terminal.
+        let (output, terminal) = run_on_terminal(program, &["--quiet", path]);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(output.stdout, piped.stdout);
+        assert_eq!(terminal, diagnostics.replace('\n', "\r\n"));
+    }
+}
