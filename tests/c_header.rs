@@ -10,7 +10,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::Command;
 
-use sudoku_testkit::cbuild::{compile_with, lib_dir, repo_root, soname, Link};
+use sudoku_testkit::cbuild::{compile_with, header_path, lib_dir, read_header, soname, Link};
 
 use example_programs::*;
 
@@ -23,7 +23,7 @@ fn write_source(name: &str, source: &str) -> PathBuf {
 
 #[test]
 fn header_compiles_alone_as_pedantic_c99() {
-    let header = repo_root().join("include").join("sudoku.h");
+    let header = header_path();
     let result = Command::new("gcc")
         .args(C_FLAGS)
         .args(["-fsyntax-only", "-x", "c"])
@@ -42,8 +42,7 @@ fn committed_header_matches_the_generated_one() {
     // build.rs writes the header to $OUT_DIR on every build and, outside CI, refreshes the
     // committed copy; in CI (CI set) a stale committed header fails here.
     let generated = include_str!(concat!(env!("OUT_DIR"), "/sudoku.h"));
-    let committed = fs::read_to_string(repo_root().join("include").join("sudoku.h"))
-        .expect("read include/sudoku.h");
+    let committed = read_header();
     assert!(
         committed == generated,
         "include/sudoku.h is stale: rebuild without CI set and commit the header"

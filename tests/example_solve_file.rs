@@ -9,7 +9,7 @@ mod example_programs;
 use std::fs;
 use std::process::Command;
 
-use sudoku_testkit::cbuild::{lib_dir, repo_root, Link};
+use sudoku_testkit::cbuild::{repo_root, shared_library, Link};
 use sudoku_testkit::check::is_complete_grid;
 
 use example_programs::*;
@@ -56,34 +56,30 @@ fn solve_file_unique_reads_stdin() {
     ]
     .map(|line| format!("{line}\n"))
     .concat();
-    for link in LINKS {
-        for args in [&["--unique"][..], &["--unique", "-"][..]] {
-            let output = run(
-                example("solve_file", link),
-                args,
-                solve_file_input().as_bytes(),
-            );
-            assert_eq!(output.status.code(), Some(0));
-            assert_eq!(text(&output.stdout), expected);
-            assert_solve_file_stderr(
-                text(&output.stderr),
-                "read 8, solved 3, no solution 1, multiple solutions 2, invalid 2, skipped lines 2",
-            );
-        }
+    for args in [&["--unique"][..], &["--unique", "-"][..]] {
+        assert_solves_the_input_from_stdin(args, &expected);
     }
 }
 
 #[test]
 fn solve_file_count_caps_at_the_limit() {
     let expected = "1\n1\n0\n2\nSUDOKU_INVALID_CHARACTER\nSUDOKU_CONFLICTING_GIVENS\n5\n1\n";
+    assert_solves_the_input_from_stdin(&["--count", "5"], expected);
+}
+
+/// Runs solve_file (each linkage) with `args` (`--unique` or `--count`: modes that tell one
+/// solution from several) on `solve_file_input()` given on stdin: exit code 0, exactly
+/// `expected` on stdout, the input's diagnostics and its summary for those modes on stderr.
+#[track_caller]
+fn assert_solves_the_input_from_stdin(args: &[&str], expected: &str) {
     for link in LINKS {
         let output = run(
             example("solve_file", link),
-            &["--count", "5"],
+            args,
             solve_file_input().as_bytes(),
         );
-        assert_eq!(output.status.code(), Some(0));
-        assert_eq!(text(&output.stdout), expected);
+        assert_eq!(output.status.code(), Some(0), "{args:?} ({link:?})");
+        assert_eq!(text(&output.stdout), expected, "{args:?} ({link:?})");
         assert_solve_file_stderr(
             text(&output.stderr),
             "read 8, solved 3, no solution 1, multiple solutions 2, invalid 2, skipped lines 2",
@@ -164,7 +160,7 @@ fn solve_file_solve_cpp_and_sudoku_py_print_the_same_lines() {
                     .join("python")
                     .join("sudoku.py"),
             )
-            .env("SUDOKU_LIB", lib_dir().join("libsudoku.so"))
+            .env("SUDOKU_LIB", shared_library())
             .env("PYTHONDONTWRITEBYTECODE", "1"),
         input.as_bytes(),
     );

@@ -1,12 +1,14 @@
 //! The shipped shared library exports exactly the documented C API: `nm -D --defined-only` on
-//! the `libsudoku.so` this `cargo test` built (in `target/<profile>/deps/`, as the other C tests
+//! the `libsudoku.so` this `cargo test` built (`cbuild::shared_library`, as the other C tests
 //! use it) lists every function of the header and no other `sudoku_` symbol, and nothing of the
 //! test-only fault injection (`src/fault.rs`).
 
 use std::collections::BTreeSet;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README and the header document it.
 const DOCUMENTED: [&str; 8] = [
@@ -20,28 +22,9 @@ const DOCUMENTED: [&str; 8] = [
     "sudoku_version",
 ];
 
-fn shared_library() -> PathBuf {
-    let exe = std::env::current_exe().expect("path of the test executable");
-    let lib = exe
-        .parent()
-        .expect("the test executable lives in target/<profile>/deps/")
-        .join("libsudoku.so");
-    assert!(lib.is_file(), "{} missing", lib.display());
-    lib
-}
-
-/// The names `nm -D --defined-only` lists for `lib` (symbol versions cut off).
+/// The names `nm -D --defined-only` (binutils) lists for `lib` (symbol versions cut off).
 fn defined_dynamic_symbols(lib: &Path) -> Vec<String> {
-    let output = Command::new("nm")
-        .args(["-D", "--defined-only"])
-        .arg(lib)
-        .output()
-        .expect("nm (binutils) must be installed");
-    assert!(
-        output.status.success(),
-        "nm failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let output = checked(Command::new("nm").args(["-D", "--defined-only"]).arg(lib));
     String::from_utf8(output.stdout)
         .expect("nm prints text")
         .lines()
@@ -80,12 +63,7 @@ fn the_shared_library_holds_no_fault_injection_hook() {
 
 #[test]
 fn the_header_declares_exactly_the_documented_functions() {
-    let header = fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("include")
-            .join("sudoku.h"),
-    )
-    .expect("read include/sudoku.h");
+    let header = read_header();
     let declared: BTreeSet<&str> = header
         .lines()
         .filter(|line| !line.starts_with(' ') && !line.starts_with('#') && line.contains('('))

@@ -6,10 +6,8 @@
 #[path = "../build_support/header.rs"]
 mod header;
 
-use std::fs;
-use std::path::Path;
-
 use header::{board_array, board_arrays, status_enum_source, BOARD_FUNCTIONS};
+use sudoku_testkit::cbuild::read_header;
 
 /// Declarations as cbindgen writes them (before the rewrite).
 const GENERATED: &str = "\
@@ -94,12 +92,7 @@ fn anything_unexpected_is_an_error() {
 
 #[test]
 fn the_committed_header_shows_every_board_as_an_array() {
-    let header = fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("include")
-            .join("sudoku.h"),
-    )
-    .expect("read include/sudoku.h");
+    let header = read_header();
     for function in BOARD_FUNCTIONS {
         let line = header
             .lines()
@@ -122,12 +115,7 @@ fn the_status_enum_source_comes_from_the_table() {
         assert!(source.contains(&line), "{line:?} missing in\n{source}");
     }
     // Every doc line of the table reaches the header's enum.
-    let header = fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("include")
-            .join("sudoku.h"),
-    )
-    .unwrap();
+    let header = read_header();
     for doc in source.lines().filter_map(|l| l.trim().strip_prefix("///")) {
         assert!(
             header.contains(&format!(" *{doc}\n")),

@@ -16,29 +16,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use common::{check_solution, data_dir, read_puzzles, CELLS};
-use sudoku_testkit::cbuild::{self, repo_root};
+use sudoku_testkit::cbuild::{self, checked, repo_root};
 
 const TOP1465: &str = "puzzles3_magictour_top1465";
 
 /// `libsudoku.so.0.MINOR` below 1.0, `libsudoku.so.MAJOR` from then on (as build.rs sets it).
 fn soname() -> String {
     cbuild::soname_for(env!("CARGO_PKG_VERSION"))
-}
-
-/// Runs a command, panicking with its output when it fails.
-#[track_caller]
-fn checked(command: &mut Command) -> Output {
-    let output = command
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
-    assert!(
-        output.status.success(),
-        "{command:?} failed ({}):\n{}{}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
 }
 
 /// `make -C <repo> TARGET ARGS...`, isolated from any make or cargo that runs this test.

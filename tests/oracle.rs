@@ -1,8 +1,9 @@
 //! The test kit's reference counter (`testkit/src/reference.rs`, dancing links with a Hall test)
-//! against the library and against known answers: the fuzz-found board on which the previous
+//! against the library and against known answers: the fuzz-found board on which an earlier
 //! reference thrashed, a board without solution behind a Hall contradiction, the empty board,
 //! random boards, and every puzzle of two data files. The counter's own unit tests (in the test
-//! kit) compare it with the previous reference and with exact counts.
+//! kit) check it against exact counts known without a solver (solved grids with cells, houses,
+//! a digit or deadly rectangles blanked).
 
 use std::time::{Duration, Instant};
 
@@ -15,8 +16,8 @@ use sudoku_testkit::data::read_puzzles;
 use sudoku_testkit::reference;
 
 /// Found by a 7-minute run of the `structured` fuzz target, which stopped with a timeout (over
-/// 60 s on one input) in the previous reference counter, counting this board to 6 at limit 6
-/// (the library counts it in under a millisecond).
+/// 60 s on one input) in an earlier reference counter (since removed), counting this board to 6
+/// at limit 6 (the library counts it in under a millisecond).
 const FUZZ_SLOW_FOR_THE_OLD_ORACLE: &str =
     "008000000000000000060004000000002000050000000010000000000000000003920800900348000";
 
@@ -46,7 +47,7 @@ fn the_fuzz_found_board_counts_to_6_quickly_and_agrees_with_the_library() {
     let puzzle = grid(FUZZ_SLOW_FOR_THE_OLD_ORACLE);
     let (n, took) = timed_count(&puzzle, 6);
     assert_eq!(n, 6);
-    // The previous reference needed 18 s in release here (over 60 s in the fuzz build); this
+    // The earlier reference needed 18 s in release here (over 60 s in the fuzz build); this
     // one takes about a millisecond. The bound leaves room for a loaded machine.
     assert!(took < Duration::from_secs(5), "took {took:?}");
     let text = bytes81(FUZZ_SLOW_FOR_THE_OLD_ORACLE);

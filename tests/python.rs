@@ -14,10 +14,10 @@ use std::process::Command;
 /// Runs one unittest file with the extra environment `env` and fails with its report unless
 /// every test passed.
 fn run_suite(file: &str, env: &[(&str, &Path)]) {
-    // lib_dir() asserts that the library is there.
-    let lib = cbuild::lib_dir().join("libsudoku.so");
+    // Asserted to be there.
+    let lib = cbuild::shared_library();
 
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = cbuild::repo_root();
     let output = Command::new("python3")
         .arg(root.join("tests").join("python").join(file))
         .current_dir(root)

@@ -61,7 +61,7 @@ const ANTI_BRUTE_FORCE_SOLUTION: &str =
 /// no solution: digits 5-8 have only three cells left in box 9, which no single shows. The search
 /// needed about 3.0 million guesses (1.2 s) before it gained the house-matching test
 /// (`src/solver/matching.rs`); now about 1000. The `sudoku` crate 0.8 agrees there is none,
-/// after 25 s. The reference engine here takes minutes, so it is not asked.
+/// after 25 s. The test kit's reference counter sees the contradiction at once (its Hall test).
 const FUZZ_NO_SOLUTION_DEEP: &str =
     ".......8........7........6....2...5...........8........4....2..5678..............";
 /// Found by the `count_solutions` fuzz target: 14 givens (with `'0'` blanks) and at least 1000

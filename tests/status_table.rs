@@ -2,22 +2,19 @@
 //! agree on every code: the enum in the committed header `include/sudoku.h`, the Rust enum
 //! `sudoku::ffi::sudoku_status`, the C functions `sudoku_status_name` and
 //! `sudoku_status_message`, and the Python module `examples/python/sudoku.py` (run with the
-//! `libsudoku.so` this `cargo test` built). Values that are not status codes give "unknown
+//! `libsudoku.so` this `cargo test` built). The names are those the C API documents
+//! (`sudoku_testkit::status::EXPECTED_NAMES`). Values that are not status codes give "unknown
 //! status" everywhere.
 
 use std::ffi::{c_char, c_int, CStr};
-use std::fs;
-use std::path::Path;
 use std::process::Command;
 
 use sudoku::ffi::{self, sudoku_status, sudoku_status_message, sudoku_status_name};
+use sudoku_testkit::cbuild::{checked, read_header, repo_root, shared_library};
+use sudoku_testkit::status::{EXPECTED_NAMES, UNKNOWN_STATUS};
 
 /// Values that are not status codes.
 const UNKNOWN: [c_int; 6] = [-1, 8, 9, 100, c_int::MAX, c_int::MIN];
-
-fn repo_root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn text(pointer: *const c_char) -> String {
     assert!(!pointer.is_null());
@@ -30,8 +27,7 @@ fn text(pointer: *const c_char) -> String {
 
 /// (value, name) of every enumerator of `typedef enum sudoku_status { ... }` in the header.
 fn header_enumerators() -> Vec<(c_int, String)> {
-    let header = fs::read_to_string(repo_root().join("include").join("sudoku.h"))
-        .expect("read include/sudoku.h");
+    let header = read_header();
     let start = header
         .find("typedef enum sudoku_status {")
         .expect("the header defines enum sudoku_status");
@@ -74,19 +70,7 @@ fn header_and_rust_enum_have_the_same_codes() {
     assert_eq!(header_enumerators(), rust);
     // The fixed values of the C API: 0 to 7, in this order.
     let names: Vec<&str> = rust.iter().map(|(_, name)| name.as_str()).collect();
-    assert_eq!(
-        names,
-        [
-            "SUDOKU_OK",
-            "SUDOKU_NO_SOLUTION",
-            "SUDOKU_MULTIPLE_SOLUTIONS",
-            "SUDOKU_INVALID_CHARACTER",
-            "SUDOKU_CONFLICTING_GIVENS",
-            "SUDOKU_NULL_POINTER",
-            "SUDOKU_INVALID_ARGUMENT",
-            "SUDOKU_INTERNAL_ERROR",
-        ]
-    );
+    assert_eq!(names, EXPECTED_NAMES);
     for (i, (value, _)) in rust.iter().enumerate() {
         assert_eq!(*value, c_int::try_from(i).unwrap());
     }
@@ -110,10 +94,10 @@ fn the_c_functions_give_the_table_texts() {
         assert_eq!(sudoku_status_name(value), sudoku_status_name(value));
     }
     for value in UNKNOWN {
-        assert_eq!(text(sudoku_status_name(value)), "unknown status", "{value}");
+        assert_eq!(text(sudoku_status_name(value)), UNKNOWN_STATUS, "{value}");
         assert_eq!(
             text(sudoku_status_message(value)),
-            "unknown status",
+            UNKNOWN_STATUS,
             "{value}"
         );
         assert_eq!(ffi::status_name(value), None);
@@ -130,7 +114,7 @@ fn status_name_is_thread_safe() {
                 for round in 0..2000 {
                     let value = (t + round) % 10 - 1;
                     let expected = sudoku_status::from_code(value)
-                        .map_or("unknown status".to_string(), |s| format!("{s:?}"));
+                        .map_or(UNKNOWN_STATUS.to_string(), |s| format!("{s:?}"));
                     assert_eq!(text(sudoku_status_name(value)), expected);
                 }
             })
@@ -145,12 +129,6 @@ fn status_name_is_thread_safe() {
 /// messages of its `SudokuError` agree with the table.
 #[test]
 fn the_python_module_agrees() {
-    let exe = std::env::current_exe().expect("path of the test executable");
-    let lib = exe
-        .parent()
-        .expect("the test executable lives in target/<profile>/deps/")
-        .join("libsudoku.so");
-    assert!(lib.is_file(), "{} missing", lib.display());
     let codes: Vec<c_int> = (0..8).chain(UNKNOWN).collect();
     let script = format!(
         r#"
@@ -163,17 +141,12 @@ for name in sorted(n for n in dir(sudoku) if n.startswith("SUDOKU_") and "BATCH"
     print("%s\t%d" % (name, getattr(sudoku, name)))
 "#
     );
-    let output = Command::new("python3")
-        .args(["-c", &script])
-        .current_dir(repo_root())
-        .env("SUDOKU_LIB", &lib)
-        .env("PYTHONDONTWRITEBYTECODE", "1")
-        .output()
-        .expect("python3 must be installed");
-    assert!(
-        output.status.success(),
-        "python3 failed: {}",
-        String::from_utf8_lossy(&output.stderr)
+    let output = checked(
+        Command::new("python3")
+            .args(["-c", &script])
+            .current_dir(repo_root())
+            .env("SUDOKU_LIB", shared_library())
+            .env("PYTHONDONTWRITEBYTECODE", "1"),
     );
 
     let mut expected = String::new();
@@ -182,7 +155,7 @@ for name in sorted(n for n in dir(sudoku) if n.startswith("SUDOKU_") and "BATCH"
         expected += &format!("{value}\t{name}\t{message}\n");
     }
     for value in UNKNOWN {
-        expected += &format!("{value}\tunknown status\tunknown status\n");
+        expected += &format!("{value}\t{UNKNOWN_STATUS}\t{UNKNOWN_STATUS}\n");
     }
     let mut constants: Vec<_> = table.iter().map(|(v, n, _)| (n.clone(), *v)).collect();
     constants.sort();

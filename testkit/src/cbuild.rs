@@ -1,4 +1,5 @@
-//! Building and running C and C++ test programs against the libsudoku this `cargo test` built.
+//! Building and running C and C++ test programs against the libsudoku this `cargo test` built,
+//! and finding what the suites inspect: the repository root, the header, the shared library.
 //!
 //! The libraries are taken from beside the test executable, in `<target dir>/<profile>/deps/`:
 //! `cargo test` builds `libsudoku.a` and `libsudoku.so` there (it copies them up to
@@ -8,7 +9,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 /// System libraries the Rust standard library inside `libsudoku.a` needs (the Makefile's list,
@@ -36,6 +37,16 @@ pub fn repo_root() -> &'static Path {
             .expect("testkit/ lives in the repository root")
             .to_path_buf()
     })
+}
+
+/// The committed C header, `include/sudoku.h`.
+pub fn header_path() -> PathBuf {
+    repo_root().join("include").join("sudoku.h")
+}
+
+/// The text of the committed C header ([`header_path`]).
+pub fn read_header() -> String {
+    fs::read_to_string(header_path()).expect("read include/sudoku.h")
 }
 
 /// The library's version, from the `[package]` table of the root `Cargo.toml` (read at run time:
@@ -102,6 +113,28 @@ pub fn lib_dir() -> &'static Path {
         }
         dir
     })
+}
+
+/// The `libsudoku.so` this cargo run built, in [`lib_dir`] (asserted there).
+pub fn shared_library() -> PathBuf {
+    lib_dir().join("libsudoku.so")
+}
+
+/// Runs `command` to completion, its stdout and stderr captured; panics, with both, when it
+/// cannot be started or does not exit successfully.
+#[track_caller]
+pub fn checked(command: &mut Command) -> Output {
+    let output = command
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
+    assert!(
+        output.status.success(),
+        "{command:?} failed ({}):\n{}{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
 }
 
 /// A scratch directory `<target dir>/tmp/<name>/<profile>/` (cargo's `CARGO_TARGET_TMPDIR`),
@@ -193,6 +226,7 @@ mod tests {
 
     #[test]
     fn the_repository_root_holds_the_header() {
-        assert!(repo_root().join("include").join("sudoku.h").is_file());
+        assert!(header_path().is_file());
+        assert!(read_header().contains("typedef enum sudoku_status {"));
     }
 }

@@ -5,8 +5,10 @@
 //! - [`reference`]: the independent reference counter (exact cover, dancing links).
 //! - [`check`]: the solution checker (a complete grid obeying the rules and keeping the givens).
 //! - [`data`]: the puzzle data directory and puzzle-file reading.
-//! - [`cbuild`]: compiling and linking C/C++ programs against the `libsudoku.a`/`.so` of this
-//!   cargo run.
+//! - [`status`]: the status names the C API documents (the expectation `sudoku_status_name` is
+//!   checked against).
+//! - [`cbuild`]: compiling, linking and running C/C++ programs against the `libsudoku.a`/`.so`
+//!   of this cargo run; the repository root, the header.
 //!
 //! Nothing here depends on the library (`sudoku`): the oracle and the checker work on plain bytes
 //! and share no code or bookkeeping with `src/`, so a bug there cannot hide itself here.
@@ -16,6 +18,4 @@ pub mod cbuild;
 pub mod check;
 pub mod data;
 pub mod reference;
-
-#[cfg(test)]
-mod old_reference;
+pub mod status;

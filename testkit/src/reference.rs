@@ -7,10 +7,10 @@
 //! each cell holds one digit, and each digit appears once in each row, each column and each box.
 //! Choosing the column with the fewest rows is branching on the most constrained of both a cell's
 //! candidates and a digit's places in a house, and an empty column is a dead end found at once.
-//! The previous reference (plain backtracking recomputing candidates from house masks at every
-//! node) made the same choice but paid ~2,000 mask computations per node, so a board with a
-//! large barren subtree early in its branch order (the fuzz-found board in this module's tests)
-//! took over a minute; here a node costs a few link updates.
+//! The reference before this one (plain backtracking recomputing candidates from house masks at
+//! every node, since removed) made the same choice but paid ~2,000 mask computations per node,
+//! so a board with a large barren subtree early in its branch order (the fuzz-found board in
+//! this module's tests) took over a minute; here a node costs a few link updates.
 //!
 //! It shares nothing with the library's algorithms (bitboards, propagation, house matching):
 //! only the rules, so the library's answers are checked against something other than themselves.
@@ -388,10 +388,10 @@ pub fn reference_solve(text: &[u8; CELLS], limit: u64) -> (u64, Option<[u8; CELL
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::old_reference;
+    use crate::board::house_cells;
     use std::time::{Duration, Instant};
 
-    /// Found by a 7-minute run of the `structured` fuzz target, where the previous reference
+    /// Found by a 7-minute run of the `structured` fuzz target, where the earlier reference
     /// counter took over 60 s counting it to 6 at limit 6 (14 givens, many solutions; a barren
     /// subtree early in its branch order).
     pub const FUZZ_SLOW_FOR_THE_OLD_ORACLE: &str =
@@ -472,7 +472,6 @@ mod tests {
             "...1...........1..234............................................................",
         );
         assert_eq!(count(&hidden, 10), (0, None));
-        assert_eq!(old_reference::count(&hidden, 10).0, 0);
         // Cell 8 sees every digit.
         let cell = grid(
             "12345678.........9...............................................................",
@@ -486,32 +485,135 @@ mod tests {
         assert_eq!(solution_in_order(&clash, &mut |_| {}), None);
     }
 
+    /// `solved` with the cells of `blank` emptied.
+    fn blanked(solved: &Grid, blank: impl IntoIterator<Item = usize>) -> Grid {
+        let mut puzzle = *solved;
+        for cell in blank {
+            puzzle[cell] = 0;
+        }
+        puzzle
+    }
+
     #[test]
-    fn agrees_with_the_old_reference_on_random_boards() {
+    fn a_solved_grid_with_a_cell_a_house_or_a_digit_blanked_has_one_solution() {
+        // Each blank is forced without search: a lone blank, a blank row or column, or a blank
+        // digit has the other 8 digits of its row (or column) given; in a blank box, the row and
+        // the column of a cell are missing three digits each and share only the cell's own.
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..20 {
+            let solved = random_solved_grid(&mut |n| rng.below(n));
+            assert!(is_solution_of(&[0; CELLS], &solved));
+            let house = rng.below(27);
+            let digit = 1 + rng.below(9) as u8;
+            let blanks = [
+                blanked(&solved, [rng.below(CELLS)]),
+                blanked(&solved, house_cells(house)),
+                blanked(&solved, (0..CELLS).filter(|&c| solved[c] == digit)),
+            ];
+            for puzzle in blanks {
+                assert_eq!(
+                    count(&puzzle, 10),
+                    (1, Some(solved)),
+                    "{}",
+                    to_string(&puzzle)
+                );
+                assert_eq!(solutions(&puzzle, 10), [solved]);
+            }
+        }
+    }
+
+    /// The unavoidable rectangles ("deadly patterns") of a solved grid whose columns are not
+    /// used by an earlier one, each as its four cells: rows r1, r2 and columns c1, c2 with
+    /// `a b / b a` in those cells, lying in exactly two boxes (the rows in one band and the
+    /// columns in two stacks, or the other way round).
+    fn disjoint_deadly_rectangles(solved: &Grid) -> Vec<[usize; 4]> {
+        let at = |r: usize, c: usize| solved[r * 9 + c];
+        let mut found: Vec<[usize; 4]> = Vec::new();
+        let mut used_columns = [false; 9];
+        for r1 in 0..9 {
+            for r2 in r1 + 1..9 {
+                for c1 in 0..9 {
+                    for c2 in c1 + 1..9 {
+                        let two_boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
+                        let pattern = at(r1, c1) == at(r2, c2) && at(r1, c2) == at(r2, c1);
+                        if two_boxes && pattern && !used_columns[c1] && !used_columns[c2] {
+                            used_columns[c1] = true;
+                            used_columns[c2] = true;
+                            found.push([r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2]);
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn a_solved_grid_with_k_deadly_rectangles_blanked_has_2_to_the_k_solutions() {
+        // A blank rectangle's two columns miss only its digits a and b (the rectangles share no
+        // column), so each of its cells is a or b and one cell decides the other three; both
+        // ways keep every row, column and box (each box holds a pair of its cells in one row or
+        // column, a and b either way). So the rectangles are filled independently: 2^k.
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut most = 0;
+        for _ in 0..40 {
+            let solved = random_solved_grid(&mut |n| rng.below(n));
+            let rectangles = disjoint_deadly_rectangles(&solved);
+            most = most.max(rectangles.len());
+            for k in 1..=rectangles.len() {
+                let puzzle = blanked(&solved, rectangles[..k].iter().flatten().copied());
+                let expected = 1 << k;
+                assert_eq!(count(&puzzle, 100).0, expected, "{}", to_string(&puzzle));
+                let all = solutions(&puzzle, 100);
+                assert_eq!(all.len() as u64, expected);
+                assert!(all.contains(&solved));
+                for (i, s) in all.iter().enumerate() {
+                    assert!(is_solution_of(&puzzle, s));
+                    assert!(!all[..i].contains(s), "solution {i} repeats an earlier one");
+                }
+            }
+        }
+        // The grids gave rectangles to blank, several at once in some.
+        assert!(most >= 3, "at most {most} disjoint rectangles in a grid");
+    }
+
+    #[test]
+    fn random_boards_count_alike_at_every_limit() {
+        // No second solver: the counts at each limit, the solutions listed and the first one
+        // found must agree with each other; a board taken from a solved grid has a solution.
+        // (The library is compared with this counter on random boards in tests/oracle.rs.)
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         for round in 0..300 {
             let solved = random_solved_grid(&mut |n| rng.below(n));
-            assert!(is_solution_of(&[0; CELLS], &solved));
-            // Keep 22-40 givens: sparse enough for several solutions, dense enough for the old
-            // reference to be quick; every fifth board gets a wrong given (often no solution).
+            // Keep 22-40 givens; every fifth board gets a wrong given (often no solution).
             let keep = 22 + rng.below(19);
             let mut puzzle = [0; CELLS];
             for _ in 0..keep {
                 let cell = rng.below(CELLS);
                 puzzle[cell] = solved[cell];
             }
-            if round % 5 == 0 {
+            let changed = round % 5 == 0;
+            if changed {
                 let cell = rng.below(CELLS);
                 puzzle[cell] = 1 + rng.below(9) as u8;
             }
+            let all = solutions(&puzzle, 7);
+            for (i, s) in all.iter().enumerate() {
+                assert!(is_solution_of(&puzzle, s));
+                assert!(!all[..i].contains(s), "solution {i} repeats an earlier one");
+            }
+            if !changed {
+                assert!(!all.is_empty(), "{} has a solution", to_string(&puzzle));
+            }
             for limit in [1, 2, 7] {
                 let (n, first) = count(&puzzle, limit);
-                let (old_n, _) = old_reference::count(&puzzle, limit);
-                assert_eq!(n, old_n, "{} at limit {limit}", to_string(&puzzle));
-                assert_eq!(first.is_some(), n > 0);
-                if let Some(first) = first {
-                    assert!(is_solution_of(&puzzle, &first));
-                }
+                assert_eq!(
+                    n,
+                    limit.min(all.len() as u64),
+                    "{} at limit {limit}",
+                    to_string(&puzzle)
+                );
+                assert_eq!(first, all.first().copied());
             }
         }
     }
