@@ -83,16 +83,25 @@ $(LIB_SO): $(LIB_A)
 $(LIB_DIR)/$(SONAME): $(LIB_SO)
 	ln -sf libsudoku.so $@
 
-$(STATIC_BINS): $(BUILD_DIR)/%: examples/%.c include/sudoku.h examples/finish_output.h $(LIB_A)
+# The library folder the examples were last linked from. It is rewritten only when it changes
+# (another CARGO_TARGET_DIR or LIB_DIR), and the examples depend on it: a library in the new
+# folder may be older than the examples, yet they must be relinked against it (the shared ones
+# also carry its path as their rpath).
+LIB_STAMP := $(BUILD_DIR)/.lib-dir
+$(LIB_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(abspath $(LIB_DIR))' | cmp -s - $@ || echo '$(abspath $(LIB_DIR))' > $@
+
+$(STATIC_BINS): $(BUILD_DIR)/%: examples/%.c include/sudoku.h examples/finish_output.h $(LIB_A) $(LIB_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(EXAMPLE_CFLAGS) $(CFLAGS) -Iinclude $< $(LIB_A) $(STATIC_LIBS) -o $@
 
-$(SHARED_BINS): $(BUILD_DIR)/%-shared: examples/%.c include/sudoku.h examples/finish_output.h $(LIB_SO) $(LIB_DIR)/$(SONAME)
+$(SHARED_BINS): $(BUILD_DIR)/%-shared: examples/%.c include/sudoku.h examples/finish_output.h $(LIB_SO) $(LIB_DIR)/$(SONAME) $(LIB_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(EXAMPLE_CFLAGS) $(CFLAGS) -Iinclude $< $(SHARED_LIBS) -o $@
 
 # examples/solve.cpp, linked against libsudoku.so.
-$(BUILD_DIR)/solve_cpp: examples/solve.cpp include/sudoku.h $(LIB_SO) $(LIB_DIR)/$(SONAME)
+$(BUILD_DIR)/solve_cpp: examples/solve.cpp include/sudoku.h $(LIB_SO) $(LIB_DIR)/$(SONAME) $(LIB_STAMP)
 	@mkdir -p $(@D)
 	$(CXX) $(EXAMPLE_CXXFLAGS) $(CXXFLAGS) -Iinclude $< $(SHARED_LIBS) -o $@
 
