@@ -66,7 +66,7 @@ write_seed issue4-empty "$(dots 81)"
 total=$((total + 8))
 
 # status_name reads a C int (four bytes, little-endian): each status code and a few other values.
-for value in 0 1 2 3 4 5 6 7 8 -1 2147483647 -2147483648; do
+for value in 0 1 2 3 4 5 6 7 8 9 10 -1 2147483647 -2147483648; do
     v=$((value & 0xFFFFFFFF))
     printf "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((v & 255)) $((v >> 8 & 255)) \
         $((v >> 16 & 255)) $((v >> 24 & 255)))" >"$fuzz_dir/corpus/status_name/value$value"

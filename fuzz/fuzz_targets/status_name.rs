@@ -1,5 +1,5 @@
 //! `sudoku_status_name` on any C int (the first four bytes, little-endian, zero-padded if fewer):
-//! never NULL, a NUL-terminated ASCII string, the enumerator name for a status code (0 to 7) and
+//! never NULL, a NUL-terminated ASCII string, the enumerator name for a status code (0 to 9) and
 //! "unknown status" for any other value, the same pointer on a second call, and agreeing with
 //! `sudoku_status_message` on which values are status codes.
 #![no_main]
@@ -9,7 +9,7 @@ use std::ffi::CStr;
 use libfuzzer_sys::fuzz_target;
 use sudoku::ffi::{self, sudoku_status};
 
-const NAMES: [&str; 8] = [
+const NAMES: [&str; 10] = [
     "SUDOKU_OK",
     "SUDOKU_NO_SOLUTION",
     "SUDOKU_MULTIPLE_SOLUTIONS",
@@ -18,6 +18,8 @@ const NAMES: [&str; 8] = [
     "SUDOKU_NULL_POINTER",
     "SUDOKU_INVALID_ARGUMENT",
     "SUDOKU_INTERNAL_ERROR",
+    "SUDOKU_INVALID_FORMAT",
+    "SUDOKU_END_OF_INPUT",
 ];
 
 fuzz_target!(|data: &[u8]| {

@@ -26,5 +26,10 @@ status_table! {
         SUDOKU_INVALID_ARGUMENT = 6 => "an argument is out of range",
         /// An internal fault (a bug in libsudoku) was caught; outputs were not written.
         SUDOKU_INTERNAL_ERROR = 7 => "internal error in libsudoku",
+        /// `sudoku_read_puzzle`: the text is not a puzzle in a known format (the
+        /// `sudoku_read_info` says where and why).
+        SUDOKU_INVALID_FORMAT = 8 => "the text is not a puzzle in a known format",
+        /// `sudoku_read_puzzle`: no puzzle is left in the text (only blank lines and comments).
+        SUDOKU_END_OF_INPUT = 9 => "no puzzle left in the text",
     }
 }

@@ -20,6 +20,8 @@ SUDOKU_CONFLICTING_GIVENS = 4
 SUDOKU_NULL_POINTER = 5
 SUDOKU_INVALID_ARGUMENT = 6
 SUDOKU_INTERNAL_ERROR = 7
+SUDOKU_INVALID_FORMAT = 8
+SUDOKU_END_OF_INPUT = 9
 
 CELLS = 81
 # A board the library may write to: 81 bytes, no NUL terminator needed.
@@ -185,12 +187,14 @@ class Messages(unittest.TestCase):
             SUDOKU_NULL_POINTER: b"a required pointer argument was NULL",
             SUDOKU_INVALID_ARGUMENT: b"an argument is out of range",
             SUDOKU_INTERNAL_ERROR: b"internal error in libsudoku",
+            SUDOKU_INVALID_FORMAT: b"the text is not a puzzle in a known format",
+            SUDOKU_END_OF_INPUT: b"no puzzle left in the text",
         }
         for status, message in expected.items():
             self.assertEqual(LIB.sudoku_status_message(status), message)
 
     def test_unknown_status(self):
-        for status in (-1, 8, 2**31 - 1, -(2**31)):
+        for status in (-1, 10, 2**31 - 1, -(2**31)):
             self.assertEqual(LIB.sudoku_status_message(status), b"unknown status")
 
     def test_version(self):

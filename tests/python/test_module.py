@@ -370,6 +370,8 @@ class StatusName(unittest.TestCase):
         "SUDOKU_NULL_POINTER",
         "SUDOKU_INVALID_ARGUMENT",
         "SUDOKU_INTERNAL_ERROR",
+        "SUDOKU_INVALID_FORMAT",
+        "SUDOKU_END_OF_INPUT",
     ]
 
     def test_every_code_has_its_enumerator_name(self):
@@ -379,7 +381,7 @@ class StatusName(unittest.TestCase):
             self.assertEqual(getattr(sudoku, name), code)
 
     def test_other_values_are_unknown_status(self):
-        for code in (-1, 8, 9, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
+        for code in (-1, 10, 11, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
             self.assertEqual(sudoku.status_name(code), "unknown status", code)
 
     def test_the_status_must_be_an_int(self):
@@ -392,7 +394,7 @@ class StatusName(unittest.TestCase):
 
     def test_names_and_messages_come_from_the_library(self):
         lib = sudoku.load()
-        for code in list(range(-2, 10)) + [2**31 - 1, -(2**31)]:
+        for code in list(range(-2, 12)) + [2**31 - 1, -(2**31)]:
             self.assertEqual(sudoku.status_name(code), lib.sudoku_status_name(code).decode())
             self.assertEqual(
                 sudoku.SudokuError(code).message, lib.sudoku_status_message(code).decode()
