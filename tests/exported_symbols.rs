@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The C API, as the README and the header document it.
-const DOCUMENTED: [&str; 8] = [
+const DOCUMENTED: [&str; 10] = [
     "sudoku_count_solutions",
+    "sudoku_read_info_init",
+    "sudoku_read_puzzle",
     "sudoku_solve",
     "sudoku_solve_batch",
     "sudoku_solve_unique",

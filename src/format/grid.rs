@@ -147,7 +147,8 @@ pub(super) fn grid_line(
     if count == 9 {
         return Ok(GridLine::Row(Row::Givens { cells, first_blank }));
     }
-    let candidate_row = !bad_token && long_token;
+    // One token alone is a run of cells (`12` is two cells), never one cell of candidates.
+    let candidate_row = !bad_token && long_token && token_count > 1;
     if candidate_row && token_count == 9 {
         if let Some(at) = first_blank {
             return Err(Fault {

@@ -38,7 +38,9 @@
 //!    A line of exactly 9 cells is a row of givens (spaces and separators between cells are
 //!    ignored: `2..1.5..3`, `4 . . | . 3 . | . . .`, `|2..|1.5|..3|`). A line of 9 tokens of
 //!    digits, some of them longer than one digit, is a row of candidates (a token is a run of
-//!    digits between spaces or separators). Anything else is a wrong number of cells.
+//!    digits between spaces or separators). Anything else is a wrong number of cells, counted
+//!    in tokens when the line has several tokens of digits only, some longer than one digit,
+//!    and in cell characters otherwise.
 //! 6. A grid is its 9 rows with the separator lines between them, and one separator line right
 //!    after the ninth row. A blank line, a comment, a one-line puzzle or the end of the text
 //!    before the ninth row is [`Reason::ShortGrid`]; a row right after the ninth is
