@@ -188,25 +188,26 @@ pub unsafe extern "C" fn sudoku_read_puzzle(
         let candidates = NonNull::new(candidates);
         let first_line = first_line.max(1);
         let result = format::read_puzzle(text);
-        let (status, mut out, puzzle) = outcome(result, text, first_line, candidates.is_some());
-        out.struct_size = struct_size;
+        let mut out = sudoku_read_info::empty(struct_size);
+        let status = outcome(&result, text, first_line, candidates.is_some(), &mut out);
         // SAFETY: the caller guarantees 81 writable bytes at `board`, 81 writable uint16_t at
         // `candidates` when it is not NULL, and struct_size >= INFO_SIZE writable bytes at
         // `info`. Nothing was written before this point.
         unsafe {
-            match puzzle {
-                Some(Puzzle::Givens(cells)) => board.cast::<[u8; CELLS]>().write_unaligned(cells),
-                Some(Puzzle::Candidates(c)) => {
-                    board
-                        .cast::<[u8; CELLS]>()
-                        .write_unaligned(c.singles_text());
-                    if let Some(candidates) = candidates {
-                        candidates
-                            .cast::<[u16; CELLS]>()
-                            .write_unaligned(*c.masks());
+            if let (SUDOKU_OK, Ok(Some(read))) = (status, &result) {
+                match &read.puzzle {
+                    Puzzle::Givens(cells) => board.cast::<[u8; CELLS]>().write_unaligned(*cells),
+                    Puzzle::Candidates(c) => {
+                        board
+                            .cast::<[u8; CELLS]>()
+                            .write_unaligned(c.singles_text());
+                        if let Some(candidates) = candidates {
+                            candidates
+                                .cast::<[u16; CELLS]>()
+                                .write_unaligned(*c.masks());
+                        }
                     }
                 }
-                None => {}
             }
             info.write_unaligned(out);
         }
@@ -217,64 +218,56 @@ pub unsafe extern "C" fn sudoku_read_puzzle(
     })
 }
 
-/// The status, the info and the puzzle to write for what the reader gave.
+/// The status for what the reader gave, and the info (`info`) to write.
 fn outcome(
-    result: Result<Option<format::Read>, ReadError>,
+    result: &Result<Option<format::Read>, ReadError>,
     text: &[u8],
     first_line: usize,
     have_candidates: bool,
-) -> (sudoku_status, sudoku_read_info, Option<Puzzle>) {
-    let mut info = sudoku_read_info::empty(0);
+    info: &mut sudoku_read_info,
+) -> sudoku_status {
     // Lines numbered from `first_line`: relative line n is first_line + n - 1.
     let shift = first_line - 1;
-    let result = result
-        .map(|read| {
-            read.map(|mut r| {
-                r.line = r.line.saturating_add(shift);
-                r
-            })
-        })
-        .map_err(|mut e| {
-            e.line = e.line.saturating_add(shift);
-            e
-        });
     match result {
         Ok(None) => {
             info.consumed = text.len();
             info.lines = line_ends(text);
             info.offset = text.len();
             info.first_line = first_line.saturating_add(info.lines);
-            (SUDOKU_END_OF_INPUT, info, None)
+            SUDOKU_END_OF_INPUT
         }
         Ok(Some(read)) => {
             info.consumed = read.consumed;
             info.lines = read.lines;
             info.first_line = first_line.saturating_add(read.lines);
-            info.line = read.line;
+            info.line = read.line.saturating_add(shift);
             info.column = 1;
             info.offset = read.offset;
             match read.puzzle {
                 Puzzle::Candidates(_) if !have_candidates => {
                     info.reason = SUDOKU_READ_NO_CANDIDATES_BUFFER;
                     set_message(
-                        &mut info,
+                        info,
                         &format!(
                             "line {} starts a candidate puzzle, which needs a candidates buffer",
-                            read.line
+                            info.line
                         ),
                     );
-                    (SUDOKU_INVALID_FORMAT, info, None)
+                    SUDOKU_INVALID_FORMAT
                 }
-                puzzle => {
-                    info.kind = match puzzle {
-                        Puzzle::Givens(_) => SUDOKU_PUZZLE_GIVENS,
-                        Puzzle::Candidates(_) => SUDOKU_PUZZLE_CANDIDATES,
-                    };
-                    (SUDOKU_OK, info, Some(puzzle))
+                Puzzle::Givens(_) => {
+                    info.kind = SUDOKU_PUZZLE_GIVENS;
+                    SUDOKU_OK
+                }
+                Puzzle::Candidates(_) => {
+                    info.kind = SUDOKU_PUZZLE_CANDIDATES;
+                    SUDOKU_OK
                 }
             }
         }
         Err(e) => {
+            let mut e = *e;
+            e.line = e.line.saturating_add(shift);
             info.consumed = e.consumed;
             info.lines = e.lines;
             info.first_line = first_line.saturating_add(e.lines);
@@ -282,8 +275,8 @@ fn outcome(
             info.column = e.column;
             info.offset = e.offset;
             info.reason = reason_code(&e.reason);
-            set_message(&mut info, &e.to_string());
-            (SUDOKU_INVALID_FORMAT, info, None)
+            set_message(info, &e.to_string());
+            SUDOKU_INVALID_FORMAT
         }
     }
 }

@@ -69,7 +69,7 @@ mod text;
 pub use error::{ReadError, Reason};
 
 use crate::candidates::Candidates;
-use crate::geometry::CELLS;
+use crate::geometry::{CellSet, CELLS};
 use grid::{Grid, GridLine};
 use line::{classify, Shape};
 use text::Line;
@@ -217,7 +217,42 @@ impl Reader<'_> {
         })
     }
 
+    /// The common case first: a line of exactly 81 digits, `.` and `0`, then a line end or the
+    /// end of the text, checked 16 bytes at a time. The same answer as the rules give (2 and
+    /// 4), only sooner.
+    fn one_plain_line(&self) -> Option<Read> {
+        let rest = &self.text[self.pos..];
+        let cells: &[u8; CELLS] = rest.first_chunk()?;
+        let next = match rest.get(CELLS) {
+            None => CELLS,
+            Some(b'\n') => CELLS + 1,
+            Some(b'\r') if rest.get(CELLS + 1) == Some(&b'\n') => CELLS + 2,
+            Some(b'\r') => CELLS + 1,
+            Some(_) => return None,
+        };
+        let (digits, blanks) = crate::board::byte_classes(cells);
+        if digits | blanks != CellSet::ALL.bits() {
+            return None;
+        }
+        let mut board = *cells;
+        for b in &mut board {
+            if *b == b'0' {
+                *b = b'.';
+            }
+        }
+        Some(Read {
+            puzzle: Puzzle::Givens(board),
+            consumed: self.pos + next,
+            lines: self.lines + usize::from(next > CELLS),
+            line: self.number,
+            offset: self.pos,
+        })
+    }
+
     fn read(mut self) -> Result<Option<Read>, ReadError> {
+        if let Some(read) = self.one_plain_line() {
+            return Ok(Some(read));
+        }
         // Before the puzzle: blank lines and comments, then its first line.
         let (first, offset, mut grid) = loop {
             let Some((line, number)) = self.peek() else {
