@@ -426,7 +426,7 @@ fn truncated_short_and_long_grids() {
     let text = format!("{}\n\n{grid}", eight.join("\n"));
     let items = all(text.as_bytes());
     assert_eq!(items.len(), 2);
-    let e = items[0].clone().unwrap_err();
+    let e = items[0].unwrap_err();
     assert_eq!(
         e.reason,
         Reason::ShortGrid {
@@ -436,15 +436,15 @@ fn truncated_short_and_long_grids() {
     );
     assert_eq!((e.line, e.column), (11, 1));
     assert_eq!(e.to_string(), "the grid ends after 8 rows, at line 11");
-    let read = items[1].clone().unwrap();
+    let read = items[1].unwrap();
     assert_eq!((read.puzzle, read.line), (givens(TOP1), 12));
     // A tenth row right after the ninth.
     let text = format!("{grid}9 . . | . . . | . . .\n\n{TOP1}\n");
     let items = all(text.as_bytes());
-    let e = items[0].clone().unwrap_err();
+    let e = items[0].unwrap_err();
     assert_eq!((e.reason, e.line), (Reason::LongGrid, 12));
     assert_eq!(e.to_string(), "line 12 is a tenth row of a grid");
-    assert_eq!(items[1].clone().unwrap().puzzle, givens(TOP1));
+    assert_eq!(items[1].unwrap().puzzle, givens(TOP1));
     assert_eq!(items.len(), 2);
 }
 
@@ -465,7 +465,7 @@ fn a_row_with_a_cell_too_many_or_too_few() {
     // The rest of the grid is skipped: one diagnostic, then the next puzzle.
     let items = all(format!("{bad}{TOP1}\n").as_bytes());
     assert_eq!(items.len(), 2, "{items:?}");
-    assert_eq!(items[1].clone().unwrap().puzzle, givens(TOP1));
+    assert_eq!(items[1].unwrap().puzzle, givens(TOP1));
     let short = grid.replacen("|6..|195|...|", "|6..|195|..|", 1);
     let e = error(short.as_bytes());
     assert_eq!(
@@ -481,7 +481,7 @@ fn a_row_with_a_cell_too_many_or_too_few() {
     let text = format!("{TOP1}\n{}\n{TOP1}\n", &TOP1[..80]);
     let items = all(text.as_bytes());
     assert_eq!(items.len(), 3);
-    let e = items[1].clone().unwrap_err();
+    let e = items[1].unwrap_err();
     assert_eq!(
         (e.reason, e.line, e.column),
         (
@@ -513,7 +513,7 @@ fn huge_lines_bom_in_the_middle_and_nul_bytes() {
     huge.extend_from_slice(TOP1.as_bytes());
     let items = all(&huge);
     assert_eq!(items.len(), 2);
-    assert_eq!(items[1].clone().unwrap().puzzle, givens(TOP1));
+    assert_eq!(items[1].unwrap().puzzle, givens(TOP1));
 
     // A byte-order mark inside a puzzle line, and at the start of a grid's second row.
     let mut text = TOP1.as_bytes()[..10].to_vec();
