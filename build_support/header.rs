@@ -45,6 +45,7 @@ pub const BOARD_FUNCTIONS: &[&str] = &[
     "sudoku_solve_unique",
     "sudoku_count_solutions",
     "sudoku_validate",
+    "sudoku_read_puzzle",
 ];
 
 /// `header` with the parameter `char *board` (or `const char *board`) of each function in

@@ -8,7 +8,7 @@ set -euo pipefail
 fuzz_dir=$(cd "$(dirname "$0")" && pwd)
 data_dir=${SUDOKU_DATA_DIR:-$fuzz_dir/../../shared/data}
 per_file=${1:-300}
-targets=(solve solve_unique count_solutions validate agreement structured solve_batch status_name)
+targets=(solve solve_unique count_solutions validate agreement structured solve_batch status_name read_puzzle)
 
 if [ ! -d "$data_dir" ]; then
     echo "seed_corpus.sh: no data directory at $data_dir (set SUDOKU_DATA_DIR)" >&2
@@ -66,10 +66,19 @@ write_seed issue4-empty "$(dots 81)"
 total=$((total + 8))
 
 # status_name reads a C int (four bytes, little-endian): each status code and a few other values.
-for value in 0 1 2 3 4 5 6 7 8 -1 2147483647 -2147483648; do
+for value in 0 1 2 3 4 5 6 7 8 9 10 -1 2147483647 -2147483648; do
     v=$((value & 0xFFFFFFFF))
     printf "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((v & 255)) $((v >> 8 & 255)) \
         $((v >> 16 & 255)) $((v >> 24 & 255)))" >"$fuzz_dir/corpus/status_name/value$value"
+done
+
+# read_puzzle: the format files of the tests (every layout the reader knows) and a few lines of
+# each data file with their comments.
+for file in "$fuzz_dir"/../tests/data/formats/*; do
+    cp "$file" "$fuzz_dir/corpus/read_puzzle/$(basename "$file")"
+done
+for file in "$data_dir"/puzzles*; do
+    head -c 2000 "$file" >"$fuzz_dir/corpus/read_puzzle/$(basename "$file")-head"
 done
 
 echo "seed_corpus.sh: wrote $total seeds per target under $fuzz_dir/corpus/"

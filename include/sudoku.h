@@ -27,6 +27,64 @@
 #define SUDOKU_BATCH_UNIQUE 1
 
 /**
+ * `sudoku_read_info.kind` on `SUDOKU_OK`: a puzzle of givens (only `board` was written).
+ */
+#define SUDOKU_PUZZLE_GIVENS 1
+
+/**
+ * `sudoku_read_info.kind` on `SUDOKU_OK`: a candidate (pencilmark) puzzle (`candidates` and
+ * `board` were written).
+ */
+#define SUDOKU_PUZZLE_CANDIDATES 2
+
+/**
+ * Bytes of `sudoku_read_info.message`, its NUL terminator included.
+ */
+#define SUDOKU_READ_MESSAGE_SIZE 128
+
+/**
+ * `sudoku_read_info.reason`: a character no format allows there (a letter, a NUL byte, a byte
+ * that is not UTF-8, a byte-order mark inside a puzzle, ...).
+ */
+#define SUDOKU_READ_INVALID_CHARACTER 1
+
+/**
+ * `sudoku_read_info.reason`: a line with the wrong number of cells (9 in a grid row, 81 in a
+ * one-line puzzle, 729 in a pencilmark line).
+ */
+#define SUDOKU_READ_CELL_COUNT 2
+
+/**
+ * `sudoku_read_info.reason`: a grid ends before its ninth row.
+ */
+#define SUDOKU_READ_SHORT_GRID 3
+
+/**
+ * `sudoku_read_info.reason`: a tenth row right after the ninth row of a grid.
+ */
+#define SUDOKU_READ_LONG_GRID 4
+
+/**
+ * `sudoku_read_info.reason`: a blank cell in a candidate grid.
+ */
+#define SUDOKU_READ_BLANK_IN_CANDIDATE_GRID 5
+
+/**
+ * `sudoku_read_info.reason`: a cell of a candidate grid lists a digit twice.
+ */
+#define SUDOKU_READ_REPEATED_CANDIDATE 6
+
+/**
+ * `sudoku_read_info.reason`: a digit out of its place in a 729-character pencilmark line.
+ */
+#define SUDOKU_READ_MISPLACED_CANDIDATE 7
+
+/**
+ * `sudoku_read_info.reason`: a candidate puzzle was read but `candidates` is NULL.
+ */
+#define SUDOKU_READ_NO_CANDIDATES_BUFFER 8
+
+/**
  * Result of every libsudoku function that can fail. The numeric values are fixed.
  */
 typedef enum sudoku_status {
@@ -55,15 +113,87 @@ typedef enum sudoku_status {
    */
   SUDOKU_NULL_POINTER = 5,
   /**
-   * An argument is out of range or inconsistent: `limit == 0`, unknown batch flags, or batch
-   * buffers that overlap, are misaligned or too large.
+   * An argument is out of range or inconsistent: `limit == 0`, unknown batch flags, batch
+   * buffers that overlap, are misaligned or too large, or a `sudoku_read_info` whose
+   * `struct_size` is smaller than the library's.
    */
   SUDOKU_INVALID_ARGUMENT = 6,
   /**
    * An internal fault (a bug in libsudoku) was caught; outputs were not written.
    */
   SUDOKU_INTERNAL_ERROR = 7,
+  /**
+   * `sudoku_read_puzzle`: the text is not a puzzle in a known format (the
+   * `sudoku_read_info` says where and why).
+   */
+  SUDOKU_INVALID_FORMAT = 8,
+  /**
+   * `sudoku_read_puzzle`: no puzzle is left in the text (only blank lines and comments).
+   */
+  SUDOKU_END_OF_INPUT = 9,
 } sudoku_status;
+
+/**
+ * What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
+ * `sizeof(sudoku_read_info)` (or call `sudoku_read_info_init`) before the first call: fields
+ * may be appended in later versions, and the library fills only the fields it knows.
+ *
+ * Written on `SUDOKU_OK`, `SUDOKU_INVALID_FORMAT` and `SUDOKU_END_OF_INPUT`, never on another
+ * status. `offset` is in bytes from the `text` passed; `line` and `column` are 1-based, lines
+ * counted from `first_line` (so a loop that passes the same info on gets the lines of the
+ * whole input), the column in characters of the line (UTF-8 decoded; a leading byte-order mark
+ * is not counted).
+ */
+typedef struct sudoku_read_info {
+  /**
+   * `sizeof(sudoku_read_info)` as the caller knows it; never written by the library.
+   */
+  uint32_t struct_size;
+  /**
+   * On `SUDOKU_OK`: `SUDOKU_PUZZLE_GIVENS` or `SUDOKU_PUZZLE_CANDIDATES`; otherwise 0.
+   */
+  uint32_t kind;
+  /**
+   * In: the number of the first line of `text` (0 counts as 1; `sudoku_read_info_init` sets
+   * 1). Out: the number of the line where the rest of the text starts (`first_line + lines`),
+   * ready for the next call on `text + consumed`.
+   */
+  size_t first_line;
+  /**
+   * Bytes of `text` used: the puzzle (or the bad puzzle) with the blank lines and comments
+   * before it and its last line end. Pass `text + consumed` to read the next one. At least 1,
+   * except on `SUDOKU_END_OF_INPUT`, where it is `len`.
+   */
+  size_t consumed;
+  /**
+   * Line ends within the `consumed` bytes: add them up to number lines across calls.
+   */
+  size_t lines;
+  /**
+   * On `SUDOKU_OK`, the line where the puzzle starts; on `SUDOKU_INVALID_FORMAT`, the line of
+   * the fault; 0 on `SUDOKU_END_OF_INPUT`.
+   */
+  size_t line;
+  /**
+   * The column of the fault (`SUDOKU_INVALID_FORMAT`), else 1 on `SUDOKU_OK` (the puzzle's
+   * line) and 0 on `SUDOKU_END_OF_INPUT`.
+   */
+  size_t column;
+  /**
+   * Byte offset of the fault, or of the puzzle's first line; `len` on `SUDOKU_END_OF_INPUT`.
+   */
+  size_t offset;
+  /**
+   * On `SUDOKU_INVALID_FORMAT`, why: one of the `SUDOKU_READ_*` reasons; otherwise 0.
+   */
+  uint32_t reason;
+  /**
+   * On `SUDOKU_INVALID_FORMAT`, an English sentence saying what is wrong and where, for
+   * example "line 3 has 8 cells, not 9" (ASCII, NUL-terminated, truncated to fit); otherwise
+   * the empty string.
+   */
+  char message[SUDOKU_READ_MESSAGE_SIZE];
+} sudoku_read_info;
 
 
 
@@ -181,12 +311,50 @@ enum sudoku_status sudoku_validate(const char board[81], size_t *cell);
  * bytes, `solutions` writable for `81 * count` bytes, `statuses` writable for `count`
  * `sudoku_status` values.
  */
-enum sudoku_status sudoku_solve_batch(const char *puzzles,
-                                      size_t count,
-                                      char *solutions,
-                                      enum sudoku_status *statuses,
-                                      uint32_t flags,
-                                      size_t threads);
+enum sudoku_status sudoku_solve_batch(const char *puzzles, size_t count, char *solutions, enum sudoku_status *statuses, uint32_t flags, size_t threads);
+
+/**
+ * Prepares a `sudoku_read_info`: `struct_size` set to this library's `sizeof(sudoku_read_info)`,
+ * `first_line` to 1, every other field zero. Does nothing when `info` is NULL.
+ *
+ * # Safety
+ * `info` must be NULL or point to a writable `sudoku_read_info`.
+ */
+void sudoku_read_info_init(struct sudoku_read_info *info);
+
+/**
+ * Reads one puzzle from the start of a text, in any format of docs/c-api.md ("Reading puzzles
+ * from text"): one line of 81 cells (with a rating or comment after it), a grid of 9 rows with
+ * or without separators and `#` metadata lines, a 729-character pencilmark line or a candidate
+ * grid. Loop with `text + info->consumed` to read every puzzle of a text.
+ *
+ * `text`: `len` bytes, not NUL-terminated (a NUL byte is an invalid character); nothing past
+ * `len` is read. `text` may be NULL only when `len` is 0 (the empty text). `board`: 81 bytes,
+ * written on `SUDOKU_OK` only, canonical (`'1'`-`'9'` and `'.'`); for a candidate puzzle, the
+ * cells with exactly one candidate as digits. `candidates`: NULL or 81 `uint16_t` (digit `d` of
+ * cell `i` is bit `d - 1` of `candidates[i]`), written on `SUDOKU_OK` for a candidate puzzle
+ * only; when it is NULL, a candidate puzzle is `SUDOKU_INVALID_FORMAT` with reason
+ * `SUDOKU_READ_NO_CANDIDATES_BUFFER` (and `consumed` past it, so a loop goes on). `info`: set
+ * up by `sudoku_read_info_init`; see `sudoku_read_info` for what is written.
+ *
+ * Only the format is checked: equal givens in a house or a cell without candidates are left to
+ * `sudoku_validate` and the solvers.
+ *
+ * Returns `SUDOKU_OK` (a puzzle: `board`, maybe `candidates`, and `info` written),
+ * `SUDOKU_INVALID_FORMAT` (`info` says where and why; `board` and `candidates` untouched: like
+ * `sudoku_validate`'s cell, the diagnostic is the output of this failure),
+ * `SUDOKU_END_OF_INPUT` (no puzzle left: only blank lines and comments; `info->consumed ==
+ * len`), `SUDOKU_NULL_POINTER` (`board` or `info` NULL, or `text` NULL with `len > 0`),
+ * `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than this version's
+ * `sizeof(sudoku_read_info)`, or `len` larger than any buffer) or `SUDOKU_INTERNAL_ERROR`;
+ * nothing is written on the last three. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `text` must be NULL or point to `len` readable bytes; `board` to 81 writable bytes;
+ * `candidates` must be NULL or point to 81 writable `uint16_t`; `info` must be NULL or point to
+ * a writable struct of `info->struct_size` bytes.
+ */
+enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char board[81], uint16_t *candidates, struct sudoku_read_info *info);
 
 /**
  * A static English sentence describing a status code; never NULL, never to be freed.

@@ -19,23 +19,32 @@
 //! One search serves every solve: [`search`] from a [`Start`] in a [`Mode`]. The grid's
 //! vocabulary (cells, digits, houses, peers) is in [`geometry`].
 //!
-//! The core (`geometry`, `board`, `solver`, `batch`) knows nothing of C; every `extern "C"` item
-//! lives in [`ffi`]. Layers only import downwards: geometry, board, solver, batch, then ffi.
+//! Puzzles in the text formats other tools write (one-line, grids, `.sdk`, pencilmarks) are read
+//! by [`read_puzzle`] and [`puzzles`] (see [`format`]); candidate (pencilmark) puzzles are
+//! [`Candidates`].
+//!
+//! The core (`geometry`, `board`, `candidates`, `format`, `solver`, `batch`) knows nothing of C;
+//! every `extern "C"` item lives in [`ffi`]. Layers only import downwards: geometry, then board
+//! and candidates, then format (which uses no solver) and solver, batch, then ffi.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
 pub mod batch;
 mod board;
+pub mod candidates;
 mod error;
 mod fault;
 pub mod ffi;
+pub mod format;
 pub mod geometry;
 pub mod solver;
 
 pub use batch::{solve_batch, solve_batch_into, BatchMode};
 pub use board::{is_solution_of, Board};
+pub use candidates::Candidates;
 pub use error::Error;
+pub use format::{puzzles, read_puzzle, Puzzle, Read, ReadError};
 pub use geometry::CELLS;
 pub use solver::{count_solutions, search, solve, solve_unique, Mode, Outcome, Start};
 

@@ -28,6 +28,8 @@ enum sudoku_status sudoku_solve_batch(const char *puzzles,
                                       enum sudoku_status *statuses,
                                       uint32_t flags,
                                       size_t threads);
+
+enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char *board, uint16_t *candidates, struct sudoku_read_info *info);
 ";
 
 #[test]
@@ -48,6 +50,10 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
         .replace(
             "sudoku_validate(const char *board,",
             "sudoku_validate(const char board[81],",
+        )
+        .replace(
+            "size_t len, char *board, uint16_t",
+            "size_t len, char board[81], uint16_t",
         );
     assert_eq!(board_arrays(GENERATED), Ok(expected));
 }

@@ -14,7 +14,7 @@ use sudoku_testkit::cbuild::{checked, read_header, repo_root, shared_library};
 use sudoku_testkit::status::{EXPECTED_NAMES, UNKNOWN_STATUS};
 
 /// Values that are not status codes.
-const UNKNOWN: [c_int; 6] = [-1, 8, 9, 100, c_int::MAX, c_int::MIN];
+const UNKNOWN: [c_int; 6] = [-1, 10, 11, 100, c_int::MAX, c_int::MIN];
 
 fn text(pointer: *const c_char) -> String {
     assert!(!pointer.is_null());
@@ -68,7 +68,7 @@ fn header_and_rust_enum_have_the_same_codes() {
         .map(|(value, name, _)| (value, name))
         .collect();
     assert_eq!(header_enumerators(), rust);
-    // The fixed values of the C API: 0 to 7, in this order.
+    // The fixed values of the C API: 0 to 9, in this order (8 and 9 appended for reading).
     let names: Vec<&str> = rust.iter().map(|(_, name)| name.as_str()).collect();
     assert_eq!(names, EXPECTED_NAMES);
     for (i, (value, _)) in rust.iter().enumerate() {
@@ -112,7 +112,7 @@ fn status_name_is_thread_safe() {
         .map(|t| {
             std::thread::spawn(move || {
                 for round in 0..2000 {
-                    let value = (t + round) % 10 - 1;
+                    let value = (t + round) % 12 - 1;
                     let expected = sudoku_status::from_code(value)
                         .map_or(UNKNOWN_STATUS.to_string(), |s| format!("{s:?}"));
                     assert_eq!(text(sudoku_status_name(value)), expected);
@@ -129,7 +129,7 @@ fn status_name_is_thread_safe() {
 /// messages of its `SudokuError` agree with the table.
 #[test]
 fn the_python_module_agrees() {
-    let codes: Vec<c_int> = (0..8).chain(UNKNOWN).collect();
+    let codes: Vec<c_int> = (0..10).chain(UNKNOWN).collect();
     let script = format!(
         r#"
 import sys
@@ -137,7 +137,7 @@ sys.path.insert(0, "examples/python")
 import sudoku
 for code in {codes:?}:
     print("%d\t%s\t%s" % (code, sudoku.status_name(code), sudoku.SudokuError(code).message))
-for name in sorted(n for n in dir(sudoku) if n.startswith("SUDOKU_") and "BATCH" not in n):
+for name in sorted(n for n in dir(sudoku) if n.startswith("SUDOKU_") and not n.startswith(("SUDOKU_BATCH", "SUDOKU_PUZZLE", "SUDOKU_READ"))):
     print("%s\t%d" % (name, getattr(sudoku, name)))
 "#
     );

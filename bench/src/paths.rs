@@ -69,6 +69,7 @@ pub trait SolverPath {
 pub fn all_paths() -> Vec<Box<dyn SolverPath>> {
     vec![
         Box::new(CAbi),
+        Box::new(CAbiFromText { text: Vec::new() }),
         Box::new(RustApi),
         Box::new(RustApiPreParsed { boards: Vec::new() }),
         Box::new(Peer),
@@ -116,6 +117,81 @@ impl SolverPath for CAbi {
                     sum += status as u64 + count;
                 }
             }
+        }
+        sum
+    }
+}
+
+type ReadFn = unsafe extern "C" fn(
+    *const c_char,
+    usize,
+    *mut c_char,
+    *mut u16,
+    *mut sudoku::ffi::sudoku_read_info,
+) -> sudoku_status;
+
+/// As [`CAbi`], each puzzle first read from the text of the file (its lines, 82 bytes apart)
+/// by `sudoku_read_puzzle`: this path's time less the C ABI's is the cost of reading (issue
+/// 12 wants it under a tenth of the solve time on `puzzles0_easy`).
+pub struct CAbiFromText {
+    text: Vec<u8>,
+}
+
+impl SolverPath for CAbiFromText {
+    fn label(&self) -> &'static str {
+        "ours, C ABI, read from text"
+    }
+    fn is_ours(&self) -> bool {
+        true
+    }
+    fn prepare(&mut self, set: &PuzzleSet) {
+        self.text = (0..set.len())
+            .flat_map(|i| set.bytes(i).iter().copied().chain([b'\n']))
+            .collect();
+    }
+    fn run(&self, _set: &PuzzleSet, range: Range<usize>, mode: Mode) -> u64 {
+        // Opaque function pointers, as in `CAbi`.
+        let read: ReadFn = black_box(sudoku::ffi::sudoku_read_puzzle);
+        let solve: SolveFn = black_box(sudoku::ffi::sudoku_solve);
+        let count_solutions: CountFn = black_box(sudoku::ffi::sudoku_count_solutions);
+        let mut info: sudoku::ffi::sudoku_read_info = unsafe {
+            // SAFETY: all-zero bytes are a valid sudoku_read_info (integers and a char array).
+            std::mem::zeroed()
+        };
+        // SAFETY: a live, writable sudoku_read_info.
+        unsafe { sudoku::ffi::sudoku_read_info_init(&mut info) };
+        let mut sum = 0u64;
+        for i in range {
+            let at = i * (CELLS + 1);
+            let mut board = [0u8; CELLS];
+            // SAFETY: `at` is within the text (one line per puzzle of the set); the board and
+            // info are live buffers; candidates may be NULL.
+            let status = unsafe {
+                read(
+                    self.text[at..].as_ptr().cast(),
+                    self.text.len() - at,
+                    board.as_mut_ptr().cast(),
+                    std::ptr::null_mut(),
+                    &mut info,
+                )
+            };
+            sum += status as u64 + info.consumed as u64;
+            if status != sudoku_status::SUDOKU_OK {
+                continue;
+            }
+            sum += match mode {
+                Mode::First => {
+                    // SAFETY: `board` is 81 readable and writable bytes.
+                    let s = unsafe { solve(board.as_mut_ptr().cast()) };
+                    s as u64 + u64::from(board[CELLS - 1])
+                }
+                Mode::Count2 => {
+                    let mut count = 0u64;
+                    // SAFETY: 81 readable bytes and a writable u64.
+                    let s = unsafe { count_solutions(board.as_ptr().cast(), 2, &mut count) };
+                    s as u64 + count
+                }
+            };
         }
         sum
     }

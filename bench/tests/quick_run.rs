@@ -28,6 +28,7 @@ fn quick_run_checks_and_reports_every_path_and_mode() {
         labels,
         [
             "ours, C ABI",
+            "ours, C ABI, read from text",
             "ours, Rust API",
             "ours, Rust API, pre-parsed",
             "peer: `sudoku` 0.8"

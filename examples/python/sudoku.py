@@ -27,6 +27,11 @@ named by SUDOKU_LIB or load(path).
 ctypes releases the GIL during each library call, so solve_batch and calls from several Python
 threads run on several cores at once. The library keeps no state between calls.
 
+read_puzzle(text) and read_puzzles(text) read puzzles from text in the formats other Sudoku
+tools write (one-line puzzles with ratings, grids with separators, .sdk files, pencilmarks);
+a text that is not a puzzle raises (or, from read_puzzles, yields) SudokuFormatError, a
+SudokuError with the line, column, offset and reason.
+
 Run as a script, it solves every puzzle of a file (or stdin), one a line, with solve_batch:
     python3 sudoku.py [--unique] [FILE]
 It reads lines as examples/solve_file.c does: LF or CRLF endings, trailing spaces, tabs and CRs
@@ -54,6 +59,9 @@ import threading
 
 __all__ = [
     "SudokuError",
+    "SudokuFormatError",
+    "read_puzzle",
+    "read_puzzles",
     "solve",
     "solve_unique",
     "count_solutions",
@@ -78,6 +86,12 @@ SUDOKU_CONFLICTING_GIVENS = 4
 SUDOKU_NULL_POINTER = 5
 SUDOKU_INVALID_ARGUMENT = 6
 SUDOKU_INTERNAL_ERROR = 7
+SUDOKU_INVALID_FORMAT = 8
+SUDOKU_END_OF_INPUT = 9
+
+# `kind` of a puzzle read from text (read_puzzle, read_puzzles).
+SUDOKU_PUZZLE_GIVENS = 1
+SUDOKU_PUZZLE_CANDIDATES = 2
 
 # `flags` of sudoku_solve_batch.
 SUDOKU_BATCH_FIRST = 0
@@ -107,6 +121,43 @@ class SudokuError(ValueError):
         self.status = status
         self.message = message
         self.cell = cell
+
+
+class SudokuFormatError(SudokuError):
+    """A text is not a puzzle in a known format (read_puzzle, read_puzzles): status
+    SUDOKU_INVALID_FORMAT, and where and why.
+
+    line, column: 1-based; the column counts characters of the line.
+    offset: the byte offset of the fault in the text (its UTF-8 encoding for a str).
+    reason: the library's reason code (1: a character no format allows, 2: a wrong number of
+        cells, 3: a grid with fewer than 9 rows, 4: a tenth row, 5: a blank in a candidate
+        grid, 6: a repeated candidate, 7: a misplaced digit in a 729-character line).
+    message: the library's sentence, for example "line 3 has 8 cells, not 9".
+    """
+
+    def __init__(self, message, line, column, offset, reason):
+        super().__init__(SUDOKU_INVALID_FORMAT, message)
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.reason = reason
+
+
+class _ReadInfo(ctypes.Structure):
+    """struct sudoku_read_info of the C API."""
+
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("kind", ctypes.c_uint32),
+        ("first_line", ctypes.c_size_t),
+        ("consumed", ctypes.c_size_t),
+        ("lines", ctypes.c_size_t),
+        ("line", ctypes.c_size_t),
+        ("column", ctypes.c_size_t),
+        ("offset", ctypes.c_size_t),
+        ("reason", ctypes.c_uint32),
+        ("message", ctypes.c_char * 128),
+    ]
 
 
 _lib = None
@@ -182,6 +233,8 @@ _FUNCTIONS = (
     "sudoku_count_solutions",
     "sudoku_validate",
     "sudoku_solve_batch",
+    "sudoku_read_info_init",
+    "sudoku_read_puzzle",
     "sudoku_status_message",
     "sudoku_status_name",
     "sudoku_version",
@@ -212,6 +265,16 @@ def _declare(lib):
         ctypes.c_size_t,  # threads
     ]
     lib.sudoku_solve_batch.restype = status
+    lib.sudoku_read_info_init.argtypes = [ctypes.POINTER(_ReadInfo)]
+    lib.sudoku_read_info_init.restype = None
+    lib.sudoku_read_puzzle.argtypes = [
+        ctypes.c_void_p,  # text
+        ctypes.c_size_t,  # len
+        ctypes.POINTER(ctypes.c_char),  # board
+        ctypes.POINTER(ctypes.c_uint16),  # candidates
+        ctypes.POINTER(_ReadInfo),  # info
+    ]
+    lib.sudoku_read_puzzle.restype = status
     lib.sudoku_status_message.argtypes = [ctypes.c_int]
     lib.sudoku_status_message.restype = ctypes.c_char_p
     lib.sudoku_status_name.argtypes = [ctypes.c_int]
@@ -392,6 +455,90 @@ def solve_batch(puzzles, unique=False, threads=0):
             else:
                 results[i] = _fail(statuses[k], texts[k])
     return results
+
+
+def _text_bytes(text):
+    """The bytes of a text to read: a str is encoded as UTF-8; bytes, bytearray and byte
+    memoryviews are taken as they are."""
+    if isinstance(text, str):
+        return text.encode("utf-8", "surrogatepass")
+    if isinstance(text, (bytes, bytearray)) or (
+        isinstance(text, memoryview) and text.itemsize == 1
+    ):
+        return bytes(text)
+    raise TypeError("a text is a str, bytes, bytearray or byte memoryview, not %s"
+                    % type(text).__name__)
+
+
+def _read_from(buffer, size, pos, info):
+    """One sudoku_read_puzzle call on buffer[pos:size]: (status, puzzle, kind)."""
+    board = _Board()
+    candidates = (ctypes.c_uint16 * CELLS)()
+    status = _library().sudoku_read_puzzle(
+        ctypes.addressof(buffer) + pos, size - pos, board, candidates, ctypes.byref(info)
+    )
+    if status == SUDOKU_OK:
+        if info.kind == SUDOKU_PUZZLE_CANDIDATES:
+            return status, tuple(candidates), info.kind
+        return status, board.raw.decode("ascii"), info.kind
+    if status in (SUDOKU_INVALID_FORMAT, SUDOKU_END_OF_INPUT):
+        return status, None, None
+    raise SudokuError(status)
+
+
+def _reads(text):
+    """Every puzzle of `text` as (item, consumed bytes): item is (puzzle, kind), or a
+    SudokuFormatError."""
+    data = _text_bytes(text)
+    size = len(data)
+    buffer = ctypes.create_string_buffer(data, size + 1)
+    info = _ReadInfo()
+    _library().sudoku_read_info_init(ctypes.byref(info))
+    pos = 0
+    while True:
+        status, puzzle, kind = _read_from(buffer, size, pos, info)
+        if status == SUDOKU_END_OF_INPUT:
+            return
+        if status == SUDOKU_OK:
+            item = (puzzle, kind)
+        else:
+            item = SudokuFormatError(
+                info.message.decode("ascii", "replace"), info.line, info.column,
+                pos + info.offset, info.reason,
+            )
+        yield item, pos, info.consumed
+        pos += info.consumed
+
+
+def read_puzzle(text):
+    """Reads the first puzzle of `text` (a str, or bytes) in any format the library reads: one
+    line of 81 cells (a rating or comment may follow), a grid of 9 rows with or without
+    separators and '#' metadata lines, a 729-character pencilmark line or a candidate grid.
+
+    Returns (puzzle, consumed, kind), or None when no puzzle is left (only blank lines and
+    comments). kind is SUDOKU_PUZZLE_GIVENS, with puzzle an 81-character str ('1'-'9' and
+    '.'), or SUDOKU_PUZZLE_CANDIDATES, with puzzle a tuple of 81 ints (digit d of a cell is bit
+    d - 1). consumed is how much of `text` the puzzle used (characters of a str, bytes of
+    bytes): text[consumed:] holds the next puzzles. Raises SudokuFormatError when the text is
+    not a puzzle (its `consumed` says how much to skip to go on); TypeError for another type."""
+    for item, _, consumed in _reads(text):
+        if isinstance(text, str):
+            consumed = len(_text_bytes(text)[:consumed].decode("utf-8", "surrogatepass"))
+        if isinstance(item, SudokuFormatError):
+            item.consumed = consumed
+            raise item
+        puzzle, kind = item
+        return puzzle, consumed, kind
+    return None
+
+
+def read_puzzles(text):
+    """Every puzzle of `text` (a str, or bytes), in order, as read_puzzle reads them: yields
+    (puzzle, kind) for each puzzle and, for a text that is not a puzzle, the SudokuFormatError
+    (yielded, not raised, so that one bad puzzle does not stop the others; its line numbers
+    count from the start of `text`)."""
+    for item, _, _ in _reads(text):
+        yield item
 
 
 def status_name(status):

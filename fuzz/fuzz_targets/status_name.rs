@@ -1,5 +1,5 @@
 //! `sudoku_status_name` on any C int (the first four bytes, little-endian, zero-padded if fewer):
-//! never NULL, a NUL-terminated ASCII string, the enumerator name for a status code (0 to 7) and
+//! never NULL, a NUL-terminated ASCII string, the enumerator name for a status code (0 to 9) and
 //! "unknown status" for any other value, the same pointer on a second call, and agreeing with
 //! `sudoku_status_message` on which values are status codes. The expected names are the test
 //! kit's (`sudoku_testkit::status`, written from the documented C API).

@@ -1,6 +1,6 @@
 //! The C API. Every `extern "C"` item of the library is in this module, one file per concept:
 //! `solve` (one board: solve, solve uniquely, count, validate), `batch` (many boards on several
-//! threads) and `info` (status texts, version). The header `include/sudoku.h` is generated from
+//! threads), `read` (reading puzzles from text) and `info` (status texts, version). The header `include/sudoku.h` is generated from
 //! these files by cbindgen (see `build.rs`), in the order the files are declared below; the
 //! status codes come from the table in `status_table.rs`.
 //!
@@ -29,10 +29,19 @@ mod solve;
 
 mod batch;
 
+mod read;
+
 mod info;
 
 pub use batch::{sudoku_solve_batch, SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE};
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};
+pub use read::{
+    sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_PUZZLE_CANDIDATES,
+    SUDOKU_PUZZLE_GIVENS, SUDOKU_READ_BLANK_IN_CANDIDATE_GRID, SUDOKU_READ_CELL_COUNT,
+    SUDOKU_READ_INVALID_CHARACTER, SUDOKU_READ_LONG_GRID, SUDOKU_READ_MESSAGE_SIZE,
+    SUDOKU_READ_MISPLACED_CANDIDATE, SUDOKU_READ_NO_CANDIDATES_BUFFER,
+    SUDOKU_READ_REPEATED_CANDIDATE, SUDOKU_READ_SHORT_GRID,
+};
 pub use solve::{sudoku_count_solutions, sudoku_solve, sudoku_solve_unique, sudoku_validate};
 
 /// Defines the status enum and its texts from the table in `status_table.rs` (`build.rs` has a

@@ -21,10 +21,16 @@ status_table! {
         SUDOKU_CONFLICTING_GIVENS = 4 => "two equal givens share a row, column or box",
         /// A required pointer argument was NULL.
         SUDOKU_NULL_POINTER = 5 => "a required pointer argument was NULL",
-        /// An argument is out of range or inconsistent: `limit == 0`, unknown batch flags, or batch
-        /// buffers that overlap, are misaligned or too large.
+        /// An argument is out of range or inconsistent: `limit == 0`, unknown batch flags, batch
+        /// buffers that overlap, are misaligned or too large, or a `sudoku_read_info` whose
+        /// `struct_size` is smaller than the library's.
         SUDOKU_INVALID_ARGUMENT = 6 => "an argument is out of range",
         /// An internal fault (a bug in libsudoku) was caught; outputs were not written.
         SUDOKU_INTERNAL_ERROR = 7 => "internal error in libsudoku",
+        /// `sudoku_read_puzzle`: the text is not a puzzle in a known format (the
+        /// `sudoku_read_info` says where and why).
+        SUDOKU_INVALID_FORMAT = 8 => "the text is not a puzzle in a known format",
+        /// `sudoku_read_puzzle`: no puzzle is left in the text (only blank lines and comments).
+        SUDOKU_END_OF_INPUT = 9 => "no puzzle left in the text",
     }
 }

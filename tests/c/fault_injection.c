@@ -42,6 +42,17 @@ int main(void) {
     check(sudoku_validate(board, &cell) == SUDOKU_INTERNAL_ERROR && cell == 777,
           "sudoku_validate: SUDOKU_INTERNAL_ERROR, cell untouched");
 
+    /* The reader meets the injection board as the first 81 bytes of its text. */
+    char read_board[SUDOKU_CELLS];
+    memset(read_board, '#', sizeof read_board);
+    sudoku_read_info info;
+    sudoku_read_info_init(&info);
+    check(sudoku_read_puzzle(trigger, sizeof trigger, read_board, NULL, &info) ==
+                  SUDOKU_INTERNAL_ERROR &&
+              read_board[0] == '#' && memcmp(read_board, read_board + 1, SUDOKU_CELLS - 1) == 0 &&
+              info.consumed == 0 && info.first_line == 1,
+          "sudoku_read_puzzle: SUDOKU_INTERNAL_ERROR, board and info untouched");
+
     /* A batch of four, the injected board second and fourth, on two threads: those two fail
      * alone, the call and the other puzzles succeed. */
     char puzzles[4 * SUDOKU_CELLS], solutions[4 * SUDOKU_CELLS];

@@ -20,6 +20,8 @@ SUDOKU_CONFLICTING_GIVENS = 4
 SUDOKU_NULL_POINTER = 5
 SUDOKU_INVALID_ARGUMENT = 6
 SUDOKU_INTERNAL_ERROR = 7
+SUDOKU_INVALID_FORMAT = 8
+SUDOKU_END_OF_INPUT = 9
 
 CELLS = 81
 # A board the library may write to: 81 bytes, no NUL terminator needed.
@@ -174,6 +176,68 @@ class Validate(unittest.TestCase):
         self.assertEqual(LIB.sudoku_validate(None, None), SUDOKU_NULL_POINTER)
 
 
+class ReadInfo(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_uint32), ("kind", ctypes.c_uint32),
+                ("first_line", ctypes.c_size_t), ("consumed", ctypes.c_size_t),
+                ("lines", ctypes.c_size_t), ("line", ctypes.c_size_t),
+                ("column", ctypes.c_size_t), ("offset", ctypes.c_size_t),
+                ("reason", ctypes.c_uint32), ("message", ctypes.c_char * 128)]
+
+
+LIB.sudoku_read_info_init.argtypes = [ctypes.POINTER(ReadInfo)]
+LIB.sudoku_read_info_init.restype = None
+LIB.sudoku_read_puzzle.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_char),
+                                   ctypes.POINTER(ctypes.c_uint16), ctypes.POINTER(ReadInfo)]
+LIB.sudoku_read_puzzle.restype = ctypes.c_int
+
+
+class Read(unittest.TestCase):
+    def call(self, text, candidates=True):
+        board = Board.from_buffer_copy(b"#" * CELLS)
+        cands = (ctypes.c_uint16 * CELLS)(*([7] * CELLS)) if candidates else None
+        info = ReadInfo()
+        LIB.sudoku_read_info_init(ctypes.byref(info))
+        status = LIB.sudoku_read_puzzle(text, len(text), board, cands, ctypes.byref(info))
+        return status, board.raw, (list(cands) if candidates else None), info
+
+    def test_a_stream_of_puzzles(self):
+        text = b"#A author\n" + TOP1 + b" ED=1.2/1.2/1.2\r\n" + CLASSIC + b"\n"
+        status, board, cands, info = self.call(text)
+        self.assertEqual((status, board, info.kind), (SUDOKU_OK, TOP1, 1))
+        self.assertEqual((info.consumed, info.lines, info.line, info.first_line), (10 + 98, 2, 2, 3))
+        self.assertEqual(cands, [7] * CELLS)
+        status, board, _, info = self.call(text[108:])
+        self.assertEqual((status, board), (SUDOKU_OK, CLASSIC.replace(b"0", b".")))
+        status, board, _, info = self.call(b"\n\n")
+        self.assertEqual((status, board, info.consumed), (SUDOKU_END_OF_INPUT, b"#" * CELLS, 2))
+
+    def test_a_bad_text_writes_nothing_but_the_info(self):
+        status, board, cands, info = self.call(b"4.." + b"\xc2" + b"." * 77)
+        self.assertEqual((status, board, cands), (SUDOKU_INVALID_FORMAT, b"#" * CELLS, [7] * CELLS))
+        self.assertEqual((info.line, info.column, info.offset, info.reason), (1, 4, 3, 1))
+        self.assertEqual(info.message, b"byte 0xC2 at line 1, column 4 is not a digit or a blank")
+
+    def test_candidates(self):
+        line = (b"123456789" + b"1........") + b"........9" * 79
+        status, board, cands, info = self.call(line)
+        self.assertEqual((status, info.kind), (SUDOKU_OK, 2))
+        self.assertEqual(cands[:3], [0x1FF, 1, 0x100])
+        self.assertEqual(board[:3], b".19")
+        status, board, _, info = self.call(line, candidates=False)
+        self.assertEqual((status, info.reason, info.consumed), (SUDOKU_INVALID_FORMAT, 8, 729))
+
+    def test_arguments(self):
+        info = ReadInfo()
+        LIB.sudoku_read_info_init(ctypes.byref(info))
+        self.assertEqual(LIB.sudoku_read_puzzle(TOP1, 81, None, None, ctypes.byref(info)),
+                         SUDOKU_NULL_POINTER)
+        self.assertEqual(LIB.sudoku_read_puzzle(None, 0, Board(), None, ctypes.byref(info)),
+                         SUDOKU_END_OF_INPUT)
+        info.struct_size = 8
+        self.assertEqual(LIB.sudoku_read_puzzle(TOP1, 81, Board(), None, ctypes.byref(info)),
+                         SUDOKU_INVALID_ARGUMENT)
+
+
 class Messages(unittest.TestCase):
     def test_every_status_has_its_sentence(self):
         expected = {
@@ -185,12 +249,14 @@ class Messages(unittest.TestCase):
             SUDOKU_NULL_POINTER: b"a required pointer argument was NULL",
             SUDOKU_INVALID_ARGUMENT: b"an argument is out of range",
             SUDOKU_INTERNAL_ERROR: b"internal error in libsudoku",
+            SUDOKU_INVALID_FORMAT: b"the text is not a puzzle in a known format",
+            SUDOKU_END_OF_INPUT: b"no puzzle left in the text",
         }
         for status, message in expected.items():
             self.assertEqual(LIB.sudoku_status_message(status), message)
 
     def test_unknown_status(self):
-        for status in (-1, 8, 2**31 - 1, -(2**31)):
+        for status in (-1, 10, 2**31 - 1, -(2**31)):
             self.assertEqual(LIB.sudoku_status_message(status), b"unknown status")
 
     def test_version(self):

@@ -370,6 +370,8 @@ class StatusName(unittest.TestCase):
         "SUDOKU_NULL_POINTER",
         "SUDOKU_INVALID_ARGUMENT",
         "SUDOKU_INTERNAL_ERROR",
+        "SUDOKU_INVALID_FORMAT",
+        "SUDOKU_END_OF_INPUT",
     ]
 
     def test_every_code_has_its_enumerator_name(self):
@@ -379,7 +381,7 @@ class StatusName(unittest.TestCase):
             self.assertEqual(getattr(sudoku, name), code)
 
     def test_other_values_are_unknown_status(self):
-        for code in (-1, 8, 9, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
+        for code in (-1, 10, 11, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
             self.assertEqual(sudoku.status_name(code), "unknown status", code)
 
     def test_the_status_must_be_an_int(self):
@@ -392,7 +394,7 @@ class StatusName(unittest.TestCase):
 
     def test_names_and_messages_come_from_the_library(self):
         lib = sudoku.load()
-        for code in list(range(-2, 10)) + [2**31 - 1, -(2**31)]:
+        for code in list(range(-2, 12)) + [2**31 - 1, -(2**31)]:
             self.assertEqual(sudoku.status_name(code), lib.sudoku_status_name(code).decode())
             self.assertEqual(
                 sudoku.SudokuError(code).message, lib.sudoku_status_message(code).decode()
@@ -403,6 +405,72 @@ class StatusName(unittest.TestCase):
             sudoku.solve_unique(DEADLY)
         self.assertEqual(sudoku.status_name(caught.exception.status), "SUDOKU_MULTIPLE_SOLUTIONS")
         self.assertIn("status_name", sudoku.__all__)
+
+
+FORMATS = os.path.join(ROOT, "tests", "data", "formats")
+
+
+def format_file(name, mode="r"):
+    with open(os.path.join(FORMATS, name), mode) as f:
+        return f.read()
+
+
+class Reading(unittest.TestCase):
+    SDK = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"
+
+    def test_read_puzzle_reads_each_format(self):
+        G = sudoku.SUDOKU_PUZZLE_GIVENS
+        for name, puzzle in (("solve_output.txt", TOP1), ("box_drawing.txt", TOP1),
+                             ("simple_sudoku.ss", CLASSIC.replace("0", ".")),
+                             ("sudocue.sdk", self.SDK), ("sadman_section.sdk", self.SDK),
+                             ("bom.txt", TOP1)):
+            text = format_file(name, "rb")
+            self.assertEqual(sudoku.read_puzzle(text), (puzzle, len(text), G), name)
+            # A str: consumed counts characters.
+            as_str = text.decode("utf-8")
+            self.assertEqual(sudoku.read_puzzle(as_str), (puzzle, len(as_str), G), name)
+
+    def test_candidate_puzzles_are_81_masks(self):
+        grid = sudoku.read_puzzle(format_file("candidate_grid.txt"))
+        line = sudoku.read_puzzle(format_file("pencilmark_729.txt"))
+        self.assertEqual(grid[2], sudoku.SUDOKU_PUZZLE_CANDIDATES)
+        self.assertEqual(grid[0], line[0])
+        # Cell 0 holds the given 5, cell 2 the candidates 1, 2 and 4.
+        self.assertEqual((grid[0][0], grid[0][2]), (1 << 4, 0b1011))
+
+    def test_read_puzzles_yields_every_puzzle_and_every_error_in_order(self):
+        text = "# a comment\n%s ED=1.2/1.2/1.2\n%s\n\n%s" % (
+            TOP1, TOP1[:80], format_file("simple_sudoku.ss"))
+        items = list(sudoku.read_puzzles(text))
+        self.assertEqual(len(items), 3)
+        self.assertEqual(items[0], (TOP1, sudoku.SUDOKU_PUZZLE_GIVENS))
+        error = items[1]
+        self.assertIsInstance(error, sudoku.SudokuFormatError)
+        self.assertIsInstance(error, sudoku.SudokuError)
+        self.assertEqual((error.status, error.line, error.column, error.reason),
+                         (sudoku.SUDOKU_INVALID_FORMAT, 3, 81, 2))
+        self.assertEqual(str(error), "line 3 has 80 cells, not 81")
+        self.assertEqual(error.offset, len("# a comment\n") + 97 + 80)
+        self.assertEqual(items[2], (CLASSIC.replace("0", "."), sudoku.SUDOKU_PUZZLE_GIVENS))
+
+    def test_errors_and_the_end(self):
+        self.assertIsNone(sudoku.read_puzzle(""))
+        self.assertIsNone(sudoku.read_puzzle(b"\n# nothing\r\n"))
+        self.assertEqual(list(sudoku.read_puzzles("")), [])
+        with self.assertRaises(sudoku.SudokuFormatError) as caught:
+            sudoku.read_puzzle("1 2 3\n4 x y\u00e9\n")
+        e = caught.exception
+        # A row of 3 cells; the bad grid's next line is skipped with it (13 characters).
+        self.assertEqual((e.line, e.column, e.offset, e.consumed), (1, 6, 5, 13))
+        self.assertEqual(e.message, "line 1 has 3 cells, not 9")
+        with self.assertRaises(sudoku.SudokuFormatError) as caught:
+            sudoku.read_puzzle(b"4" * 40 + b"\x00" + b"." * 40)
+        self.assertEqual(str(caught.exception),
+                         "byte 0x00 at line 1, column 41 is not a digit or a blank")
+        with self.assertRaises(TypeError):
+            sudoku.read_puzzle(None)
+        with self.assertRaises(TypeError):
+            list(sudoku.read_puzzles(5))
 
 
 class Loading(unittest.TestCase):

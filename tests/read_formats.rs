@@ -1,0 +1,878 @@
+//! The text reader: `sudoku::read_puzzle` / `sudoku::puzzles` and their C twin
+//! `sudoku_read_puzzle`. Files in each format, written in the layouts other tools produce
+//! (`tests/data/formats/`), read to their expected boards and candidates; LF, CRLF and CR line
+//! ends and byte-order marks; round trips; hostile inputs with their exact reason, line and
+//! column; the C call reading every file ending at an unreadable page, agreeing with the Rust
+//! iterator, and writing nothing on failure.
+
+mod common;
+
+use std::ffi::{c_char, CStr};
+use std::path::Path;
+use std::ptr;
+
+use common::{are_peers, bytes81, KNOWN};
+use sudoku::ffi::sudoku_status::{self, *};
+use sudoku::ffi::{
+    sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_PUZZLE_CANDIDATES,
+    SUDOKU_PUZZLE_GIVENS, SUDOKU_READ_CELL_COUNT, SUDOKU_READ_INVALID_CHARACTER,
+    SUDOKU_READ_NO_CANDIDATES_BUFFER,
+};
+use sudoku::format::{puzzles, read_puzzle, Puzzle, Read, ReadError, Reason};
+use sudoku::Candidates;
+
+const CLASSIC: &str = KNOWN[0].0;
+const TOP1: &str = KNOWN[2].0;
+/// The puzzle of SudoCue's `.sdk` example layout.
+const SDK: &str =
+    "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
+
+fn file(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/formats")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn givens(text: &str) -> Puzzle {
+    Puzzle::Givens(bytes81(text).map(|b| if b == b'0' { b'.' } else { b }))
+}
+
+/// Candidates by elimination from the givens' peers, computed here from the test kit's
+/// `are_peers`: a given alone, else every digit no peer gives.
+fn peer_candidates(puzzle: &str) -> Candidates {
+    let text = bytes81(puzzle);
+    let mut masks = [0u16; 81];
+    for (i, m) in masks.iter_mut().enumerate() {
+        *m = match text[i] {
+            b @ b'1'..=b'9' => 1 << (b - b'1'),
+            _ => {
+                let mut used = 0u16;
+                for (j, &b) in text.iter().enumerate() {
+                    if b.is_ascii_digit() && b != b'0' && are_peers(i, j) {
+                        used |= 1 << (b - b'1');
+                    }
+                }
+                0x1FF & !used
+            }
+        };
+    }
+    Candidates::from_masks(masks).unwrap()
+}
+
+/// Every item of `puzzles(text)`, checking on the way that consumed bytes add up to the text.
+fn all(text: &[u8]) -> Vec<Result<Read, ReadError>> {
+    puzzles(text).collect()
+}
+
+fn ok_puzzles(text: &[u8]) -> Vec<Puzzle> {
+    all(text)
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|e| panic!("{e}")).puzzle)
+        .collect()
+}
+
+fn with_ends(text: &[u8], end: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for &b in text {
+        if b == b'\n' {
+            out.extend_from_slice(end);
+        } else {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// (file, its puzzles, the line each starts at).
+fn expected_files() -> Vec<(&'static str, Vec<Puzzle>, Vec<usize>)> {
+    vec![
+        (
+            "one_line.txt",
+            std::iter::once(givens(TOP1))
+                .chain(std::iter::repeat_n(givens(CLASSIC), 7))
+                .collect(),
+            (1..=8).collect(),
+        ),
+        (
+            "se_rated.txt",
+            vec![givens(TOP1), givens(CLASSIC), givens(SDK), givens(TOP1)],
+            vec![2, 3, 4, 5],
+        ),
+        ("sudocue.sdk", vec![givens(SDK)], vec![8]),
+        ("sadman_section.sdk", vec![givens(SDK)], vec![2]),
+        ("simple_sudoku.ss", vec![givens(CLASSIC)], vec![1]),
+        ("solve_output.txt", vec![givens(TOP1)], vec![2]),
+        ("box_drawing.txt", vec![givens(TOP1)], vec![1]),
+        ("bom.txt", vec![givens(TOP1)], vec![1]),
+        (
+            "pencilmark_729.txt",
+            vec![Puzzle::Candidates(peer_candidates(CLASSIC))],
+            vec![1],
+        ),
+        (
+            "candidate_grid.txt",
+            vec![Puzzle::Candidates(peer_candidates(CLASSIC))],
+            vec![1],
+        ),
+    ]
+}
+
+#[test]
+fn every_format_file_reads_to_its_puzzles_with_any_line_end() {
+    for (name, expected, lines) in expected_files() {
+        let lf = file(name);
+        for (end, text) in [
+            ("LF", lf.clone()),
+            ("CRLF", with_ends(&lf, b"\r\n")),
+            ("CR", with_ends(&lf, b"\r")),
+        ] {
+            let items = all(&text);
+            let read: Vec<&Read> = items
+                .iter()
+                .map(|r| r.as_ref().unwrap_or_else(|e| panic!("{name} {end}: {e}")))
+                .collect();
+            let got: Vec<Puzzle> = read.iter().map(|r| r.puzzle).collect();
+            assert_eq!(got, expected, "{name} {end}");
+            let got_lines: Vec<usize> = read.iter().map(|r| r.line).collect();
+            assert_eq!(got_lines, lines, "{name} {end}");
+            // The reads use the text up to its last puzzle; what is left holds no puzzle.
+            let used: usize = read.iter().map(|r| r.consumed).sum();
+            assert!(used <= text.len());
+            assert_eq!(read_puzzle(&text[used..]), Ok(None), "{name} {end}");
+        }
+    }
+}
+
+#[test]
+fn the_empty_text_and_comments_only_are_the_end() {
+    for text in [
+        &b""[..],
+        b"\n\r\n\r",
+        b"   \t\n",
+        b"# comment\n#Aauthor\n",
+        b"\xEF\xBB\xBF",
+        b"[Puzzle]\r\nPuzzle:\n",
+    ] {
+        assert_eq!(read_puzzle(text), Ok(None), "{text:?}");
+        assert_eq!(all(text), vec![], "{text:?}");
+    }
+}
+
+/// Writers of the layouts the reader must read back.
+mod layouts {
+    pub fn rows(p: &[u8; 81]) -> Vec<String> {
+        p.chunks(9)
+            .map(|r| String::from_utf8(r.to_vec()).unwrap())
+            .collect()
+    }
+
+    /// `examples/solve.c`'s `print_grid`.
+    pub fn solve_grid(p: &[u8; 81]) -> String {
+        let mut out = String::new();
+        for (i, r) in rows(p).iter().enumerate() {
+            if i == 3 || i == 6 {
+                out += "------+-------+------\n";
+            }
+            let c: Vec<String> = r.chars().map(String::from).collect();
+            out += &format!(
+                "{} | {} | {}\n",
+                c[0..3].join(" "),
+                c[3..6].join(" "),
+                c[6..9].join(" ")
+            );
+        }
+        out
+    }
+
+    /// Simple Sudoku's `.ss` layout.
+    pub fn simple_sudoku(p: &[u8; 81]) -> String {
+        let mut out = "*-----------*\n".to_string();
+        for (i, r) in rows(p).iter().enumerate() {
+            if i == 3 || i == 6 {
+                out += "|---+---+---|\n";
+            }
+            out += &format!("|{}|{}|{}|\n", &r[0..3], &r[3..6], &r[6..9]);
+        }
+        out + "*-----------*\n"
+    }
+
+    /// A candidate grid in the pencilmark layout, cells padded to `width`.
+    pub fn candidate_grid(masks: &[u16; 81]) -> String {
+        let cell = |m: u16| -> String {
+            (0..9)
+                .filter(|d| m >> d & 1 != 0)
+                .map(|d| char::from(b'1' + d as u8))
+                .collect()
+        };
+        let width = masks.iter().map(|&m| m.count_ones()).max().unwrap() as usize + 1;
+        let rule = "-".repeat(3 * width + 1);
+        let mut out = format!(".{rule}.{rule}.{rule}.\n");
+        for r in 0..9 {
+            if r == 3 || r == 6 {
+                out += &format!(":{rule}+{rule}+{rule}:\n");
+            }
+            let mut line = String::new();
+            for c in 0..9 {
+                if c % 3 == 0 {
+                    line += "| ";
+                }
+                line += &format!("{:<width$}", cell(masks[r * 9 + c]));
+            }
+            out += &line;
+            out += "|\n";
+        }
+        out + &format!("'{rule}'{rule}'{rule}'\n")
+    }
+
+    pub fn pencilmark_line(masks: &[u16; 81]) -> String {
+        masks
+            .iter()
+            .flat_map(|&m| {
+                (0..9).map(move |d| {
+                    if m >> d & 1 != 0 {
+                        char::from(b'1' + d as u8)
+                    } else {
+                        '.'
+                    }
+                })
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn what_the_programs_and_other_tools_print_reads_back() {
+    let sample: Vec<String> = common::read_puzzles("puzzles3_magictour_top1465")
+        .into_iter()
+        .step_by(7)
+        .take(200)
+        .map(|p| String::from_utf8(p.to_vec()).unwrap())
+        .collect();
+    assert_eq!(sample.len(), 200);
+    for puzzle in &sample {
+        let text = bytes81(puzzle).map(|b| if b == b'0' { b'.' } else { b });
+        let expected = Puzzle::Givens(text);
+        let mut stream = String::new();
+        stream += &format!("{puzzle}\n");
+        stream += &format!("Puzzle:\n{}\n", layouts::solve_grid(&text));
+        stream += &layouts::simple_sudoku(&text);
+        stream += &format!("{}\n", layouts::solve_grid(&text));
+        let got = ok_puzzles(stream.as_bytes());
+        assert_eq!(got, vec![expected; 4], "{puzzle}\n{stream}");
+
+        let candidates = peer_candidates(puzzle);
+        let mut stream = layouts::candidate_grid(candidates.masks());
+        stream += &layouts::pencilmark_line(candidates.masks());
+        let got = ok_puzzles(stream.as_bytes());
+        assert_eq!(
+            got,
+            vec![Puzzle::Candidates(candidates); 2],
+            "{puzzle}\n{stream}"
+        );
+    }
+}
+
+/// The first item of `text`: its error (panics on a puzzle).
+fn error(text: &[u8]) -> ReadError {
+    match read_puzzle(text) {
+        Err(e) => e,
+        other => panic!(
+            "{:?}: expected an error, got {other:?}",
+            String::from_utf8_lossy(text)
+        ),
+    }
+}
+
+#[test]
+fn every_byte_value_in_a_cell_of_a_line() {
+    let base = bytes81(TOP1);
+    for byte in 0..=255u8 {
+        let mut text = base.to_vec();
+        text[40] = byte;
+        text.push(b'\n');
+        let result = read_puzzle(&text);
+        let what = format!("byte {byte:#04x}");
+        match byte {
+            b'1'..=b'9' | b'.' | b'0' | b'*' | b'_' | b'-' | b'x' | b'X' | b' ' => {
+                let mut expected = base;
+                expected[40] = match byte {
+                    b'1'..=b'9' => byte,
+                    _ => b'.',
+                };
+                let read = result.unwrap().unwrap();
+                assert_eq!(read.puzzle, Puzzle::Givens(expected), "{what}");
+                assert_eq!(read.consumed, 82, "{what}");
+            }
+            b'\n' | b'\r' => {
+                // The line ends there: 40 cells, read as a grid row (the tenth cell is one
+                // too many).
+                let e = result.unwrap_err();
+                assert_eq!(
+                    e.reason,
+                    Reason::CellCount {
+                        cells: 40,
+                        expected: 9
+                    },
+                    "{what}"
+                );
+                assert_eq!((e.line, e.column, e.offset), (1, 10, 9), "{what}");
+                assert_eq!(e.to_string(), "line 1 has 40 cells, not 9");
+            }
+            b'\t' | b'|' | b'!' | b'+' | b':' | b'\'' | b'=' => {
+                let e = result.unwrap_err();
+                assert_eq!(
+                    e.reason,
+                    Reason::CellCount {
+                        cells: 80,
+                        expected: 81
+                    },
+                    "{what}"
+                );
+                assert_eq!(
+                    (e.line, e.column, e.offset, e.consumed),
+                    (1, 82, 81, 82),
+                    "{what}"
+                );
+            }
+            _ => {
+                let e = result.unwrap_err();
+                let character = (byte < 0x80).then(|| char::from(byte));
+                let in_grid = false;
+                assert_eq!(
+                    e.reason,
+                    Reason::InvalidCharacter {
+                        character,
+                        byte,
+                        in_grid
+                    },
+                    "{what}"
+                );
+                assert_eq!(
+                    (e.line, e.column, e.offset, e.consumed),
+                    (1, 41, 40, 82),
+                    "{what}"
+                );
+                let name = if byte.is_ascii_graphic() {
+                    format!("character '{}'", char::from(byte))
+                } else {
+                    format!("byte 0x{byte:02X}")
+                };
+                assert_eq!(
+                    e.to_string(),
+                    format!("{name} at line 1, column 41 is not a digit or a blank"),
+                    "{what}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_non_ascii_character_counts_as_one_column() {
+    // "é" is two bytes: the '?' after it is at byte 42 but column 42 too (41 + 1).
+    let mut text = bytes81(TOP1).to_vec();
+    text.splice(40..41, "\u{e9}".bytes());
+    let e = error(&text);
+    assert_eq!(
+        e.reason,
+        Reason::InvalidCharacter {
+            character: Some('\u{e9}'),
+            byte: 0xC3,
+            in_grid: false
+        }
+    );
+    assert_eq!((e.column, e.offset), (41, 40));
+    assert_eq!(
+        e.to_string(),
+        "character U+00E9 at line 1, column 41 is not a digit or a blank"
+    );
+    // Valid non-ASCII characters before the fault are one column each.
+    let mut text = "\u{e9}\u{e9}".as_bytes().to_vec();
+    text.insert(0, b'#'); // a comment line: skipped
+    text.extend_from_slice(b"\n\xE2\x94\x82 4 . . \xE2\x94\x82 \xC2 ");
+    let e = error(&text);
+    assert_eq!((e.line, e.column, e.offset), (2, 11, 20));
+    assert_eq!(
+        e.to_string(),
+        "byte 0xC2 at line 2, column 11 is not a digit, a blank or a separator"
+    );
+}
+
+#[test]
+fn truncated_short_and_long_grids() {
+    let grid = layouts::solve_grid(&bytes81(TOP1));
+    let lines: Vec<&str> = grid.lines().collect();
+    assert_eq!(lines.len(), 11);
+    // Cut after each line: the rows read so far.
+    for keep in 1..11 {
+        let text = lines[..keep].join("\n");
+        let rows = lines[..keep].iter().filter(|l| !l.starts_with('-')).count();
+        let e = error(text.as_bytes());
+        assert_eq!(e.reason, Reason::ShortGrid { rows, at_end: true }, "{keep}");
+        assert_eq!((e.offset, e.consumed), (text.len(), text.len()));
+        let rows_text = if rows == 1 {
+            "1 row".to_string()
+        } else {
+            format!("{rows} rows")
+        };
+        assert_eq!(
+            e.to_string(),
+            format!("the grid ends after {rows_text}, at the end of the text")
+        );
+    }
+    // 8 rows, a blank line, then a good grid: one error, then the grid.
+    let eight: Vec<&str> = lines.iter().copied().filter(|l| *l != lines[10]).collect();
+    let text = format!("{}\n\n{grid}", eight.join("\n"));
+    let items = all(text.as_bytes());
+    assert_eq!(items.len(), 2);
+    let e = items[0].unwrap_err();
+    assert_eq!(
+        e.reason,
+        Reason::ShortGrid {
+            rows: 8,
+            at_end: false
+        }
+    );
+    assert_eq!((e.line, e.column), (11, 1));
+    assert_eq!(e.to_string(), "the grid ends after 8 rows, at line 11");
+    let read = items[1].unwrap();
+    assert_eq!((read.puzzle, read.line), (givens(TOP1), 12));
+    // A tenth row right after the ninth.
+    let text = format!("{grid}9 . . | . . . | . . .\n\n{TOP1}\n");
+    let items = all(text.as_bytes());
+    let e = items[0].unwrap_err();
+    assert_eq!((e.reason, e.line), (Reason::LongGrid, 12));
+    assert_eq!(e.to_string(), "line 12 is a tenth row of a grid");
+    assert_eq!(items[1].unwrap().puzzle, givens(TOP1));
+    assert_eq!(items.len(), 2);
+}
+
+#[test]
+fn a_row_with_a_cell_too_many_or_too_few() {
+    let grid = layouts::simple_sudoku(&bytes81(CLASSIC));
+    let bad = grid.replacen("|6..|195|...|", "|6..|195|...|4", 1);
+    let e = error(bad.as_bytes());
+    assert_eq!(
+        e.reason,
+        Reason::CellCount {
+            cells: 10,
+            expected: 9
+        }
+    );
+    assert_eq!((e.line, e.column), (3, 14));
+    assert_eq!(e.to_string(), "line 3 has 10 cells, not 9");
+    // The rest of the grid is skipped: one diagnostic, then the next puzzle.
+    let items = all(format!("{bad}{TOP1}\n").as_bytes());
+    assert_eq!(items.len(), 2, "{items:?}");
+    assert_eq!(items[1].unwrap().puzzle, givens(TOP1));
+    let short = grid.replacen("|6..|195|...|", "|6..|195|..|", 1);
+    let e = error(short.as_bytes());
+    assert_eq!(
+        e.reason,
+        Reason::CellCount {
+            cells: 8,
+            expected: 9
+        }
+    );
+    assert_eq!((e.line, e.column), (3, 13));
+    assert_eq!(e.to_string(), "line 3 has 8 cells, not 9");
+    // A one-line puzzle a cell short, between good ones: one error for that line alone.
+    let text = format!("{TOP1}\n{}\n{TOP1}\n", &TOP1[..80]);
+    let items = all(text.as_bytes());
+    assert_eq!(items.len(), 3);
+    let e = items[1].unwrap_err();
+    assert_eq!(
+        (e.reason, e.line, e.column),
+        (
+            Reason::CellCount {
+                cells: 80,
+                expected: 81
+            },
+            2,
+            81
+        )
+    );
+    assert_eq!(e.to_string(), "line 2 has 80 cells, not 81");
+}
+
+#[test]
+fn huge_lines_bom_in_the_middle_and_nul_bytes() {
+    let huge = vec![b'.'; 1 << 20];
+    let e = error(&huge);
+    assert_eq!(
+        e.reason,
+        Reason::CellCount {
+            cells: 1 << 20,
+            expected: 729
+        }
+    );
+    assert_eq!((e.line, e.consumed), (1, 1 << 20));
+    let mut huge = vec![b'5'; 1 << 20];
+    huge.extend_from_slice(b"\n");
+    huge.extend_from_slice(TOP1.as_bytes());
+    let items = all(&huge);
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[1].unwrap().puzzle, givens(TOP1));
+
+    // A byte-order mark inside a puzzle line, and at the start of a grid's second row.
+    let mut text = TOP1.as_bytes()[..10].to_vec();
+    text.extend_from_slice(b"\xEF\xBB\xBF");
+    text.extend_from_slice(&TOP1.as_bytes()[10..]);
+    let e = error(&text);
+    assert_eq!((e.line, e.column, e.offset), (1, 11, 10));
+    assert_eq!(
+        e.to_string(),
+        "character U+FEFF (a byte-order mark) at line 1, column 11 is not a digit or a blank"
+    );
+    let grid = layouts::simple_sudoku(&bytes81(CLASSIC));
+    let bad = grid.replacen("\n|6", "\n\u{feff}|6", 1);
+    let e = error(bad.as_bytes());
+    assert_eq!((e.line, e.column, e.offset), (3, 1, 28));
+    // At the start of a line between puzzles (files joined), it is skipped.
+    let joined = format!("{TOP1}\n\u{feff}{CLASSIC}\n");
+    assert_eq!(
+        ok_puzzles(joined.as_bytes()),
+        vec![givens(TOP1), givens(CLASSIC)]
+    );
+
+    // NUL bytes are data, and not a digit.
+    let mut text = TOP1.as_bytes().to_vec();
+    text[10] = 0;
+    let e = error(&text);
+    assert_eq!(
+        e.to_string(),
+        "byte 0x00 at line 1, column 11 is not a digit or a blank"
+    );
+    let e = error(b"\0");
+    assert_eq!((e.column, e.consumed), (1, 1));
+}
+
+#[test]
+fn candidate_grid_faults() {
+    let candidates = peer_candidates(CLASSIC);
+    let grid = layouts::candidate_grid(candidates.masks());
+    // A repeated digit in a cell.
+    let bad = grid.replacen("124 ", "121 ", 1);
+    let e = error(bad.as_bytes());
+    assert_eq!(e.reason, Reason::RepeatedCandidate { digit: 1 });
+    assert_eq!(e.line, 2);
+    // A blank in a candidate grid.
+    let bad = grid.replacen("| 5 ", "| . ", 1);
+    let e = error(bad.as_bytes());
+    assert_eq!(
+        (e.reason, e.line, e.column),
+        (Reason::BlankInCandidateGrid, 2, 3)
+    );
+    // A digit out of place in a 729-character line.
+    let mut line = layouts::pencilmark_line(candidates.masks()).into_bytes();
+    line[30] = b'1';
+    let e = error(&line);
+    assert_eq!(
+        e.reason,
+        Reason::MisplacedCandidate {
+            digit: 1,
+            expected: 4
+        }
+    );
+    assert_eq!((e.column, e.offset), (31, 30));
+    // A row of single digits in a candidate grid is cells with one candidate.
+    let solved = bytes81(KNOWN[0].1);
+    let mut masks = [0u16; 81];
+    for (m, &b) in masks.iter_mut().zip(&solved) {
+        *m = 1 << (b - b'1');
+    }
+    masks[80] |= 0b11;
+    let got = ok_puzzles(layouts::candidate_grid(&masks).as_bytes());
+    assert_eq!(
+        got,
+        vec![Puzzle::Candidates(Candidates::from_masks(masks).unwrap())]
+    );
+}
+
+// ---- The C call ----
+
+/// Two pages, the second inaccessible: text placed to end at the first page's end.
+struct GuardedPage {
+    base: *mut u8,
+    page: usize,
+}
+
+impl GuardedPage {
+    fn new(pages: usize) -> GuardedPage {
+        // SAFETY: sysconf has no preconditions.
+        let unit = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap();
+        let page = unit * pages;
+        // SAFETY: an anonymous private mapping; checked against MAP_FAILED.
+        let base = unsafe {
+            libc::mmap(
+                ptr::null_mut(),
+                page + unit,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        assert_ne!(base, libc::MAP_FAILED);
+        let base = base.cast::<u8>();
+        // SAFETY: the last page lies inside the mapping.
+        assert_eq!(
+            unsafe { libc::mprotect(base.add(page).cast(), unit, libc::PROT_NONE) },
+            0
+        );
+        GuardedPage { base, page }
+    }
+
+    /// Copies `text` to end at the guard page; returns its start.
+    fn place(&self, text: &[u8]) -> *const c_char {
+        assert!(text.len() <= self.page);
+        // SAFETY: the bytes lie in the accessible part of the mapping.
+        unsafe {
+            let at = self.base.add(self.page - text.len());
+            ptr::copy_nonoverlapping(text.as_ptr(), at, text.len());
+            at.cast()
+        }
+    }
+}
+
+impl Drop for GuardedPage {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `new`.
+        let unit = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap();
+        unsafe { libc::munmap(self.base.cast(), self.page + unit) };
+    }
+}
+
+/// One C call with sentinel-filled outputs: status, board, candidates, info.
+fn c_read(
+    text: *const c_char,
+    len: usize,
+    with_candidates: bool,
+) -> (sudoku_status, [u8; 81], [u16; 81], sudoku_read_info) {
+    c_read_from(text, len, with_candidates, 1)
+}
+
+/// `c_read` with the text's first line numbered `first_line`.
+fn c_read_from(
+    text: *const c_char,
+    len: usize,
+    with_candidates: bool,
+    first_line: usize,
+) -> (sudoku_status, [u8; 81], [u16; 81], sudoku_read_info) {
+    let mut board = [b'#'; 81];
+    let mut candidates = [0xBEEFu16; 81];
+    // SAFETY: zeroed bytes are a valid sudoku_read_info; init sets struct_size.
+    let mut info: sudoku_read_info = unsafe { std::mem::zeroed() };
+    unsafe { sudoku_read_info_init(&mut info) };
+    assert_eq!(info.first_line, 1);
+    info.first_line = first_line;
+    let cands = if with_candidates {
+        candidates.as_mut_ptr()
+    } else {
+        ptr::null_mut()
+    };
+    // SAFETY: the caller passes `len` readable bytes; the outputs are live buffers.
+    let status =
+        unsafe { sudoku_read_puzzle(text, len, board.as_mut_ptr().cast(), cands, &mut info) };
+    (status, board, candidates, info)
+}
+
+fn message(info: &sudoku_read_info) -> String {
+    // SAFETY: the library NUL-terminates the message.
+    unsafe { CStr::from_ptr(info.message.as_ptr()) }
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Reads every puzzle of `text` through the C call (text ending at the guard page), checking
+/// each result against the Rust iterator.
+fn c_loop_agrees(guard: &GuardedPage, text: &[u8]) {
+    let start = guard.place(text);
+    let mut pos = 0;
+    let mut first_line = 1;
+    let mut rust = puzzles(text);
+    loop {
+        let (status, board, candidates, info) =
+            // SAFETY: text ends at the guard page; only len bytes may be read.
+            c_read_from(unsafe { start.add(pos) }, text.len() - pos, true, first_line);
+        assert_eq!(info.first_line, first_line + info.lines);
+        let expected = rust.next();
+        match (status, expected) {
+            (SUDOKU_END_OF_INPUT, None) => {
+                assert_eq!(info.consumed, text.len() - pos);
+                assert_eq!(board, [b'#'; 81]);
+                return;
+            }
+            (SUDOKU_OK, Some(Ok(read))) => {
+                assert_eq!((info.line, info.offset + pos), (read.line, read.offset));
+                assert_eq!(info.consumed, read.consumed);
+                match read.puzzle {
+                    Puzzle::Givens(cells) => {
+                        assert_eq!(info.kind, SUDOKU_PUZZLE_GIVENS);
+                        assert_eq!(board, cells);
+                        assert_eq!(candidates, [0xBEEF; 81]);
+                    }
+                    Puzzle::Candidates(c) => {
+                        assert_eq!(info.kind, SUDOKU_PUZZLE_CANDIDATES);
+                        assert_eq!(&candidates, c.masks());
+                        assert_eq!(board, c.singles_text());
+                    }
+                }
+            }
+            (SUDOKU_INVALID_FORMAT, Some(Err(e))) => {
+                assert_eq!(board, [b'#'; 81]);
+                assert_eq!(candidates, [0xBEEF; 81]);
+                assert_eq!(
+                    (info.line, info.column, info.offset + pos),
+                    (e.line, e.column, e.offset)
+                );
+                assert_eq!(info.consumed, e.consumed);
+                assert_eq!(message(&info), e.to_string());
+                assert_ne!(info.reason, 0);
+            }
+            (status, other) => panic!("C {status:?} but Rust {other:?}"),
+        }
+        assert!(info.consumed > 0);
+        pos += info.consumed;
+        first_line = info.first_line;
+    }
+}
+
+#[test]
+fn the_c_call_reads_every_file_to_its_last_byte_and_no_further() {
+    let guard = GuardedPage::new(256);
+    for (name, _, _) in expected_files() {
+        let lf = file(name);
+        for text in [lf.clone(), with_ends(&lf, b"\r\n"), with_ends(&lf, b"\r")] {
+            // Whole, without its last line end, and cut at every length.
+            c_loop_agrees(&guard, &text);
+            let trimmed = text.trim_ascii_end();
+            c_loop_agrees(&guard, trimmed);
+            for cut in 0..text.len().min(200) {
+                c_loop_agrees(&guard, &text[..cut]);
+            }
+        }
+    }
+    let huge = vec![b'.'; 1 << 20];
+    c_loop_agrees(&guard, &huge);
+    c_loop_agrees(&guard, b"1|\xE2\x94");
+}
+
+#[test]
+fn the_c_call_checks_its_arguments_and_writes_nothing_on_failure() {
+    let text = TOP1.as_bytes();
+    let mut board = [b'#'; 81];
+    // SAFETY: zeroed is a valid sudoku_read_info.
+    let mut info: sudoku_read_info = unsafe { std::mem::zeroed() };
+    unsafe { sudoku_read_info_init(&mut info) };
+    assert_eq!(
+        info.struct_size as usize,
+        std::mem::size_of::<sudoku_read_info>()
+    );
+    let fresh = info;
+    // SAFETY: NULL pointers are documented as rejected; the others are live.
+    unsafe {
+        let b = board.as_mut_ptr().cast::<c_char>();
+        let t = text.as_ptr().cast::<c_char>();
+        assert_eq!(
+            sudoku_read_puzzle(ptr::null(), 5, b, ptr::null_mut(), &mut info),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_read_puzzle(t, 81, ptr::null_mut(), ptr::null_mut(), &mut info),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_read_puzzle(t, 81, b, ptr::null_mut(), ptr::null_mut()),
+            SUDOKU_NULL_POINTER
+        );
+        // NULL text with len 0 is the empty text.
+        assert_eq!(
+            sudoku_read_puzzle(ptr::null(), 0, b, ptr::null_mut(), &mut info),
+            SUDOKU_END_OF_INPUT
+        );
+        assert_eq!((info.consumed, info.line, info.kind), (0, 0, 0));
+        info = fresh;
+        // A struct_size smaller than this version's: nothing written.
+        info.struct_size -= 1;
+        let small = info;
+        assert_eq!(
+            sudoku_read_puzzle(t, 81, b, ptr::null_mut(), &mut info),
+            SUDOKU_INVALID_ARGUMENT
+        );
+        assert_eq!(info.consumed, small.consumed);
+        assert_eq!(
+            sudoku_read_puzzle(t, usize::MAX, b, ptr::null_mut(), &mut fresh.clone()),
+            SUDOKU_INVALID_ARGUMENT
+        );
+        assert_eq!(board, [b'#'; 81]);
+        sudoku_read_info_init(ptr::null_mut()); // allowed, does nothing
+    }
+    // A larger struct: only the known prefix is written.
+    #[repr(C)]
+    struct Larger {
+        info: sudoku_read_info,
+        extra: [u8; 16],
+    }
+    let mut larger = Larger {
+        info: fresh,
+        extra: [0x5A; 16],
+    };
+    larger.info.struct_size = std::mem::size_of::<Larger>() as u32;
+    // SAFETY: struct_size covers the whole Larger.
+    let status = unsafe {
+        sudoku_read_puzzle(
+            text.as_ptr().cast(),
+            81,
+            board.as_mut_ptr().cast(),
+            ptr::null_mut(),
+            &mut larger.info,
+        )
+    };
+    assert_eq!(status, SUDOKU_OK);
+    assert_eq!(larger.extra, [0x5A; 16]);
+    assert_eq!(
+        larger.info.struct_size as usize,
+        std::mem::size_of::<Larger>()
+    );
+    assert_eq!(&board, &bytes81(TOP1));
+
+    // A candidate puzzle without a candidates buffer: its own reason, consumed past it.
+    let pm = file("pencilmark_729.txt");
+    let (status, board, _, info) = c_read(pm.as_ptr().cast(), pm.len(), false);
+    assert_eq!(status, SUDOKU_INVALID_FORMAT);
+    assert_eq!(board, [b'#'; 81]);
+    assert_eq!(
+        (info.reason, info.consumed),
+        (SUDOKU_READ_NO_CANDIDATES_BUFFER, pm.len())
+    );
+    assert_eq!(
+        message(&info),
+        "line 1 starts a candidate puzzle, which needs a candidates buffer"
+    );
+
+    // Reasons and messages of a few faults.
+    let (status, _, _, info) = c_read(b"12y".as_ptr().cast(), 3, true);
+    assert_eq!(
+        (status, info.reason, info.column),
+        (SUDOKU_INVALID_FORMAT, SUDOKU_READ_INVALID_CHARACTER, 3)
+    );
+    assert_eq!(
+        message(&info),
+        "character 'y' at line 1, column 3 is not a digit or a blank"
+    );
+    let (status, _, _, info) = c_read(b"1234\n".as_ptr().cast(), 5, true);
+    assert_eq!(
+        (status, info.reason, info.consumed),
+        (SUDOKU_INVALID_FORMAT, SUDOKU_READ_CELL_COUNT, 5)
+    );
+}
+
+#[test]
+fn the_status_codes_of_reading_are_appended() {
+    assert_eq!(SUDOKU_INVALID_FORMAT as i32, 8);
+    assert_eq!(SUDOKU_END_OF_INPUT as i32, 9);
+    let _: sudoku_status = SUDOKU_OK;
+}
