@@ -3,6 +3,7 @@
 //! ([`crate::format`]); see docs/c-api.md, "Reading puzzles from text".
 
 use std::ffi::c_char;
+use std::fmt;
 use std::mem::size_of;
 use std::ptr::{self, NonNull};
 use std::slice;
@@ -246,11 +247,11 @@ fn outcome(
             match read.puzzle {
                 Puzzle::Candidates(_) if !have_candidates => {
                     info.reason = SUDOKU_READ_NO_CANDIDATES_BUFFER;
+                    let line = info.line;
                     set_message(
                         info,
-                        &format!(
-                            "line {} starts a candidate puzzle, which needs a candidates buffer",
-                            info.line
+                        format_args!(
+                            "line {line} starts a candidate puzzle, which needs a candidates buffer"
                         ),
                     );
                     SUDOKU_INVALID_FORMAT
@@ -275,7 +276,7 @@ fn outcome(
             info.column = e.column;
             info.offset = e.offset;
             info.reason = reason_code(&e.reason);
-            set_message(info, &e.to_string());
+            set_message(info, format_args!("{e}"));
             SUDOKU_INVALID_FORMAT
         }
     }
@@ -294,16 +295,44 @@ fn reason_code(reason: &Reason) -> u32 {
     }
 }
 
-/// Copies `message` into `info.message`, NUL-terminated, cut on a UTF-8 boundary to fit.
-fn set_message(info: &mut sudoku_read_info, message: &str) {
-    let mut n = message.len().min(SUDOKU_READ_MESSAGE_SIZE - 1);
-    while !message.is_char_boundary(n) {
-        n -= 1;
-    }
-    for (m, &b) in info.message.iter_mut().zip(&message.as_bytes()[..n]) {
+/// Formats `message` straight into `info.message`, NUL-terminated, cut on a UTF-8 boundary to
+/// fit: no allocation, so that a failure allocates no more than a success.
+fn set_message(info: &mut sudoku_read_info, message: fmt::Arguments<'_>) {
+    let mut out = Truncating {
+        buf: [0; SUDOKU_READ_MESSAGE_SIZE - 1],
+        len: 0,
+        full: false,
+    };
+    // Truncating never fails, and a Display of this crate returns no error of its own.
+    let _ = fmt::write(&mut out, message);
+    for (m, &b) in info.message.iter_mut().zip(&out.buf[..out.len]) {
         *m = b as c_char;
     }
-    info.message[n] = 0;
+    info.message[out.len] = 0;
+}
+
+/// A `fmt::Write` into a fixed buffer that keeps what fits, cut on a UTF-8 boundary.
+struct Truncating {
+    buf: [u8; SUDOKU_READ_MESSAGE_SIZE - 1],
+    len: usize,
+    /// Set at the first cut: nothing is appended after it.
+    full: bool,
+}
+
+impl fmt::Write for Truncating {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.full {
+            return Ok(());
+        }
+        let mut n = s.len().min(self.buf.len() - self.len);
+        while !s.is_char_boundary(n) {
+            n -= 1;
+        }
+        self.buf[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
+        self.len += n;
+        self.full = n < s.len();
+        Ok(())
+    }
 }
 
 /// Line ends in `text` (LF, CRLF and CR each count once).
@@ -352,7 +381,7 @@ mod tests {
         assert_eq!(status, SUDOKU_END_OF_INPUT);
         assert_eq!((info.consumed, info.lines, info.offset), (19, 2, 19));
         let mut info = sudoku_read_info::empty(0);
-        set_message(&mut info, &"\u{e9}".repeat(100));
+        set_message(&mut info, format_args!("{}", "\u{e9}".repeat(100)));
         // 127 bytes would cut the 64th character: 63 are kept.
         assert_eq!(info.message[126], 0);
         assert_eq!(line_ends(b"a\rb\r\nc\n\r"), 4);
