@@ -1102,3 +1102,9 @@ fn the_c_call_allocates_nothing_on_success_or_failure() {
         }
     }
 }
+
+#[test]
+fn the_end_of_a_one_row_grid_after_a_byte_order_mark_is_counted_without_it() {
+    let e = error("\u{feff}1........".as_bytes());
+    assert_eq!((e.line, e.column, e.offset), (1, 10, 12));
+}

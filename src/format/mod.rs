@@ -216,10 +216,9 @@ impl Reader<'_> {
                     .iter()
                     .rposition(|&b| b == b'\n' || b == b'\r')
                     .map_or(0, |k| k + 1);
-                let chars = self.text[start..]
-                    .iter()
-                    .filter(|&&b| b & 0xC0 != 0x80)
-                    .count();
+                let line = &self.text[start..];
+                let line = line.strip_prefix(text::BOM).unwrap_or(line);
+                let chars = line.iter().filter(|&&b| b & 0xC0 != 0x80).count();
                 (self.number - 1, chars + 1)
             }
             _ => (self.number, 1),
