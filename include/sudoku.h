@@ -325,8 +325,10 @@ void sudoku_read_info_init(struct sudoku_read_info *info);
 /**
  * Reads one puzzle from the start of a text, in any format of docs/c-api.md ("Reading puzzles
  * from text"): one line of 81 cells (with a rating or comment after it), a grid of 9 rows with
- * or without separators and `#` metadata lines, a 729-character pencilmark line or a candidate
- * grid. Loop with `text + info->consumed` to read every puzzle of a text.
+ * or without separators, comment and label lines (`#`, `;`, `//`, `Author: me`), a
+ * 729-character pencilmark line or a candidate grid. Loop with `text + info->consumed` to read
+ * every puzzle of a text. The whole text must be in memory (or mmap'ed): a text cut in the
+ * middle of a puzzle reads as a short grid or a puzzle with cells missing.
  *
  * `text`: `len` bytes, not NUL-terminated (a NUL byte is an invalid character); nothing past
  * `len` is read. `text` may be NULL only when `len` is 0 (the empty text). `board`: 81 bytes,
@@ -346,7 +348,8 @@ void sudoku_read_info_init(struct sudoku_read_info *info);
  * `SUDOKU_END_OF_INPUT` (no puzzle left: only blank lines and comments; `info->consumed ==
  * len`), `SUDOKU_NULL_POINTER` (`board` or `info` NULL, or `text` NULL with `len > 0`),
  * `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than this version's
- * `sizeof(sudoku_read_info)`, or `len` larger than any buffer) or `SUDOKU_INTERNAL_ERROR`;
+ * `sizeof(sudoku_read_info)`, or `len` larger than `PTRDIFF_MAX` or wrapping `text + len`
+ * around the address space) or `SUDOKU_INTERNAL_ERROR`;
  * nothing is written on the last three. Thread-safe; no allocation.
  *
  * # Safety

@@ -117,3 +117,34 @@ fn solve_reports_a_write_error_with_exit_code_2() {
         );
     }
 }
+
+#[test]
+fn the_whole_output_of_solve_reads_back_with_the_reader() {
+    // Puzzle grid, solution grid, then the blank line and `Status: SUDOKU_OK (success)`: the
+    // status line is a label line, skipped like a `#` comment.
+    let output = run(example("solve", LINKS[0]), &[], b"");
+    assert_run(&output, 0, SOLVE_DEFAULT_OUTPUT, "");
+    let items: Vec<_> = sudoku::format::puzzles(&output.stdout).collect();
+    let lines: Vec<_> = items.iter().map(|r| r.as_ref().map(|r| r.line)).collect();
+    assert_eq!(lines, [Ok(2), Ok(15)], "{}", text(&output.stdout));
+    let boards: Vec<_> = items
+        .iter()
+        .map(|r| match r.as_ref().unwrap().puzzle {
+            sudoku::format::Puzzle::Givens(b) => String::from_utf8(b.to_vec()).unwrap(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(boards, [TOP1.replace('0', "."), TOP1_SOLUTION.to_string()]);
+    // Without a solution: exactly one puzzle, then the end of the input.
+    let output = run(example("solve", LINKS[0]), &[UNSOLVABLE], b"");
+    assert_run(&output, 1, SOLVE_UNSOLVABLE_OUTPUT, "");
+    let first = sudoku::format::read_puzzle(&output.stdout)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        first.puzzle,
+        sudoku::format::Puzzle::Givens(UNSOLVABLE.as_bytes().try_into().unwrap())
+    );
+    let rest = &output.stdout[first.consumed..];
+    assert_eq!(sudoku::format::read_puzzle(rest), Ok(None));
+}

@@ -493,7 +493,7 @@ fn a_row_with_a_cell_too_many_or_too_few() {
             81
         )
     );
-    assert_eq!(e.to_string(), "line 2 has 80 cells, not 81");
+    assert_eq!(e.to_string(), "the puzzle on line 2 has 80 cells, not 81");
 }
 
 #[test]
@@ -875,4 +875,236 @@ fn the_status_codes_of_reading_are_appended() {
     assert_eq!(SUDOKU_INVALID_FORMAT as i32, 8);
     assert_eq!(SUDOKU_END_OF_INPUT as i32, 9);
     let _: sudoku_status = SUDOKU_OK;
+}
+
+/// What a line-numbered reading gives: (line, column, offset, reason, message) of an error.
+fn where_and_why(e: &ReadError) -> (usize, usize, usize, Reason, String) {
+    (e.line, e.column, e.offset, e.reason, e.to_string())
+}
+
+#[test]
+fn label_lines_and_other_comments_are_skipped_and_a_labelled_puzzle_is_read() {
+    let text = format!(
+        "Status: SUDOKU_OK (success)\nAuthor: me\nRating: 9.5\nPuzzle 1:\n; a comment\n\
+         // another\n  ; indented\nSudoku Explainer: ED=9.1\nPuzzle 2: {TOP1} ED=1.2\n\n\
+         Puzzle:\n{CLASSIC}\nStatus: SUDOKU_OK (success)\n"
+    );
+    let items = all(text.as_bytes());
+    let got: Vec<_> = items
+        .iter()
+        .map(|r| {
+            let r = r.as_ref().unwrap();
+            (r.puzzle, r.line, r.offset)
+        })
+        .collect();
+    let first = text.find("Puzzle 2:").unwrap();
+    let second = text.find(CLASSIC).unwrap();
+    assert_eq!(
+        got,
+        [(givens(TOP1), 9, first), (givens(CLASSIC), 12, second)]
+    );
+    // A grid row of `x` blanks and `:` separators is no label.
+    let grid: String = (0..9).map(|_| "x x x : x x x : x x 1\n").collect();
+    let mut expected = [b'.'; 81];
+    for r in 0..9 {
+        expected[r * 9 + 8] = b'1';
+    }
+    assert_eq!(ok_puzzles(grid.as_bytes()), [Puzzle::Givens(expected)]);
+    // Labels inside a grid end it, as comments do.
+    let e = error(b"1........\nAuthor: me\n");
+    assert_eq!(
+        (e.line, e.reason),
+        (
+            2,
+            Reason::ShortGrid {
+                rows: 1,
+                at_end: false
+            }
+        )
+    );
+}
+
+#[test]
+fn a_one_line_puzzle_a_cell_short_or_long_says_so() {
+    let p80 = &TOP1[..80];
+    for tail in [" x", " -", " 5", "\tx", " 9.5/1.2/1.2", "  ED=9.1", ""] {
+        let text = format!("{p80}{tail}");
+        let e = error(text.as_bytes());
+        assert_eq!(
+            where_and_why(&e),
+            (
+                1,
+                81,
+                80,
+                Reason::CellCount {
+                    cells: 80,
+                    expected: 81
+                },
+                "the puzzle on line 1 has 80 cells, not 81".to_string()
+            ),
+            "{tail:?}"
+        );
+        assert_eq!((e.consumed, e.lines), (text.len(), 0));
+    }
+    // 82 cells: the 82nd is blamed, on a later line.
+    let text = format!("# c\n{TOP1}5 ED=1.0\n{CLASSIC}\n");
+    let items = all(text.as_bytes());
+    let e = items[0].as_ref().unwrap_err();
+    assert_eq!(
+        where_and_why(e),
+        (
+            2,
+            82,
+            4 + 81,
+            Reason::CellCount {
+                cells: 82,
+                expected: 81
+            },
+            "the puzzle on line 2 has 82 cells, not 81".to_string()
+        )
+    );
+    assert_eq!(items[1].as_ref().unwrap().puzzle, givens(CLASSIC));
+    // 81 cells on a line that is no grid row, split by separators: never "81, not 81".
+    let split = format!("{}|{}", &TOP1[..40], &TOP1[40..]);
+    let e = error(split.as_bytes());
+    assert_eq!(
+        e.reason,
+        Reason::CellCount {
+            cells: 81,
+            expected: 81
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "line 1 has 81 cells split by spaces or separators; a one-line puzzle has its 81 cells \
+         in one run"
+    );
+    // A border of rules without a digit is still a separator line, not a puzzle a cell short.
+    let grid = format!(
+        "{}\n{}",
+        "-".repeat(79),
+        layouts::solve_grid(&bytes81(TOP1))
+    );
+    assert_eq!(ok_puzzles(grid.as_bytes()), [givens(TOP1)]);
+}
+
+#[test]
+fn a_text_ending_without_a_line_end_ends_on_its_last_line() {
+    // Seven rows and an eighth without a line end: 79 bytes, 8 lines.
+    let rows: Vec<&str> = (0..8).map(|r| &TOP1[r * 9..r * 9 + 9]).collect();
+    let text = rows.join("\n");
+    assert_eq!(text.len(), 79);
+    let e = error(text.as_bytes());
+    assert_eq!(
+        where_and_why(&e),
+        (
+            8,
+            10,
+            79,
+            Reason::ShortGrid {
+                rows: 8,
+                at_end: true
+            },
+            "the grid ends after 8 rows, at the end of the text".to_string()
+        )
+    );
+    // With the line end, the end of the text is on the (empty) ninth line.
+    let e = error(format!("{text}\n").as_bytes());
+    assert_eq!((e.line, e.column, e.offset), (9, 1, 80));
+    // After a puzzle and a comment, in whole-text numbering.
+    let text = format!("{TOP1}\n# c\r\n{}", rows[..3].join("\r\n"));
+    let items = all(text.as_bytes());
+    let e = items[1].as_ref().unwrap_err();
+    assert_eq!((e.line, e.column, e.offset), (5, 10, text.len()));
+    // A one-liner a cell short, without a line end.
+    let text = format!("{TOP1}\n{}", &CLASSIC[..80]);
+    let items = all(text.as_bytes());
+    let e = items[1].as_ref().unwrap_err();
+    assert_eq!((e.line, e.column, e.offset), (2, 81, text.len()));
+    // A candidate grid of 8 rows without a line end.
+    let masks = *peer_candidates(CLASSIC).masks();
+    let grid = layouts::candidate_grid(&masks);
+    let lines: Vec<&str> = grid.lines().collect();
+    let cut = lines
+        .iter()
+        .rposition(|l| l.contains(|c: char| c.is_ascii_digit()))
+        .unwrap();
+    let text = lines[..cut].join("\n");
+    let e = error(text.as_bytes());
+    let last = lines[cut - 1];
+    assert_eq!(
+        (e.line, e.column, e.offset, e.reason),
+        (
+            cut,
+            last.chars().count() + 1,
+            text.len(),
+            Reason::ShortGrid {
+                rows: 8,
+                at_end: true
+            }
+        )
+    );
+}
+
+/// Counts the allocations of the current thread (for the "no allocation" promise of
+/// `sudoku_read_puzzle`): every allocation of this test binary goes through it.
+struct CountingAllocator;
+
+thread_local! {
+    static ALLOCATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+// SAFETY: forwards to the system allocator; the count is a thread-local without destructor.
+unsafe impl std::alloc::GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        // SAFETY: the caller's layout, passed on.
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: allocated by `alloc` above with this layout.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: CountingAllocator = CountingAllocator;
+
+#[test]
+fn the_c_call_allocates_nothing_on_success_or_failure() {
+    let texts: Vec<Vec<u8>> = vec![
+        TOP1.as_bytes().to_vec(),
+        b"4..\n".to_vec(),
+        b"x\n".to_vec(),
+        b"\n\n".to_vec(),
+        b"11 2 3 4 5 6 7 8 9\n".to_vec(),
+        "1 2 3\n4 x y\u{e9}\n".as_bytes().to_vec(),
+        format!("{} 9.5/1.2/1.2", &TOP1[..80]).into_bytes(),
+        format!("{}\n{}", "1........\n".repeat(7), "\u{e9}".repeat(200)).into_bytes(),
+        "1........\n".repeat(8).into_bytes(),
+        "1........\n".repeat(10).into_bytes(),
+        layouts::pencilmark_line(peer_candidates(CLASSIC).masks()).into_bytes(),
+        layouts::candidate_grid(peer_candidates(CLASSIC).masks()).into_bytes(),
+    ];
+    for text in &texts {
+        for with_candidates in [false, true] {
+            let before = ALLOCATIONS.with(|n| n.get());
+            let (status, _, _, info) = c_read(text.as_ptr().cast(), text.len(), with_candidates);
+            let after = ALLOCATIONS.with(|n| n.get());
+            assert_eq!(
+                after - before,
+                0,
+                "{status:?} {:?}: {}",
+                String::from_utf8_lossy(text),
+                message(&info)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_end_of_a_one_row_grid_after_a_byte_order_mark_is_counted_without_it() {
+    let e = error("\u{feff}1........".as_bytes());
+    assert_eq!((e.line, e.column, e.offset), (1, 10, 12));
 }

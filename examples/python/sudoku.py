@@ -27,10 +27,11 @@ named by SUDOKU_LIB or load(path).
 ctypes releases the GIL during each library call, so solve_batch and calls from several Python
 threads run on several cores at once. The library keeps no state between calls.
 
-read_puzzle(text) and read_puzzles(text) read puzzles from text in the formats other Sudoku
-tools write (one-line puzzles with ratings, grids with separators, .sdk files, pencilmarks);
-a text that is not a puzzle raises (or, from read_puzzles, yields) SudokuFormatError, a
-SudokuError with the line, column, offset and reason.
+read_puzzle(text, start, first_line) and read_puzzles(text) read puzzles from text in the
+formats other Sudoku tools write (one-line puzzles with ratings, grids with separators, .sdk
+files, pencilmarks) as PuzzleRead tuples (puzzle, kind, line, offset, end, next_line); a text
+that is not a puzzle raises (or, from read_puzzles, yields) SudokuFormatError, a SudokuError
+with the line, column, offset and reason.
 
 Run as a script, it solves every puzzle of a file (or stdin), one a line, with solve_batch:
     python3 sudoku.py [--unique] [FILE]
@@ -62,6 +63,7 @@ __all__ = [
     "SudokuFormatError",
     "read_puzzle",
     "read_puzzles",
+    "PuzzleRead",
     "solve",
     "solve_unique",
     "count_solutions",
@@ -133,14 +135,18 @@ class SudokuFormatError(SudokuError):
         cells, 3: a grid with fewer than 9 rows, 4: a tenth row, 5: a blank in a candidate
         grid, 6: a repeated candidate, 7: a misplaced digit in a 729-character line).
     message: the library's sentence, for example "line 3 has 8 cells, not 9".
+    end: the byte offset where reading goes on after the bad puzzle (its line, or its grid).
+    next_line: the number of the line at `end`.
     """
 
-    def __init__(self, message, line, column, offset, reason):
+    def __init__(self, message, line, column, offset, reason, end=None, next_line=None):
         super().__init__(SUDOKU_INVALID_FORMAT, message)
         self.line = line
         self.column = column
         self.offset = offset
         self.reason = reason
+        self.end = end
+        self.next_line = next_line
 
 
 class _ReadInfo(ctypes.Structure):
@@ -457,87 +463,143 @@ def solve_batch(puzzles, unique=False, threads=0):
     return results
 
 
-def _text_bytes(text):
-    """The bytes of a text to read: a str is encoded as UTF-8; bytes, bytearray and byte
-    memoryviews are taken as they are."""
+class PuzzleRead(tuple):
+    """A puzzle read from text (read_puzzle, read_puzzles): a named tuple
+    (puzzle, kind, line, offset, end, next_line).
+
+    puzzle: for kind SUDOKU_PUZZLE_GIVENS an 81-character str ('1'-'9' and '.'), for kind
+        SUDOKU_PUZZLE_CANDIDATES a tuple of 81 int masks (digit d of a cell is bit d - 1).
+    line: the line where the puzzle starts, numbered from `first_line` (whole-text numbering
+        in read_puzzles).
+    offset: the byte offset of that line in the text (its UTF-8 encoding for a str).
+    end: the byte offset where the next puzzle's reading starts (pass it as `start`).
+    next_line: the number of the line at `end` (pass it as `first_line`).
+    """
+
+    __slots__ = ()
+    _fields = ("puzzle", "kind", "line", "offset", "end", "next_line")
+
+    def __new__(cls, puzzle, kind, line, offset, end, next_line):
+        return tuple.__new__(cls, (puzzle, kind, line, offset, end, next_line))
+
+    puzzle = property(lambda self: self[0])
+    kind = property(lambda self: self[1])
+    line = property(lambda self: self[2])
+    offset = property(lambda self: self[3])
+    end = property(lambda self: self[4])
+    next_line = property(lambda self: self[5])
+
+    def __repr__(self):
+        return "PuzzleRead(%s)" % ", ".join(
+            "%s=%r" % (name, value) for name, value in zip(self._fields, self))
+
+
+def _text_address(text):
+    """(owner, address, size) of the bytes of a text to read, `owner` keeping them alive: a str
+    is encoded as UTF-8 (one copy); bytes, bytearray and writable contiguous byte memoryviews
+    are read in place, without a copy; a read-only memoryview of another object is copied."""
     if isinstance(text, str):
-        return text.encode("utf-8", "surrogatepass")
-    if isinstance(text, (bytes, bytearray)) or (
-        isinstance(text, memoryview) and text.itemsize == 1
-    ):
-        return bytes(text)
-    raise TypeError("a text is a str, bytes, bytearray or byte memoryview, not %s"
-                    % type(text).__name__)
+        text = text.encode("utf-8", "surrogatepass")
+    elif isinstance(text, memoryview):
+        if text.itemsize != 1:
+            raise TypeError("a text is a str, bytes, bytearray or byte memoryview, not a "
+                            "memoryview of %d-byte items" % text.itemsize)
+        if isinstance(text.obj, bytes) and text.contiguous and text.nbytes == len(text.obj):
+            text = text.obj
+        elif text.readonly or not text.c_contiguous:
+            text = text.tobytes()
+    elif not isinstance(text, (bytes, bytearray)):
+        raise TypeError("a text is a str, bytes, bytearray or byte memoryview, not %s"
+                        % type(text).__name__)
+    if isinstance(text, bytes):
+        # A c_char_p points into the bytes object itself (immutable: no copy is made).
+        return text, ctypes.cast(ctypes.c_char_p(text), ctypes.c_void_p).value or 0, len(text)
+    size = len(text) if isinstance(text, bytearray) else text.nbytes
+    if size == 0:
+        return text, 0, 0
+    array = (ctypes.c_char * size).from_buffer(text)
+    return array, ctypes.addressof(array), size
 
 
-def _read_from(buffer, size, pos, info):
-    """One sudoku_read_puzzle call on buffer[pos:size]: (status, puzzle, kind)."""
+def _read_at(address, size, start, first_line, info):
+    """One sudoku_read_puzzle call on the text at `address` (`size` bytes) from byte `start`,
+    lines numbered from `first_line`: a PuzzleRead, None at the end, or a SudokuFormatError
+    (returned, not raised)."""
     board = _Board()
     candidates = (ctypes.c_uint16 * CELLS)()
+    info.first_line = first_line
     status = _library().sudoku_read_puzzle(
-        ctypes.addressof(buffer) + pos, size - pos, board, candidates, ctypes.byref(info)
+        (address + start) if size > start else None, size - start, board, candidates,
+        ctypes.byref(info),
     )
+    end = start + info.consumed
     if status == SUDOKU_OK:
         if info.kind == SUDOKU_PUZZLE_CANDIDATES:
-            return status, tuple(candidates), info.kind
-        return status, board.raw.decode("ascii"), info.kind
-    if status in (SUDOKU_INVALID_FORMAT, SUDOKU_END_OF_INPUT):
-        return status, None, None
+            puzzle = tuple(candidates)
+        else:
+            puzzle = board.raw.decode("ascii")
+        return PuzzleRead(puzzle, info.kind, info.line, start + info.offset, end,
+                          info.first_line)
+    if status == SUDOKU_INVALID_FORMAT:
+        return SudokuFormatError(
+            info.message.decode("ascii", "replace"), info.line, info.column,
+            start + info.offset, info.reason, end, info.first_line,
+        )
+    if status == SUDOKU_END_OF_INPUT:
+        return None
     raise SudokuError(status)
 
 
-def _reads(text):
-    """Every puzzle of `text` as (item, consumed bytes): item is (puzzle, kind), or a
-    SudokuFormatError."""
-    data = _text_bytes(text)
-    size = len(data)
-    buffer = ctypes.create_string_buffer(data, size + 1)
+def _check_start(start, first_line, size):
+    _require_int("start", start)
+    _require_int("first_line", first_line)
+    if not 0 <= start <= size:
+        raise ValueError("start must be a byte offset from 0 to %d (the text's length), not %d"
+                         % (size, start))
+    if not 1 <= first_line < 2**63:
+        raise ValueError("first_line must be from 1 to 2**63 - 1")
+
+
+def read_puzzle(text, start=0, first_line=1):
+    """Reads the first puzzle of `text` from byte offset `start` in any format the library
+    reads: one line of 81 cells (a rating or comment may follow), a grid of 9 rows with or
+    without separators, comment and label lines ('#', ';', '//', 'Author: me'), a
+    729-character pencilmark line or a candidate grid.
+
+    `text`: a str (encoded as UTF-8 on each call: to read a long str in a loop, encode it once
+    and pass the bytes), bytes, bytearray or a byte memoryview (read in place, not copied).
+    `start` is a byte offset into those bytes; `first_line` the number of the line at `start`.
+    Returns a PuzzleRead (puzzle, kind, line, offset, end, next_line), or None when no puzzle
+    is left (only blank lines and comments). To read on:
+    read_puzzle(text, r.end, r.next_line). Raises SudokuFormatError when the text is not a
+    puzzle (its `end` and `next_line` say where to go on); TypeError for another type of text,
+    start or first_line; ValueError for a start outside the text or a first_line below 1."""
+    owner, address, size = _text_address(text)
+    _check_start(start, first_line, size)
     info = _ReadInfo()
     _library().sudoku_read_info_init(ctypes.byref(info))
-    pos = 0
+    item = _read_at(address, size, start, first_line, info)
+    del owner
+    if isinstance(item, SudokuFormatError):
+        raise item
+    return item
+
+
+def read_puzzles(text, first_line=1):
+    """Every puzzle of `text` (as read_puzzle takes it; a str is encoded once), in order: yields
+    a PuzzleRead for each puzzle and, for a text that is not a puzzle, the SudokuFormatError
+    (yielded, not raised, so that one bad puzzle does not stop the others). Lines are numbered
+    over the whole text from `first_line`, offsets are bytes from its start."""
+    owner, address, size = _text_address(text)
+    _check_start(0, first_line, size)
+    info = _ReadInfo()
+    _library().sudoku_read_info_init(ctypes.byref(info))
+    start, line = 0, first_line
     while True:
-        status, puzzle, kind = _read_from(buffer, size, pos, info)
-        if status == SUDOKU_END_OF_INPUT:
+        item = _read_at(address, size, start, line, info)
+        if item is None:
             return
-        if status == SUDOKU_OK:
-            item = (puzzle, kind)
-        else:
-            item = SudokuFormatError(
-                info.message.decode("ascii", "replace"), info.line, info.column,
-                pos + info.offset, info.reason,
-            )
-        yield item, pos, info.consumed
-        pos += info.consumed
-
-
-def read_puzzle(text):
-    """Reads the first puzzle of `text` (a str, or bytes) in any format the library reads: one
-    line of 81 cells (a rating or comment may follow), a grid of 9 rows with or without
-    separators and '#' metadata lines, a 729-character pencilmark line or a candidate grid.
-
-    Returns (puzzle, consumed, kind), or None when no puzzle is left (only blank lines and
-    comments). kind is SUDOKU_PUZZLE_GIVENS, with puzzle an 81-character str ('1'-'9' and
-    '.'), or SUDOKU_PUZZLE_CANDIDATES, with puzzle a tuple of 81 ints (digit d of a cell is bit
-    d - 1). consumed is how much of `text` the puzzle used (characters of a str, bytes of
-    bytes): text[consumed:] holds the next puzzles. Raises SudokuFormatError when the text is
-    not a puzzle (its `consumed` says how much to skip to go on); TypeError for another type."""
-    for item, _, consumed in _reads(text):
-        if isinstance(text, str):
-            consumed = len(_text_bytes(text)[:consumed].decode("utf-8", "surrogatepass"))
-        if isinstance(item, SudokuFormatError):
-            item.consumed = consumed
-            raise item
-        puzzle, kind = item
-        return puzzle, consumed, kind
-    return None
-
-
-def read_puzzles(text):
-    """Every puzzle of `text` (a str, or bytes), in order, as read_puzzle reads them: yields
-    (puzzle, kind) for each puzzle and, for a text that is not a puzzle, the SudokuFormatError
-    (yielded, not raised, so that one bad puzzle does not stop the others; its line numbers
-    count from the start of `text`)."""
-    for item, _, _ in _reads(text):
+        start, line = item.end, item.next_line
         yield item
 
 

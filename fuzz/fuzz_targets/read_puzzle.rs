@@ -3,7 +3,8 @@
 //! report); every call consumes at least one byte and at most what is left (all of it on
 //! `SUDOKU_END_OF_INPUT`); `board` and `candidates` are written only on `SUDOKU_OK` (candidates
 //! only for a candidate puzzle); and each call agrees with the Rust iterator `sudoku::puzzles`
-//! (same puzzle, or the same line, column, offset, consumed bytes and message). Then a round
+//! (same puzzle, or the same line, column, offset, consumed bytes and message; a fault on a line
+//! of the text, and never a message "N cells, not N"). Then a round
 //! trip: the board the input's first 81 bytes stand for, printed as one line, as the grid
 //! `build/solve` prints and as a Simple Sudoku grid, reads back equal.
 #![no_main]
@@ -15,7 +16,7 @@ use sudoku::ffi::{
     sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, sudoku_status,
     SUDOKU_PUZZLE_CANDIDATES, SUDOKU_PUZZLE_GIVENS,
 };
-use sudoku::format::{puzzles, read_puzzle, Puzzle};
+use sudoku::format::{puzzles, read_puzzle, Puzzle, Reason};
 
 fn check_stream(text: &[u8]) {
     let mut rust = puzzles(text);
@@ -42,7 +43,9 @@ fn check_stream(text: &[u8]) {
         };
         assert!(info.consumed <= rest.len());
         // SAFETY: the message is NUL-terminated within its array.
-        let message = unsafe { CStr::from_ptr(info.message.as_ptr()) }.to_str().unwrap();
+        let message = unsafe { CStr::from_ptr(info.message.as_ptr()) }
+            .to_str()
+            .unwrap();
         match (status, rust.next()) {
             (sudoku_status::SUDOKU_END_OF_INPUT, None) => {
                 assert_eq!(info.consumed, rest.len());
@@ -78,6 +81,23 @@ fn check_stream(text: &[u8]) {
                 );
                 assert_eq!(message, e.to_string());
                 assert!(message.is_ascii() && !message.is_empty());
+                if let Reason::CellCount { cells, expected } = e.reason {
+                    // Never "N cells, not N".
+                    assert!(cells != expected || !message.contains(", not"), "{message}");
+                }
+                // The fault is on a line of the text (at most the line after its last line end).
+                let line_ends = text
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &b)| {
+                        b == b'\n' || (b == b'\r' && text.get(i + 1) != Some(&b'\n'))
+                    })
+                    .count();
+                assert!(
+                    e.line <= line_ends + 1,
+                    "line {} of {line_ends} + 1",
+                    e.line
+                );
             }
             (status, other) => panic!("C gave {status:?}, Rust {other:?}"),
         }

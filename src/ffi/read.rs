@@ -3,6 +3,7 @@
 //! ([`crate::format`]); see docs/c-api.md, "Reading puzzles from text".
 
 use std::ffi::c_char;
+use std::fmt;
 use std::mem::size_of;
 use std::ptr::{self, NonNull};
 use std::slice;
@@ -123,8 +124,10 @@ pub unsafe extern "C" fn sudoku_read_info_init(info: *mut sudoku_read_info) {
 
 /// Reads one puzzle from the start of a text, in any format of docs/c-api.md ("Reading puzzles
 /// from text"): one line of 81 cells (with a rating or comment after it), a grid of 9 rows with
-/// or without separators and `#` metadata lines, a 729-character pencilmark line or a candidate
-/// grid. Loop with `text + info->consumed` to read every puzzle of a text.
+/// or without separators, comment and label lines (`#`, `;`, `//`, `Author: me`), a
+/// 729-character pencilmark line or a candidate grid. Loop with `text + info->consumed` to read
+/// every puzzle of a text. The whole text must be in memory (or mmap'ed): a text cut in the
+/// middle of a puzzle reads as a short grid or a puzzle with cells missing.
 ///
 /// `text`: `len` bytes, not NUL-terminated (a NUL byte is an invalid character); nothing past
 /// `len` is read. `text` may be NULL only when `len` is 0 (the empty text). `board`: 81 bytes,
@@ -144,7 +147,8 @@ pub unsafe extern "C" fn sudoku_read_info_init(info: *mut sudoku_read_info) {
 /// `SUDOKU_END_OF_INPUT` (no puzzle left: only blank lines and comments; `info->consumed ==
 /// len`), `SUDOKU_NULL_POINTER` (`board` or `info` NULL, or `text` NULL with `len > 0`),
 /// `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than this version's
-/// `sizeof(sudoku_read_info)`, or `len` larger than any buffer) or `SUDOKU_INTERNAL_ERROR`;
+/// `sizeof(sudoku_read_info)`, or `len` larger than `PTRDIFF_MAX` or wrapping `text + len`
+/// around the address space) or `SUDOKU_INTERNAL_ERROR`;
 /// nothing is written on the last three. Thread-safe; no allocation.
 ///
 /// # Safety
@@ -246,11 +250,11 @@ fn outcome(
             match read.puzzle {
                 Puzzle::Candidates(_) if !have_candidates => {
                     info.reason = SUDOKU_READ_NO_CANDIDATES_BUFFER;
+                    let line = info.line;
                     set_message(
                         info,
-                        &format!(
-                            "line {} starts a candidate puzzle, which needs a candidates buffer",
-                            info.line
+                        format_args!(
+                            "line {line} starts a candidate puzzle, which needs a candidates buffer"
                         ),
                     );
                     SUDOKU_INVALID_FORMAT
@@ -275,7 +279,7 @@ fn outcome(
             info.column = e.column;
             info.offset = e.offset;
             info.reason = reason_code(&e.reason);
-            set_message(info, &e.to_string());
+            set_message(info, format_args!("{e}"));
             SUDOKU_INVALID_FORMAT
         }
     }
@@ -294,16 +298,44 @@ fn reason_code(reason: &Reason) -> u32 {
     }
 }
 
-/// Copies `message` into `info.message`, NUL-terminated, cut on a UTF-8 boundary to fit.
-fn set_message(info: &mut sudoku_read_info, message: &str) {
-    let mut n = message.len().min(SUDOKU_READ_MESSAGE_SIZE - 1);
-    while !message.is_char_boundary(n) {
-        n -= 1;
-    }
-    for (m, &b) in info.message.iter_mut().zip(&message.as_bytes()[..n]) {
+/// Formats `message` straight into `info.message`, NUL-terminated, cut on a UTF-8 boundary to
+/// fit: no allocation, so that a failure allocates no more than a success.
+fn set_message(info: &mut sudoku_read_info, message: fmt::Arguments<'_>) {
+    let mut out = Truncating {
+        buf: [0; SUDOKU_READ_MESSAGE_SIZE - 1],
+        len: 0,
+        full: false,
+    };
+    // Truncating never fails, and a Display of this crate returns no error of its own.
+    let _ = fmt::write(&mut out, message);
+    for (m, &b) in info.message.iter_mut().zip(&out.buf[..out.len]) {
         *m = b as c_char;
     }
-    info.message[n] = 0;
+    info.message[out.len] = 0;
+}
+
+/// A `fmt::Write` into a fixed buffer that keeps what fits, cut on a UTF-8 boundary.
+struct Truncating {
+    buf: [u8; SUDOKU_READ_MESSAGE_SIZE - 1],
+    len: usize,
+    /// Set at the first cut: nothing is appended after it.
+    full: bool,
+}
+
+impl fmt::Write for Truncating {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.full {
+            return Ok(());
+        }
+        let mut n = s.len().min(self.buf.len() - self.len);
+        while !s.is_char_boundary(n) {
+            n -= 1;
+        }
+        self.buf[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
+        self.len += n;
+        self.full = n < s.len();
+        Ok(())
+    }
 }
 
 /// Line ends in `text` (LF, CRLF and CR each count once).
@@ -352,7 +384,7 @@ mod tests {
         assert_eq!(status, SUDOKU_END_OF_INPUT);
         assert_eq!((info.consumed, info.lines, info.offset), (19, 2, 19));
         let mut info = sudoku_read_info::empty(0);
-        set_message(&mut info, &"\u{e9}".repeat(100));
+        set_message(&mut info, format_args!("{}", "\u{e9}".repeat(100)));
         // 127 bytes would cut the 64th character: 63 are kept.
         assert_eq!(info.message[126], 0);
         assert_eq!(line_ends(b"a\rb\r\nc\n\r"), 4);

@@ -1,6 +1,8 @@
 //! Why a text is not a puzzle: [`ReadError`], with its position and a [`Reason`].
 
-use thiserror::Error;
+use core::fmt;
+
+use crate::geometry::CELLS;
 
 /// What was wrong with the text (the position is in the [`ReadError`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,8 +60,7 @@ pub enum Reason {
 /// counted in characters of the line (UTF-8 decoded; a leading byte-order mark is not counted).
 /// `consumed` is how many bytes to skip to go on after this puzzle (always at least 1), `lines`
 /// how many line ends those bytes hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("{}", describe(self))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReadError {
     /// Byte offset of the fault from the start of the text.
     pub offset: usize,
@@ -76,60 +77,90 @@ pub struct ReadError {
 }
 
 /// The character of an [`Reason::InvalidCharacter`] as a person reads it, in ASCII.
-fn character_name(character: Option<char>, byte: u8) -> String {
+fn write_character(f: &mut fmt::Formatter<'_>, character: Option<char>, byte: u8) -> fmt::Result {
     match character {
-        None => format!("byte 0x{byte:02X}"),
-        Some('\u{FEFF}') => "character U+FEFF (a byte-order mark)".to_string(),
-        Some(c) if c.is_ascii_graphic() => format!("character '{c}'"),
-        Some(c) if c.is_ascii() => format!("byte 0x{byte:02X}"),
-        Some(c) => format!("character U+{:04X}", u32::from(c)),
+        None => write!(f, "byte 0x{byte:02X}"),
+        Some('\u{FEFF}') => f.write_str("character U+FEFF (a byte-order mark)"),
+        Some(c) if c.is_ascii_graphic() => write!(f, "character '{c}'"),
+        Some(c) if c.is_ascii() => write!(f, "byte 0x{byte:02X}"),
+        Some(c) => write!(f, "character U+{:04X}", u32::from(c)),
     }
 }
 
-/// The sentence of a [`ReadError`] (ASCII only).
-fn describe(e: &ReadError) -> String {
-    let (line, column) = (e.line, e.column);
-    match e.reason {
-        Reason::InvalidCharacter {
-            character,
-            byte,
-            in_grid,
-        } => format!(
-            "{} at line {line}, column {column} is not a digit{}",
-            character_name(character, byte),
-            if in_grid {
-                ", a blank or a separator"
-            } else {
-                " or a blank"
+/// The sentence of a [`ReadError`] (ASCII only). Written piece by piece, with no allocation,
+/// so that the C API can format it straight into `sudoku_read_info.message`.
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (line, column) = (self.line, self.column);
+        match self.reason {
+            Reason::InvalidCharacter {
+                character,
+                byte,
+                in_grid,
+            } => {
+                write_character(f, character, byte)?;
+                write!(
+                    f,
+                    " at line {line}, column {column} is not a digit{}",
+                    if in_grid {
+                        ", a blank or a separator"
+                    } else {
+                        " or a blank"
+                    }
+                )
             }
-        ),
-        Reason::CellCount { cells, expected } => format!(
-            "line {line} has {cells} {}, not {expected}",
-            if cells == 1 { "cell" } else { "cells" }
-        ),
-        Reason::ShortGrid { rows, at_end } => {
-            let rows = if rows == 1 {
-                "1 row".to_string()
-            } else {
-                format!("{rows} rows")
-            };
-            if at_end {
-                format!("the grid ends after {rows}, at the end of the text")
-            } else {
-                format!("the grid ends after {rows}, at line {line}")
+            Reason::CellCount { cells, expected } => {
+                let noun = if cells == 1 { "cell" } else { "cells" };
+                if cells == expected {
+                    // The count is right but the cells are not in one run (spaces or separators
+                    // split a line that is no grid row): never "81 cells, not 81".
+                    write!(
+                        f,
+                        "line {line} has {cells} {noun} split by spaces or separators; a \
+                         one-line puzzle has its {expected} cells in one run"
+                    )
+                } else if expected == 9 {
+                    write!(f, "line {line} has {cells} {noun}, not {expected}")
+                } else if expected == CELLS {
+                    write!(
+                        f,
+                        "the puzzle on line {line} has {cells} {noun}, not {expected}"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "the pencilmark line on line {line} has {cells} {noun}, not {expected}"
+                    )
+                }
             }
+            Reason::ShortGrid { rows, at_end } => {
+                let s = if rows == 1 { "" } else { "s" };
+                if at_end {
+                    write!(
+                        f,
+                        "the grid ends after {rows} row{s}, at the end of the text"
+                    )
+                } else {
+                    write!(f, "the grid ends after {rows} row{s}, at line {line}")
+                }
+            }
+            Reason::LongGrid => write!(f, "line {line} is a tenth row of a grid"),
+            Reason::BlankInCandidateGrid => write!(
+                f,
+                "the blank at line {line}, column {column} is in a candidate grid, where every \
+                 cell lists its candidates"
+            ),
+            Reason::RepeatedCandidate { digit } => write!(
+                f,
+                "digit {digit} at line {line}, column {column} repeats a candidate of its cell"
+            ),
+            Reason::MisplacedCandidate { digit, expected } => write!(
+                f,
+                "digit {digit} at line {line}, column {column} is out of place: a 729-character \
+                 line has digit {expected} or a blank there"
+            ),
         }
-        Reason::LongGrid => format!("line {line} is a tenth row of a grid"),
-        Reason::BlankInCandidateGrid => format!(
-            "the blank at line {line}, column {column} is in a candidate grid, where every cell \
-             lists its candidates"
-        ),
-        Reason::RepeatedCandidate { digit } => {
-            format!("digit {digit} at line {line}, column {column} repeats a candidate of its cell")
-        }
-        Reason::MisplacedCandidate { digit, expected } => format!(
-            "digit {digit} at line {line}, column {column} is out of place: a 729-character line \
-             has digit {expected} or a blank there"
-        ),
     }
 }
+
+impl std::error::Error for ReadError {}

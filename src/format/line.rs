@@ -3,6 +3,7 @@
 //! `grid`).
 
 use super::candidates::{pencilmark_line, PENCILMARK_LENGTH};
+use super::error::Reason;
 use super::grid::{grid_line, GridLine};
 use super::text::{is_space, Line, BOM, CELL, NOT_A_CELL};
 use super::Fault;
@@ -43,28 +44,80 @@ pub(super) fn classify(text: &[u8], line: &Line, in_grid: bool) -> Result<Shape,
     let (first, column) = (start + indent, 1 + indent);
     match rest.first() {
         None => return Ok(Shape::Blank),
-        Some(b'#') => return Ok(Shape::Meta),
+        Some(b'#' | b';') => return Ok(Shape::Meta),
+        Some(b'/') if rest.starts_with(b"//") => return Ok(Shape::Meta),
         Some(b'[') if rest.trim_ascii_end().ends_with(b"]") => return Ok(Shape::Meta),
-        _ if is_label(rest) => return Ok(Shape::Meta),
         _ => {}
     }
-    // The first token: cells up to a space, a tab or the line's end.
-    let token = rest
-        .iter()
+    if let Some(after) = label(rest) {
+        // `Label: text`: the text is read when it is a one-line puzzle (or looks like one),
+        // else the line is metadata (`Status: SUDOKU_OK (success)`, `Rating: 9.5`).
+        let skip = rest.len() - after.len();
+        let indent = after.iter().take_while(|&&b| is_space(b)).count();
+        let puzzle = &after[indent..];
+        if cell_run(puzzle) >= PUZZLE_LIKE {
+            return one_line(puzzle, first + skip + indent, column + skip + indent)
+                .unwrap_or(Ok(Shape::Meta));
+        }
+        return Ok(Shape::Meta);
+    }
+    if let Some(shape) = one_line(rest, first, column) {
+        return shape;
+    }
+    grid_line(text, first, line.end, column, in_grid).map(Shape::Grid)
+}
+
+/// Cells in a first token that make it look like a one-line puzzle: with fewer, a line is read
+/// as a grid line (or, after a label, as metadata).
+pub(super) const PUZZLE_LIKE: usize = 72;
+
+/// The length of the run of cell characters at the start of `rest`.
+fn cell_run(rest: &[u8]) -> usize {
+    rest.iter()
         .take_while(|&&b| CELL[b as usize] != NOT_A_CELL)
-        .count();
+        .count()
+}
+
+/// Rule 4: `rest` (the line from its first character that is not a space, at byte `first` and
+/// column `column`) when its first token, up to a space, a tab or the line's end, is a run of
+/// cells: 81 is a one-line puzzle, 729 a pencilmark line, and another count of at least
+/// [`PUZZLE_LIKE`] with a digit (up to 404; from 405 a pencilmark line is meant) a one-line
+/// puzzle with a wrong number of cells. `None` for any other line.
+fn one_line(rest: &[u8], first: usize, column: usize) -> Option<Result<Shape, Fault>> {
+    let token = cell_run(rest);
     let ends = rest.get(token).is_none_or(|&b| is_space(b));
-    if ends && token == CELLS {
+    if !ends || token < PUZZLE_LIKE {
+        return None;
+    }
+    if token == CELLS {
         let mut cells = [0u8; CELLS];
         for (c, &b) in cells.iter_mut().zip(rest) {
             *c = CELL[b as usize];
         }
-        return Ok(Shape::Givens(cells));
+        return Some(Ok(Shape::Givens(cells)));
     }
-    if ends && token == PENCILMARK_LENGTH {
-        return pencilmark_line(rest, first, column).map(Shape::Pencilmark);
+    if token == PENCILMARK_LENGTH {
+        return Some(pencilmark_line(rest, first, column).map(Shape::Pencilmark));
     }
-    grid_line(text, first, line.end, column, in_grid).map(Shape::Grid)
+    if !rest[..token].iter().any(u8::is_ascii_digit) {
+        // Rules without a digit (`.-----.-----.`, HoDoKu's border): a separator line.
+        return None;
+    }
+    let expected = if token < 405 {
+        CELLS
+    } else {
+        PENCILMARK_LENGTH
+    };
+    // The first cell too many, or just past the token where a cell is missing.
+    let at = token.min(expected);
+    Some(Err(Fault {
+        offset: first + at,
+        column: column + at,
+        reason: Reason::CellCount {
+            cells: token,
+            expected,
+        },
+    }))
 }
 
 /// The 81 cells of a line of exactly 81 bytes, each a cell or a space (a blank); `None` when
@@ -83,15 +136,19 @@ fn spaced_line(content: &[u8]) -> Option<[u8; CELLS]> {
     (!bad && spaces < CELLS).then_some(cells)
 }
 
-/// A label line such as `Puzzle:` or `Solution:` (as `build/solve` prints above its grids):
-/// ASCII letters and spaces, starting with a letter, then a colon and nothing but blanks.
-fn is_label(rest: &[u8]) -> bool {
-    let Some(colon) = rest.iter().position(|&b| b == b':') else {
-        return false;
-    };
-    rest[0].is_ascii_alphabetic()
-        && rest[..colon]
-            .iter()
-            .all(|&b| b.is_ascii_alphabetic() || b == b' ')
-        && rest[colon + 1..].iter().all(|&b| is_space(b))
+/// A label such as `Puzzle:`, `Status:`, `Puzzle 1:` or `Sudoku Explainer:`: words of ASCII
+/// letters and digits separated by single spaces, the first starting with a letter, with at
+/// least one letter other than `x` and `X` (so that a grid row of `x` blanks and `:` separators
+/// is no label), then a colon. Returns the text after the colon.
+fn label(rest: &[u8]) -> Option<&[u8]> {
+    let colon = rest.iter().position(|&b| b == b':')?;
+    let name = &rest[..colon];
+    let words_ok = name.first().is_some_and(u8::is_ascii_alphabetic)
+        && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b' ')
+        && !name.ends_with(b" ")
+        && !name.windows(2).any(|w| w == b"  ");
+    let lettered = name
+        .iter()
+        .any(|&b| b.is_ascii_alphabetic() && b != b'x' && b != b'X');
+    (words_ok && lettered).then(|| &rest[colon + 1..])
 }

@@ -26,12 +26,23 @@
 //! 2. Outside a grid, a line of exactly 81 characters, each a cell or a space, with at least one
 //!    cell, is a puzzle whose spaces are blanks.
 //! 3. A line of only spaces and tabs is blank. A line whose first character (after spaces) is
-//!    `#` is a comment or metadata (SadMan/SudoCue `.sdk`: `#A` author, `#D` description, ...);
-//!    so is a line `[Section]` (`[Puzzle]`) and a label such as `Puzzle:` (letters and spaces
-//!    then a colon, as `build/solve` prints). Before a puzzle these lines are skipped.
+//!    `#` or `;`, or whose first two are `//`, is a comment or metadata (SadMan/SudoCue `.sdk`:
+//!    `#A` author, `#D` description, ...); so is a line `[Section]` (`[Puzzle]`). A label line
+//!    is a label, then a colon, then any text: the label is words of ASCII letters and digits
+//!    separated by single spaces, the first word starting with a letter, with at least one
+//!    letter other than `x`/`X` (`Puzzle:`, `Status:`, `Puzzle 1:`, `Sudoku Explainer:`; never a
+//!    grid row such as `x x x : x x x : x x x`). When the text after the colon (and spaces)
+//!    starts with a run of at least 72 cell characters, it is read by rule 4 (`Puzzle 2: 4...3..
+//!    (81 cells) ED=1.2` is a puzzle); otherwise the label line is metadata (`Status:
+//!    SUDOKU_OK (success)`, as `build/solve` prints, `Author: me`, `Rating: 9.5`). Before a
+//!    puzzle metadata lines are skipped; inside a grid they end it ([`Reason::ShortGrid`]).
 //! 4. A line whose first token (up to a space, a tab or the line end) is 81 cells is a one-line
 //!    puzzle; the rest of the line is ignored. A first token of 729 cells is a pencilmark line.
-//!    So `-` is a blank here: a line of 81 `-` is the empty puzzle.
+//!    So `-` is a blank here: a line of 81 `-` is the empty puzzle. A first token of another
+//!    count of at least 72 cells, with a digit among them, is a one-line puzzle with the wrong
+//!    number of cells: [`Reason::CellCount`] expecting 81 (729 from 405 cells on), at the
+//!    column of the first cell too many, or just past the token when cells are missing
+//!    (`(80 cells) 9.5/1.2/1.2` is "the puzzle on line 1 has 80 cells, not 81", column 81).
 //! 5. Any other line is a grid line. Without a digit, a line of rules (`-`, `=` or box-drawing
 //!    lines) is a separator line, unless it has exactly nine `-`/blank cells and no `+`, `=`,
 //!    `:`, `'` or box-drawing character: then it is a row of nine blanks (`|---|---|---|`).
@@ -195,6 +206,25 @@ impl Reader<'_> {
         self.number += 1;
     }
 
+    /// The line and column of the end of the text, once every line is consumed: after a last
+    /// line without a line end, that line, just past its last character (a text of 8 lines
+    /// ends on line 8); after a line end, the empty line that follows, column 1.
+    fn end_position(&self) -> (usize, usize) {
+        match self.text.last() {
+            Some(&b) if b != b'\n' && b != b'\r' && self.number > 1 => {
+                let start = self.text[..self.text.len() - 1]
+                    .iter()
+                    .rposition(|&b| b == b'\n' || b == b'\r')
+                    .map_or(0, |k| k + 1);
+                let line = &self.text[start..];
+                let line = line.strip_prefix(text::BOM).unwrap_or(line);
+                let chars = line.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+                (self.number - 1, chars + 1)
+            }
+            _ => (self.number, 1),
+        }
+    }
+
     /// The error for `fault` at line `number`, with what was consumed so far.
     fn error(&self, number: usize, fault: Fault) -> ReadError {
         ReadError {
@@ -291,15 +321,16 @@ impl Reader<'_> {
         // The grid: up to its ninth row.
         while grid.rows() < 9 {
             let Some((line, number)) = self.peek() else {
+                let (number, column) = self.end_position();
                 let fault = Fault {
                     offset: self.text.len(),
-                    column: 1,
+                    column,
                     reason: Reason::ShortGrid {
                         rows: grid.rows(),
                         at_end: true,
                     },
                 };
-                return Err(self.error(self.number, fault));
+                return Err(self.error(number, fault));
             };
             match classify(self.text, &line, true) {
                 Ok(Shape::Grid(GridLine::Separator)) => self.advance(&line),

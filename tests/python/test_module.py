@@ -420,38 +420,87 @@ class Reading(unittest.TestCase):
 
     def test_read_puzzle_reads_each_format(self):
         G = sudoku.SUDOKU_PUZZLE_GIVENS
-        for name, puzzle in (("solve_output.txt", TOP1), ("box_drawing.txt", TOP1),
-                             ("simple_sudoku.ss", CLASSIC.replace("0", ".")),
-                             ("sudocue.sdk", self.SDK), ("sadman_section.sdk", self.SDK),
-                             ("bom.txt", TOP1)):
+        for name, puzzle, line in (("solve_output.txt", TOP1, 2), ("box_drawing.txt", TOP1, 1),
+                                   ("simple_sudoku.ss", CLASSIC.replace("0", "."), 1),
+                                   ("sudocue.sdk", self.SDK, 8),
+                                   ("sadman_section.sdk", self.SDK, 2), ("bom.txt", TOP1, 1)):
             text = format_file(name, "rb")
-            self.assertEqual(sudoku.read_puzzle(text), (puzzle, len(text), G), name)
-            # A str: consumed counts characters.
-            as_str = text.decode("utf-8")
-            self.assertEqual(sudoku.read_puzzle(as_str), (puzzle, len(as_str), G), name)
+            offset = len(b"".join(text.splitlines(True)[:line - 1]))
+            if text.startswith(b"\xef\xbb\xbf"):
+                offset += 3
+            expected = (puzzle, G, line, offset, len(text), len(text.splitlines()) + 1)
+            for form in (text, bytearray(text), memoryview(text), memoryview(bytearray(text)),
+                         text.decode("utf-8")):
+                got = sudoku.read_puzzle(form)
+                self.assertIsInstance(got, sudoku.PuzzleRead)
+                self.assertEqual(got, expected, (name, type(form)))
+                self.assertEqual((got.puzzle, got.kind, got.line, got.offset, got.end,
+                                  got.next_line), expected)
+
+    def test_read_puzzle_goes_on_from_start_and_first_line(self):
+        text = ("# c\n%s\n\n%s\n" % (TOP1, CLASSIC)).encode()
+        first = sudoku.read_puzzle(text)
+        self.assertEqual(first, (TOP1, sudoku.SUDOKU_PUZZLE_GIVENS, 2, 4, 86, 3))
+        second = sudoku.read_puzzle(text, first.end, first.next_line)
+        self.assertEqual(second, (CLASSIC.replace("0", "."), sudoku.SUDOKU_PUZZLE_GIVENS, 4,
+                                  87, 169, 5))
+        self.assertIsNone(sudoku.read_puzzle(text, second.end, second.next_line))
+        self.assertIsNone(sudoku.read_puzzle(text, len(text)))
+        with self.assertRaises(ValueError):
+            sudoku.read_puzzle(text, len(text) + 1)
+        with self.assertRaises(ValueError):
+            sudoku.read_puzzle(text, 0, 0)
+        with self.assertRaises(TypeError):
+            sudoku.read_puzzle(text, 1.0)
+
+    def test_read_puzzles_numbers_the_lines_of_a_large_file(self):
+        path = os.path.join(data_dir(), "puzzles2_17_clue")
+        if not os.path.isfile(path):
+            self.skipTest("no data set puzzles2_17_clue in %s" % data_dir())
+        with open(path, "rb") as f:
+            data = f.read()
+        expected = []
+        offset = 0
+        for number, line in enumerate(data.splitlines(True), 1):
+            content = line.rstrip(b"\r\n")
+            if content and not content.startswith(b"#"):
+                expected.append((content.decode().replace("0", "."), number, offset))
+            offset += len(line)
+        self.assertEqual(len(expected), 49158)
+        items = list(sudoku.read_puzzles(data))
+        self.assertEqual(len(items), 49158)
+        self.assertEqual([(r.puzzle, r.line, r.offset) for r in items], expected)
+        self.assertEqual(items[-1].end, len(data))
+        # A str is encoded once; its offsets are those of the encoding.
+        as_str = list(sudoku.read_puzzles(data.decode("utf-8")))
+        self.assertEqual(as_str, items)
 
     def test_candidate_puzzles_are_81_masks(self):
         grid = sudoku.read_puzzle(format_file("candidate_grid.txt"))
         line = sudoku.read_puzzle(format_file("pencilmark_729.txt"))
-        self.assertEqual(grid[2], sudoku.SUDOKU_PUZZLE_CANDIDATES)
-        self.assertEqual(grid[0], line[0])
+        self.assertEqual(grid.kind, sudoku.SUDOKU_PUZZLE_CANDIDATES)
+        self.assertEqual(grid.puzzle, line.puzzle)
         # Cell 0 holds the given 5, cell 2 the candidates 1, 2 and 4.
-        self.assertEqual((grid[0][0], grid[0][2]), (1 << 4, 0b1011))
+        self.assertEqual((grid.puzzle[0], grid.puzzle[2]), (1 << 4, 0b1011))
 
     def test_read_puzzles_yields_every_puzzle_and_every_error_in_order(self):
-        text = "# a comment\n%s ED=1.2/1.2/1.2\n%s\n\n%s" % (
+        text = "# a comment\n%s ED=1.2/1.2/1.2\n%s 9.5/1.2/1.2\nStatus: x\n\n%s" % (
             TOP1, TOP1[:80], format_file("simple_sudoku.ss"))
         items = list(sudoku.read_puzzles(text))
         self.assertEqual(len(items), 3)
-        self.assertEqual(items[0], (TOP1, sudoku.SUDOKU_PUZZLE_GIVENS))
+        self.assertEqual(items[0], (TOP1, sudoku.SUDOKU_PUZZLE_GIVENS, 2, 12, 12 + 97, 3))
         error = items[1]
         self.assertIsInstance(error, sudoku.SudokuFormatError)
         self.assertIsInstance(error, sudoku.SudokuError)
         self.assertEqual((error.status, error.line, error.column, error.reason),
                          (sudoku.SUDOKU_INVALID_FORMAT, 3, 81, 2))
-        self.assertEqual(str(error), "line 3 has 80 cells, not 81")
-        self.assertEqual(error.offset, len("# a comment\n") + 97 + 80)
-        self.assertEqual(items[2], (CLASSIC.replace("0", "."), sudoku.SUDOKU_PUZZLE_GIVENS))
+        self.assertEqual(str(error), "the puzzle on line 3 has 80 cells, not 81")
+        self.assertEqual(error.offset, 12 + 97 + 80)
+        self.assertEqual((error.end, error.next_line), (12 + 97 + 93, 4))
+        self.assertEqual(items[2][:3], (CLASSIC.replace("0", "."), sudoku.SUDOKU_PUZZLE_GIVENS,
+                                        6))
+        # Whole-text line numbers from first_line.
+        self.assertEqual([i.line for i in sudoku.read_puzzles(text, 10)], [11, 12, 15])
 
     def test_errors_and_the_end(self):
         self.assertIsNone(sudoku.read_puzzle(""))
@@ -460,13 +509,17 @@ class Reading(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuFormatError) as caught:
             sudoku.read_puzzle("1 2 3\n4 x y\u00e9\n")
         e = caught.exception
-        # A row of 3 cells; the bad grid's next line is skipped with it (13 characters).
-        self.assertEqual((e.line, e.column, e.offset, e.consumed), (1, 6, 5, 13))
+        # A row of 3 cells; the bad grid's next line is skipped with it (14 bytes).
+        self.assertEqual((e.line, e.column, e.offset, e.end, e.next_line), (1, 6, 5, 14, 3))
         self.assertEqual(e.message, "line 1 has 3 cells, not 9")
         with self.assertRaises(sudoku.SudokuFormatError) as caught:
             sudoku.read_puzzle(b"4" * 40 + b"\x00" + b"." * 40)
         self.assertEqual(str(caught.exception),
                          "byte 0x00 at line 1, column 41 is not a digit or a blank")
+        with self.assertRaises(sudoku.SudokuFormatError) as caught:
+            sudoku.read_puzzle(b"# c\n1........\n2........", 4, 2)
+        e = caught.exception
+        self.assertEqual((e.line, e.column, e.offset, e.reason), (3, 10, 23, 3))
         with self.assertRaises(TypeError):
             sudoku.read_puzzle(None)
         with self.assertRaises(TypeError):
