@@ -6,17 +6,18 @@
 //! iterator, and writing nothing on failure.
 
 mod common;
+mod reader_loop;
 
-use std::ffi::{c_char, CStr};
+use std::ffi::c_char;
 use std::path::Path;
 use std::ptr;
 
 use common::{are_peers, bytes81, KNOWN};
+use reader_loop::{c_read_from, check_c_loop, message};
 use sudoku::ffi::sudoku_status::{self, *};
 use sudoku::ffi::{
-    sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_PUZZLE_CANDIDATES,
-    SUDOKU_PUZZLE_GIVENS, SUDOKU_READ_CELL_COUNT, SUDOKU_READ_INVALID_CHARACTER,
-    SUDOKU_READ_NO_CANDIDATES_BUFFER,
+    sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_READ_CELL_COUNT,
+    SUDOKU_READ_INVALID_CHARACTER, SUDOKU_READ_NO_CANDIDATES_BUFFER,
 };
 use sudoku::format::{puzzles, read_puzzle, Puzzle, Read, ReadError, Reason};
 use sudoku::Candidates;
@@ -650,94 +651,15 @@ fn c_read(
     len: usize,
     with_candidates: bool,
 ) -> (sudoku_status, [u8; 81], [u16; 81], sudoku_read_info) {
-    c_read_from(text, len, with_candidates, 1)
+    // SAFETY: every caller passes `len` readable bytes.
+    unsafe { c_read_from(text, len, with_candidates, 1) }
 }
 
-/// `c_read` with the text's first line numbered `first_line`.
-fn c_read_from(
-    text: *const c_char,
-    len: usize,
-    with_candidates: bool,
-    first_line: usize,
-) -> (sudoku_status, [u8; 81], [u16; 81], sudoku_read_info) {
-    let mut board = [b'#'; 81];
-    let mut candidates = [0xBEEFu16; 81];
-    // SAFETY: zeroed bytes are a valid sudoku_read_info; init sets struct_size.
-    let mut info: sudoku_read_info = unsafe { std::mem::zeroed() };
-    unsafe { sudoku_read_info_init(&mut info) };
-    assert_eq!(info.first_line, 1);
-    info.first_line = first_line;
-    let cands = if with_candidates {
-        candidates.as_mut_ptr()
-    } else {
-        ptr::null_mut()
-    };
-    // SAFETY: the caller passes `len` readable bytes; the outputs are live buffers.
-    let status =
-        unsafe { sudoku_read_puzzle(text, len, board.as_mut_ptr().cast(), cands, &mut info) };
-    (status, board, candidates, info)
-}
-
-fn message(info: &sudoku_read_info) -> String {
-    // SAFETY: the library NUL-terminates the message.
-    unsafe { CStr::from_ptr(info.message.as_ptr()) }
-        .to_str()
-        .unwrap()
-        .to_string()
-}
-
-/// Reads every puzzle of `text` through the C call (text ending at the guard page), checking
-/// each result against the Rust iterator.
+/// Reads every puzzle of `text` through the C call, the text ending at the guard page, checking
+/// each result against the Rust iterator (`reader_loop`).
 fn c_loop_agrees(guard: &GuardedPage, text: &[u8]) {
-    let start = guard.place(text);
-    let mut pos = 0;
-    let mut first_line = 1;
-    let mut rust = puzzles(text);
-    loop {
-        let (status, board, candidates, info) =
-            // SAFETY: text ends at the guard page; only len bytes may be read.
-            c_read_from(unsafe { start.add(pos) }, text.len() - pos, true, first_line);
-        assert_eq!(info.first_line, first_line + info.lines);
-        let expected = rust.next();
-        match (status, expected) {
-            (SUDOKU_END_OF_INPUT, None) => {
-                assert_eq!(info.consumed, text.len() - pos);
-                assert_eq!(board, [b'#'; 81]);
-                return;
-            }
-            (SUDOKU_OK, Some(Ok(read))) => {
-                assert_eq!((info.line, info.offset + pos), (read.line, read.offset));
-                assert_eq!(info.consumed, read.consumed);
-                match read.puzzle {
-                    Puzzle::Givens(cells) => {
-                        assert_eq!(info.kind, SUDOKU_PUZZLE_GIVENS);
-                        assert_eq!(board, cells);
-                        assert_eq!(candidates, [0xBEEF; 81]);
-                    }
-                    Puzzle::Candidates(c) => {
-                        assert_eq!(info.kind, SUDOKU_PUZZLE_CANDIDATES);
-                        assert_eq!(&candidates, c.masks());
-                        assert_eq!(board, c.singles_text());
-                    }
-                }
-            }
-            (SUDOKU_INVALID_FORMAT, Some(Err(e))) => {
-                assert_eq!(board, [b'#'; 81]);
-                assert_eq!(candidates, [0xBEEF; 81]);
-                assert_eq!(
-                    (info.line, info.column, info.offset + pos),
-                    (e.line, e.column, e.offset)
-                );
-                assert_eq!(info.consumed, e.consumed);
-                assert_eq!(message(&info), e.to_string());
-                assert_ne!(info.reason, 0);
-            }
-            (status, other) => panic!("C {status:?} but Rust {other:?}"),
-        }
-        assert!(info.consumed > 0);
-        pos += info.consumed;
-        first_line = info.first_line;
-    }
+    // SAFETY: `place` copies `text` to end at the guard page, readable for `text.len()` bytes.
+    unsafe { check_c_loop(guard.place(text), text) };
 }
 
 #[test]

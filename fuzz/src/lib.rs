@@ -1,5 +1,5 @@
-//! What the fuzz targets share: the C-API wrappers and the contract checks of the test suite
-//! (included from `tests/`), and the reference engine of the test kit (`sudoku-testkit`), so
+//! What the fuzz targets share: the C-API wrappers, the contract checks and the reader-loop
+//! checks of the test suite (included from `tests/`), and the reference engine of the test kit (`sudoku-testkit`), so
 //! fuzzing and `cargo test` check the same promises against the same oracle; and the reading of
 //! raw fuzz input as a board and a count limit. A broken promise panics, which libFuzzer reports
 //! as a crash with the input saved.
@@ -8,6 +8,8 @@
 pub mod cabi;
 #[path = "../../tests/contract/mod.rs"]
 pub mod contract;
+#[path = "../../tests/reader_loop/mod.rs"]
+pub mod reader_loop;
 
 pub use sudoku_testkit::reference;
 
