@@ -4,7 +4,10 @@
 //! checked against the plain functions and against the test kit: its exact-cover counter
 //! restricted to the candidates (`count_candidates`), its peers and its solution checker.
 
+mod cabi;
 mod common;
+mod contract;
+use sudoku_testkit::reference;
 
 use std::ffi::c_char;
 use std::mem::MaybeUninit;
@@ -18,8 +21,7 @@ use sudoku::ffi::{
     sudoku_validate_candidates, SUDOKU_PUZZLE_CANDIDATES,
 };
 use sudoku::{search, Board, Candidates, Error, Mode, Start};
-use sudoku_testkit::check::is_complete_grid;
-use sudoku_testkit::reference::count_candidates;
+use reference::count_candidates;
 
 /// Puzzles per data set (the reference counter is the slow part).
 const PER_SET: usize = 60;
@@ -95,57 +97,15 @@ fn peer_candidates(text: &[u8; CELLS]) -> [u16; CELLS] {
     })
 }
 
-/// Whether `solution` is a valid full grid whose every cell holds one of its candidates.
-fn keeps_to(masks: &[u16; CELLS], solution: &[u8; CELLS]) -> bool {
-    is_complete_grid(solution)
-        && (0..CELLS).all(|i| masks[i] >> (solution[i] - b'1') & 1 == 1)
-}
+use contract::keeps_to;
 
-/// Checks the C answers on `masks` against the reference counter, and against each other.
+/// Checks the C answers on `masks` against the reference counter and the rules, and against
+/// each other (the shared contract, `contract::check_candidates`); returns them.
 fn check_against_reference(masks: &[u16; CELLS], limit: u64) -> Answers {
+    contract::check_candidates(masks, limit, true);
     let answers = c_answers(masks, limit);
-    let (n, _) = count_candidates(masks, limit);
-    let reference_fault = (0..CELLS).find(|&i| {
-        masks[i] == 0
-            || (masks[i].count_ones() == 1
-                && (0..i).any(|j| masks[j] == masks[i] && are_peers(i, j)))
-    });
-    match reference_fault {
-        Some(cell) => {
-            let status = if masks[cell] == 0 {
-                SUDOKU_NO_SOLUTION
-            } else {
-                SUDOKU_CONFLICTING_GIVENS
-            };
-            assert_eq!(answers.validate, (status, cell), "{masks:?}");
-            assert_eq!(answers.first, (status, [SENTINEL; CELLS]));
-            assert_eq!(answers.unique, (status, [SENTINEL; CELLS]));
-            let count = if masks[cell] == 0 {
-                (SUDOKU_OK, 0)
-            } else {
-                (status, SENTINEL_COUNT)
-            };
-            assert_eq!(answers.count, count);
-        }
-        None => {
-            assert_eq!(answers.validate, (SUDOKU_OK, SENTINEL_CELL));
-            assert_eq!(answers.count, (SUDOKU_OK, n), "{masks:?}");
-            if n == 0 {
-                assert_eq!(answers.first, (SUDOKU_NO_SOLUTION, [SENTINEL; CELLS]));
-            } else {
-                assert_eq!(answers.first.0, SUDOKU_OK);
-                assert!(keeps_to(masks, &answers.first.1));
-            }
-            match n {
-                0 => assert_eq!(answers.unique, (SUDOKU_NO_SOLUTION, [SENTINEL; CELLS])),
-                1 => assert_eq!(answers.unique, (SUDOKU_OK, answers.first.1)),
-                _ => assert_eq!(
-                    answers.unique,
-                    (SUDOKU_MULTIPLE_SOLUTIONS, [SENTINEL; CELLS])
-                ),
-            }
-        }
-    }
+    // The answers the contract checked are the ones returned (the functions are deterministic).
+    assert_eq!(c_answers(masks, limit), answers);
     answers
 }
 
