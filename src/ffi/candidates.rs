@@ -23,6 +23,7 @@ use crate::solver::{self, Mode, Start};
 /// # Safety
 /// `candidates` must be NULL or point to 162 readable bytes (81 `uint16_t`, any alignment) that
 /// nothing writes during the call.
+#[inline(always)]
 unsafe fn read_masks(candidates: *const u16) -> Result<[u16; CELLS], sudoku_status> {
     let candidates = required(candidates.cast_mut())?;
     // SAFETY: non-NULL, and the caller guarantees 81 readable `uint16_t` not written meanwhile;
@@ -32,6 +33,7 @@ unsafe fn read_masks(candidates: *const u16) -> Result<[u16; CELLS], sudoku_stat
 
 /// The caller's candidate puzzle: the masks, checked; `Err(SUDOKU_INVALID_ARGUMENT)` when one
 /// has a bit above bit 8. Safety: as [`read_masks`].
+#[inline(always)]
 unsafe fn read_candidates(candidates: *const u16) -> Result<Candidates, sudoku_status> {
     // SAFETY: passed on from the caller.
     let masks = unsafe { read_masks(candidates) }?;
@@ -44,6 +46,7 @@ unsafe fn read_candidates(candidates: *const u16) -> Result<Candidates, sudoku_s
 ///
 /// # Safety
 /// As `sudoku_solve_candidates`.
+#[inline(always)]
 unsafe fn solve_into(
     candidates: *const u16,
     solution: *mut c_char,
