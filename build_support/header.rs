@@ -49,7 +49,10 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_count_solutions", &["board"]),
     ("sudoku_validate", &["board"]),
     ("sudoku_solve_candidates", &["candidates", "solution"]),
-    ("sudoku_solve_unique_candidates", &["candidates", "solution"]),
+    (
+        "sudoku_solve_unique_candidates",
+        &["candidates", "solution"],
+    ),
     ("sudoku_count_solutions_candidates", &["candidates"]),
     ("sudoku_validate_candidates", &["candidates"]),
     ("sudoku_board_candidates", &["board", "candidates"]),

@@ -113,9 +113,9 @@ typedef enum sudoku_status {
    */
   SUDOKU_NULL_POINTER = 5,
   /**
-   * An argument is out of range or inconsistent: `limit == 0`, unknown batch flags, batch
-   * buffers that overlap, are misaligned or too large, or a `sudoku_read_info` whose
-   * `struct_size` is smaller than the library's.
+   * An argument is out of range or inconsistent: `limit == 0`, a candidate mask above
+   * `0x1FF`, unknown batch flags, batch buffers that overlap, are misaligned or too large,
+   * or a `sudoku_read_info` whose `struct_size` is smaller than the library's.
    */
   SUDOKU_INVALID_ARGUMENT = 6,
   /**

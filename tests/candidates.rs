@@ -13,6 +13,7 @@ use std::ffi::c_char;
 use std::mem::MaybeUninit;
 
 use common::{are_peers, read_puzzles, CELLS};
+use reference::count_candidates;
 use sudoku::ffi::sudoku_status::{self, *};
 use sudoku::ffi::{
     sudoku_board_candidates, sudoku_count_solutions, sudoku_count_solutions_candidates,
@@ -21,7 +22,6 @@ use sudoku::ffi::{
     sudoku_validate_candidates, SUDOKU_PUZZLE_CANDIDATES,
 };
 use sudoku::{search, Board, Candidates, Error, Mode, Start};
-use reference::count_candidates;
 
 /// Puzzles per data set (the reference counter is the slow part).
 const PER_SET: usize = 60;
@@ -158,7 +158,10 @@ fn random_candidate_puzzles_agree_with_the_reference() {
             let (_, implied) = c_board_candidates(&text);
             let mut solution = text;
             // SAFETY: 81 readable and writable bytes.
-            assert_eq!(unsafe { sudoku_solve(solution.as_mut_ptr().cast()) }, SUDOKU_OK);
+            assert_eq!(
+                unsafe { sudoku_solve(solution.as_mut_ptr().cast()) },
+                SUDOKU_OK
+            );
             for round in 0..6 {
                 // Remove each candidate with a small chance, the solution's own digit kept but
                 // for a rare cell (so some puzzles lose their solution); in odd rounds start
@@ -231,7 +234,10 @@ fn faults_name_the_cell_and_nothing_is_written() {
     // The empty cell first: it is the first fault.
     masks[60] = 0x1FF;
     masks[10] = 0;
-    assert_eq!(check_against_reference(&masks, 2).validate, (SUDOKU_NO_SOLUTION, 10));
+    assert_eq!(
+        check_against_reference(&masks, 2).validate,
+        (SUDOKU_NO_SOLUTION, 10)
+    );
 
     // A mask above 0x1FF is an invalid argument everywhere (before any other fault), and the
     // validation names the first such cell.
@@ -267,13 +273,22 @@ fn null_pointers_limit_0_and_a_cell_pointer_that_may_be_null() {
     let null_out = std::ptr::null_mut::<c_char>();
     // SAFETY: every pointer is NULL or valid for what the function reads or writes.
     unsafe {
-        assert_eq!(sudoku_solve_candidates(null_masks, out.as_mut_ptr().cast()), SUDOKU_NULL_POINTER);
-        assert_eq!(sudoku_solve_candidates(masks.as_ptr(), null_out), SUDOKU_NULL_POINTER);
+        assert_eq!(
+            sudoku_solve_candidates(null_masks, out.as_mut_ptr().cast()),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_solve_candidates(masks.as_ptr(), null_out),
+            SUDOKU_NULL_POINTER
+        );
         assert_eq!(
             sudoku_solve_unique_candidates(null_masks, out.as_mut_ptr().cast()),
             SUDOKU_NULL_POINTER
         );
-        assert_eq!(sudoku_solve_unique_candidates(masks.as_ptr(), null_out), SUDOKU_NULL_POINTER);
+        assert_eq!(
+            sudoku_solve_unique_candidates(masks.as_ptr(), null_out),
+            SUDOKU_NULL_POINTER
+        );
         assert_eq!(
             sudoku_count_solutions_candidates(null_masks, 2, &mut count),
             SUDOKU_NULL_POINTER
@@ -331,19 +346,30 @@ fn null_pointers_limit_0_and_a_cell_pointer_that_may_be_null() {
     assert_eq!(answers.count, (SUDOKU_OK, 1000));
     assert_eq!(answers.first.0, SUDOKU_OK);
     assert!(keeps_to(&masks, &answers.first.1));
-    assert_eq!(answers.unique, (SUDOKU_MULTIPLE_SOLUTIONS, [SENTINEL; CELLS]));
+    assert_eq!(
+        answers.unique,
+        (SUDOKU_MULTIPLE_SOLUTIONS, [SENTINEL; CELLS])
+    );
 }
 
 #[test]
 fn board_candidates_reports_board_faults_and_writes_nothing() {
-    let mut text = *b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let mut text =
+        *b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     assert_eq!(c_board_candidates(&text).0, SUDOKU_OK);
     text[2] = b'x';
-    assert_eq!(c_board_candidates(&text), (SUDOKU_INVALID_CHARACTER, [0xBEEF; CELLS]));
+    assert_eq!(
+        c_board_candidates(&text),
+        (SUDOKU_INVALID_CHARACTER, [0xBEEF; CELLS])
+    );
     text[2] = b'5';
-    assert_eq!(c_board_candidates(&text), (SUDOKU_CONFLICTING_GIVENS, [0xBEEF; CELLS]));
+    assert_eq!(
+        c_board_candidates(&text),
+        (SUDOKU_CONFLICTING_GIVENS, [0xBEEF; CELLS])
+    );
     // A blank every digit of whose is given by its peers: mask 0, and no solution.
-    let text = *b"12345678.........9...............................................................";
+    let text =
+        *b"12345678.........9...............................................................";
     let (status, masks) = c_board_candidates(&text);
     assert_eq!(status, SUDOKU_OK);
     assert_eq!(masks[8], 0);
@@ -366,10 +392,19 @@ fn masks_at_any_alignment_are_read_as_they_are() {
     // SAFETY: 162 readable bytes at `odd` (any alignment is allowed), 81 writable bytes, a
     // writable count, and 163 writable bytes for the board's candidates at an odd address.
     unsafe {
-        assert_eq!(sudoku_solve_unique_candidates(odd, out.as_mut_ptr().cast()), SUDOKU_OK);
-        assert_eq!(sudoku_count_solutions_candidates(odd, 5, &mut count), SUDOKU_OK);
+        assert_eq!(
+            sudoku_solve_unique_candidates(odd, out.as_mut_ptr().cast()),
+            SUDOKU_OK
+        );
+        assert_eq!(
+            sudoku_count_solutions_candidates(odd, 5, &mut count),
+            SUDOKU_OK
+        );
         let dst = board_out.as_mut_ptr().cast::<u8>().add(1).cast::<u16>();
-        assert_eq!(sudoku_board_candidates(text.as_ptr().cast(), dst), SUDOKU_OK);
+        assert_eq!(
+            sudoku_board_candidates(text.as_ptr().cast(), dst),
+            SUDOKU_OK
+        );
         assert_eq!(&board_out.assume_init()[1..], &bytes[1..]);
     }
     assert_eq!(&out, common::KNOWN[2].1.as_bytes());

@@ -147,9 +147,8 @@ fn the_committed_header_shows_every_listed_parameter_as_an_array() {
         }
     }
     assert!(!header.contains("*board)") && !header.contains("*board,"));
-    assert!(header.contains(
-        "sudoku_solve_candidates(const uint16_t candidates[81], char solution[81]);"
-    ));
+    assert!(header
+        .contains("sudoku_solve_candidates(const uint16_t candidates[81], char solution[81]);"));
 }
 
 #[test]

@@ -237,7 +237,8 @@ mod tests {
 
     #[test]
     fn a_board_and_its_candidates_solve_alike() {
-        let text = *b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let text =
+            *b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
         let mut masks = [0u16; CELLS];
         // SAFETY: 81 readable bytes and 81 writable masks.
         let status = unsafe { sudoku_board_candidates(text.as_ptr().cast(), masks.as_mut_ptr()) };
@@ -245,9 +246,8 @@ mod tests {
         assert_eq!(masks[0], 1 << 3);
         let mut solution = [b'.'; CELLS];
         // SAFETY: 81 masks and 81 writable bytes.
-        let status = unsafe {
-            sudoku_solve_unique_candidates(masks.as_ptr(), solution.as_mut_ptr().cast())
-        };
+        let status =
+            unsafe { sudoku_solve_unique_candidates(masks.as_ptr(), solution.as_mut_ptr().cast()) };
         assert_eq!(status, SUDOKU_OK);
         let mut plain = text;
         // SAFETY: 81 readable and writable bytes.

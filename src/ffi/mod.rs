@@ -36,11 +36,11 @@ mod read;
 
 mod info;
 
+pub use batch::{sudoku_solve_batch, SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE};
 pub use candidates::{
     sudoku_board_candidates, sudoku_count_solutions_candidates, sudoku_solve_candidates,
     sudoku_solve_unique_candidates, sudoku_validate_candidates,
 };
-pub use batch::{sudoku_solve_batch, SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE};
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};
 pub use read::{
     sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_PUZZLE_CANDIDATES,

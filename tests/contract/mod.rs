@@ -215,7 +215,10 @@ pub fn check_candidates(masks: &[u16; CELLS], limit: u64, reference: bool) -> Op
     };
     if reference {
         let (expected, _) = reference::count_candidates(masks, 2);
-        assert_eq!(n, expected, "count at 2 differs from the reference: {masks:?}");
+        assert_eq!(
+            n, expected,
+            "count at 2 differs from the reference: {masks:?}"
+        );
     }
     match n {
         0 => {
@@ -241,7 +244,11 @@ pub fn check_candidates(masks: &[u16; CELLS], limit: u64, reference: bool) -> Op
         };
         assert!(m <= limit);
         if n < 2 || limit < 2 {
-            assert_eq!(m, n.min(limit), "count at {limit} disagrees with count at 2");
+            assert_eq!(
+                m,
+                n.min(limit),
+                "count at {limit} disagrees with count at 2"
+            );
         } else {
             assert!(m >= 2, "count at {limit} is {m} but count at 2 is 2");
         }
