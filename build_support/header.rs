@@ -44,6 +44,7 @@ pub const BOARD_FUNCTIONS: &[&str] = &[
     "sudoku_solve",
     "sudoku_solve_unique",
     "sudoku_count_solutions",
+    "sudoku_list_solutions",
     "sudoku_validate",
     "sudoku_read_puzzle",
 ];

@@ -20,6 +20,8 @@ enum sudoku_status sudoku_solve_unique(char *board);
 
 enum sudoku_status sudoku_count_solutions(const char *board, uint64_t limit, uint64_t *count);
 
+enum sudoku_status sudoku_list_solutions(const char *board, char *solutions, size_t capacity, size_t *written, bool *more);
+
 enum sudoku_status sudoku_validate(const char *board, size_t *cell);
 
 enum sudoku_status sudoku_solve_batch(const char *puzzles,
@@ -48,6 +50,10 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
             "sudoku_count_solutions(const char board[81],",
         )
         .replace(
+            "sudoku_list_solutions(const char *board, char *solutions,",
+            "sudoku_list_solutions(const char board[81], char *solutions,",
+        )
+        .replace(
             "sudoku_validate(const char *board,",
             "sudoku_validate(const char board[81],",
         )
@@ -66,6 +72,19 @@ fn other_parameter_names_are_never_touched() {
         board_array(text, "sudoku_solve").as_deref(),
         Ok("enum sudoku_status sudoku_solve(char board[81], char *board_out, char *boards);\n")
     );
+    // The listing's output buffer keeps its pointer form: only `board` is rewritten.
+    let text = "enum sudoku_status sudoku_list_solutions(const char *board, char *solutions, \
+                size_t capacity, size_t *written, bool *more);\n";
+    assert_eq!(
+        board_array(text, "sudoku_list_solutions").as_deref(),
+        Ok(
+            "enum sudoku_status sudoku_list_solutions(const char board[81], char *solutions, \
+            size_t capacity, size_t *written, bool *more);\n"
+        )
+    );
+    let text =
+        "enum sudoku_status sudoku_list_solutions(const char *solutions, char *board_out);\n";
+    assert!(board_array(text, "sudoku_list_solutions").is_err());
     // Only a parameter named exactly `board` qualifies.
     let text = "enum sudoku_status sudoku_solve(char *boards);\n";
     assert!(board_array(text, "sudoku_solve").is_err());
@@ -82,6 +101,15 @@ fn anything_unexpected_is_an_error() {
     // Declared twice.
     let twice = format!("{GENERATED}enum sudoku_status sudoku_solve(char *board);\n");
     assert!(board_arrays(&twice).is_err());
+    // The listing function missing, or spread over several lines.
+    let without = GENERATED.replace("sudoku_list_solutions", "sudoku_list");
+    let error = board_arrays(&without).unwrap_err();
+    assert!(error.contains("sudoku_list_solutions"), "{error}");
+    let wrapped = GENERATED.replace(
+        "char *solutions, size_t capacity,",
+        "char *solutions,\n    size_t capacity,",
+    );
+    assert!(board_arrays(&wrapped).is_err());
     // Spread over several lines.
     let wrapped = GENERATED.replace(
         "(const char *board, size_t *cell);",

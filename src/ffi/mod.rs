@@ -1,6 +1,6 @@
 //! The C API. Every `extern "C"` item of the library is in this module, one file per concept:
-//! `solve` (one board: solve, solve uniquely, count, validate), `batch` (many boards on several
-//! threads), `read` (reading puzzles from text) and `info` (status texts, version). The header `include/sudoku.h` is generated from
+//! `solve` (one board: solve, solve uniquely, count, validate), `list` (listing solutions),
+//! `batch` (many boards on several threads), `read` (reading puzzles from text) and `info` (status texts, version). The header `include/sudoku.h` is generated from
 //! these files by cbindgen (see `build.rs`), in the order the files are declared below; the
 //! status codes come from the table in `status_table.rs`.
 //!
@@ -27,14 +27,19 @@ use crate::geometry::CELLS;
 // groups apart so that rustfmt does not sort them.
 mod solve;
 
+mod list;
+
 mod batch;
 
 mod read;
 
 mod info;
 
+mod region;
+
 pub use batch::{sudoku_solve_batch, SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE};
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};
+pub use list::sudoku_list_solutions;
 pub use read::{
     sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_PUZZLE_CANDIDATES,
     SUDOKU_PUZZLE_GIVENS, SUDOKU_READ_BLANK_IN_CANDIDATE_GRID, SUDOKU_READ_CELL_COUNT,
