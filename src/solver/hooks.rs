@@ -127,5 +127,13 @@ pub fn list_with(
         ListStrategy::Ordered => Strategy::Ordered,
     };
     // SAFETY: just checked.
-    Some(unsafe { list::list(kernel, &start, out, strategy, MATCHING_CHECK_AFTER_GUESSES) })
+    Some(unsafe {
+        list::list(
+            kernel,
+            &start,
+            &mut list::Texts(out),
+            strategy,
+            MATCHING_CHECK_AFTER_GUESSES,
+        )
+    })
 }

@@ -35,35 +35,39 @@ pub(super) trait Store {
     fn sort(&mut self, n: usize);
 }
 
-/// The C API's store: texts (`'1'`-`'9'`) in a slice.
-impl Store for [[u8; CELLS]] {
+/// The slice API's store: texts (`'1'`-`'9'`) in a slice.
+pub(super) struct Texts<'a>(pub(super) &'a mut [[u8; CELLS]]);
+
+impl Store for Texts<'_> {
     fn capacity(&self) -> usize {
-        self.len()
+        self.0.len()
     }
 
     fn put(&mut self, index: usize, state: &State) {
-        state.write_text(&mut self[index]);
+        state.write_text(&mut self.0[index]);
     }
 
     fn sort(&mut self, n: usize) {
-        self[..n].sort_unstable();
+        self.0[..n].sort_unstable();
     }
 }
 
-/// The C API's store: a caller's buffer, which may be uninitialised.
-impl Store for [MaybeUninit<[u8; CELLS]>] {
+/// The C API's store: texts in a caller's buffer, which may be uninitialised.
+struct Uninit<'a>(&'a mut [MaybeUninit<[u8; CELLS]>]);
+
+impl Store for Uninit<'_> {
     fn capacity(&self) -> usize {
-        self.len()
+        self.0.len()
     }
 
     fn put(&mut self, index: usize, state: &State) {
         let mut text = [0; CELLS];
         state.write_text(&mut text);
-        self[index].write(text);
+        self.0[index].write(text);
     }
 
     fn sort(&mut self, n: usize) {
-        let filled = &mut self[..n];
+        let filled = &mut self.0[..n];
         // SAFETY: `list` sorts only solutions it stored, so slots 0..n are initialised, and
         // MaybeUninit<T> has the layout of T.
         let filled =
@@ -98,10 +102,12 @@ impl Store for Boards {
     }
 }
 
-/// The sink that puts each solution found into a store, as long as it has room.
-struct Fill<'a, T: ?Sized>(&'a mut T);
+/// The sink that puts each solution found into a store, as long as it has room. The store is a
+/// trait object, so that each kernel is compiled once for listing whatever the store (a call per
+/// solution costs nothing beside finding it).
+struct Fill<'a>(&'a mut dyn Store);
 
-impl<T: Store + ?Sized> Sink for Fill<'_, T> {
+impl Sink for Fill<'_> {
     fn solution(&mut self, index: u64, state: &State) {
         if let Ok(index) = usize::try_from(index) {
             if index < self.0.capacity() {
@@ -130,10 +136,10 @@ pub(super) enum Strategy {
 ///
 /// # Safety
 /// The CPU must support `kernel` ([`Kernel::is_supported`]).
-pub(super) unsafe fn list<T: Store + ?Sized>(
+pub(super) unsafe fn list(
     kernel: Kernel,
     start: &Start,
-    store: &mut T,
+    store: &mut dyn Store,
     strategy: Strategy,
     matching_after: u64,
 ) -> Result<(usize, bool), Error> {
@@ -217,7 +223,7 @@ pub fn list_solutions(start: Start<'_>, out: &mut [[u8; CELLS]]) -> Result<(usiz
         list(
             kernel,
             &start,
-            out,
+            &mut Texts(out),
             Strategy::FastThenOrdered,
             kernel::MATCHING_CHECK_AFTER_GUESSES,
         )
@@ -236,7 +242,7 @@ pub(crate) fn list_solutions_uninit(
         list(
             kernel,
             &start,
-            out,
+            &mut Uninit(out),
             Strategy::FastThenOrdered,
             kernel::MATCHING_CHECK_AFTER_GUESSES,
         )
