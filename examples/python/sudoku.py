@@ -55,6 +55,7 @@ Exit codes:
 import ctypes
 import errno
 import os
+import re
 import sys
 import threading
 
@@ -620,18 +621,76 @@ def version():
     return _library().sudoku_version().decode()
 
 
-def _read_lines(path):
-    """The lines of the file at `path` (stdin when None), without their trailing spaces, tabs,
-    CRs and LF. Raises OSError when the input cannot be opened or read."""
+def _read_input(path):
+    """The bytes of the file at `path` (stdin when None). Raises OSError when the input cannot
+    be opened or read. On a terminal, says once on stderr how to end the input."""
     if path is not None:
-        source = open(path, "rb")
-    elif sys.stdin is None:
+        with open(path, "rb") as source:
+            return source.read()
+    if sys.stdin is None:
         # Python sets sys.stdin to None when descriptor 0 was closed at startup (`<&-`).
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
-    else:
-        source = sys.stdin.buffer
-    with source:
-        return [line.rstrip(b" \t\r\n") for line in source]
+    if sys.stdin.isatty():
+        sys.stderr.write("sudoku.py: reading puzzles from the terminal; end with Ctrl-D\n")
+        sys.stderr.flush()
+    return sys.stdin.buffer.read()
+
+
+def _is_cell(byte):
+    return byte in b"0123456789.*_-xX"
+
+
+def _cell_of(data, start, error):
+    """The cell (0-80) the bad character of `error` stands in, or None: as examples/
+    read_diagnostic.h counts it (the grid's rows before the character's line, read back by the
+    library from the text before that line, and the cells before it on its line). `start` is
+    the offset in `data` where the failed read started."""
+    line_start = error.offset
+    while line_start > start and data[line_start - 1] not in b"\r\n":
+        line_start -= 1
+    i = line_start
+    if data[i:i + 3] == b"\xef\xbb\xbf" and error.offset - i >= 3:
+        i += 3
+    chars = tokens = token_len = 0
+    long_token = spaced = in_token = False
+    for byte in data[i:error.offset]:
+        if _is_cell(byte):
+            chars += 1
+            if not in_token:
+                tokens += 1
+                token_len = 0
+            in_token = True
+            token_len += 1
+            long_token |= token_len > 1 and 0x31 <= byte <= 0x39
+        else:
+            in_token = False
+            spaced = True
+    if in_token:
+        tokens -= 1
+    rows = 9
+    try:
+        if read_puzzle(bytes(data[start:line_start])) is None:
+            rows = 0
+    except SudokuFormatError as before:
+        found = re.match(r"the grid ends after (\d+) row", before.message)
+        if before.reason == 3 and found:
+            rows = int(found.group(1))
+    if rows == 0 and not spaced:
+        return chars if chars < CELLS else None
+    if long_token and spaced:
+        chars = tokens  # a row of candidates: a cell is a run of digits
+    if rows >= 9 or chars >= 9:
+        return None
+    return rows * 9 + chars
+
+
+def _read_diagnostic(data, start, error):
+    """What the programs print for a text that is not a puzzle: the reader's sentence and, for
+    a bad character, its cell (see examples/read_diagnostic.h)."""
+    cell = _cell_of(data, start, error) if error.reason == 1 else None
+    if cell is None:
+        return error.message
+    return "%s (cell %d: row %d, column %d)" % (error.message, cell, cell // 9 + 1, cell % 9 + 1)
 
 
 def _write_output(text):
@@ -661,12 +720,26 @@ def _write_output(text):
     return reason
 
 
+_USAGE = """usage: python3 sudoku.py [--unique] [FILE]
+Solves every puzzle of FILE (stdin if absent or "-") and prints one line per puzzle, in
+input order: the solution, or the status name such as SUDOKU_NO_SOLUTION. --unique
+requires exactly one solution. Puzzles may be one a line (a rating or comment may
+follow), grids of 9 rows with any separators, .sdk files, 729-character pencilmark lines
+or candidate grids; blank lines, comments and metadata are skipped. A text that is not a
+puzzle gets the line SUDOKU_INVALID_FORMAT and its line and reason on stderr.
+"""
+
+
+def _usage_error(what):
+    sys.stderr.write("sudoku.py: %s\nTry 'sudoku.py --help' for more information.\n" % what)
+    return 2
+
+
 def _main(argv):
-    """Solves every puzzle of a file (or stdin), one a line, printing one line per puzzle: the
-    solution or the status name. Lines are read as examples/solve_file.c reads them (see the
-    module's docstring). Returns the exit code: 0, or 2 for bad usage, an input that cannot be
-    opened or read, or an output that cannot be written (each reported in one line)."""
-    usage = "usage: python3 sudoku.py [--unique] [FILE]\n"
+    """Solves every puzzle of a file (or stdin) in any format the library reads, printing one
+    line per puzzle read: the solution or the status name (see the module's docstring).
+    Returns the exit code: 0, or 2 for bad usage, an input that cannot be opened or read, or an
+    output that cannot be written (each reported in one line)."""
     unique = False
     path = None
     # In order, as solve_file's loop: help wins only if no usage error came before it; --unique
@@ -674,18 +747,21 @@ def _main(argv):
     # error.
     for arg in argv[1:]:
         if arg in ("-h", "--help"):
-            reason = _write_output(usage)
+            reason = _write_output(_USAGE)
             if reason is not None:
                 sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)
                 return 2
             return 0
         elif arg == "--unique" and not unique:
             unique = True
-        elif path is None and (not arg.startswith("-") or arg == "-"):
-            path = arg
+        elif arg == "--unique":
+            return _usage_error("--unique given twice")
+        elif arg.startswith("-") and arg != "-":
+            return _usage_error("unknown option '%s'" % arg)
+        elif path is not None:
+            return _usage_error("one FILE at most; also given '%s'" % arg)
         else:
-            sys.stderr.write(usage)
-            return 2
+            path = arg
     try:
         load()
     except OSError as error:
@@ -694,27 +770,45 @@ def _main(argv):
     if path == "-":
         path = None  # stdin
     try:
-        lines = _read_lines(path)
+        data = _read_input(path)
     except OSError as error:
         # One line, as a command-line tool reports a file it cannot read, not a traceback.
         name = "stdin" if path is None else path
         sys.stderr.write("sudoku.py: %s: %s\n" % (name, error.strerror or error))
         return 2
-    puzzles = []
-    for number, line in enumerate(lines, 1):
-        if not line or line.startswith(b"#"):
+    # Every puzzle read, in input order: (line, givens board, candidate masks, diagnostic).
+    entries = []
+    start = 0
+    for item in read_puzzles(data):
+        if isinstance(item, SudokuFormatError):
+            entries.append((item.line, None, None, _read_diagnostic(data, start, item)))
+        elif item.kind == SUDOKU_PUZZLE_CANDIDATES:
+            entries.append((item.line, None, item.puzzle, None))
+        else:
+            entries.append((item.line, item.puzzle, None, None))
+        start = item.end
+    solved = iter(solve_batch([e[1] for e in entries if e[1] is not None], unique=unique))
+    out, diagnostics = [], []
+    for line, board, masks, diagnostic in entries:
+        if diagnostic is not None:
+            diagnostics.append("sudoku.py: line %d: %s\n" % (line, diagnostic))
+            out.append(status_name(SUDOKU_INVALID_FORMAT))
             continue
-        if len(line) != CELLS:
-            # solve_file's wording, so that the front-ends report a bad line alike.
-            sys.stderr.write(
-                "sudoku.py: line %d: expected %d puzzle characters, got %d; skipped\n"
-                % (number, CELLS, len(line))
-            )
+        if board is not None:
+            result = next(solved)
+        else:
+            try:
+                result = (solve_unique_candidates if unique else solve_candidates)(masks)
+            except SudokuError as error:
+                result = error
+        if isinstance(result, str):
+            out.append(result)
             continue
-        puzzles.append(line)
-    out = []
-    for result in solve_batch(puzzles, unique=unique):
-        out.append(result if isinstance(result, str) else status_name(result.status))
+        out.append(status_name(result.status))
+        if result.status not in (SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS):
+            cell = "" if result.cell is None else " (cell %d)" % result.cell
+            diagnostics.append("sudoku.py: line %d: %s%s\n" % (line, result.message, cell))
+    sys.stderr.write("".join(diagnostics))
     reason = _write_output("".join(line + "\n" for line in out))
     if reason is not None:
         sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)
