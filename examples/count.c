@@ -22,7 +22,7 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
-#include "read_diagnostic.h"
+#include "read_argument.h"
 
 #define DEFAULT_LIMIT 1000
 #define PROGRAM "count"

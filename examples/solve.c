@@ -27,7 +27,7 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
-#include "read_diagnostic.h"
+#include "read_argument.h"
 
 #define PROGRAM "solve"
 

@@ -23,7 +23,7 @@
 // Build: c++ -std=c++17 solve.cpp $(pkg-config --cflags --libs sudoku) -o solve_cpp
 
 #include "sudoku.h"
-#include "read_diagnostic.h"
+#include "read_argument.h"
 
 #include <cerrno>
 #include <cstdio>
