@@ -158,12 +158,19 @@ static int fill_block(struct input *in)
 
 /* Whether what the reader made of the bytes from pos depends on none after end: at the end of
  * the input, or when a whole line follows the `used` bytes (the reader looks at most one line
- * past a puzzle: for a closing separator or a tenth row). */
-static int settled(const struct input *in, size_t used)
+ * past a puzzle: for a closing separator or a tenth row). On a terminal, whatever ends with a
+ * line end is taken as it is, so that a puzzle is answered once its last line is typed. */
+static int settled(const struct input *in, size_t used, int terminal)
 {
     size_t i;
     if (in->eof) {
         return 1;
+    }
+    if (terminal && in->pos + used <= in->end && in->pos + used > 0) {
+        char last = in->buf[in->pos + used - 1];
+        if (last == '\n' || (last == '\r' && in->pos + used < in->end)) {
+            return 1;
+        }
     }
     for (i = in->pos + used; i < in->end; i++) {
         if (in->buf[i] == '\n' || in->buf[i] == '\r') {
@@ -171,6 +178,23 @@ static int settled(const struct input *in, size_t used)
         }
     }
     return 0;
+}
+
+/* Whether the read that gave `status` and `info` on the bytes from pos stands: the input is
+ * at its end, or the read does not depend on bytes still to come (see settled). On a terminal
+ * a grid cut at the end of what was typed so far is still being typed, and the end of the
+ * input is only at Ctrl-D. */
+static int complete(const struct input *in, sudoku_status status,
+                    const struct sudoku_read_info *info, int terminal)
+{
+    if (status == SUDOKU_END_OF_INPUT) {
+        return in->eof;
+    }
+    if (status == SUDOKU_INVALID_FORMAT && info->reason == SUDOKU_READ_SHORT_GRID &&
+        info->offset == in->end - in->pos) {
+        terminal = 0;
+    }
+    return settled(in, info->consumed, terminal);
 }
 
 
@@ -672,7 +696,7 @@ int main(int argc, char **argv)
             failed = 1;
             break;
         }
-        if (!settled(&in, info.consumed)) {
+        if (!complete(&in, status, &info, terminal)) {
             /* The rest of a puzzle, or the line after it, is still to come. */
             if (terminal && block.count > 0) {
                 failed = flush_block(&block, &o, &t, &progress) || output_failed();

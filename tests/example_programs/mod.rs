@@ -390,12 +390,15 @@ pub fn repeated_input(times: usize) -> (String, String) {
 /// Runs `python3 examples/python/sudoku.py` with `args` and `stdin`, on the library this test
 /// built (through SUDOKU_LIB).
 pub fn run_python(args: &[&str], stdin: &[u8]) -> Output {
-    run_command(
-        Command::new("python3")
-            .arg(repo_root().join("examples").join("python").join("sudoku.py"))
-            .args(args)
-            .env("SUDOKU_LIB", shared_library())
-            .env("PYTHONDONTWRITEBYTECODE", "1"),
-        stdin,
-    )
+    run_command(python_command().args(args), stdin)
+}
+
+/// The command `python3 examples/python/sudoku.py` on the library this test built.
+pub fn python_command() -> Command {
+    let mut command = Command::new("python3");
+    command
+        .arg(repo_root().join("examples").join("python").join("sudoku.py"))
+        .env("SUDOKU_LIB", shared_library())
+        .env("PYTHONDONTWRITEBYTECODE", "1");
+    command
 }
