@@ -51,12 +51,31 @@ fn solve_reports_no_solution_with_exit_code_1() {
 }
 
 #[test]
+fn solve_reads_its_argument_in_any_one_line_form() {
+    let classic_forms = [
+        format!("{CLASSIC}  ED=1.2/1.2/1.2"),
+        format!("{CLASSIC}\t# a comment"),
+        CLASSIC.replace('0', "*"),
+        CLASSIC.replace('0', "x"),
+        CLASSIC.replace('0', " "),
+        format!("Puzzle 1: {}", CLASSIC.replace('0', "_")),
+    ];
+    for link in LINKS {
+        for form in &classic_forms {
+            let output = run(example("solve", link), &[form], b"");
+            assert_run(&output, 0, SOLVE_CLASSIC_OUTPUT, "");
+        }
+    }
+}
+
+#[test]
 fn solve_rejects_invalid_input_on_stderr() {
+    let grid = (0..9).map(|r| &CLASSIC[r * 9..r * 9 + 9]).collect::<Vec<_>>().join("\n");
     let cases = [
         (
             BAD_CHARACTER,
-            "solve: SUDOKU_INVALID_CHARACTER: the board contains a byte that is not '1'-'9', '.' \
-             or '0' (cell 40: row 5, column 5)\n",
+            "solve: character 'a' at line 1, column 41 is not a digit or a blank \
+             (cell 40: row 5, column 5)\n",
         ),
         (
             CONFLICT,
@@ -65,7 +84,19 @@ fn solve_rejects_invalid_input_on_stderr() {
         ),
         (
             &CLASSIC[..80],
-            "solve: a puzzle has 81 characters, got 80\n",
+            "solve: the puzzle on line 1 has 80 cells, not 81\n",
+        ),
+        (
+            &grid,
+            "solve: PUZZLE is one line; this one has a line break\n",
+        ),
+        (
+            "# only a comment",
+            "solve: PUZZLE holds no puzzle (only blanks or a comment)\n",
+        ),
+        (
+            "123456789",
+            "solve: the grid ends after 1 row, at the end of the text\n",
         ),
     ];
     for link in LINKS {
@@ -77,20 +108,25 @@ fn solve_rejects_invalid_input_on_stderr() {
 }
 
 #[test]
-fn solve_prints_its_usage_on_help_and_on_an_unknown_option() {
+fn solve_prints_its_usage_on_help_and_says_what_was_wrong() {
     for link in LINKS {
         let program = example("solve", link);
         assert_usage(
             program,
+            "solve",
             SOLVE_USAGE,
-            &[&["--bogus"], &["-x"], &["--"], &[CLASSIC, TOP1]],
+            &[
+                (&["--bogus"], "unknown option '--bogus'"),
+                (&["-q"], "unknown option '-q'"),
+                (&[CLASSIC, TOP1], &format!("one PUZZLE at most; also given '{TOP1}'")),
+            ],
         );
-        // A lone "-" is no option: solve reads no stdin, so it is a (too short) puzzle.
+        // A lone "-" is no option: solve reads no stdin, so it is a puzzle, a rule line here.
         assert_run(
             &run(program, &["-"], b""),
             2,
             "",
-            "solve: a puzzle has 81 characters, got 1\n",
+            "solve: the grid ends after 0 rows, at the end of the text\n",
         );
     }
 }

@@ -139,13 +139,15 @@ pub fn assert_run(output: &Output, code: i32, stdout: &str, stderr: &str) {
 }
 
 /// `program -h` and `program --help` print `usage` on stdout and exit 0; each of `bad` (wrong
-/// options or argument counts) prints it on stderr and exits 2.
-pub fn assert_usage(program: &Path, usage: &str, bad: &[&[&str]]) {
+/// options or argument counts, with what the program must say of them) writes that sentence in
+/// one line, then the pointer to --help, on stderr, and exits 2.
+pub fn assert_usage(program: &Path, name: &str, usage: &str, bad: &[(&[&str], &str)]) {
     for help in ["-h", "--help"] {
         assert_run(&run(program, &[help], b""), 0, usage, "");
     }
-    for args in bad {
-        assert_run(&run(program, args, b""), 2, "", usage);
+    for (args, what) in bad {
+        let stderr = format!("{name}: {what}\nTry '{name} --help' for more information.\n");
+        assert_run(&run(program, args, b""), 2, "", &stderr);
     }
 }
 
@@ -226,12 +228,14 @@ Puzzle:
 Status: SUDOKU_NO_SOLUTION (the puzzle has no solution)
 ";
 
-/// What `solve --help` prints to stdout, and `solve` after bad usage to stderr.
+/// What `solve --help` prints to stdout.
 pub const SOLVE_USAGE: &str = "\
-usage: solve [PUZZLE]
-Solves PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0' blanks), or an
-embedded puzzle when none is given. Exit codes: 0 solved, 1 no solution,
-2 invalid input, usage or an error writing the output.
+usage: solve [--candidates] [PUZZLE]
+Solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.' or '0' blanks;
+a rating or comment may follow), or an embedded puzzle when none is given.
+--candidates prints the candidates of each cell as a candidate grid instead.
+Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error writing
+the output.
 ";
 
 /// Input for solve_file: comments, blank lines, LF and CRLF endings, trailing blanks, a short
