@@ -51,7 +51,10 @@ fn count_prints_its_usage_on_help_and_says_what_was_wrong() {
             (&["--bogus"][..], "unknown option '--bogus'"),
             (&["-q", "5"], "unknown option '-q'"),
             (&[], "PUZZLE missing"),
-            (&[EMPTY, "5", "5"], "too many arguments: PUZZLE and LIMIT at most"),
+            (
+                &[EMPTY, "5", "5"],
+                "too many arguments: PUZZLE and LIMIT at most",
+            ),
         ] {
             let stderr = format!("{name}: {what}\n{pointer}");
             assert_run(&run(program, args, b""), 2, "", &stderr);

@@ -70,7 +70,10 @@ fn solve_reads_its_argument_in_any_one_line_form() {
 
 #[test]
 fn solve_rejects_invalid_input_on_stderr() {
-    let grid = (0..9).map(|r| &CLASSIC[r * 9..r * 9 + 9]).collect::<Vec<_>>().join("\n");
+    let grid = (0..9)
+        .map(|r| &CLASSIC[r * 9..r * 9 + 9])
+        .collect::<Vec<_>>()
+        .join("\n");
     let cases = [
         (
             BAD_CHARACTER,
@@ -118,7 +121,10 @@ fn solve_prints_its_usage_on_help_and_says_what_was_wrong() {
             &[
                 (&["--bogus"], "unknown option '--bogus'"),
                 (&["-q"], "unknown option '-q'"),
-                (&[CLASSIC, TOP1], &format!("one PUZZLE at most; also given '{TOP1}'")),
+                (
+                    &[CLASSIC, TOP1],
+                    &format!("one PUZZLE at most; also given '{TOP1}'"),
+                ),
             ],
         );
         // A lone "-" is no option: solve reads no stdin, so it is a puzzle, a rule line here.

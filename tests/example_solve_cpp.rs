@@ -78,7 +78,10 @@ fn solve_cpp_prints_its_usage_on_help_and_on_an_unknown_option() {
                 (&["--bogus"], "unknown option '--bogus'"),
                 (&["-q"], "unknown option '-q'"),
                 (&["-", "-"], "one argument at most; also given '-'"),
-                (&[CLASSIC, TOP1], &format!("one argument at most; also given '{TOP1}'")),
+                (
+                    &[CLASSIC, TOP1],
+                    &format!("one argument at most; also given '{TOP1}'"),
+                ),
             ],
         );
         // A puzzle argument in another one-line form, with a rating after it.

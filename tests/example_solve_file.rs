@@ -125,7 +125,12 @@ fn solve_file_rejects_bad_usage_and_names_read_errors() {
         assert_run(&output, 1, "", &reason);
         let dir = format!("{}/", out_dir().display());
         let output = run(program, &["--quiet", &dir], b"");
-        assert_run(&output, 1, "", &format!("solve_file: {dir}: Is a directory\n"));
+        assert_run(
+            &output,
+            1,
+            "",
+            &format!("solve_file: {dir}: Is a directory\n"),
+        );
     }
 }
 

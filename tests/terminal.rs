@@ -159,7 +159,9 @@ fn run_with_terminal_stdin(command: &mut Command, lines: &[&str], answered: bool
     let mut stdout = child.stdout.take().expect("piped stdout");
     let mut seen = Vec::new();
     for line in lines {
-        master.write_all(format!("{line}\n").as_bytes()).expect("type a line");
+        master
+            .write_all(format!("{line}\n").as_bytes())
+            .expect("type a line");
         // One answer line comes back before the next line is typed.
         let before = seen.iter().filter(|&&b| b == b'\n').count();
         let mut byte = [0u8; 1];
@@ -179,9 +181,8 @@ fn run_with_terminal_stdin(command: &mut Command, lines: &[&str], answered: bool
 
 #[test]
 fn reading_from_a_terminal_says_so_once_and_answers_each_line() {
-    let notice = |program: &str| {
-        format!("{program}: reading puzzles from the terminal; end with Ctrl-D\n")
-    };
+    let notice =
+        |program: &str| format!("{program}: reading puzzles from the terminal; end with Ctrl-D\n");
     let expected = format!("{CLASSIC_SOLUTION}\n{TOP1_SOLUTION}\n");
     for link in LINKS {
         let mut command = Command::new(example("solve_file", link));

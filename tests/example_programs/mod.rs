@@ -401,7 +401,12 @@ pub fn run_python(args: &[&str], stdin: &[u8]) -> Output {
 pub fn python_command() -> Command {
     let mut command = Command::new("python3");
     command
-        .arg(repo_root().join("examples").join("python").join("sudoku.py"))
+        .arg(
+            repo_root()
+                .join("examples")
+                .join("python")
+                .join("sudoku.py"),
+        )
         .env("SUDOKU_LIB", shared_library())
         .env("PYTHONDONTWRITEBYTECODE", "1");
     command

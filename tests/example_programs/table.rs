@@ -138,7 +138,8 @@ fn every_byte_value() -> Case {
 
 /// Every case of the table.
 pub fn cases() -> Vec<Case> {
-    let sudocue = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
+    let sudocue =
+        "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
     let sudocue_solution = unique_solution(sudocue);
     let rows = classic_rows("\n");
     let formats = |file: &str| {
@@ -147,7 +148,8 @@ pub fn cases() -> Vec<Case> {
     };
     let top1 = TOP1_SOLUTION;
     let classic = CLASSIC_SOLUTION;
-    let mut cases = vec![
+    let mut cases =
+        vec![
         Case::new("one_line.txt", formats("one_line.txt"), &[top1, classic, classic, classic,
             classic, classic, classic, classic], &[]),
         Case::new("se_rated.txt", formats("se_rated.txt"), &[top1, classic, &sudocue_solution,
