@@ -33,16 +33,22 @@ files, pencilmarks) as PuzzleRead tuples (puzzle, kind, line, offset, end, next_
 that is not a puzzle raises (or, from read_puzzles, yields) SudokuFormatError, a SudokuError
 with the line, column, offset and reason.
 
-Run as a script, it solves every puzzle of a file (or stdin), one a line, with solve_batch:
+Run as a script, it solves every puzzle of a file (or stdin) with solve_batch:
     python3 sudoku.py [--unique] [FILE]
-It reads lines as examples/solve_file.c does: LF or CRLF endings, trailing spaces, tabs and CRs
-ignored, blank lines and lines starting with '#' skipped; a line of another length than 81
-characters is reported on stderr ("sudoku.py: line N: expected 81 puzzle characters, got M;
-skipped") and skipped. It prints one line per puzzle, in input order: the solution or the status
-name (SUDOKU_NO_SOLUTION, ...). Options are read in order as solve_file reads them: -h or --help
-prints the usage line on stdout (and stops there) unless a usage error came before it; --unique
-may be given once; one FILE at most ("-" is stdin); anything else starting with '-' ("--"
-included, as solve_file has no end-of-options marker) and a repeated --unique are usage errors.
+It reads the input with read_puzzles, as examples/solve_file.c reads it: one-line puzzles (a
+rating or comment may follow), grids with any separators, .sdk files, pencilmark lines and
+candidate grids (solved with solve_candidates). It prints exactly one line per puzzle read, in
+input order: the solution or the status name (SUDOKU_NO_SOLUTION, ...), and
+SUDOKU_INVALID_FORMAT for a text that is not a puzzle, with "sudoku.py: line N: REASON" on
+stderr (for a bad character, its cell too: "(cell 40: row 5, column 5)"); two equal givens
+give "sudoku.py: line N: MESSAGE (cell C)". These lines are byte for byte those of solve_file
+and `solve_cpp -` (one table of tests drives all three). On a terminal it says once on stderr
+"reading puzzles from the terminal; end with Ctrl-D". Options are read in order as solve_file
+reads them: -h or --help prints the usage on stdout (and stops there) unless a usage error came
+before it; --unique may be given once; one FILE at most ("-" is stdin); anything else starting
+with '-' ("--" included, as solve_file has no end-of-options marker) and a repeated --unique
+are usage errors, each said in one line ("sudoku.py: unknown option '-x'") before a pointer to
+--help.
 Exit codes:
   0  the input was read and solved (skipped lines included), or the usage was asked for;
   2  usage; the library not found or not loadable ("sudoku.py: libsudoku not found ..." or
