@@ -94,6 +94,7 @@ struct input {
     int error;          /* errno of a failed read, or 0 */
     double fetched;     /* bytes read from the input so far */
     size_t line;        /* the number of the line at pos */
+    size_t ends;        /* 1 + the offset in buf of the last line end byte, 0 when none */
 };
 
 static int fill_block(struct input *in);
@@ -119,6 +120,11 @@ static int fill(struct input *in)
         }
     } while (!in->eof && memchr(in->buf + from, '\n', in->end - from) == NULL &&
              memchr(in->buf + from, '\r', in->end - from) == NULL);
+    for (in->ends = in->end; in->ends > in->pos; in->ends--) {
+        if (in->buf[in->ends - 1] == '\n' || in->buf[in->ends - 1] == '\r') {
+            break;
+        }
+    }
     return 0;
 }
 
@@ -162,7 +168,6 @@ static int fill_block(struct input *in)
  * line end is taken as it is, so that a puzzle is answered once its last line is typed. */
 static int settled(const struct input *in, size_t used, int terminal)
 {
-    size_t i;
     if (in->eof) {
         return 1;
     }
@@ -172,12 +177,8 @@ static int settled(const struct input *in, size_t used, int terminal)
             return 1;
         }
     }
-    for (i = in->pos + used; i < in->end; i++) {
-        if (in->buf[i] == '\n' || in->buf[i] == '\r') {
-            return 1;
-        }
-    }
-    return 0;
+    /* A line end at or after pos + used: the last one of the buffer is enough to tell. */
+    return in->ends > in->pos + used;
 }
 
 /* Whether the read that gave `status` and `info` on the bytes from pos stands: the input is
@@ -592,7 +593,7 @@ static void add_puzzle(struct block *b, const struct input *in, sudoku_status st
 int main(int argc, char **argv)
 {
     static struct block block; /* static: the arrays are too large for some stacks */
-    struct input in = {0, NULL, NULL, 0, 0, 0, 0, 0, 0.0, 1};
+    struct input in = {0, NULL, NULL, 0, 0, 0, 0, 0, 0.0, 1, 0};
     struct options o = {MODE_SOLVE, 0, 0, 0};
     struct progress progress = {0, 0, 0.0, 0.0, 0.0};
     struct sudoku_read_info info;
