@@ -190,3 +190,45 @@ fn the_whole_output_of_solve_reads_back_with_the_reader() {
     let rest = &output.stdout[first.consumed..];
     assert_eq!(sudoku::format::read_puzzle(rest), Ok(None));
 }
+
+/// `solve --candidates` prints a candidate grid that the reader (`sudoku_read_puzzle`) reads
+/// back to the candidates of the board, computed here by a plain scan of each cell's peers.
+#[test]
+fn solve_candidates_prints_a_grid_the_reader_reads_back() {
+    use sudoku::format::{read_puzzle, Puzzle, Reason};
+    for link in LINKS {
+        let program = example("solve", link);
+        for puzzle in [CLASSIC, TOP1, TOP2, DEADLY, EMPTY] {
+            let output = run(program, &["--candidates", puzzle], b"");
+            assert_eq!(output.status.code(), Some(0), "{puzzle}");
+            assert_eq!(text(&output.stderr), "");
+            let stdout = text(&output.stdout);
+            assert!(stdout.starts_with("Candidates:\n"), "{stdout}");
+            assert_eq!(stdout.lines().count(), 14, "{stdout}");
+            let read = read_puzzle(&output.stdout)
+                .expect("a candidate grid")
+                .expect("a puzzle");
+            match read.puzzle {
+                Puzzle::Candidates(c) => {
+                    assert_eq!(*c.masks(), table::board_masks(puzzle), "{puzzle}\n{stdout}")
+                }
+                other => panic!("{other:?} from\n{stdout}"),
+            }
+            assert_eq!(read_puzzle(&output.stdout[read.consumed..]), Ok(None));
+        }
+        // A cell without a candidate (the board has no solution) is printed as a blank, which
+        // no candidate grid holds: the reader refuses it.
+        let output = run(program, &["--candidates", UNSOLVABLE], b"");
+        assert_eq!(output.status.code(), Some(0));
+        let error = read_puzzle(&output.stdout).expect_err("a blank in a candidate grid");
+        assert_eq!(error.reason, Reason::BlankInCandidateGrid);
+        // The option with an invalid puzzle, or twice.
+        assert_run(
+            &run(program, &["--candidates", CONFLICT], b""),
+            2,
+            "",
+            "solve: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
+             (cell 10: row 2, column 2)\n",
+        );
+    }
+}

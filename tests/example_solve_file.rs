@@ -307,3 +307,90 @@ fn solve_file_rejects_a_bad_thread_count() {
         }
     }
 }
+
+/// CLASSIC_SOLUTION with its first two rows emptied: exactly four solutions.
+const FOUR: &str =
+    "..................198342567859761423426853791713924856961537284287419635345286179";
+
+/// The solutions of `puzzle` in ascending order, by the reference solver (at most 100).
+fn sorted_solutions(puzzle: &str) -> Vec<String> {
+    let grid = sudoku_testkit::reference::parse(puzzle.as_bytes().try_into().unwrap())
+        .expect("a valid board");
+    let mut all: Vec<String> = sudoku_testkit::reference::solutions(&grid, 100)
+        .iter()
+        .map(|g| String::from_utf8(sudoku_testkit::reference::to_text(g).to_vec()).unwrap())
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn solve_file_lists_up_to_n_solutions_in_ascending_order() {
+    let deadly = sorted_solutions(DEADLY);
+    let four = sorted_solutions(FOUR);
+    assert_eq!((deadly.len(), four.len()), (2, 4));
+    let input = format!(
+        "{DEADLY}\n{CLASSIC}\n{UNSOLVABLE}\n{FOUR}\n{}\n{CONFLICT}\n",
+        &TOP2[..80]
+    );
+    let diagnostics = "solve_file: line 5: the puzzle on line 5 has 80 cells, not 81\n\
+                       solve_file: line 6: two equal givens share a row, column or box (cell 10)\n";
+    let tail = "SUDOKU_NO_SOLUTION";
+    for (n, first, fourth) in [
+        (
+            "3",
+            deadly.join(" "),
+            format!("{} ...", four[..3].join(" ")),
+        ),
+        ("4", deadly.join(" "), four.join(" ")),
+        (
+            "1",
+            format!("{} ...", deadly[0]),
+            format!("{} ...", four[0]),
+        ),
+    ] {
+        let expected = format!(
+            "{first}\n{CLASSIC_SOLUTION}\n{tail}\n{fourth}\nSUDOKU_INVALID_FORMAT\n\
+             SUDOKU_CONFLICTING_GIVENS\n"
+        );
+        for link in LINKS {
+            let output = run(
+                example("solve_file", link),
+                &["--list", n, "--quiet"],
+                input.as_bytes(),
+            );
+            assert_run(&output, 0, &expected, diagnostics);
+        }
+        let python = run_python(&["--list", n], input.as_bytes());
+        assert_run(
+            &python,
+            0,
+            &expected,
+            &diagnostics.replace("solve_file:", "sudoku.py:"),
+        );
+    }
+    let output = run(
+        example("solve_file", Link::Static),
+        &["--list", "2"],
+        input.as_bytes(),
+    );
+    assert_solve_file_stderr_counts(
+        text(&output.stderr),
+        diagnostics,
+        "read 6, solved 1, no solution 1, multiple solutions 2, invalid 1, unreadable 1",
+    );
+}
+
+/// What the programs print reads back: `solve`'s whole output (puzzle and solution grids) and
+/// `solve --candidates`'s candidate grid, fed to solve_file, give the puzzle's solution.
+#[test]
+fn solve_file_reads_what_solve_prints() {
+    for link in LINKS {
+        let solve = run(example("solve", link), &[CLASSIC], b"");
+        let candidates = run(example("solve", link), &["--candidates", CLASSIC], b"");
+        let input = [solve.stdout, candidates.stdout].concat();
+        let output = run(example("solve_file", link), &["--quiet"], &input);
+        let expected = format!("{CLASSIC_SOLUTION}\n").repeat(3);
+        assert_run(&output, 0, &expected, "");
+    }
+}

@@ -34,7 +34,7 @@ that is not a puzzle raises (or, from read_puzzles, yields) SudokuFormatError, a
 with the line, column, offset and reason.
 
 Run as a script, it solves every puzzle of a file (or stdin) with solve_batch:
-    python3 sudoku.py [--unique] [FILE]
+    python3 sudoku.py [--unique | --list N] [FILE]
 It reads the input with read_puzzles, as examples/solve_file.c reads it: one-line puzzles (a
 rating or comment may follow), grids with any separators, .sdk files, pencilmark lines and
 candidate grids (solved with solve_candidates). It prints exactly one line per puzzle read, in
@@ -45,9 +45,9 @@ give "sudoku.py: line N: MESSAGE (cell C)". These lines are byte for byte those 
 and `solve_cpp -` (one table of tests drives all three). On a terminal it says once on stderr
 "reading puzzles from the terminal; end with Ctrl-D". Options are read in order as solve_file
 reads them: -h or --help prints the usage on stdout (and stops there) unless a usage error came
-before it; --unique may be given once; one FILE at most ("-" is stdin); anything else starting
-with '-' ("--" included, as solve_file has no end-of-options marker) and a repeated --unique
-are usage errors, each said in one line ("sudoku.py: unknown option '-x'") before a pointer to
+before it; --unique or --list N (the solutions as solve_file --list N prints them), once; one
+FILE at most ("-" is stdin); anything else starting with '-' ("--" included, as solve_file has
+no end-of-options marker) and a repeated --unique are usage errors, each said in one line ("sudoku.py: unknown option '-x'") before a pointer to
 --help.
 Exit codes:
   0  the input was read and solved (skipped lines included), or the usage was asked for;
@@ -726,14 +726,30 @@ def _write_output(text):
     return reason
 
 
-_USAGE = """usage: python3 sudoku.py [--unique] [FILE]
+_USAGE = """usage: python3 sudoku.py [--unique | --list N] [FILE]
 Solves every puzzle of FILE (stdin if absent or "-") and prints one line per puzzle, in
 input order: the solution, or the status name such as SUDOKU_NO_SOLUTION. --unique
-requires exactly one solution. Puzzles may be one a line (a rating or comment may
+requires exactly one solution; --list N prints up to N solutions (ascending, separated
+by spaces, then " ..." when there are more). Puzzles may be one a line (a rating or comment may
 follow), grids of 9 rows with any separators, .sdk files, 729-character pencilmark lines
 or candidate grids; blank lines, comments and metadata are skipped. A text that is not a
 puzzle gets the line SUDOKU_INVALID_FORMAT and its line and reason on stderr.
 """
+
+
+def _list_line(board, masks, limit):
+    """The --list line of a puzzle, as solve_file writes it: up to `limit` solutions in
+    ascending order, then " ..." when there are more; SUDOKU_NO_SOLUTION when there is none. A
+    candidate puzzle, which no list call takes, gives its first solution found, then " ..."
+    when it has more. Raises SudokuError for an invalid puzzle."""
+    if board is not None:
+        solutions, more = list_solutions(board, limit)
+    else:
+        count = count_solutions_candidates(masks, 2)
+        solutions, more = ([solve_candidates(masks)] if count else []), count > 1
+    if not solutions:
+        return status_name(SUDOKU_NO_SOLUTION)
+    return " ".join(solutions) + (" ..." if more else "")
 
 
 def _usage_error(what):
@@ -747,21 +763,28 @@ def _main(argv):
     Returns the exit code: 0, or 2 for bad usage, an input that cannot be opened or read, or an
     output that cannot be written (each reported in one line)."""
     unique = False
+    listing = None  # --list N
     path = None
     # In order, as solve_file's loop: help wins only if no usage error came before it; --unique
-    # counts once; one FILE ("-": stdin); anything else starting with '-' ("--" too) is a usage
-    # error.
-    for arg in argv[1:]:
+    # or --list N, once; one FILE ("-": stdin); anything else starting with '-' ("--" too) is a
+    # usage error.
+    args = iter(argv[1:])
+    for arg in args:
         if arg in ("-h", "--help"):
             reason = _write_output(_USAGE)
             if reason is not None:
                 sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)
                 return 2
             return 0
-        elif arg == "--unique" and not unique:
-            unique = True
+        elif arg in ("--unique", "--list") and (unique or listing is not None):
+            return _usage_error("--unique or --list, once")
         elif arg == "--unique":
-            return _usage_error("--unique given twice")
+            unique = True
+        elif arg == "--list":
+            number = next(args, "")
+            if not (number.isascii() and number.isdigit() and int(number) >= 1):
+                return _usage_error("--list needs a whole number N >= 1")
+            listing = int(number)
         elif arg.startswith("-") and arg != "-":
             return _usage_error("unknown option '%s'" % arg)
         elif path is not None:
@@ -793,20 +816,23 @@ def _main(argv):
         else:
             entries.append((item.line, item.puzzle, None, None))
         start = item.end
-    solved = iter(solve_batch([e[1] for e in entries if e[1] is not None], unique=unique))
+    if listing is None:
+        solved = iter(solve_batch([e[1] for e in entries if e[1] is not None], unique=unique))
     out, diagnostics = [], []
     for line, board, masks, diagnostic in entries:
         if diagnostic is not None:
             diagnostics.append("sudoku.py: line %d: %s\n" % (line, diagnostic))
             out.append(status_name(SUDOKU_INVALID_FORMAT))
             continue
-        if board is not None:
-            result = next(solved)
-        else:
-            try:
+        try:
+            if listing is not None:
+                result = _list_line(board, masks, listing)
+            elif board is not None:
+                result = next(solved)
+            else:
                 result = (solve_unique_candidates if unique else solve_candidates)(masks)
-            except SudokuError as error:
-                result = error
+        except SudokuError as error:
+            result = error
         if isinstance(result, str):
             out.append(result)
             continue

@@ -269,15 +269,21 @@ solve_file: line 10: character 'a' at line 10, column 41 is not a digit or a bla
 solve_file: line 11: two equal givens share a row, column or box (cell 10)
 ";
 
-/// Checks solve_file's stderr: the diagnostics, then the summary whose counts are exact and
-/// whose timing is only checked for its form.
+/// Checks solve_file's stderr: the diagnostics of `solve_file_input()`, then the summary whose
+/// counts are exact and whose timing is only checked for its form.
 #[track_caller]
 pub fn assert_solve_file_stderr(stderr: &str, counts: &str) {
+    assert_solve_file_stderr_counts(stderr, SOLVE_FILE_DIAGNOSTICS, counts);
+}
+
+/// Checks solve_file's stderr: `expected` diagnostics, then the summary with `counts`.
+#[track_caller]
+pub fn assert_solve_file_stderr_counts(stderr: &str, expected: &str, counts: &str) {
     let (diagnostics, summary) = stderr
         .strip_suffix('\n')
         .and_then(|s| s.rsplit_once('\n'))
         .expect("diagnostics and a summary line");
-    assert_eq!(format!("{diagnostics}\n"), SOLVE_FILE_DIAGNOSTICS);
+    assert_eq!(format!("{diagnostics}\n"), expected);
     let timing = summary
         .strip_prefix(&format!("solve_file: {counts}; elapsed "))
         .unwrap_or_else(|| panic!("summary {summary:?} should give {counts:?}"));

@@ -136,6 +136,100 @@ fn every_byte_value() -> Case {
     }
 }
 
+/// The candidates of each cell of `board` (81 cells, `.` or `0` blank): a given's digit alone,
+/// a blank's digits that no given of its row, column or box holds (digit d is bit d - 1).
+pub fn board_masks(board: &str) -> [u16; 81] {
+    let b = board.as_bytes();
+    let peers = |a: usize, c: usize| {
+        a != c && (a / 9 == c / 9 || a % 9 == c % 9 || (a / 27 == c / 27 && a % 9 / 3 == c % 9 / 3))
+    };
+    let digit = |c: usize| match b[c] {
+        d @ b'1'..=b'9' => Some(d - b'0'),
+        _ => None,
+    };
+    std::array::from_fn(|cell| match digit(cell) {
+        Some(d) => 1 << (d - 1),
+        None => (0..81)
+            .filter(|&p| peers(p, cell))
+            .filter_map(digit)
+            .fold(0x1FF, |m, d| m & !(1u16 << (d - 1))),
+    })
+}
+
+/// A candidate grid of `masks` in HoDoKu's layout, one line per row with `end` after it, and
+/// `cell` replaced by `replace` when given.
+fn candidate_grid(masks: &[u16; 81], replace: Option<(usize, &str)>) -> String {
+    let rule = ".-----------------------.-----------------------.-----------------------.\n";
+    let mut text = rule.to_string();
+    for row in 0..9 {
+        for col in 0..9 {
+            let cell = row * 9 + col;
+            let digits: String = match replace {
+                Some((c, r)) if c == cell => r.to_string(),
+                _ => (1..=9)
+                    .filter(|d| masks[cell] & (1 << (d - 1)) != 0)
+                    .map(|d| char::from(b'0' + d))
+                    .collect(),
+            };
+            text += if col % 3 == 0 { "| " } else { " " };
+            text += &format!("{digits:<9}");
+        }
+        text += " |\n";
+        if row == 2 || row == 5 {
+            text += rule;
+        }
+    }
+    text + rule
+}
+
+/// Candidate puzzles: the two files, a grid of the candidates of TOP1, two equal single
+/// candidates in a row, a repeated candidate, and a blank.
+fn candidate_cases() -> Vec<Case> {
+    let formats = |file: &str| {
+        std::fs::read(repo_root().join("tests/data/formats").join(file))
+            .unwrap_or_else(|e| panic!("{file}: {e}"))
+    };
+    let classic = board_masks(CLASSIC);
+    vec![
+        Case::new(
+            "candidate_grid.txt",
+            formats("candidate_grid.txt"),
+            &[CLASSIC_SOLUTION],
+            &[],
+        ),
+        Case::new(
+            "pencilmark_729.txt",
+            formats("pencilmark_729.txt"),
+            &[CLASSIC_SOLUTION],
+            &[],
+        ),
+        Case::new(
+            "candidate grids: TOP1's, then two equal singles in a row",
+            format!(
+                "{}\n{}",
+                candidate_grid(&board_masks(TOP1), None),
+                candidate_grid(&classic, Some((1, "5")))
+            ),
+            &[TOP1_SOLUTION, "SUDOKU_CONFLICTING_GIVENS"],
+            &["line 16: two equal givens share a row, column or box (cell 1)"],
+        ),
+        Case::new(
+            "candidate grids: a repeated candidate, a blank",
+            format!(
+                "{}\n{}",
+                candidate_grid(&classic, Some((2, "1224"))),
+                candidate_grid(&classic, Some((10, ".")))
+            ),
+            &["SUDOKU_INVALID_FORMAT", "SUDOKU_INVALID_FORMAT"],
+            &[
+                "line 2: digit 2 at line 2, column 25 repeats a candidate of its cell",
+                "line 17: the blank at line 17, column 13 is in a candidate grid, where every \
+                 cell lists its candidates",
+            ],
+        ),
+    ]
+}
+
 /// Every case of the table.
 pub fn cases() -> Vec<Case> {
     let sudocue =
@@ -259,5 +353,6 @@ pub fn cases() -> Vec<Case> {
         ),
     ];
     cases.push(every_byte_value());
+    cases.extend(candidate_cases());
     cases
 }

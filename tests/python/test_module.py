@@ -735,7 +735,7 @@ class Loading(unittest.TestCase):
             result = self.run_script(option)
             self.assertEqual((result.returncode, result.stdout, result.stderr),
                              (0, sudoku._USAGE, ""))
-            self.assertTrue(result.stdout.startswith("usage: python3 sudoku.py [--unique] [FILE]\n"))
+            self.assertTrue(result.stdout.startswith("usage: python3 sudoku.py [--unique | --list N] [FILE]\n"))
 
     def test_script_reports_a_reader_that_closed_the_pipe(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -802,7 +802,7 @@ class Loading(unittest.TestCase):
                 (["--unique", path], 0, unique, ""),
                 ([path, "--unique"], 0, unique, ""),
                 (["-"], 0, "", ""),  # stdin: empty here
-                (["--unique", "--unique", path], 2, "", wrong("--unique given twice")),
+                (["--unique", "--unique", path], 2, "", wrong("--unique or --list, once")),
                 (["--", path], 2, "", wrong("unknown option '--'")),  # no end-of-options marker
                 ([path, "--"], 2, "", wrong("unknown option '--'")),
                 (["--"], 2, "", wrong("unknown option '--'")),
@@ -816,7 +816,7 @@ class Loading(unittest.TestCase):
                 (["-h", "-x"], 0, usage, ""),
                 (["-h", "-h"], 0, usage, ""),
                 (["-x", "-h"], 2, "", wrong("unknown option '-x'")),
-                (["--unique", "--unique", "-h"], 2, "", wrong("--unique given twice")),
+                (["--unique", "--unique", "-h"], 2, "", wrong("--unique or --list, once")),
             ):
                 result = self.run_script(*args)
                 self.assertEqual((result.returncode, result.stderr), (code, stderr), args)
