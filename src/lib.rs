@@ -20,8 +20,8 @@
 //! vocabulary (cells, digits, houses, peers) is in [`geometry`].
 //!
 //! Puzzles in the text formats other tools write (one-line, grids, `.sdk`, pencilmarks) are read
-//! by [`read_puzzle`] and [`puzzles`] (see [`format`]); candidate (pencilmark) puzzles are
-//! [`Candidates`].
+//! by [`read_puzzle`] and [`puzzles`] (see [`format`](mod@format)); candidate (pencilmark) puzzles are
+//! [`Candidates`], solved by [`search`] from [`Start::Candidates`].
 //!
 //! The core (`geometry`, `board`, `candidates`, `format`, `solver`, `batch`) knows nothing of C;
 //! every `extern "C"` item lives in [`ffi`]. Layers only import downwards: geometry, then board

@@ -118,6 +118,18 @@ impl Links {
         l
     }
 
+    /// Takes placement row `row` out of the matrix for good (a candidate the puzzle lacks): its
+    /// nodes leave their columns. Done before the search, so no cover ever meets it again.
+    fn remove_row(&mut self, row: usize) {
+        let first = FIRST_NODE + 4 * row;
+        for node in first..first + 4 {
+            let (u, d) = (self.up[node], self.down[node]);
+            self.down[u] = d;
+            self.up[d] = u;
+            self.size[self.column[node]] -= 1;
+        }
+    }
+
     /// Removes column `c` from the header list and every row meeting it from the other columns.
     fn cover(&mut self, c: usize) {
         self.covered[c] = true;
@@ -263,6 +275,22 @@ impl Search {
         })
     }
 
+    /// The matrix of a candidate puzzle: only the placements (cell `i`, digit `d`) whose bit
+    /// `d - 1` is set in `masks[i]` are rows (higher bits are ignored). Nothing is placed: a
+    /// cell with one candidate is a column with one row, which the search takes first.
+    fn with_candidates(masks: &[u16; CELLS]) -> Search {
+        let mut links = Links::new();
+        for row in 0..ROWS {
+            if masks[row / 9] >> (row % 9) & 1 == 0 {
+                links.remove_row(row);
+            }
+        }
+        Search {
+            links,
+            grid: [0; CELLS],
+        }
+    }
+
     /// Algorithm X: `visit` sees each solution and returns false to stop; `order` permutes each
     /// branch's options (listed in increasing (cell, digit) order). Returns false once stopped.
     /// Every solution meets the chosen column through exactly one of its rows, so each solution
@@ -335,6 +363,22 @@ pub fn count(puzzle: &Grid, limit: u64) -> (u64, Option<Grid>) {
     let (mut found, mut first) = (0u64, None);
     if limit > 0 {
         each_solution(puzzle, &mut |g| {
+            found += 1;
+            first.get_or_insert(*g);
+            found < limit
+        });
+    }
+    (found, first)
+}
+
+/// [`count`] for a candidate puzzle: the solutions (valid grids whose every cell holds one of its
+/// candidates, digit `d` of cell `i` being bit `d - 1` of `masks[i]`), stopping at `limit`,
+/// and the first one found. A cell with no candidate, or two cells of a house with the same
+/// single candidate, give 0 solutions.
+pub fn count_candidates(masks: &[u16; CELLS], limit: u64) -> (u64, Option<Grid>) {
+    let (mut found, mut first) = (0u64, None);
+    if limit > 0 {
+        Search::with_candidates(masks).run(&mut |_| {}, &mut |g| {
             found += 1;
             first.get_or_insert(*g);
             found < limit
@@ -436,6 +480,44 @@ mod tests {
         assert_eq!(count(&puzzle, 2), (0, None));
         let took = start.elapsed();
         assert!(took < Duration::from_secs(10), "took {took:?}");
+    }
+
+    #[test]
+    fn candidate_puzzles_count_as_their_restrictions() {
+        let puzzle = grid(FUZZ_SLOW_FOR_THE_OLD_ORACLE);
+        let from_givens = puzzle.map(|d| if d == 0 { 0x1FF } else { 1 << (d - 1) });
+        assert_eq!(count_candidates(&from_givens, 6), count(&puzzle, 6));
+        // A solved grid's digits plus random extra candidates: that grid stays a solution, and
+        // every solution found keeps to the masks.
+        let mut rng = Rng(0x5EED);
+        let solved = random_solved_grid(&mut |n| rng.below(n));
+        for _ in 0..20 {
+            let masks: [u16; CELLS] = std::array::from_fn(|i| {
+                (1 << (solved[i] - 1)) | (rng.below(512) as u16 & rng.below(512) as u16)
+            });
+            let all = {
+                let mut all = Vec::new();
+                Search::with_candidates(&masks).run(&mut |_| {}, &mut |g| {
+                    all.push(*g);
+                    all.len() < 50
+                });
+                all
+            };
+            assert!(all.contains(&solved) || all.len() == 50);
+            for s in &all {
+                assert!(is_solution_of(&[0; CELLS], s));
+                assert!((0..CELLS).all(|i| masks[i] >> (s[i] - 1) & 1 == 1));
+            }
+            assert_eq!(count_candidates(&masks, 50).0, all.len() as u64);
+        }
+        let mut masks = [0x1FF; CELLS];
+        masks[17] = 0;
+        assert_eq!(count_candidates(&masks, 2), (0, None));
+        masks[17] = 0x1FF;
+        masks[0] = 1;
+        masks[8] = 1;
+        assert_eq!(count_candidates(&masks, 2), (0, None));
+        assert_eq!(count_candidates(&[0x1FF; CELLS], 0), (0, None));
     }
 
     #[test]

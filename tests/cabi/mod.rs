@@ -68,3 +68,54 @@ pub fn validate(board: &[u8; CELLS]) -> (sudoku_status, Option<usize>) {
     let status = unsafe { ffi::sudoku_validate(buf.as_ptr(), &mut cell) };
     (status, (cell != CELL_UNTOUCHED).then_some(cell))
 }
+
+/// Sentinel for the 81 bytes of a candidate puzzle's solution: not a board byte.
+const SOLUTION_UNTOUCHED: u8 = b'#';
+/// Sentinel for the masks `sudoku_board_candidates` writes: above 0x1FF, never written.
+const MASK_UNTOUCHED: u16 = 0xBEEF;
+
+/// `sudoku_solve_candidates` (or `sudoku_solve_unique_candidates` when `unique`): the status and
+/// the solution buffer (None when untouched). Panics if the masks were written to.
+pub fn solve_candidates(
+    masks: &[u16; CELLS],
+    unique: bool,
+) -> (sudoku_status, Option<[u8; CELLS]>) {
+    let copy = *masks;
+    let mut out = [SOLUTION_UNTOUCHED as c_char; CELLS];
+    // SAFETY: copy is 81 readable uint16_t; out is 81 writable bytes.
+    let status = unsafe {
+        if unique {
+            ffi::sudoku_solve_unique_candidates(copy.as_ptr(), out.as_mut_ptr())
+        } else {
+            ffi::sudoku_solve_candidates(copy.as_ptr(), out.as_mut_ptr())
+        }
+    };
+    assert_eq!(copy, *masks, "a candidate solve wrote to the masks");
+    let out = from_c(&out);
+    (status, (out != [SOLUTION_UNTOUCHED; CELLS]).then_some(out))
+}
+
+/// `sudoku_count_solutions_candidates`: the status and `*count` (None when it was not written).
+pub fn count_candidates(masks: &[u16; CELLS], limit: u64) -> (sudoku_status, Option<u64>) {
+    let mut n = COUNT_UNTOUCHED;
+    // SAFETY: masks is 81 readable uint16_t; n is a writable u64.
+    let status = unsafe { ffi::sudoku_count_solutions_candidates(masks.as_ptr(), limit, &mut n) };
+    (status, (n != COUNT_UNTOUCHED).then_some(n))
+}
+
+/// `sudoku_validate_candidates`: the status and `*cell` (None when it was not written).
+pub fn validate_candidates(masks: &[u16; CELLS]) -> (sudoku_status, Option<usize>) {
+    let mut cell = CELL_UNTOUCHED;
+    // SAFETY: masks is 81 readable uint16_t; cell is a writable size_t.
+    let status = unsafe { ffi::sudoku_validate_candidates(masks.as_ptr(), &mut cell) };
+    (status, (cell != CELL_UNTOUCHED).then_some(cell))
+}
+
+/// `sudoku_board_candidates`: the status and the masks (None when untouched).
+pub fn board_candidates(board: &[u8; CELLS]) -> (sudoku_status, Option<[u16; CELLS]>) {
+    let buf = as_c(board);
+    let mut masks = [MASK_UNTOUCHED; CELLS];
+    // SAFETY: buf is 81 readable bytes; masks is 81 writable uint16_t.
+    let status = unsafe { ffi::sudoku_board_candidates(buf.as_ptr(), masks.as_mut_ptr()) };
+    (status, (masks != [MASK_UNTOUCHED; CELLS]).then_some(masks))
+}
