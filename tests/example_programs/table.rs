@@ -183,7 +183,8 @@ fn candidate_grid(masks: &[u16; 81], replace: Option<(usize, &str)>) -> String {
 }
 
 /// Candidate puzzles: the two files, a grid of the candidates of TOP1, two equal single
-/// candidates in a row, a repeated candidate, and a blank.
+/// candidates in a row (reported at the line where its grid starts, as any invalid puzzle), a
+/// repeated candidate, and a blank.
 fn candidate_cases() -> Vec<Case> {
     let formats = |file: &str| {
         std::fs::read(repo_root().join("tests/data/formats").join(file))
@@ -211,7 +212,7 @@ fn candidate_cases() -> Vec<Case> {
                 candidate_grid(&classic, Some((1, "5")))
             ),
             &[TOP1_SOLUTION, "SUDOKU_CONFLICTING_GIVENS"],
-            &["line 16: two equal givens share a row, column or box (cell 1)"],
+            &["line 15: two equal givens share a row, column or box (cell 1)"],
         ),
         Case::new(
             "candidate grids: a repeated candidate, a blank",
