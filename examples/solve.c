@@ -71,25 +71,24 @@ static int mask_digits(uint16_t mask, char out[10])
     return n;
 }
 
-/* A rule of the candidate grid: '+' at the box edges, '-' across the columns' widths. */
+/* A rule of the candidate grid: '+' at the box edges, '-' across each box's cells. */
 static void print_rule(const int width[9])
 {
-    int col, k;
-    for (col = 0; col < 9; col++) {
-        if (col % 3 == 0) {
-            fputs(col == 0 ? "+-" : "-+-", stdout);
-        } else {
+    int box, k;
+    putchar('+');
+    for (box = 0; box < 3; box++) {
+        /* Each cell is a space and its digits; then a space before the '|'. */
+        int len = width[box * 3] + width[box * 3 + 1] + width[box * 3 + 2] + 4;
+        for (k = 0; k < len; k++) {
             putchar('-');
         }
-        for (k = 0; k < width[col] + (col % 3 == 2 ? 0 : 1); k++) {
-            putchar('-');
-        }
+        putchar('+');
     }
-    puts("-+");
+    putchar('\n');
 }
 
-/* Prints the candidates as a grid: "| 19  7   169 | 2 ...", rules above, between bands and
- * below. */
+/* Prints the candidates as a grid, "| 19  7   169 | 2 ... |", each column padded to its widest
+ * cell, with rules above, between bands and below. */
 static void print_candidates(const uint16_t masks[SUDOKU_CELLS])
 {
     int width[9], row, col;
@@ -105,6 +104,7 @@ static void print_candidates(const uint16_t masks[SUDOKU_CELLS])
         if (row % 3 == 0) {
             print_rule(width);
         }
+        putchar('|');
         for (col = 0; col < 9; col++) {
             int n = mask_digits(masks[row * 9 + col], digits);
             if (n == 0) {
@@ -112,10 +112,12 @@ static void print_candidates(const uint16_t masks[SUDOKU_CELLS])
                 digits[1] = '\0';
                 n = 1;
             }
-            fputs(col % 3 == 0 ? "| " : " ", stdout);
-            printf("%s%*s", digits, width[col] - n, "");
+            printf(" %s%*s", digits, width[col] - n, "");
+            if (col % 3 == 2) {
+                fputs(" |", stdout);
+            }
         }
-        puts(" |");
+        putchar('\n');
     }
     print_rule(width);
 }
