@@ -47,6 +47,7 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_solve", &["board"]),
     ("sudoku_solve_unique", &["board"]),
     ("sudoku_count_solutions", &["board"]),
+    ("sudoku_list_solutions", &["board"]),
     ("sudoku_validate", &["board"]),
     ("sudoku_solve_candidates", &["candidates", "solution"]),
     (

@@ -8,7 +8,7 @@ set -euo pipefail
 fuzz_dir=$(cd "$(dirname "$0")" && pwd)
 data_dir=${SUDOKU_DATA_DIR:-$fuzz_dir/../../shared/data}
 per_file=${1:-300}
-targets=(solve solve_unique count_solutions validate agreement structured solve_batch status_name read_puzzle candidates)
+targets=(solve solve_unique count_solutions validate agreement structured solve_batch status_name read_puzzle candidates list_solutions)
 
 if [ ! -d "$data_dir" ]; then
     echo "seed_corpus.sh: no data directory at $data_dir (set SUDOKU_DATA_DIR)" >&2
@@ -28,6 +28,9 @@ write_seed() {
         printf '%s\x02\x00' "$board" >"$fuzz_dir/corpus/$target/$name"
         printf '%s\x64\x00' "$board" >"$fuzz_dir/corpus/$target/$name-100"
     done
+    # list_solutions: the capacity byte (3, and 16 for longer lists).
+    printf '%s\x03' "$board" >"$fuzz_dir/corpus/list_solutions/$name"
+    printf '%s\x10' "$board" >"$fuzz_dir/corpus/list_solutions/$name-16"
     write_candidate_seed "$name" "$board"
 }
 

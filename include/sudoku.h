@@ -4,6 +4,7 @@
 #ifndef SUDOKU_H
 #define SUDOKU_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #define SUDOKU_VERSION_MAJOR 0
@@ -114,8 +115,8 @@ typedef enum sudoku_status {
   SUDOKU_NULL_POINTER = 5,
   /**
    * An argument is out of range or inconsistent: `limit == 0`, a candidate mask above
-   * `0x1FF`, unknown batch flags, batch buffers that overlap, are misaligned or too large,
-   * or a `sudoku_read_info` whose `struct_size` is smaller than the library's.
+   * `0x1FF`, unknown batch flags, batch or listing buffers that overlap, are misaligned or
+   * too large, or a `sudoku_read_info` whose `struct_size` is smaller than the library's.
    */
   SUDOKU_INVALID_ARGUMENT = 6,
   /**
@@ -372,6 +373,42 @@ enum sudoku_status sudoku_validate_candidates(const uint16_t candidates[81], siz
  * writable `uint16_t`.
  */
 enum sudoku_status sudoku_board_candidates(const char board[81], uint16_t candidates[81]);
+
+/**
+ * Lists the solutions of a puzzle: writes the first `capacity` of them, in ascending
+ * lexicographic order of their 81 characters, into a caller's buffer.
+ *
+ * `board`: 81 bytes, row-major, as for `sudoku_solve`; it is only read. `solutions`:
+ * `81 * capacity` writable bytes (it may be uninitialised, and may be NULL only when `capacity`
+ * is 0). `written` and `more`: required.
+ *
+ * On `SUDOKU_OK`, the first `n = min(total, capacity)` solutions in ascending lexicographic
+ * order of their text (`'1'`-`'9'`, row-major; the order `sort` gives their lines, and the
+ * order of the boards' digits) are written back to back, solution `i` at bytes `81 * i` to
+ * `81 * i + 80` of `solutions` (no NUL terminators); `*written = n`, and `*more` is whether the
+ * puzzle has more than `capacity` solutions. Bytes past `81 * n` are left untouched. A puzzle
+ * with no solution is `SUDOKU_OK` with `*written == 0` and `*more == false` (as
+ * `sudoku_count_solutions` gives 0). `capacity == 0` writes no solution and only tells, through
+ * `*more`, whether there is any. The order does not depend on the CPU or on the library's
+ * search heuristics: how it is produced is in `docs/solver.md` ("Listing solutions").
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`board`, `written` or `more` is NULL, or
+ * `solutions` is NULL with `capacity > 0`), `SUDOKU_INVALID_ARGUMENT` (`81 * capacity`
+ * overflows or exceeds `PTRDIFF_MAX`, a buffer would end past the last address, or the
+ * `solutions` buffer, the board, `*written` and `*more` are not pairwise apart),
+ * `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS` or `SUDOKU_INTERNAL_ERROR`. Arguments
+ * are checked before anything is written: on any status but `SUDOKU_OK` nothing is written,
+ * except that on `SUDOKU_INTERNAL_ERROR` (a bug) some of the `solutions` bytes may have been.
+ *
+ * Thread-safe; no allocation. Time grows with `capacity` on boards with many solutions, as for
+ * `sudoku_count_solutions` with limit `capacity + 1`: pass the smallest capacity you need.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable bytes; `solutions` NULL or valid for writes of
+ * `81 * capacity` bytes; `written` NULL or point to a writable `size_t`; `more` NULL or point to
+ * a writable `bool`. None of them may be accessed by another thread during the call.
+ */
+enum sudoku_status sudoku_list_solutions(const char board[81], char *solutions, size_t capacity, size_t *written, bool *more);
 
 /**
  * Solves `count` puzzles in one call, on several threads.

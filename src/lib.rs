@@ -55,3 +55,23 @@ pub use solver::{count_solutions, search, solve, solve_unique, Mode, Outcome, St
 pub fn validate(text: &[u8; CELLS]) -> Result<Board, Error> {
     Board::parse(text)
 }
+
+/// The first `limit` solutions of `board`, in ascending lexicographic order of their text (the
+/// order `sort` gives their lines), and whether it has more than `limit`. A board with no
+/// solution gives `(vec![], false)`; `limit` 0 gives `(vec![], true)` exactly when there is a
+/// solution. Time grows with `limit` on boards with many solutions. Allocation-free variant into
+/// a slice: [`solver::list_solutions`]; how the order is produced: `docs/solver.md`.
+///
+/// ```
+/// let puzzle: sudoku::Board =
+///     "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
+///         .parse()
+///         .unwrap();
+/// let (solutions, more) = sudoku::list_solutions(&puzzle, 10);
+/// assert_eq!((solutions.len(), more), (2, false));
+/// assert!(solutions[0].to_string().starts_with("12"));
+/// assert!(solutions[1].to_string().starts_with("21"));
+/// ```
+pub fn list_solutions(board: &Board, limit: usize) -> (Vec<Board>, bool) {
+    solver::list_boards(board, limit)
+}

@@ -20,6 +20,8 @@ enum sudoku_status sudoku_solve_unique(char *board);
 
 enum sudoku_status sudoku_count_solutions(const char *board, uint64_t limit, uint64_t *count);
 
+enum sudoku_status sudoku_list_solutions(const char *board, char *solutions, size_t capacity, size_t *written, bool *more);
+
 enum sudoku_status sudoku_validate(const char *board, size_t *cell);
 
 enum sudoku_status sudoku_solve_candidates(const uint16_t *candidates, char *solution);
@@ -58,6 +60,10 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
             "sudoku_count_solutions(const char board[81],",
         )
         .replace(
+            "sudoku_list_solutions(const char *board, char *solutions,",
+            "sudoku_list_solutions(const char board[81], char *solutions,",
+        )
+        .replace(
             "sudoku_validate(const char *board,",
             "sudoku_validate(const char board[81],",
         )
@@ -94,6 +100,19 @@ fn other_parameter_names_are_never_touched() {
         array_parameters_of(text, "sudoku_solve", &["board"]).as_deref(),
         Ok("enum sudoku_status sudoku_solve(char board[81], char *board_out, char *boards);\n")
     );
+    // The listing's output buffer keeps its pointer form: only `board` is rewritten.
+    let text = "enum sudoku_status sudoku_list_solutions(const char *board, char *solutions, \
+                size_t capacity, size_t *written, bool *more);\n";
+    assert_eq!(
+        array_parameters_of(text, "sudoku_list_solutions", &["board"]).as_deref(),
+        Ok(
+            "enum sudoku_status sudoku_list_solutions(const char board[81], char *solutions, \
+            size_t capacity, size_t *written, bool *more);\n"
+        )
+    );
+    let text =
+        "enum sudoku_status sudoku_list_solutions(const char *solutions, char *board_out);\n";
+    assert!(array_parameters_of(text, "sudoku_list_solutions", &["board"]).is_err());
     // Only a parameter named exactly `board` qualifies.
     let text = "enum sudoku_status sudoku_solve(char *boards);\n";
     assert!(array_parameters_of(text, "sudoku_solve", &["board"]).is_err());
@@ -110,6 +129,15 @@ fn anything_unexpected_is_an_error() {
     // Declared twice.
     let twice = format!("{GENERATED}enum sudoku_status sudoku_solve(char *board);\n");
     assert!(array_parameters(&twice).is_err());
+    // The listing function missing, or spread over several lines.
+    let without = GENERATED.replace("sudoku_list_solutions", "sudoku_list");
+    let error = array_parameters(&without).unwrap_err();
+    assert!(error.contains("sudoku_list_solutions"), "{error}");
+    let wrapped = GENERATED.replace(
+        "char *solutions, size_t capacity,",
+        "char *solutions,\n    size_t capacity,",
+    );
+    assert!(array_parameters(&wrapped).is_err());
     // Spread over several lines.
     let wrapped = GENERATED.replace(
         "(const char *board, size_t *cell);",

@@ -79,6 +79,8 @@ __all__ = [
     "solve",
     "solve_unique",
     "count_solutions",
+    "list_solutions",
+    "Solutions",
     "validate",
     "solve_batch",
     "solve_candidates",
@@ -256,6 +258,7 @@ _FUNCTIONS = (
     "sudoku_solve",
     "sudoku_solve_unique",
     "sudoku_count_solutions",
+    "sudoku_list_solutions",
     "sudoku_validate",
     "sudoku_solve_batch",
     "sudoku_read_info_init",
@@ -284,6 +287,14 @@ def _declare(lib):
         ctypes.POINTER(ctypes.c_uint64),
     ]
     lib.sudoku_count_solutions.restype = status
+    lib.sudoku_list_solutions.argtypes = [
+        ctypes.c_char_p,  # board
+        ctypes.POINTER(ctypes.c_char),  # solutions: capacity * 81 bytes
+        ctypes.c_size_t,  # capacity
+        ctypes.POINTER(ctypes.c_size_t),  # written
+        ctypes.POINTER(ctypes.c_bool),  # more
+    ]
+    lib.sudoku_list_solutions.restype = status
     lib.sudoku_validate.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_size_t)]
     lib.sudoku_validate.restype = status
     lib.sudoku_solve_batch.argtypes = [
@@ -444,6 +455,67 @@ def count_solutions(puzzle, limit=2):
     if status != SUDOKU_OK:
         raise _fail(status, text)
     return count.value
+
+
+class Solutions(tuple):
+    """The result of list_solutions: a named tuple (solutions, more).
+
+    solutions: a list of solutions, each a str of 81 digits, in ascending order (the order
+        sorted() gives them).
+    more: whether the puzzle has more solutions than the limit asked for.
+    """
+
+    __slots__ = ()
+    _fields = ("solutions", "more")
+
+    def __new__(cls, solutions, more):
+        return tuple.__new__(cls, (solutions, more))
+
+    solutions = property(lambda self: self[0])
+    more = property(lambda self: self[1])
+
+    def __repr__(self):
+        return "Solutions(solutions=%r, more=%r)" % self
+
+
+#: The largest limit list_solutions accepts: its buffer (81 bytes a solution) fits PTRDIFF_MAX.
+_LIST_LIMIT_MAX = (2 ** (8 * ctypes.sizeof(ctypes.c_void_p) - 1) - 1) // CELLS
+
+
+def list_solutions(puzzle, limit):
+    """Lists the first `limit` solutions of `puzzle` in ascending lexicographic order (the order
+    sorted() gives the strings): returns Solutions(solutions, more), `solutions` a list of at
+    most `limit` strings of 81 digits and `more` whether the puzzle has more than `limit`
+    solutions. A puzzle with no solution gives ([], False) (not an error); limit 0 gives
+    ([], True) exactly when there is a solution.
+
+    It allocates 81 * limit bytes for the call, and time grows with `limit` on puzzles with many
+    solutions: pass the smallest limit you need.
+
+    Raises SudokuError: SUDOKU_INVALID_ARGUMENT (limit < 0, or a buffer of 81 * limit bytes
+    could not exist), SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell);
+    TypeError when `limit` is not an int. As for count_solutions, the limit is checked before
+    the board's characters."""
+    _check_board_type(puzzle)
+    _require_int("limit", limit)
+    if not 0 <= limit <= _LIST_LIMIT_MAX:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT, "limit must be from 0 to %d" % _LIST_LIMIT_MAX
+        )
+    text = _to_bytes(puzzle)
+    buffer = ctypes.create_string_buffer(limit * CELLS) if limit else None
+    written = ctypes.c_size_t()
+    more = ctypes.c_bool()
+    status = _library().sudoku_list_solutions(
+        text, buffer, limit, ctypes.byref(written), ctypes.byref(more)
+    )
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    raw = buffer.raw if limit else b""
+    solutions = [
+        raw[i * CELLS : (i + 1) * CELLS].decode("ascii") for i in range(written.value)
+    ]
+    return Solutions(solutions, more.value)
 
 
 def validate(puzzle):

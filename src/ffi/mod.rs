@@ -1,7 +1,8 @@
 //! The C API. Every `extern "C"` item of the library is in this module, one file per concept:
 //! `solve` (one board: solve, solve uniquely, count, validate), `candidates` (the same for
-//! candidate puzzles, and a board's candidates), `batch` (many boards on several
-//! threads), `read` (reading puzzles from text) and `info` (status texts, version). The header `include/sudoku.h` is generated from
+//! candidate puzzles, and a board's candidates), `list` (listing solutions), `batch` (many boards
+//! on several threads), `read` (reading puzzles from text) and `info` (status texts, version).
+//! The header `include/sudoku.h` is generated from
 //! these files by cbindgen (see `build.rs`), in the order the files are declared below; the
 //! status codes come from the table in `status_table.rs`.
 //!
@@ -30,11 +31,15 @@ mod solve;
 
 mod candidates;
 
+mod list;
+
 mod batch;
 
 mod read;
 
 mod info;
+
+mod region;
 
 pub use batch::{sudoku_solve_batch, SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE};
 pub use candidates::{
@@ -42,6 +47,7 @@ pub use candidates::{
     sudoku_solve_unique_candidates, sudoku_validate_candidates,
 };
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};
+pub use list::sudoku_list_solutions;
 pub use read::{
     sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_PUZZLE_CANDIDATES,
     SUDOKU_PUZZLE_GIVENS, SUDOKU_READ_BLANK_IN_CANDIDATE_GRID, SUDOKU_READ_CELL_COUNT,

@@ -14,6 +14,7 @@
 pub mod hooks;
 mod kernel;
 mod lanes;
+mod list;
 mod matching;
 mod state;
 mod tables;
@@ -25,6 +26,9 @@ use crate::error::Error;
 use crate::geometry::CELLS;
 use kernel::{Kernel, MATCHING_CHECK_AFTER_GUESSES};
 use state::State;
+
+pub(crate) use list::list_solutions_uninit;
+pub use list::{list_boards, list_solutions};
 
 /// What a search looks for, and so which answer [`Outcome::solution`] gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -547,6 +547,29 @@ impl State {
         best
     }
 
+    /// The guess that keeps solutions in lexicographic order of their text: the lowest-index
+    /// unsolved cell, its digits tried in ascending order. Every cell before it is placed, so the
+    /// solutions below one digit all come before those below a higher one (propagation only
+    /// removes candidates no solution uses, so it reorders nothing). Call only on an unsolved
+    /// state after propagation.
+    #[inline(always)]
+    pub(super) fn first_open_guess(&self) -> Guess {
+        let open = self.unsolved.0;
+        let b = if open[0] != 0 {
+            0
+        } else if open[1] != 0 {
+            1
+        } else {
+            2
+        };
+        let cell = b * 27 + open[b].trailing_zeros() as usize;
+        Guess {
+            cell,
+            digits: self.digits_at(cell),
+            high_first: false,
+        }
+    }
+
     /// The house matching check: false when some house can no longer be filled, its missing
     /// digits having no one-to-one assignment to its empty cells (see `matching`). Catches what
     /// singles and locked candidates miss, such as four digits confined to three cells. It costs

@@ -119,3 +119,61 @@ pub fn board_candidates(board: &[u8; CELLS]) -> (sudoku_status, Option<[u16; CEL
     let status = unsafe { ffi::sudoku_board_candidates(buf.as_ptr(), masks.as_mut_ptr()) };
     (status, (masks != [MASK_UNTOUCHED; CELLS]).then_some(masks))
 }
+
+/// Bytes the listing buffer is filled with before a call: never a solution's byte, so a write
+/// shows.
+pub const LIST_UNTOUCHED: u8 = b'#';
+/// Sentinel boards after the `capacity` of a listing buffer, to catch a write past its end.
+pub const LIST_GUARD_BOARDS: usize = 2;
+
+/// What `sudoku_list_solutions` did: its status, `*written` and `*more` (None when not written),
+/// and the whole buffer afterwards: `capacity` boards, then [`LIST_GUARD_BOARDS`] guard boards,
+/// every byte preset to [`LIST_UNTOUCHED`].
+pub struct Listing {
+    pub status: sudoku_status,
+    pub written: Option<usize>,
+    pub more: Option<bool>,
+    pub buffer: Vec<[u8; CELLS]>,
+}
+
+impl Listing {
+    /// The solutions written (the first `*written` boards of the buffer; none when not written).
+    pub fn solutions(&self) -> &[[u8; CELLS]] {
+        &self.buffer[..self.written.unwrap_or(0)]
+    }
+}
+
+/// `sudoku_list_solutions` on a copy of `board` with room for `capacity` solutions (followed by
+/// guard boards). Panics if the function wrote to the board, which it must only read.
+pub fn list(board: &[u8; CELLS], capacity: usize) -> Listing {
+    let buf = as_c(board);
+    let mut buffer = vec![[LIST_UNTOUCHED; CELLS]; capacity + LIST_GUARD_BOARDS];
+    let mut written = CELL_UNTOUCHED;
+    // A bool must hold 0 or 1, so its sentinel is a byte beside it: a u8 set to 2 can only be
+    // left 2 or rewritten as a bool (0 or 1).
+    let mut more: u8 = 2;
+    // SAFETY: buf is 81 readable bytes; buffer holds `capacity` (and more) writable boards;
+    // written is a writable size_t; `more` is one writable byte, and the library writes a bool
+    // (one byte, 0 or 1) there.
+    let status = unsafe {
+        ffi::sudoku_list_solutions(
+            buf.as_ptr(),
+            buffer.as_mut_ptr().cast::<c_char>(),
+            capacity,
+            &mut written,
+            (&mut more as *mut u8).cast::<bool>(),
+        )
+    };
+    assert_eq!(
+        from_c(&buf),
+        *board,
+        "sudoku_list_solutions wrote to the board"
+    );
+    assert!(more <= 2, "*more is not a bool: {more}");
+    Listing {
+        status,
+        written: (written != CELL_UNTOUCHED).then_some(written),
+        more: (more != 2).then_some(more == 1),
+        buffer,
+    }
+}

@@ -12,8 +12,8 @@ use std::ffi::CStr;
 use sudoku::ffi::{self, sudoku_status, sudoku_status::*};
 
 use super::cabi::{
-    board_candidates, count, count_candidates, solve, solve_candidates, solve_unique, validate,
-    validate_candidates, CELLS,
+    board_candidates, count, count_candidates, list, solve, solve_candidates, solve_unique,
+    validate, validate_candidates, CELLS, LIST_UNTOUCHED,
 };
 use super::reference::{self, Fault};
 use sudoku_testkit::status::{expected_name, UNKNOWN_STATUS};
@@ -97,8 +97,60 @@ pub fn check_count(board: &[u8; CELLS], limit: u64) -> Option<u64> {
     }
 }
 
+/// `sudoku_list_solutions` with room for `capacity` solutions: a rejected board gives the
+/// fault's status and writes nothing; on OK, at most `capacity` solutions are written, in
+/// strictly ascending order, each a valid completion of the givens, no byte past them is
+/// touched, and the listing agrees with `sudoku_count_solutions` at `capacity + 1` (written =
+/// min(count, capacity), more = count > capacity). Returns the solutions and `more` on OK.
+pub fn check_list(board: &[u8; CELLS], capacity: usize) -> Option<(Vec<[u8; CELLS]>, bool)> {
+    let listing = list(board, capacity);
+    let untouched = [LIST_UNTOUCHED; CELLS];
+    let givens = match reference::parse(board) {
+        Err(fault) => {
+            assert_eq!(listing.status, fault_status(fault));
+            assert_eq!((listing.written, listing.more), (None, None));
+            assert!(
+                listing.buffer.iter().all(|b| *b == untouched),
+                "solutions written on failure"
+            );
+            return None;
+        }
+        Ok(givens) => givens,
+    };
+    assert_eq!(listing.status, SUDOKU_OK);
+    let (n, more) = (
+        listing.written.expect("*written set on success"),
+        listing.more.expect("*more set on success"),
+    );
+    assert!(n <= capacity, "{n} solutions written, room for {capacity}");
+    let solutions = listing.solutions();
+    for (i, s) in solutions.iter().enumerate() {
+        let solved = reference::parse(s).expect("a listed solution is valid text");
+        assert!(
+            reference::is_solution_of(&givens, &solved),
+            "listed solution {i} is not a valid completion: {}",
+            String::from_utf8_lossy(s)
+        );
+        if i > 0 {
+            assert!(
+                solutions[i - 1] < *s,
+                "solutions {} and {i} out of order",
+                i - 1
+            );
+        }
+    }
+    assert!(
+        listing.buffer[n..].iter().all(|b| *b == untouched),
+        "bytes past the {n} solutions written were touched"
+    );
+    let total = check_count(board, capacity as u64 + 1).expect("a valid board counts");
+    assert_eq!(n as u64, total.min(capacity as u64), "written vs count");
+    assert_eq!(more, total > capacity as u64, "more vs count");
+    Some((solutions.to_vec(), more))
+}
+
 /// Every exported function on one board, and their agreement: validation decides the status of
-/// all; count at limit 2 is 0 exactly when solve finds nothing, 1 exactly when solve_unique
+/// all; the listing at capacity 1 agrees with the count at 2 (and lists solve_unique's grid); count at limit 2 is 0 exactly when solve finds nothing, 1 exactly when solve_unique
 /// succeeds (with the same grid as solve), 2 exactly when it reports multiple solutions; the
 /// count at `limit` is consistent with the count at 2. Returns the count at limit 2 (None on a
 /// rejected board).
@@ -109,10 +161,20 @@ pub fn check_all(board: &[u8; CELLS], limit: u64) -> Option<u64> {
     let at_two = check_count(board, 2);
     let at_limit = check_count(board, limit);
     check_board_candidates(board, at_two);
+    let listed = check_list(board, 1);
     let Some(n) = at_two else {
         assert_eq!(solve_status, unique_status);
+        assert!(listed.is_none());
         return None;
     };
+    let (first, more) = listed.expect("a valid board is listed");
+    assert_eq!((first.len() as u64, more), (n.min(1), n > 1));
+    if n == 1 {
+        assert_eq!(
+            first[0], unique,
+            "the only solution listed is not solve_unique's"
+        );
+    }
     match n {
         0 => {
             assert_eq!(solve_status, SUDOKU_NO_SOLUTION);

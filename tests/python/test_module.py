@@ -241,6 +241,108 @@ class CountAndValidate(unittest.TestCase):
         self.assertEqual(sudoku.version(), expected)
 
 
+class ListSolutions(unittest.TestCase):
+    def brute_force(self, puzzle):
+        """Every solution of `puzzle` by plain backtracking in cell order, digits ascending:
+        sorted by construction (for puzzles with few blanks)."""
+        cells = list(puzzle.replace("0", "."))
+        found = []
+
+        def fits(at, digit):
+            r, c = divmod(at, 9)
+            for k in range(81):
+                kr, kc = divmod(k, 9)
+                if k != at and cells[k] == digit and (
+                    kr == r or kc == c or (kr // 3 == r // 3 and kc // 3 == c // 3)
+                ):
+                    return False
+            return True
+
+        def fill(at):
+            while at < 81 and cells[at] != ".":
+                at += 1
+            if at == 81:
+                found.append("".join(cells))
+                return
+            for digit in "123456789":
+                if fits(at, digit):
+                    cells[at] = digit
+                    fill(at + 1)
+                    cells[at] = "."
+
+        fill(0)
+        return found
+
+    def test_lists_in_sorted_order(self):
+        result = sudoku.list_solutions(DEADLY, 10)
+        self.assertIsInstance(result, sudoku.Solutions)
+        self.assertEqual(result, (sorted(DEADLY_SOLUTIONS), False))
+        self.assertEqual(result.solutions, sorted(DEADLY_SOLUTIONS))
+        self.assertIs(result.more, False)
+        self.assertEqual(sudoku.list_solutions(DEADLY, 2), (sorted(DEADLY_SOLUTIONS), False))
+        self.assertEqual(sudoku.list_solutions(DEADLY, 1), ([min(DEADLY_SOLUTIONS)], True))
+        self.assertEqual(sudoku.list_solutions(DEADLY, 0), ([], True))
+        self.assertEqual(sudoku.list_solutions(TOP1, 5), ([TOP1_SOLUTION], False))
+        self.assertEqual(sudoku.list_solutions(TOP1, 0), ([], True))
+        self.assertEqual(sudoku.list_solutions(UNSOLVABLE, 5), ([], False))
+        self.assertEqual(sudoku.list_solutions(UNSOLVABLE, 0), ([], False))
+        self.assertIn("more=False", repr(sudoku.list_solutions(TOP1, 1)))
+
+    def test_agrees_with_plain_backtracking(self):
+        # A solved grid with two rows emptied (4 solutions), and the classic puzzle with five
+        # givens fewer (8): every solution found by a backtracker in cell order (which lists
+        # them sorted).
+        for puzzle in ("." * 18 + CLASSIC_SOLUTION[18:], CLASSIC[:40] + "." * 5 + CLASSIC[45:]):
+            self.check_against_backtracking(puzzle)
+
+    def check_against_backtracking(self, puzzle):
+        expected = self.brute_force(puzzle)
+        self.assertGreater(len(expected), 1)
+        for limit in (1, len(expected) - 1, len(expected), len(expected) + 3):
+            listed = sudoku.list_solutions(puzzle, limit)
+            self.assertEqual(listed, (expected[:limit], len(expected) > limit))
+            for solution in listed.solutions:
+                self.assertTrue(is_solution_of(puzzle, solution))
+
+    def test_the_empty_board_starts_with_the_least_grid(self):
+        solutions, more = sudoku.list_solutions(EMPTY, 100)
+        self.assertTrue(more)
+        self.assertEqual(len(solutions), 100)
+        self.assertEqual(solutions, sorted(set(solutions)))
+        self.assertEqual(
+            solutions[0],
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+        )
+        for solution in solutions:
+            self.assertTrue(is_solution_of(EMPTY, solution))
+        self.assertEqual(sudoku.count_solutions(EMPTY, 101), 101)
+
+    def test_errors(self):
+        for limit in (-1, 2**64, sudoku._LIST_LIMIT_MAX + 1):
+            with self.assertRaises(sudoku.SudokuError, msg=limit) as caught:
+                sudoku.list_solutions("x" + EMPTY[1:], limit)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        for limit in (2.0, "2", True, None):
+            with self.assertRaises(TypeError, msg=repr(limit)):
+                sudoku.list_solutions(EMPTY, limit)
+        with self.assertRaises(TypeError):
+            sudoku.list_solutions(None, 2)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.list_solutions("." * 10 + "x" + "." * 70, 3)
+        self.assertEqual(
+            (caught.exception.status, caught.exception.cell), (sudoku.SUDOKU_INVALID_CHARACTER, 10)
+        )
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.list_solutions(CLASSIC[:8] + "5" + CLASSIC[9:], 3)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_CONFLICTING_GIVENS)
+        self.assertEqual(caught.exception.cell, 8)
+        # Bytes and memoryviews are boards too.
+        self.assertEqual(
+            sudoku.list_solutions(memoryview(DEADLY.encode()), 1).solutions,
+            [min(DEADLY_SOLUTIONS)],
+        )
+
+
 class Batch(unittest.TestCase):
     def test_each_puzzle_gets_its_result_in_order(self):
         puzzles = [TOP1, UNSOLVABLE, DEADLY, TOP1[:80], "x" + EMPTY[1:], CLASSIC, b"." * 81]
