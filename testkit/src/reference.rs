@@ -292,6 +292,7 @@ impl Search {
         Search {
             links,
             grid: [0; CELLS],
+            in_order: false,
         }
     }
 
