@@ -445,7 +445,10 @@ fn solve_file_under_sanitizers_solves_every_data_file() {
             file.name
         );
         if let Some(&(_, puzzles, _)) = KNOWN_FILES.iter().find(|k| k.0 == file.name) {
-            assert_eq!((solved, no_solution, invalid, unreadable), (puzzles, 0, 0, 0));
+            assert_eq!(
+                (solved, no_solution, invalid, unreadable),
+                (puzzles, 0, 0, 0)
+            );
         }
 
         // stderr: a diagnostic per invalid or unreadable puzzle, then the summary; nothing else
@@ -455,7 +458,11 @@ fn solve_file_under_sanitizers_solves_every_data_file() {
             .strip_suffix('\n')
             .map(|s| s.rsplit_once('\n').unwrap_or(("", s)))
             .unwrap_or_else(|| panic!("solve_file {}: stderr {stderr:?}", file.name));
-        assert_eq!(diagnostics.lines().count(), invalid + unreadable, "{stderr}");
+        assert_eq!(
+            diagnostics.lines().count(),
+            invalid + unreadable,
+            "{stderr}"
+        );
         assert!(
             diagnostics
                 .lines()
