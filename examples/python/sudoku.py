@@ -55,7 +55,7 @@ FILE at most ("-" is stdin); anything else starting with '-' ("--" included, as 
 no end-of-options marker) and a repeated --unique are usage errors, each said in one line ("sudoku.py: unknown option '-x'") before a pointer to
 --help.
 Exit codes:
-  0  the input was read and solved (skipped lines included), or the usage was asked for;
+  0  the input was read and solved (unreadable puzzles included), or the usage was asked for;
   2  usage; the library not found or not loadable ("sudoku.py: libsudoku not found ..." or
      "sudoku.py: PATH: REASON"); an input that cannot be opened or read, stdin closed included
      (one line on stderr, "sudoku.py: FILE: REASON" or "sudoku.py: stdin: REASON"); or an
@@ -948,10 +948,11 @@ _USAGE = """usage: python3 sudoku.py [--unique | --list N] [FILE]
 Solves every puzzle of FILE (stdin if absent or "-") and prints one line per puzzle, in
 input order: the solution, or the status name such as SUDOKU_NO_SOLUTION. --unique
 requires exactly one solution; --list N prints up to N solutions (ascending, separated
-by spaces, then " ..." when there are more). Puzzles may be one a line (a rating or comment may
-follow), grids of 9 rows with any separators, .sdk files, 729-character pencilmark lines
-or candidate grids; blank lines, comments and metadata are skipped. A text that is not a
-puzzle gets the line SUDOKU_INVALID_FORMAT and its line and reason on stderr.
+by spaces, then " ..." when there are more). Puzzles may be one a line (a rating or
+comment may follow), grids of 9 rows with any separators, .sdk files, 729-character
+pencilmark lines or candidate grids; blank lines, comments and metadata are skipped. A
+text that is not a puzzle gets the line SUDOKU_INVALID_FORMAT and its line and reason
+on stderr.
 """
 
 
