@@ -3,14 +3,16 @@
  * Usage: count PUZZLE [LIMIT]
  *        count -h | --help   prints the usage to stdout
  *
- * PUZZLE is 81 characters in row-major order: '1'-'9' for givens, '.' or '0' for blanks. LIMIT
- * (default 1000, at least 1) caps the count: the search stops once it has found LIMIT solutions.
+ * PUZZLE is one line in any one-line form the library's reader knows: 81 cells in row-major
+ * order ('1'-'9' givens; '.', '0', '*', '_', '-', 'x' or 'X' blanks), optionally followed by
+ * spaces and a rating or comment. LIMIT (default 1000, at least 1) caps the count: the search
+ * stops once it has found LIMIT solutions.
  *
  * Prints "N solutions" ("1 solution"), or "at least N solutions (the limit)" when the count
- * reached LIMIT. Exit codes: 0 counted (a count of 0 included), 2 invalid input (the status
- * message goes to stderr), bad usage (an unknown option or a wrong number of arguments: the usage
- * goes to stderr) or an error writing the output ("count: error writing output: REASON" on
- * stderr).
+ * reached LIMIT. Exit codes: 0 counted (a count of 0 included), 2 invalid input (the reason,
+ * and for a bad character or two equal givens the cell, go to stderr), bad usage (what was
+ * wrong, then a pointer to --help, on stderr) or an error writing the output ("count: error
+ * writing output: REASON" on stderr).
  */
 
 #include <errno.h>
@@ -20,6 +22,7 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
+#include "read_argument.h"
 
 #define DEFAULT_LIMIT 1000
 #define PROGRAM "count"
@@ -28,8 +31,9 @@
 static void usage(FILE *out)
 {
     fputs("usage: count PUZZLE [LIMIT]\n"
-          "Counts the solutions of PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0'\n"
-          "blanks), stopping at LIMIT (default 1000, at least 1).\n"
+          "Counts the solutions of PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.'\n"
+          "or '0' blanks; a rating or comment may follow), stopping at LIMIT (default 1000, at\n"
+          "least 1).\n"
           "Exit codes: 0 counted, 2 invalid input, usage or an error writing the output.\n",
           out);
 }
@@ -51,37 +55,49 @@ static int parse_limit(const char *text, uint64_t *limit)
     return 1;
 }
 
+/* A usage error: what was wrong, then where to look. Returns exit code 2. */
+static int usage_error(const char *what)
+{
+    if (what != NULL) {
+        fprintf(stderr, PROGRAM ": %s\n", what);
+    }
+    fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     uint64_t limit = DEFAULT_LIMIT, count = 0;
-    size_t len;
+    char board[SUDOKU_CELLS];
     sudoku_status status;
 
     if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
         usage(stdout);
         return finish_output(PROGRAM, 0);
     }
-    /* A puzzle never starts with '-': "-x" is an option count does not know. */
-    if (argc < 2 || argc > 3 || (argv[1][0] == '-' && argv[1][1] != '\0')) {
-        usage(stderr);
-        return 2;
+    if (argc >= 2 && is_option(argv[1])) {
+        fprintf(stderr, PROGRAM ": unknown option '%s'\n", argv[1]);
+        return usage_error(NULL);
     }
-    len = strlen(argv[1]);
-    if (len != SUDOKU_CELLS) {
-        fprintf(stderr, "count: a puzzle has %d characters, got %zu\n", SUDOKU_CELLS, len);
-        return 2;
+    if (argc < 2) {
+        return usage_error("PUZZLE missing");
+    }
+    if (argc > 3) {
+        return usage_error("too many arguments: PUZZLE and LIMIT at most");
     }
     if (argc == 3 && !parse_limit(argv[2], &limit)) {
         fprintf(stderr, "count: LIMIT must be a whole number of at least 1, got \"%s\"\n",
                 argv[2]);
         return 2;
     }
+    if (!read_argument(PROGRAM, argv[1], board)) {
+        return 2;
+    }
 
-    /* The library reads exactly 81 bytes, so the argument string can be passed directly. */
-    status = sudoku_count_solutions(argv[1], limit, &count);
+    status = sudoku_count_solutions(board, limit, &count);
     if (status != SUDOKU_OK) {
         size_t cell = 0;
-        if (sudoku_validate(argv[1], &cell) != SUDOKU_OK) {
+        if (sudoku_validate(board, &cell) != SUDOKU_OK) {
             fprintf(stderr, "count: %s: %s (cell %zu: row %zu, column %zu)\n",
                     sudoku_status_name(status), sudoku_status_message(status), cell,
                     cell / 9 + 1, cell % 9 + 1);

@@ -1,15 +1,25 @@
-/* solve: solves one Sudoku puzzle with libsudoku and prints it as a grid.
+/* solve: solves one Sudoku puzzle with libsudoku and prints it as a grid, or prints its
+ * candidates.
  *
- * Usage: solve [PUZZLE]
+ * Usage: solve [--candidates] [PUZZLE]
  *        solve -h | --help   prints the usage to stdout
  *
- * PUZZLE is 81 characters in row-major order: '1'-'9' for givens, '.' or '0' for blanks. Without
- * it, an embedded puzzle (the first of the magictour top 1465 collection) is solved.
+ * PUZZLE is one line in any one-line form the library's reader knows: 81 cells in row-major
+ * order ('1'-'9' givens; '.', '0', '*', '_', '-', 'x' or 'X' blanks), optionally followed by
+ * spaces and a rating or comment ("4...3.......(81 cells)  ED=9.4/1.2/1.2"). Without it, an
+ * embedded puzzle (the first of the magictour top 1465 collection) is solved.
  *
- * Prints the puzzle, the solution (both with box separators) and the status. Exit codes:
- * 0 solved, 1 the puzzle has no solution, 2 invalid input (the status message and the faulty
- * cell go to stderr), bad usage (an unknown option or more than one argument: the usage goes to
- * stderr), or an error writing the output ("solve: error writing output: REASON" on stderr).
+ * Prints the puzzle, the solution (both with box separators) and the status. With
+ * --candidates, prints instead the candidates the givens leave each cell
+ * (sudoku_board_candidates) as a candidate grid: nine rows of nine cells, each cell its
+ * candidate digits, in columns padded to their widest cell, between rules, the layout of
+ * Sudoku Explainer and HoDoKu that sudoku_read_puzzle reads back to the same masks (a cell with
+ * no candidate, on a board without solution, is printed as '.', which the reader refuses).
+ *
+ * Exit codes: 0 solved (or candidates printed), 1 the puzzle has no solution, 2 invalid input
+ * (the reason, and for a bad character or two equal givens the cell, go to stderr), bad usage
+ * (what was wrong, then a pointer to --help, on stderr), or an error writing the output
+ * ("solve: error writing output: REASON" on stderr).
  */
 
 #include <stdio.h>
@@ -17,6 +27,7 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
+#include "read_argument.h"
 
 #define PROGRAM "solve"
 
@@ -47,55 +58,138 @@ static void print_grid(const char board[SUDOKU_CELLS])
     }
 }
 
+/* The digits of a candidate mask (digit d is bit d - 1) into `out`; returns how many. */
+static int mask_digits(uint16_t mask, char out[10])
+{
+    int d, n = 0;
+    for (d = 1; d <= 9; d++) {
+        if (mask & (1u << (d - 1))) {
+            out[n++] = (char)('0' + d);
+        }
+    }
+    out[n] = '\0';
+    return n;
+}
+
+/* A rule of the candidate grid: '+' at the box edges, '-' across each box's cells. */
+static void print_rule(const int width[9])
+{
+    int box, k;
+    putchar('+');
+    for (box = 0; box < 3; box++) {
+        /* Each cell is a space and its digits; then a space before the '|'. */
+        int len = width[box * 3] + width[box * 3 + 1] + width[box * 3 + 2] + 4;
+        for (k = 0; k < len; k++) {
+            putchar('-');
+        }
+        putchar('+');
+    }
+    putchar('\n');
+}
+
+/* Prints the candidates as a grid, "| 19  7   169 | 2 ... |", each column padded to its widest
+ * cell, with rules above, between bands and below. */
+static void print_candidates(const uint16_t masks[SUDOKU_CELLS])
+{
+    int width[9], row, col;
+    char digits[10];
+    for (col = 0; col < 9; col++) {
+        width[col] = 1;
+        for (row = 0; row < 9; row++) {
+            int n = mask_digits(masks[row * 9 + col], digits);
+            width[col] = n > width[col] ? n : width[col];
+        }
+    }
+    for (row = 0; row < 9; row++) {
+        if (row % 3 == 0) {
+            print_rule(width);
+        }
+        putchar('|');
+        for (col = 0; col < 9; col++) {
+            int n = mask_digits(masks[row * 9 + col], digits);
+            if (n == 0) {
+                digits[0] = '.';
+                digits[1] = '\0';
+                n = 1;
+            }
+            printf(" %s%*s", digits, width[col] - n, "");
+            if (col % 3 == 2) {
+                fputs(" |", stdout);
+            }
+        }
+        putchar('\n');
+    }
+    print_rule(width);
+}
+
 static void usage(FILE *out)
 {
-    fputs("usage: solve [PUZZLE]\n"
-          "Solves PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0' blanks), or an\n"
-          "embedded puzzle when none is given. Exit codes: 0 solved, 1 no solution,\n"
-          "2 invalid input, usage or an error writing the output.\n",
+    fputs("usage: solve [--candidates] [PUZZLE]\n"
+          "Solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.' or '0' blanks;\n"
+          "a rating or comment may follow), or an embedded puzzle when none is given.\n"
+          "--candidates prints the candidates of each cell as a candidate grid instead.\n"
+          "Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error writing\n"
+          "the output.\n",
           out);
+}
+
+/* A usage error: what was wrong, then where to look. Returns exit code 2. */
+static int usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, PROGRAM ": %s '%s'\nTry '" PROGRAM " --help' for more information.\n", what,
+            arg);
+    return 2;
 }
 
 int main(int argc, char **argv)
 {
-    const char *text = DEFAULT_PUZZLE;
+    const char *text = NULL;
     char board[SUDOKU_CELLS];
-    size_t len, cell = 0;
+    size_t cell = 0;
     sudoku_status status;
+    int i, candidates = 0;
 
-    if (argc > 2) {
-        usage(stderr);
-        return 2;
-    }
-    if (argc == 2) {
-        if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return finish_output(PROGRAM, 0);
+        } else if (strcmp(argv[i], "--candidates") == 0 && !candidates) {
+            candidates = 1;
+        } else if (is_option(argv[i])) {
+            return usage_error("unknown option", argv[i]);
+        } else if (text != NULL) {
+            return usage_error("one PUZZLE at most; also given", argv[i]);
+        } else {
+            text = argv[i];
         }
-        /* A puzzle never starts with '-': this is an option solve does not know. A lone "-"
-         * is left to the length check below, as solve reads no stdin. */
-        if (argv[1][0] == '-' && argv[1][1] != '\0') {
-            usage(stderr);
-            return 2;
-        }
-        text = argv[1];
     }
-    len = strlen(text);
-    if (len != SUDOKU_CELLS) {
-        fprintf(stderr, "solve: a puzzle has %d characters, got %zu\n", SUDOKU_CELLS, len);
+    if (text == NULL) {
+        memcpy(board, DEFAULT_PUZZLE, SUDOKU_CELLS);
+    } else if (!read_argument(PROGRAM, text, board)) {
         return 2;
     }
-    memcpy(board, text, SUDOKU_CELLS);
 
     /* Validation locates the faulty cell; sudoku_solve would report the same status. */
     status = sudoku_validate(board, &cell);
     if (status != SUDOKU_OK) {
-        fprintf(stderr, "solve: %s: %s (cell %zu: row %zu, column %zu)\n",
+        fprintf(stderr, PROGRAM ": %s: %s (cell %zu: row %zu, column %zu)\n",
                 sudoku_status_name(status), sudoku_status_message(status), cell, cell / 9 + 1,
                 cell % 9 + 1);
         return 2;
     }
 
+    if (candidates) {
+        uint16_t masks[SUDOKU_CELLS];
+        status = sudoku_board_candidates(board, masks);
+        if (status != SUDOKU_OK) {
+            fprintf(stderr, PROGRAM ": %s: %s\n", sudoku_status_name(status),
+                    sudoku_status_message(status));
+            return 2;
+        }
+        puts("Candidates:");
+        print_candidates(masks);
+        return finish_output(PROGRAM, 0);
+    }
     puts("Puzzle:");
     print_grid(board);
     status = sudoku_solve(board);

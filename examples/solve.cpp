@@ -2,26 +2,28 @@
 // give the functions C linkage, and its types (sudoku_status, the SUDOKU_* constants) are plain
 // C++ types too.
 //
-// Usage: solve_cpp [PUZZLE]   solves PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0'
-//                             blanks), or an embedded puzzle when none is given, and prints the
-//                             grid and the status, as examples/solve.c does
-//        solve_cpp -          reads puzzles from stdin, one a line (blank lines and lines
-//                             starting with '#' skipped, LF or CRLF), solves them all with one
-//                             sudoku_solve_batch call on every core, and prints one line per
-//                             puzzle in input order: the solution or the status name; a line
-//                             that is not 81 characters is reported on stderr with its line
-//                             number and skipped, as examples/solve_file.c does
+// Usage: solve_cpp [PUZZLE]   solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens,
+//                             '.' or '0' blanks; a rating or comment may follow), or an embedded
+//                             puzzle when none is given, and prints the grid and the status, as
+//                             examples/solve.c does
+//        solve_cpp -          reads every puzzle of stdin with the library's reader (one-line
+//                             puzzles, grids, .sdk files, pencilmarks and candidate grids, as
+//                             examples/solve_file.c does), solves the puzzles of givens with one
+//                             sudoku_solve_batch call on every core and the candidate puzzles one
+//                             by one, and prints one line per puzzle in input order: the solution
+//                             or the status name (SUDOKU_INVALID_FORMAT for a text that is not a
+//                             puzzle, with "solve_cpp: line N: REASON" on stderr)
 //        solve_cpp -h | --help  prints the usage to stdout
 //
 // Exit codes: 0 solved (with "-": the input was read to its end; with --help: the usage was
-// printed), 1 no solution, 2 invalid input, usage (an unknown option, or more than one argument:
-// the usage goes to stderr), an error reading stdin ("solve_cpp: error reading stdin: REASON" on
-// stderr; nothing is solved then) or an error writing the output ("solve_cpp: error writing
-// output: REASON" on stderr).
+// printed), 1 no solution, 2 invalid input, usage (what was wrong, then a pointer to --help, on
+// stderr), an error reading stdin ("solve_cpp: stdin: REASON" on stderr; nothing is solved then)
+// or an error writing the output ("solve_cpp: error writing output: REASON" on stderr).
 //
 // Build: c++ -std=c++17 solve.cpp $(pkg-config --cflags --libs sudoku) -o solve_cpp
 
 #include "sudoku.h"
+#include "read_argument.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -32,6 +34,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <unistd.h>
 
 namespace {
 
@@ -82,23 +86,32 @@ int finish(int code)
 void usage(std::ostream &out)
 {
     out << "usage: solve_cpp [PUZZLE | -]\n"
-           "Solves PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0' blanks), or an\n"
-           "embedded puzzle when none is given, and prints it as a grid. With \"-\", solves every\n"
-           "puzzle on stdin (one a line) and prints one line per puzzle: the solution or the\n"
-           "status name. Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error\n"
-           "reading the input or writing the output.\n";
+           "Solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.' or '0' blanks; a\n"
+           "rating or comment may follow), or an embedded puzzle when none is given, and prints\n"
+           "it as a grid. With \"-\", solves every puzzle on stdin (one-line puzzles, grids,\n"
+           "pencilmarks, in any format solve_file reads) and prints one line per puzzle: the\n"
+           "solution or the status name. Exit codes: 0 solved, 1 no solution, 2 invalid input,\n"
+           "usage or an error reading the input or writing the output.\n";
+}
+
+// A usage error: what was wrong, then where to look. Returns exit code 2.
+int usage_error(const std::string &what)
+{
+    std::cerr << "solve_cpp: " << what << "\nTry 'solve_cpp --help' for more information.\n";
+    return 2;
 }
 
 // A board as the library sees it: exactly 81 bytes, no terminator.
 using board = std::string;
 
-board make_board(std::string_view text)
+// Reads a puzzle argument (see read_argument in read_diagnostic.h); throws invalid_argument
+// when it is not one (the reason is already on stderr), sudoku_error for an invalid board.
+board make_board(const char *text)
 {
-    if (text.size() != SUDOKU_CELLS) {
-        throw std::invalid_argument("a puzzle has 81 characters, got " +
-                                    std::to_string(text.size()));
+    board b(SUDOKU_CELLS, '.');
+    if (!read_argument("solve_cpp", text, b.data())) {
+        throw std::invalid_argument("not a puzzle");
     }
-    board b(text);
     size_t cell = 0;
     // Validation locates the faulty cell; sudoku_solve would report the same status.
     if (sudoku_status status = sudoku_validate(b.data(), &cell); status != SUDOKU_OK) {
@@ -128,7 +141,7 @@ void print_grid(const board &b)
     }
 }
 
-int solve_one(std::string_view text)
+int solve_one(const char *text)
 {
     board b;
     try {
@@ -138,9 +151,8 @@ int solve_one(std::string_view text)
                   << " (cell " << e.cell() << ": row " << e.cell() / 9 + 1 << ", column "
                   << e.cell() % 9 + 1 << ")\n";
         return 2;
-    } catch (const std::invalid_argument &e) {
-        std::cerr << "solve_cpp: " << e.what() << '\n';
-        return 2;
+    } catch (const std::invalid_argument &) {
+        return 2; // read_argument said why
     }
     std::cout << "Puzzle:\n";
     print_grid(b);
@@ -154,62 +166,119 @@ int solve_one(std::string_view text)
     return finish(status == SUDOKU_OK ? 0 : status == SUDOKU_NO_SOLUTION ? 1 : 2);
 }
 
-// Reads every puzzle line of stdin into one buffer, solves them in place with a single batch
-// call on all cores, and prints the results in input order.
+// One puzzle of stdin, in input order.
+struct entry {
+    size_t line;
+    uint32_t kind;          // SUDOKU_PUZZLE_GIVENS, SUDOKU_PUZZLE_CANDIDATES, or 0: unreadable
+    size_t index;           // its board in `boards`, its masks in `masks`
+    std::string diagnostic; // unreadable: what is wrong
+};
+
+// Reads the whole of stdin. Returns false, with errno set, on a read error.
+bool read_stdin(std::string &text)
+{
+    char block[1 << 16];
+    for (;;) {
+        errno = 0;
+        size_t n = std::fread(block, 1, sizeof block, stdin);
+        text.append(block, n);
+        if (n < sizeof block) {
+            return !std::ferror(stdin);
+        }
+    }
+}
+
+// Reads every puzzle of stdin, solves the puzzles of givens with a single batch call on all
+// cores (in place) and the candidate puzzles one by one, and prints the results in input order.
 int solve_stdin()
 {
-    std::string boards; // 81 bytes per puzzle, back to back
-    std::string line;
-    unsigned long line_no = 0;
-    for (;;) {
-        // getline fails both at the end of the input and on a read error (stdin a directory,
-        // or closed): errno, cleared here, and the stream's error flags tell them apart below.
-        errno = 0;
-        if (!std::getline(std::cin, line)) {
+    if (isatty(0)) {
+        std::cerr << "solve_cpp: reading puzzles from the terminal; end with Ctrl-D\n";
+    }
+    std::string text;
+    if (!read_stdin(text)) {
+        int error = errno != 0 ? errno : EIO;
+        std::cerr << "solve_cpp: stdin: " << std::strerror(error) << '\n';
+        return 2;
+    }
+    std::string boards;           // 81 bytes per puzzle of givens, back to back
+    std::vector<uint16_t> masks;  // 81 masks per candidate puzzle
+    std::vector<entry> entries;
+    sudoku_read_info info;
+    sudoku_read_info_init(&info);
+    char board[SUDOKU_CELLS];
+    uint16_t cell_masks[SUDOKU_CELLS];
+    for (size_t pos = 0;;) {
+        const char *at = text.data() + pos;
+        sudoku_status status =
+            sudoku_read_puzzle(at, text.size() - pos, board, cell_masks, &info);
+        if (status == SUDOKU_END_OF_INPUT) {
             break;
         }
-        line_no++;
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
-            line.pop_back();
+        if (status == SUDOKU_OK && info.kind == SUDOKU_PUZZLE_CANDIDATES) {
+            entries.push_back({info.line, info.kind, masks.size() / SUDOKU_CELLS, {}});
+            masks.insert(masks.end(), cell_masks, cell_masks + SUDOKU_CELLS);
+        } else if (status == SUDOKU_OK) {
+            entries.push_back({info.line, info.kind, boards.size() / SUDOKU_CELLS, {}});
+            boards.append(board, SUDOKU_CELLS);
+        } else if (status == SUDOKU_INVALID_FORMAT) {
+            char diagnostic[192];
+            read_diagnostic(at, &info, diagnostic, sizeof diagnostic);
+            entries.push_back({info.line, 0, 0, diagnostic});
+        } else {
+            std::cerr << "solve_cpp: " << sudoku_status_message(status) << '\n';
+            return 2;
         }
-        if (line.empty() || line[0] == '#') {
-            continue;
-        }
-        if (line.size() != SUDOKU_CELLS) {
-            std::cerr << "solve_cpp: line " << line_no << ": expected 81 puzzle characters, got "
-                      << line.size() << "; skipped\n";
-            continue;
-        }
-        boards += line;
-    }
-    // std::cin reads through C's stdin (sync_with_stdio is left on), so a failed read sets
-    // stdin's error flag (and errno) while the stream only sees an end of input; badbit is set
-    // when the stream itself failed.
-    if (std::cin.bad() || std::ferror(stdin)) {
-        int error = errno != 0 ? errno : EIO;
-        std::cerr << "solve_cpp: error reading stdin: " << std::strerror(error) << '\n';
-        return 2;
+        pos += info.consumed;
     }
     size_t count = boards.size() / SUDOKU_CELLS;
-    if (count == 0) {
-        // Nothing to solve (and an empty vector's data() may be NULL, which the batch call
-        // rejects).
-        return 0;
-    }
     std::vector<sudoku_status> statuses(count);
     // boards.data() is both the puzzles and the solutions: solved boards are overwritten, the
-    // others keep their puzzle. threads == 0: every available core.
-    sudoku_status status = sudoku_solve_batch(boards.data(), count, boards.data(),
-                                              statuses.data(), SUDOKU_BATCH_FIRST, 0);
-    if (status != SUDOKU_OK) {
-        std::cerr << "solve_cpp: " << sudoku_status_message(status) << '\n';
-        return 2;
+    // others keep their puzzle. threads == 0: every available core. (With no puzzle, an empty
+    // string's data() is still a valid pointer.)
+    std::string puzzles = boards;
+    if (count > 0) {
+        sudoku_status status = sudoku_solve_batch(boards.data(), count, boards.data(),
+                                                  statuses.data(), SUDOKU_BATCH_FIRST, 0);
+        if (status != SUDOKU_OK) {
+            std::cerr << "solve_cpp: " << sudoku_status_message(status) << '\n';
+            return 2;
+        }
     }
-    for (size_t i = 0; i < count; i++) {
-        if (statuses[i] == SUDOKU_OK) {
-            std::cout << std::string_view(boards).substr(i * SUDOKU_CELLS, SUDOKU_CELLS) << '\n';
+    for (const entry &e : entries) {
+        sudoku_status status = SUDOKU_INVALID_FORMAT;
+        char solution[SUDOKU_CELLS];
+        const char *answer = nullptr;
+        size_t cell = SUDOKU_CELLS;
+        sudoku_status found = SUDOKU_OK;
+        if (e.kind == SUDOKU_PUZZLE_GIVENS) {
+            status = statuses[e.index];
+            answer = boards.data() + e.index * SUDOKU_CELLS;
+            if (status != SUDOKU_OK) {
+                found = sudoku_validate(puzzles.data() + e.index * SUDOKU_CELLS, &cell);
+            }
+        } else if (e.kind == SUDOKU_PUZZLE_CANDIDATES) {
+            const uint16_t *m = masks.data() + e.index * SUDOKU_CELLS;
+            status = sudoku_solve_candidates(m, solution);
+            answer = solution;
+            if (status != SUDOKU_OK) {
+                found = sudoku_validate_candidates(m, &cell);
+            }
         } else {
-            std::cout << sudoku_status_name(statuses[i]) << '\n';
+            std::cerr << "solve_cpp: line " << e.line << ": " << e.diagnostic << '\n';
+        }
+        if (status == SUDOKU_OK) {
+            std::cout << std::string_view(answer, SUDOKU_CELLS) << '\n';
+        } else {
+            std::cout << sudoku_status_name(status) << '\n';
+            if (e.kind != 0 && status != SUDOKU_NO_SOLUTION &&
+                status != SUDOKU_MULTIPLE_SOLUTIONS) {
+                std::cerr << "solve_cpp: line " << e.line << ": " << sudoku_status_message(status);
+                if (found == status && cell < SUDOKU_CELLS) {
+                    std::cerr << " (cell " << cell << ")";
+                }
+                std::cerr << '\n';
+            }
         }
         // A failed write sets errno and the stream's failure flag, after which the stream
         // writes nothing: stop at once, while errno still gives the reason.
@@ -225,8 +294,7 @@ int solve_stdin()
 int main(int argc, char **argv)
 {
     if (argc > 2) {
-        usage(std::cerr);
-        return 2;
+        return usage_error(std::string("one argument at most; also given '") + argv[2] + "'");
     }
     if (argc == 2) {
         std::string_view arg(argv[1]);
@@ -237,11 +305,10 @@ int main(int argc, char **argv)
         if (arg == "-") {
             return solve_stdin();
         }
-        // A puzzle never starts with '-': this is an option solve_cpp does not know.
-        if (!arg.empty() && arg.front() == '-') {
-            usage(std::cerr);
-            return 2;
+        if (is_option(argv[1])) {
+            return usage_error("unknown option '" + std::string(arg) + "'");
         }
+        return solve_one(argv[1]);
     }
-    return solve_one(argc == 2 ? std::string_view(argv[1]) : default_puzzle);
+    return solve_one(default_puzzle.data());
 }

@@ -7,17 +7,22 @@ mod example_programs;
 
 use example_programs::*;
 
-/// What `count --help` prints to stdout, and `count` after bad usage to stderr.
+/// What `count --help` prints to stdout.
 const COUNT_USAGE: &str = "\
 usage: count PUZZLE [LIMIT]
-Counts the solutions of PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0'
-blanks), stopping at LIMIT (default 1000, at least 1).
+Counts the solutions of PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.'
+or '0' blanks; a rating or comment may follow), stopping at LIMIT (default 1000, at
+least 1).
 Exit codes: 0 counted, 2 invalid input, usage or an error writing the output.
 ";
 
 #[test]
 fn count_counts_up_to_the_limit() {
-    let cases: [(&[&str], &str); 6] = [
+    let rated = format!("{DEADLY} ED=1.2/1.2/1.2");
+    let dashes = "-".repeat(81);
+    let cases: [(&[&str], &str); 8] = [
+        (&[&rated], "2 solutions\n"),
+        (&[&dashes, "7"], "at least 7 solutions (the limit)\n"),
         (&[EMPTY, "1000"], "at least 1000 solutions (the limit)\n"),
         (&[DEADLY], "2 solutions\n"),
         (&[DEADLY, "2"], "at least 2 solutions (the limit)\n"),
@@ -34,14 +39,26 @@ fn count_counts_up_to_the_limit() {
 }
 
 #[test]
-fn count_prints_its_usage_on_help_and_on_an_unknown_option() {
+fn count_prints_its_usage_on_help_and_says_what_was_wrong() {
     for link in LINKS {
         let program = example("count", link);
-        assert_usage(
-            program,
-            COUNT_USAGE,
-            &[&["--bogus"], &["-x", "5"], &[], &[EMPTY, "5", "5"]],
-        );
+        let name = "count";
+        for help in ["-h", "--help"] {
+            assert_run(&run(program, &[help], b""), 0, COUNT_USAGE, "");
+        }
+        let pointer = "Try 'count --help' for more information.\n";
+        for (args, what) in [
+            (&["--bogus"][..], "unknown option '--bogus'"),
+            (&["-q", "5"], "unknown option '-q'"),
+            (&[], "PUZZLE missing"),
+            (
+                &[EMPTY, "5", "5"],
+                "too many arguments: PUZZLE and LIMIT at most",
+            ),
+        ] {
+            let stderr = format!("{name}: {what}\n{pointer}");
+            assert_run(&run(program, args, b""), 2, "", &stderr);
+        }
     }
 }
 
@@ -57,7 +74,7 @@ fn count_rejects_bad_input() {
             "count: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
              (cell 10: row 2, column 2)\n",
         ),
-        (&[&EMPTY[..1]], "count: a puzzle has 81 characters, got 1\n"),
+        (&[&EMPTY[..1]], "count: line 1 has 1 cell, not 9\n"),
     ];
     for link in LINKS {
         for (args, message) in cases {

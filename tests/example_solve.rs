@@ -51,12 +51,34 @@ fn solve_reports_no_solution_with_exit_code_1() {
 }
 
 #[test]
+fn solve_reads_its_argument_in_any_one_line_form() {
+    let classic_forms = [
+        format!("{CLASSIC}  ED=1.2/1.2/1.2"),
+        format!("{CLASSIC}\t# a comment"),
+        CLASSIC.replace('0', "*"),
+        CLASSIC.replace('0', "x"),
+        CLASSIC.replace('0', " "),
+        format!("Puzzle 1: {}", CLASSIC.replace('0', "_")),
+    ];
+    for link in LINKS {
+        for form in &classic_forms {
+            let output = run(example("solve", link), &[form], b"");
+            assert_run(&output, 0, SOLVE_CLASSIC_OUTPUT, "");
+        }
+    }
+}
+
+#[test]
 fn solve_rejects_invalid_input_on_stderr() {
+    let grid = (0..9)
+        .map(|r| &CLASSIC[r * 9..r * 9 + 9])
+        .collect::<Vec<_>>()
+        .join("\n");
     let cases = [
         (
             BAD_CHARACTER,
-            "solve: SUDOKU_INVALID_CHARACTER: the board contains a byte that is not '1'-'9', '.' \
-             or '0' (cell 40: row 5, column 5)\n",
+            "solve: character 'a' at line 1, column 41 is not a digit or a blank \
+             (cell 40: row 5, column 5)\n",
         ),
         (
             CONFLICT,
@@ -65,7 +87,19 @@ fn solve_rejects_invalid_input_on_stderr() {
         ),
         (
             &CLASSIC[..80],
-            "solve: a puzzle has 81 characters, got 80\n",
+            "solve: the puzzle on line 1 has 80 cells, not 81\n",
+        ),
+        (
+            &grid,
+            "solve: PUZZLE is one line; this one has a line break\n",
+        ),
+        (
+            "# only a comment",
+            "solve: PUZZLE holds no puzzle (only blanks or a comment)\n",
+        ),
+        (
+            "123456789",
+            "solve: the grid ends after 1 row, at the end of the text\n",
         ),
     ];
     for link in LINKS {
@@ -77,20 +111,28 @@ fn solve_rejects_invalid_input_on_stderr() {
 }
 
 #[test]
-fn solve_prints_its_usage_on_help_and_on_an_unknown_option() {
+fn solve_prints_its_usage_on_help_and_says_what_was_wrong() {
     for link in LINKS {
         let program = example("solve", link);
         assert_usage(
             program,
+            "solve",
             SOLVE_USAGE,
-            &[&["--bogus"], &["-x"], &["--"], &[CLASSIC, TOP1]],
+            &[
+                (&["--bogus"], "unknown option '--bogus'"),
+                (&["-q"], "unknown option '-q'"),
+                (
+                    &[CLASSIC, TOP1],
+                    &format!("one PUZZLE at most; also given '{TOP1}'"),
+                ),
+            ],
         );
-        // A lone "-" is no option: solve reads no stdin, so it is a (too short) puzzle.
+        // A lone "-" is no option: solve reads no stdin, so it is a puzzle, a rule line here.
         assert_run(
             &run(program, &["-"], b""),
             2,
             "",
-            "solve: a puzzle has 81 characters, got 1\n",
+            "solve: the grid ends after 0 rows, at the end of the text\n",
         );
     }
 }
@@ -147,4 +189,46 @@ fn the_whole_output_of_solve_reads_back_with_the_reader() {
     );
     let rest = &output.stdout[first.consumed..];
     assert_eq!(sudoku::format::read_puzzle(rest), Ok(None));
+}
+
+/// `solve --candidates` prints a candidate grid that the reader (`sudoku_read_puzzle`) reads
+/// back to the candidates of the board, computed here by a plain scan of each cell's peers.
+#[test]
+fn solve_candidates_prints_a_grid_the_reader_reads_back() {
+    use sudoku::format::{read_puzzle, Puzzle, Reason};
+    for link in LINKS {
+        let program = example("solve", link);
+        for puzzle in [CLASSIC, TOP1, TOP2, DEADLY, EMPTY] {
+            let output = run(program, &["--candidates", puzzle], b"");
+            assert_eq!(output.status.code(), Some(0), "{puzzle}");
+            assert_eq!(text(&output.stderr), "");
+            let stdout = text(&output.stdout);
+            assert!(stdout.starts_with("Candidates:\n"), "{stdout}");
+            assert_eq!(stdout.lines().count(), 14, "{stdout}");
+            let read = read_puzzle(&output.stdout)
+                .expect("a candidate grid")
+                .expect("a puzzle");
+            match read.puzzle {
+                Puzzle::Candidates(c) => {
+                    assert_eq!(*c.masks(), table::board_masks(puzzle), "{puzzle}\n{stdout}")
+                }
+                other => panic!("{other:?} from\n{stdout}"),
+            }
+            assert_eq!(read_puzzle(&output.stdout[read.consumed..]), Ok(None));
+        }
+        // A cell without a candidate (the board has no solution) is printed as a blank, which
+        // no candidate grid holds: the reader refuses it.
+        let output = run(program, &["--candidates", UNSOLVABLE], b"");
+        assert_eq!(output.status.code(), Some(0));
+        let error = read_puzzle(&output.stdout).expect_err("a blank in a candidate grid");
+        assert_eq!(error.reason, Reason::BlankInCandidateGrid);
+        // The option with an invalid puzzle, or twice.
+        assert_run(
+            &run(program, &["--candidates", CONFLICT], b""),
+            2,
+            "",
+            "solve: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
+             (cell 10: row 2, column 2)\n",
+        );
+    }
 }

@@ -9,14 +9,15 @@ use std::fs;
 
 use example_programs::*;
 
-/// What `solve_cpp --help` prints to stdout, and `solve_cpp` after bad usage to stderr.
+/// What `solve_cpp --help` prints to stdout.
 const SOLVE_CPP_USAGE: &str = "\
 usage: solve_cpp [PUZZLE | -]
-Solves PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0' blanks), or an
-embedded puzzle when none is given, and prints it as a grid. With \"-\", solves every
-puzzle on stdin (one a line) and prints one line per puzzle: the solution or the
-status name. Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error
-reading the input or writing the output.
+Solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.' or '0' blanks; a
+rating or comment may follow), or an embedded puzzle when none is given, and prints
+it as a grid. With \"-\", solves every puzzle on stdin (one-line puzzles, grids,
+pencilmarks, in any format solve_file reads) and prints one line per puzzle: the
+solution or the status name. Exit codes: 0 solved, 1 no solution, 2 invalid input,
+usage or an error reading the input or writing the output.
 ";
 
 #[test]
@@ -71,15 +72,21 @@ fn solve_cpp_prints_its_usage_on_help_and_on_an_unknown_option() {
         let program = solve_cpp(link);
         assert_usage(
             program,
+            "solve_cpp",
             SOLVE_CPP_USAGE,
             &[
-                &["--bogus"],
-                &["-x"],
-                &["--"],
-                &["-", "-"],
-                &[CLASSIC, TOP1],
+                (&["--bogus"], "unknown option '--bogus'"),
+                (&["-q"], "unknown option '-q'"),
+                (&["-", "-"], "one argument at most; also given '-'"),
+                (
+                    &[CLASSIC, TOP1],
+                    &format!("one argument at most; also given '{TOP1}'"),
+                ),
             ],
         );
+        // A puzzle argument in another one-line form, with a rating after it.
+        let rated = format!("{}  ED=1.2/1.2/1.2", CLASSIC.replace('0', "*"));
+        assert_run(&run(program, &[&rated], b""), 0, SOLVE_CLASSIC_OUTPUT, "");
     }
 }
 
@@ -93,13 +100,13 @@ fn solve_cpp_reports_an_unreadable_stdin_with_exit_code_2() {
             &run_with_stdin(program, &["-"], Some(directory)),
             2,
             "",
-            "solve_cpp: error reading stdin: Is a directory\n",
+            "solve_cpp: stdin: Is a directory\n",
         );
         assert_run(
             &run_with_stdin(program, &["-"], None),
             2,
             "",
-            "solve_cpp: error reading stdin: Bad file descriptor\n",
+            "solve_cpp: stdin: Bad file descriptor\n",
         );
         // An empty input is read to its end: nothing to solve, no error.
         let empty = fs::File::open("/dev/null").expect("open /dev/null");

@@ -1,21 +1,21 @@
-//! `examples/solve_file.c`: solving each line of a file or of stdin (first, unique and count
-//! modes), bad usage, write errors, any thread count giving the same output, quiet mode; and
-//! the same lines read alike by solve_file, `solve_cpp -` and `sudoku.py`.
+//! `examples/solve_file.c`: solving each puzzle of a file or of stdin (first, unique, count and
+//! list modes), bad usage, read and write errors, any thread count and any read block size
+//! giving the same output, quiet mode; and the shared table of inputs (`example_programs/
+//! table.rs`) read alike by solve_file, `solve_cpp -` and `sudoku.py`.
 //!
 //! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
 
 mod example_programs;
 
 use std::fs;
-use std::process::Command;
 
-use sudoku_testkit::cbuild::{repo_root, shared_library, Link};
+use sudoku_testkit::cbuild::{compile_with, Link};
 use sudoku_testkit::check::is_complete_grid;
 
 use example_programs::*;
 
 #[test]
-fn solve_file_solves_each_line_of_a_file() {
+fn solve_file_solves_each_puzzle_of_a_file() {
     let input = out_dir().join("solve_file_input.txt");
     fs::write(&input, solve_file_input()).expect("write the input file");
     let input = input.to_str().expect("UTF-8 path");
@@ -24,20 +24,24 @@ fn solve_file_solves_each_line_of_a_file() {
         assert_eq!(output.status.code(), Some(0));
         let stdout = text(&output.stdout);
         let lines: Vec<&str> = stdout.lines().collect();
-        assert_eq!(lines.len(), 8, "one line per puzzle:\n{stdout}");
+        assert_eq!(lines.len(), 10, "one line per puzzle:\n{stdout}");
         assert_eq!(lines[0], CLASSIC_SOLUTION);
         assert_eq!(lines[1], TOP1_SOLUTION);
-        assert_eq!(lines[2], "SUDOKU_NO_SOLUTION");
+        assert_eq!(
+            lines[2..4],
+            ["SUDOKU_INVALID_FORMAT", "SUDOKU_INVALID_FORMAT"]
+        );
+        assert_eq!(lines[4], "SUDOKU_NO_SOLUTION");
         // sudoku_solve stops at the first solution; which one depends on the search order.
-        assert!(DEADLY_SOLUTIONS.contains(&lines[3]), "{}", lines[3]);
-        assert_eq!(lines[4], "SUDOKU_INVALID_CHARACTER");
-        assert_eq!(lines[5], "SUDOKU_CONFLICTING_GIVENS");
-        assert!(is_complete_grid(lines[6].as_bytes()), "{}", lines[6]);
-        assert_eq!(lines[7], TOP2_SOLUTION);
+        assert!(DEADLY_SOLUTIONS.contains(&lines[5]), "{}", lines[5]);
+        assert_eq!(lines[6], "SUDOKU_INVALID_FORMAT");
+        assert_eq!(lines[7], "SUDOKU_CONFLICTING_GIVENS");
+        assert!(is_complete_grid(lines[8].as_bytes()), "{}", lines[8]);
+        assert_eq!(lines[9], TOP2_SOLUTION);
         assert!(stdout.ends_with('\n'));
         assert_solve_file_stderr(
             text(&output.stderr),
-            "read 8, solved 5, no solution 1, multiple solutions 0, invalid 2, skipped lines 2",
+            "read 10, solved 5, no solution 1, multiple solutions 0, invalid 1, unreadable 3",
         );
     }
 }
@@ -47,9 +51,11 @@ fn solve_file_unique_reads_stdin() {
     let expected = [
         CLASSIC_SOLUTION,
         TOP1_SOLUTION,
+        "SUDOKU_INVALID_FORMAT",
+        "SUDOKU_INVALID_FORMAT",
         "SUDOKU_NO_SOLUTION",
         "SUDOKU_MULTIPLE_SOLUTIONS",
-        "SUDOKU_INVALID_CHARACTER",
+        "SUDOKU_INVALID_FORMAT",
         "SUDOKU_CONFLICTING_GIVENS",
         "SUDOKU_MULTIPLE_SOLUTIONS",
         TOP2_SOLUTION,
@@ -63,7 +69,8 @@ fn solve_file_unique_reads_stdin() {
 
 #[test]
 fn solve_file_count_caps_at_the_limit() {
-    let expected = "1\n1\n0\n2\nSUDOKU_INVALID_CHARACTER\nSUDOKU_CONFLICTING_GIVENS\n5\n1\n";
+    let expected = "1\n1\nSUDOKU_INVALID_FORMAT\nSUDOKU_INVALID_FORMAT\n0\n2\n\
+                    SUDOKU_INVALID_FORMAT\nSUDOKU_CONFLICTING_GIVENS\n5\n1\n";
     assert_solves_the_input_from_stdin(&["--count", "5"], expected);
 }
 
@@ -82,89 +89,111 @@ fn assert_solves_the_input_from_stdin(args: &[&str], expected: &str) {
         assert_eq!(text(&output.stdout), expected, "{args:?} ({link:?})");
         assert_solve_file_stderr(
             text(&output.stderr),
-            "read 8, solved 3, no solution 1, multiple solutions 2, invalid 2, skipped lines 2",
+            "read 10, solved 3, no solution 1, multiple solutions 2, invalid 1, unreadable 3",
         );
     }
 }
 
+/// A usage error: what was wrong in one line, then the pointer to --help.
+fn usage_error(what: &str) -> String {
+    format!("solve_file: {what}\nTry 'solve_file --help' for more information.\n")
+}
+
 #[test]
-fn solve_file_rejects_bad_usage() {
+fn solve_file_rejects_bad_usage_and_names_read_errors() {
     for link in LINKS {
         let program = example("solve_file", link);
-        let output = run(program, &["--count", "0"], b"");
-        assert_run(
-            &output,
-            2,
-            "",
-            "solve_file: --count needs a whole number N >= 1\n",
-        );
+        for (args, what) in [
+            (&["--count", "0"][..], "--count needs a whole number N >= 1"),
+            (&["--list"], "--list needs a whole number N >= 1"),
+            (&["--frobnicate"], "unknown option '--frobnicate'"),
+            (
+                &["--unique", "--count", "2"],
+                "choose one of --unique, --count and --list, not '--count'",
+            ),
+            (&["a", "b"], "one FILE at most; also given 'b'"),
+        ] {
+            assert_run(&run(program, args, b""), 2, "", &usage_error(what));
+        }
+        // Read errors give the system's reason.
         let missing = out_dir().join("no such file");
         let output = run(program, &[missing.to_str().unwrap()], b"");
+        let reason = format!(
+            "solve_file: {}: No such file or directory\n",
+            missing.display()
+        );
+        assert_run(&output, 1, "", &reason);
+        let dir = format!("{}/", out_dir().display());
+        let output = run(program, &["--quiet", &dir], b"");
         assert_run(
             &output,
             1,
             "",
-            &format!(
-                "solve_file: cannot open {}: No such file or directory\n",
-                missing.display()
-            ),
+            &format!("solve_file: {dir}: Is a directory\n"),
         );
     }
 }
 
-/// solve_file, `solve_cpp -` and `sudoku.py` read lines alike: fed the same mixed input (comments,
-/// blank lines, CRLF, lines of 80 and 82 characters, invalid boards, a last line without a line
-/// ending) they print the same stdout and skip the same lines with the same diagnostic.
+/// solve_file, `solve_cpp -` and `sudoku.py` read every input of the shared table alike: the
+/// same stdout, byte for byte (one line per puzzle, in input order), and the same diagnostics
+/// after their names.
+#[test]
+fn the_three_readers_follow_the_shared_table() {
+    for case in table::cases() {
+        let name = &case.name;
+        for link in LINKS {
+            let output = run(example("solve_file", link), &["--quiet"], &case.input);
+            assert_run(&output, 0, &case.stdout, &case.stderr("solve_file"));
+            let output = run(solve_cpp(link), &["-"], &case.input);
+            assert_run(&output, 0, &case.stdout, &case.stderr("solve_cpp"));
+        }
+        let output = run_python(&[], &case.input);
+        assert_run(&output, 0, &case.stdout, &case.stderr("sudoku.py"));
+        println!("{name}: the three readers agree with the table");
+    }
+}
+
+/// solve_file built to read its input 1 and 7 bytes at a time: every puzzle of the table is cut
+/// by block boundaries everywhere, and reads as if whole.
+#[test]
+fn solve_file_reads_a_puzzle_cut_by_a_block_boundary_as_if_whole() {
+    for block in [1, 7] {
+        let out = out_dir().join(format!("solve_file_block_{block}"));
+        let define = format!("-DSOLVE_FILE_READ_BLOCK={block}");
+        let flags = [C_FLAGS, &[define.as_str()]].concat();
+        let source = repo_root().join("examples").join("solve_file.c");
+        compile_with("gcc", &flags, &source, Link::Static, &out);
+        for case in table::cases() {
+            if block == 1 && case.input.len() > 100_000 {
+                continue; // a million one-byte reads show nothing seven-byte reads do not
+            }
+            let output = run(&out, &["--quiet"], &case.input);
+            assert_run(&output, 0, &case.stdout, &case.stderr("solve_file"));
+        }
+    }
+}
+
+/// solve_file, `solve_cpp -` and `sudoku.py` read `solve_file_input()` alike: the same stdout
+/// (the same first solutions: the same batch call) and the same diagnostics.
 #[test]
 fn solve_file_solve_cpp_and_sudoku_py_print_the_same_lines() {
     let input = solve_file_input();
-    let skipped = |program: &str| {
-        format!(
-            "{program}: line 5: expected 81 puzzle characters, got 80; skipped\n\
-             {program}: line 6: expected 81 puzzle characters, got 82; skipped\n"
-        )
-    };
-
+    let diagnostics =
+        |program: &str| SOLVE_FILE_DIAGNOSTICS.replace("solve_file:", &format!("{program}:"));
     let solve_file = run(
         example("solve_file", Link::Static),
         &["--quiet"],
         input.as_bytes(),
     );
     let stdout = text(&solve_file.stdout);
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 8, "one line per puzzle:\n{stdout}");
-    assert_eq!(
-        lines[..3],
-        [CLASSIC_SOLUTION, TOP1_SOLUTION, "SUDOKU_NO_SOLUTION"]
-    );
-    // The first solution found by the search (of two, and of the empty board's many): the same
-    // in all three front-ends below, which make the same batch call.
-    assert!(DEADLY_SOLUTIONS.contains(&lines[3]), "{}", lines[3]);
-    assert_eq!(
-        lines[4..6],
-        ["SUDOKU_INVALID_CHARACTER", "SUDOKU_CONFLICTING_GIVENS"]
-    );
-    assert!(is_complete_grid(lines[6].as_bytes()), "{}", lines[6]);
-    assert_eq!(lines[7], TOP2_SOLUTION);
+    assert_eq!(stdout.lines().count(), 10, "one line per puzzle:\n{stdout}");
     assert_run(&solve_file, 0, stdout, SOLVE_FILE_DIAGNOSTICS);
-
     for link in LINKS {
         let output = run(solve_cpp(link), &["-"], input.as_bytes());
-        assert_run(&output, 0, stdout, &skipped("solve_cpp"));
+        assert_run(&output, 0, stdout, &diagnostics("solve_cpp"));
     }
-    let python = run_command(
-        Command::new("python3")
-            .arg(
-                repo_root()
-                    .join("examples")
-                    .join("python")
-                    .join("sudoku.py"),
-            )
-            .env("SUDOKU_LIB", shared_library())
-            .env("PYTHONDONTWRITEBYTECODE", "1"),
-        input.as_bytes(),
-    );
-    assert_run(&python, 0, stdout, &skipped("sudoku.py"));
+    let python = run_python(&[], input.as_bytes());
+    assert_run(&python, 0, stdout, &diagnostics("sudoku.py"));
 }
 
 #[test]
@@ -192,26 +221,26 @@ fn solve_file_reports_a_write_error_with_exit_code_1() {
 
 #[test]
 fn solve_file_gives_the_same_output_on_any_thread_count() {
-    // 1500 copies: 21000 lines, more than one block, with diagnostics spread over all of them.
-    let times = 1500;
+    // 2000 copies: 20000 puzzles, more than one batch, with diagnostics spread over all of them.
+    let times = 2000;
     let (input, diagnostics) = repeated_input(times);
     let path = out_dir().join("solve_file_repeated.txt");
     fs::write(&path, &input).expect("write the input file");
     let path = path.to_str().expect("UTF-8 path");
     let counts = format!(
-        "read {}, solved {}, no solution {}, multiple solutions 0, invalid {}, skipped lines {}",
-        8 * times,
+        "read {}, solved {}, no solution {}, multiple solutions 0, invalid {}, unreadable {}",
+        10 * times,
         5 * times,
         times,
-        2 * times,
-        2 * times
+        times,
+        3 * times
     );
     let single = run(example("solve_file", Link::Static), &[path], b"");
     assert_eq!(single.status.code(), Some(0));
     // The output of one copy, repeated: every puzzle's line in input order.
     let one_copy: String = text(&single.stdout)
         .lines()
-        .take(8)
+        .take(10)
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(text(&single.stdout), one_copy.repeat(times));
@@ -255,7 +284,7 @@ fn solve_file_quiet_writes_only_diagnostics() {
             );
             assert_eq!(output.status.code(), Some(0));
             assert_eq!(text(&output.stderr), SOLVE_FILE_DIAGNOSTICS, "{args:?}");
-            assert_eq!(text(&output.stdout).lines().count(), 8);
+            assert_eq!(text(&output.stdout).lines().count(), 10);
         }
     }
 }
@@ -273,8 +302,95 @@ fn solve_file_rejects_a_bad_thread_count() {
                 &output,
                 2,
                 "",
-                "solve_file: --threads needs a whole number N >= 0 (0: all cores)\n",
+                &usage_error("--threads needs a whole number N >= 0 (0: all cores)"),
             );
         }
+    }
+}
+
+/// CLASSIC_SOLUTION with its first two rows emptied: exactly four solutions.
+const FOUR: &str =
+    "..................198342567859761423426853791713924856961537284287419635345286179";
+
+/// The solutions of `puzzle` in ascending order, by the reference solver (at most 100).
+fn sorted_solutions(puzzle: &str) -> Vec<String> {
+    let grid = sudoku_testkit::reference::parse(puzzle.as_bytes().try_into().unwrap())
+        .expect("a valid board");
+    let mut all: Vec<String> = sudoku_testkit::reference::solutions(&grid, 100)
+        .iter()
+        .map(|g| String::from_utf8(sudoku_testkit::reference::to_text(g).to_vec()).unwrap())
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn solve_file_lists_up_to_n_solutions_in_ascending_order() {
+    let deadly = sorted_solutions(DEADLY);
+    let four = sorted_solutions(FOUR);
+    assert_eq!((deadly.len(), four.len()), (2, 4));
+    let input = format!(
+        "{DEADLY}\n{CLASSIC}\n{UNSOLVABLE}\n{FOUR}\n{}\n{CONFLICT}\n",
+        &TOP2[..80]
+    );
+    let diagnostics = "solve_file: line 5: the puzzle on line 5 has 80 cells, not 81\n\
+                       solve_file: line 6: two equal givens share a row, column or box (cell 10)\n";
+    let tail = "SUDOKU_NO_SOLUTION";
+    for (n, first, fourth) in [
+        (
+            "3",
+            deadly.join(" "),
+            format!("{} ...", four[..3].join(" ")),
+        ),
+        ("4", deadly.join(" "), four.join(" ")),
+        (
+            "1",
+            format!("{} ...", deadly[0]),
+            format!("{} ...", four[0]),
+        ),
+    ] {
+        let expected = format!(
+            "{first}\n{CLASSIC_SOLUTION}\n{tail}\n{fourth}\nSUDOKU_INVALID_FORMAT\n\
+             SUDOKU_CONFLICTING_GIVENS\n"
+        );
+        for link in LINKS {
+            let output = run(
+                example("solve_file", link),
+                &["--list", n, "--quiet"],
+                input.as_bytes(),
+            );
+            assert_run(&output, 0, &expected, diagnostics);
+        }
+        let python = run_python(&["--list", n], input.as_bytes());
+        assert_run(
+            &python,
+            0,
+            &expected,
+            &diagnostics.replace("solve_file:", "sudoku.py:"),
+        );
+    }
+    let output = run(
+        example("solve_file", Link::Static),
+        &["--list", "2"],
+        input.as_bytes(),
+    );
+    assert_solve_file_stderr_counts(
+        text(&output.stderr),
+        diagnostics,
+        "read 6, solved 1, no solution 1, multiple solutions 2, invalid 1, unreadable 1",
+    );
+}
+
+/// What the programs print reads back: `solve`'s whole output (puzzle and solution grids) and
+/// `solve --candidates`'s candidate grid, fed to solve_file, give the puzzle's solution.
+#[test]
+fn solve_file_reads_what_solve_prints() {
+    for link in LINKS {
+        let solve = run(example("solve", link), &[CLASSIC], b"");
+        let candidates = run(example("solve", link), &["--candidates", CLASSIC], b"");
+        let input = [solve.stdout, candidates.stdout].concat();
+        let output = run(example("solve_file", link), &["--quiet"], &input);
+        let expected = format!("{CLASSIC_SOLUTION}\n").repeat(3);
+        assert_run(&output, 0, &expected, "");
     }
 }

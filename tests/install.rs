@@ -288,7 +288,7 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
         assert!(
             summary.starts_with(
                 "solve_file: read 1465, solved 1465, no solution 0, multiple solutions 0, \
-                 invalid 0, skipped lines 0; elapsed "
+                 invalid 0, unreadable 0; elapsed "
             ),
             "{program}: {summary}"
         );

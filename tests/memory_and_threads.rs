@@ -412,13 +412,15 @@ fn solve_file_under_sanitizers_solves_every_data_file() {
         assert_eq!(output.status.code(), Some(0), "solve_file {}", file.name);
 
         // Its output is sudoku_solve's answer for each 81-byte line, as the stress program got
-        // it; lines of another length are skipped.
-        let (mut solved, mut no_solution, mut invalid, mut skipped) = (0, 0, 0, 0);
+        // it; a line of another length, or with a byte that is no cell, is not a puzzle to the
+        // reader: SUDOKU_INVALID_FORMAT.
+        let (mut solved, mut no_solution, mut invalid, mut unreadable) = (0, 0, 0, 0);
         let mut expected = String::new();
         for entry in &file.entries {
             let a = answers.next().expect("one stress line per puzzle");
-            if entry.line_len != CELLS {
-                skipped += 1;
+            if entry.line_len != CELLS || a.solve == INVALID_CHARACTER {
+                unreadable += 1;
+                expected.push_str("SUDOKU_INVALID_FORMAT\n");
                 continue;
             }
             match a.grid {
@@ -443,17 +445,24 @@ fn solve_file_under_sanitizers_solves_every_data_file() {
             file.name
         );
         if let Some(&(_, puzzles, _)) = KNOWN_FILES.iter().find(|k| k.0 == file.name) {
-            assert_eq!((solved, no_solution, invalid, skipped), (puzzles, 0, 0, 0));
+            assert_eq!(
+                (solved, no_solution, invalid, unreadable),
+                (puzzles, 0, 0, 0)
+            );
         }
 
-        // stderr: a diagnostic per invalid or skipped line, then the summary; nothing else (a
-        // sanitizer report would be something else).
+        // stderr: a diagnostic per invalid or unreadable puzzle, then the summary; nothing else
+        // (a sanitizer report would be something else).
         let stderr = text(&output.stderr);
         let (diagnostics, summary) = stderr
             .strip_suffix('\n')
             .map(|s| s.rsplit_once('\n').unwrap_or(("", s)))
             .unwrap_or_else(|| panic!("solve_file {}: stderr {stderr:?}", file.name));
-        assert_eq!(diagnostics.lines().count(), invalid + skipped, "{stderr}");
+        assert_eq!(
+            diagnostics.lines().count(),
+            invalid + unreadable,
+            "{stderr}"
+        );
         assert!(
             diagnostics
                 .lines()
@@ -462,8 +471,8 @@ fn solve_file_under_sanitizers_solves_every_data_file() {
         );
         let counts = format!(
             "solve_file: read {}, solved {solved}, no solution {no_solution}, multiple \
-             solutions 0, invalid {invalid}, skipped lines {skipped}; elapsed ",
-            solved + no_solution + invalid
+             solutions 0, invalid {invalid}, unreadable {unreadable}; elapsed ",
+            solved + no_solution + invalid + unreadable
         );
         assert!(
             summary.starts_with(&counts) && summary.ends_with(" puzzles/s"),
@@ -616,6 +625,8 @@ fn valgrind_memcheck_finds_no_error_and_no_leak_in_the_shared_library_programs()
             0,
         ),
         (&solve_file, vec!["--quiet", "--count", "2", sample], 0),
+        (&solve_file, vec!["--quiet", "--list", "3", sample], 0),
+        (&solve, vec!["--candidates", TOP1], 0),
         (&stress, vec!["--threads", "2", top1465_path, sample], 0),
         (&stress, vec!["--threads", "8", sample], 0),
     ];

@@ -1,5 +1,6 @@
-//! `examples/solve_file.c` on a terminal (a pseudo-terminal): it shows progress on stderr only
-//! when stderr is a terminal.
+//! The example programs on a terminal (a pseudo-terminal): solve_file shows progress on stderr
+//! only when stderr is a terminal; solve_file, `solve_cpp -` and `sudoku.py` reading puzzles
+//! from a terminal say so once on stderr, and solve_file answers each line as it comes.
 //!
 //! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
 
@@ -100,7 +101,7 @@ fn solve_file_shows_progress_only_on_a_terminal() {
             "stdout is the same on a terminal"
         );
         // The last drawing of the progress line, at the end of the input.
-        let bar = format!("\r[{}] 100.0%  2400 puzzles  ", "#".repeat(30));
+        let bar = format!("\r[{}] 100.0%  3000 puzzles  ", "#".repeat(30));
         let last = terminal
             .rfind(&bar)
             .unwrap_or_else(|| panic!("{terminal:?}"));
@@ -121,7 +122,7 @@ fn solve_file_shows_progress_only_on_a_terminal() {
             diagnostics
         );
         assert!(
-            summary.starts_with("solve_file: read 2400, solved 1500, "),
+            summary.starts_with("solve_file: read 3000, solved 1500, "),
             "{summary:?}"
         );
 
@@ -131,4 +132,70 @@ fn solve_file_shows_progress_only_on_a_terminal() {
         assert_eq!(output.stdout, piped.stdout);
         assert_eq!(terminal, diagnostics.replace('\n', "\r\n"));
     }
+}
+
+/// Runs `command` with stdin on a terminal where `lines` are typed, then Ctrl-D; its stdout and
+/// stderr are piped. With `answered`, each line's answer is awaited before the next is typed.
+fn run_with_terminal_stdin(command: &mut Command, lines: &[&str], answered: bool) -> Output {
+    use std::io::{Read, Write};
+    let (mut master, slave) = open_pty();
+    let mut child = command
+        .env_remove("LD_LIBRARY_PATH")
+        .stdin(Stdio::from(slave))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the program");
+    // The terminal echoes what is typed: drain it so that its buffer never fills.
+    let mut echo = master.try_clone().expect("clone the master");
+    let drain = std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = echo.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut seen = Vec::new();
+    for line in lines {
+        master
+            .write_all(format!("{line}\n").as_bytes())
+            .expect("type a line");
+        // One answer line comes back before the next line is typed.
+        let before = seen.iter().filter(|&&b| b == b'\n').count();
+        let mut byte = [0u8; 1];
+        while answered && seen.iter().filter(|&&b| b == b'\n').count() == before {
+            assert_eq!(stdout.read(&mut byte).expect("read stdout"), 1, "an answer");
+            seen.push(byte[0]);
+        }
+    }
+    master.write_all(b"\x04").expect("type Ctrl-D");
+    stdout.read_to_end(&mut seen).expect("read stdout");
+    let mut output = child.wait_with_output().expect("wait for the program");
+    output.stdout = seen;
+    drop(master);
+    let _ = drain;
+    output
+}
+
+#[test]
+fn reading_from_a_terminal_says_so_once_and_answers_each_line() {
+    let notice =
+        |program: &str| format!("{program}: reading puzzles from the terminal; end with Ctrl-D\n");
+    let expected = format!("{CLASSIC_SOLUTION}\n{TOP1_SOLUTION}\n");
+    for link in LINKS {
+        let mut command = Command::new(example("solve_file", link));
+        command.arg("--quiet");
+        let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], true);
+        assert_run(&output, 0, &expected, &notice("solve_file"));
+        // solve_cpp and sudoku.py answer at the end of the input.
+        let mut command = Command::new(solve_cpp(link));
+        command.arg("-");
+        let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], false);
+        assert_run(&output, 0, &expected, &notice("solve_cpp"));
+    }
+    let mut command = python_command();
+    let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], false);
+    assert_run(&output, 0, &expected, &notice("sudoku.py"));
 }

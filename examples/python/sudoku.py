@@ -38,18 +38,24 @@ files, pencilmarks) as PuzzleRead tuples (puzzle, kind, line, offset, end, next_
 that is not a puzzle raises (or, from read_puzzles, yields) SudokuFormatError, a SudokuError
 with the line, column, offset and reason.
 
-Run as a script, it solves every puzzle of a file (or stdin), one a line, with solve_batch:
-    python3 sudoku.py [--unique] [FILE]
-It reads lines as examples/solve_file.c does: LF or CRLF endings, trailing spaces, tabs and CRs
-ignored, blank lines and lines starting with '#' skipped; a line of another length than 81
-characters is reported on stderr ("sudoku.py: line N: expected 81 puzzle characters, got M;
-skipped") and skipped. It prints one line per puzzle, in input order: the solution or the status
-name (SUDOKU_NO_SOLUTION, ...). Options are read in order as solve_file reads them: -h or --help
-prints the usage line on stdout (and stops there) unless a usage error came before it; --unique
-may be given once; one FILE at most ("-" is stdin); anything else starting with '-' ("--"
-included, as solve_file has no end-of-options marker) and a repeated --unique are usage errors.
+Run as a script, it solves every puzzle of a file (or stdin) with solve_batch:
+    python3 sudoku.py [--unique | --list N] [FILE]
+It reads the input with read_puzzles, as examples/solve_file.c reads it: one-line puzzles (a
+rating or comment may follow), grids with any separators, .sdk files, pencilmark lines and
+candidate grids (solved with solve_candidates). It prints exactly one line per puzzle read, in
+input order: the solution or the status name (SUDOKU_NO_SOLUTION, ...), and
+SUDOKU_INVALID_FORMAT for a text that is not a puzzle, with "sudoku.py: line N: REASON" on
+stderr (for a bad character, its cell too: "(cell 40: row 5, column 5)"); two equal givens
+give "sudoku.py: line N: MESSAGE (cell C)". These lines are byte for byte those of solve_file
+and `solve_cpp -` (one table of tests drives all three). On a terminal it says once on stderr
+"reading puzzles from the terminal; end with Ctrl-D". Options are read in order as solve_file
+reads them: -h or --help prints the usage on stdout (and stops there) unless a usage error came
+before it; --unique or --list N (the solutions as solve_file --list N prints them), once; one
+FILE at most ("-" is stdin); anything else starting with '-' ("--" included, as solve_file has
+no end-of-options marker) and a repeated --unique are usage errors, each said in one line ("sudoku.py: unknown option '-x'") before a pointer to
+--help.
 Exit codes:
-  0  the input was read and solved (skipped lines included), or the usage was asked for;
+  0  the input was read and solved (unreadable puzzles included), or the usage was asked for;
   2  usage; the library not found or not loadable ("sudoku.py: libsudoku not found ..." or
      "sudoku.py: PATH: REASON"); an input that cannot be opened or read, stdin closed included
      (one line on stderr, "sudoku.py: FILE: REASON" or "sudoku.py: stdin: REASON"); or an
@@ -60,6 +66,7 @@ Exit codes:
 import ctypes
 import errno
 import os
+import re
 import sys
 import threading
 
@@ -838,18 +845,76 @@ def version():
     return _library().sudoku_version().decode()
 
 
-def _read_lines(path):
-    """The lines of the file at `path` (stdin when None), without their trailing spaces, tabs,
-    CRs and LF. Raises OSError when the input cannot be opened or read."""
+def _read_input(path):
+    """The bytes of the file at `path` (stdin when None). Raises OSError when the input cannot
+    be opened or read. On a terminal, says once on stderr how to end the input."""
     if path is not None:
-        source = open(path, "rb")
-    elif sys.stdin is None:
+        with open(path, "rb") as source:
+            return source.read()
+    if sys.stdin is None:
         # Python sets sys.stdin to None when descriptor 0 was closed at startup (`<&-`).
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
-    else:
-        source = sys.stdin.buffer
-    with source:
-        return [line.rstrip(b" \t\r\n") for line in source]
+    if sys.stdin.isatty():
+        sys.stderr.write("sudoku.py: reading puzzles from the terminal; end with Ctrl-D\n")
+        sys.stderr.flush()
+    return sys.stdin.buffer.read()
+
+
+def _is_cell(byte):
+    return byte in b"0123456789.*_-xX"
+
+
+def _cell_of(data, start, error):
+    """The cell (0-80) the bad character of `error` stands in, or None: as examples/
+    read_diagnostic.h counts it (the grid's rows before the character's line, read back by the
+    library from the text before that line, and the cells before it on its line). `start` is
+    the offset in `data` where the failed read started."""
+    line_start = error.offset
+    while line_start > start and data[line_start - 1] not in b"\r\n":
+        line_start -= 1
+    i = line_start
+    if data[i:i + 3] == b"\xef\xbb\xbf" and error.offset - i >= 3:
+        i += 3
+    chars = tokens = token_len = 0
+    long_token = spaced = in_token = False
+    for byte in data[i:error.offset]:
+        if _is_cell(byte):
+            chars += 1
+            if not in_token:
+                tokens += 1
+                token_len = 0
+            in_token = True
+            token_len += 1
+            long_token |= token_len > 1 and 0x31 <= byte <= 0x39
+        else:
+            in_token = False
+            spaced = True
+    if in_token:
+        tokens -= 1
+    rows = 9
+    try:
+        if read_puzzle(bytes(data[start:line_start])) is None:
+            rows = 0
+    except SudokuFormatError as before:
+        found = re.match(r"the grid ends after (\d+) row", before.message)
+        if before.reason == 3 and found:
+            rows = int(found.group(1))
+    if rows == 0 and not spaced:
+        return chars if chars < CELLS else None
+    if long_token and spaced:
+        chars = tokens  # a row of candidates: a cell is a run of digits
+    if rows >= 9 or chars >= 9:
+        return None
+    return rows * 9 + chars
+
+
+def _read_diagnostic(data, start, error):
+    """What the programs print for a text that is not a puzzle: the reader's sentence and, for
+    a bad character, its cell (see examples/read_diagnostic.h)."""
+    cell = _cell_of(data, start, error) if error.reason == 1 else None
+    if cell is None:
+        return error.message
+    return "%s (cell %d: row %d, column %d)" % (error.message, cell, cell // 9 + 1, cell % 9 + 1)
 
 
 def _write_output(text):
@@ -879,31 +944,72 @@ def _write_output(text):
     return reason
 
 
+_USAGE = """usage: python3 sudoku.py [--unique | --list N] [FILE]
+Solves every puzzle of FILE (stdin if absent or "-") and prints one line per puzzle, in
+input order: the solution, or the status name such as SUDOKU_NO_SOLUTION. --unique
+requires exactly one solution; --list N prints up to N solutions (ascending, separated
+by spaces, then " ..." when there are more). Puzzles may be one a line (a rating or
+comment may follow), grids of 9 rows with any separators, .sdk files, 729-character
+pencilmark lines or candidate grids; blank lines, comments and metadata are skipped. A
+text that is not a puzzle gets the line SUDOKU_INVALID_FORMAT and its line and reason
+on stderr.
+"""
+
+
+def _list_line(board, masks, limit):
+    """The --list line of a puzzle, as solve_file writes it: up to `limit` solutions in
+    ascending order, then " ..." when there are more; SUDOKU_NO_SOLUTION when there is none. A
+    candidate puzzle, which no list call takes, gives its first solution found, then " ..."
+    when it has more. Raises SudokuError for an invalid puzzle."""
+    if board is not None:
+        solutions, more = list_solutions(board, limit)
+    else:
+        count = count_solutions_candidates(masks, 2)
+        solutions, more = ([solve_candidates(masks)] if count else []), count > 1
+    if not solutions:
+        return status_name(SUDOKU_NO_SOLUTION)
+    return " ".join(solutions) + (" ..." if more else "")
+
+
+def _usage_error(what):
+    sys.stderr.write("sudoku.py: %s\nTry 'sudoku.py --help' for more information.\n" % what)
+    return 2
+
+
 def _main(argv):
-    """Solves every puzzle of a file (or stdin), one a line, printing one line per puzzle: the
-    solution or the status name. Lines are read as examples/solve_file.c reads them (see the
-    module's docstring). Returns the exit code: 0, or 2 for bad usage, an input that cannot be
-    opened or read, or an output that cannot be written (each reported in one line)."""
-    usage = "usage: python3 sudoku.py [--unique] [FILE]\n"
+    """Solves every puzzle of a file (or stdin) in any format the library reads, printing one
+    line per puzzle read: the solution or the status name (see the module's docstring).
+    Returns the exit code: 0, or 2 for bad usage, an input that cannot be opened or read, or an
+    output that cannot be written (each reported in one line)."""
     unique = False
+    listing = None  # --list N
     path = None
     # In order, as solve_file's loop: help wins only if no usage error came before it; --unique
-    # counts once; one FILE ("-": stdin); anything else starting with '-' ("--" too) is a usage
-    # error.
-    for arg in argv[1:]:
+    # or --list N, once; one FILE ("-": stdin); anything else starting with '-' ("--" too) is a
+    # usage error.
+    args = iter(argv[1:])
+    for arg in args:
         if arg in ("-h", "--help"):
-            reason = _write_output(usage)
+            reason = _write_output(_USAGE)
             if reason is not None:
                 sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)
                 return 2
             return 0
-        elif arg == "--unique" and not unique:
+        elif arg in ("--unique", "--list") and (unique or listing is not None):
+            return _usage_error("--unique or --list, once")
+        elif arg == "--unique":
             unique = True
-        elif path is None and (not arg.startswith("-") or arg == "-"):
-            path = arg
+        elif arg == "--list":
+            number = next(args, "")
+            if not (number.isascii() and number.isdigit() and int(number) >= 1):
+                return _usage_error("--list needs a whole number N >= 1")
+            listing = int(number)
+        elif arg.startswith("-") and arg != "-":
+            return _usage_error("unknown option '%s'" % arg)
+        elif path is not None:
+            return _usage_error("one FILE at most; also given '%s'" % arg)
         else:
-            sys.stderr.write(usage)
-            return 2
+            path = arg
     try:
         load()
     except OSError as error:
@@ -912,27 +1018,48 @@ def _main(argv):
     if path == "-":
         path = None  # stdin
     try:
-        lines = _read_lines(path)
+        data = _read_input(path)
     except OSError as error:
         # One line, as a command-line tool reports a file it cannot read, not a traceback.
         name = "stdin" if path is None else path
         sys.stderr.write("sudoku.py: %s: %s\n" % (name, error.strerror or error))
         return 2
-    puzzles = []
-    for number, line in enumerate(lines, 1):
-        if not line or line.startswith(b"#"):
+    # Every puzzle read, in input order: (line, givens board, candidate masks, diagnostic).
+    entries = []
+    start = 0
+    for item in read_puzzles(data):
+        if isinstance(item, SudokuFormatError):
+            entries.append((item.line, None, None, _read_diagnostic(data, start, item)))
+        elif item.kind == SUDOKU_PUZZLE_CANDIDATES:
+            entries.append((item.line, None, item.puzzle, None))
+        else:
+            entries.append((item.line, item.puzzle, None, None))
+        start = item.end
+    if listing is None:
+        solved = iter(solve_batch([e[1] for e in entries if e[1] is not None], unique=unique))
+    out, diagnostics = [], []
+    for line, board, masks, diagnostic in entries:
+        if diagnostic is not None:
+            diagnostics.append("sudoku.py: line %d: %s\n" % (line, diagnostic))
+            out.append(status_name(SUDOKU_INVALID_FORMAT))
             continue
-        if len(line) != CELLS:
-            # solve_file's wording, so that the front-ends report a bad line alike.
-            sys.stderr.write(
-                "sudoku.py: line %d: expected %d puzzle characters, got %d; skipped\n"
-                % (number, CELLS, len(line))
-            )
+        try:
+            if listing is not None:
+                result = _list_line(board, masks, listing)
+            elif board is not None:
+                result = next(solved)
+            else:
+                result = (solve_unique_candidates if unique else solve_candidates)(masks)
+        except SudokuError as error:
+            result = error
+        if isinstance(result, str):
+            out.append(result)
             continue
-        puzzles.append(line)
-    out = []
-    for result in solve_batch(puzzles, unique=unique):
-        out.append(result if isinstance(result, str) else status_name(result.status))
+        out.append(status_name(result.status))
+        if result.status not in (SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS):
+            cell = "" if result.cell is None else " (cell %d)" % result.cell
+            diagnostics.append("sudoku.py: line %d: %s%s\n" % (line, result.message, cell))
+    sys.stderr.write("".join(diagnostics))
     reason = _write_output("".join(line + "\n" for line in out))
     if reason is not None:
         sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)

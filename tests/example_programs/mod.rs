@@ -8,6 +8,8 @@
 //! in Python) and are written here as text.
 #![allow(dead_code)] // each test crate uses part of it
 
+pub mod table;
+
 use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
@@ -15,7 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use sudoku_testkit::cbuild::{self, compile_with, repo_root, Link};
+pub use sudoku_testkit::cbuild::repo_root;
+use sudoku_testkit::cbuild::{self, compile_with, shared_library, Link};
 
 pub const C_FLAGS: &[&str] = &[
     "-std=c99",
@@ -56,9 +59,9 @@ pub const UNSOLVABLE: &str =
     "12345678.........9...............................................................";
 pub const EMPTY: &str =
     ".................................................................................";
-/// An 'x' at cell 40 (row 5, column 5).
+/// An 'a' at cell 40 (row 5, column 5) (an 'x' would be a blank to the reader).
 pub const BAD_CHARACTER: &str =
-    "........................................x........................................";
+    "........................................a........................................";
 /// Two 5s in box 1: cells 0 and 10 (row 2, column 2).
 pub const CONFLICT: &str =
     "5.........5......................................................................";
@@ -136,13 +139,15 @@ pub fn assert_run(output: &Output, code: i32, stdout: &str, stderr: &str) {
 }
 
 /// `program -h` and `program --help` print `usage` on stdout and exit 0; each of `bad` (wrong
-/// options or argument counts) prints it on stderr and exits 2.
-pub fn assert_usage(program: &Path, usage: &str, bad: &[&[&str]]) {
+/// options or argument counts, with what the program must say of them) writes that sentence in
+/// one line, then the pointer to --help, on stderr, and exits 2.
+pub fn assert_usage(program: &Path, name: &str, usage: &str, bad: &[(&[&str], &str)]) {
     for help in ["-h", "--help"] {
         assert_run(&run(program, &[help], b""), 0, usage, "");
     }
-    for args in bad {
-        assert_run(&run(program, args, b""), 2, "", usage);
+    for (args, what) in bad {
+        let stderr = format!("{name}: {what}\nTry '{name} --help' for more information.\n");
+        assert_run(&run(program, args, b""), 2, "", &stderr);
     }
 }
 
@@ -223,17 +228,19 @@ Puzzle:
 Status: SUDOKU_NO_SOLUTION (the puzzle has no solution)
 ";
 
-/// What `solve --help` prints to stdout, and `solve` after bad usage to stderr.
+/// What `solve --help` prints to stdout.
 pub const SOLVE_USAGE: &str = "\
-usage: solve [PUZZLE]
-Solves PUZZLE (81 characters, row-major: '1'-'9' givens, '.' or '0' blanks), or an
-embedded puzzle when none is given. Exit codes: 0 solved, 1 no solution,
-2 invalid input, usage or an error writing the output.
+usage: solve [--candidates] [PUZZLE]
+Solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.' or '0' blanks;
+a rating or comment may follow), or an embedded puzzle when none is given.
+--candidates prints the candidates of each cell as a candidate grid instead.
+Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error writing
+the output.
 ";
 
 /// Input for solve_file: comments, blank lines, LF and CRLF endings, trailing blanks, a short
-/// and a long line, an unsolvable, a two-solution and an empty board, two invalid boards, and a
-/// last line without a line ending.
+/// and a long line, an unsolvable, a two-solution and an empty board, a bad character and two
+/// equal givens, and a last line without a line ending: 10 puzzles read.
 pub fn solve_file_input() -> String {
     [
         "# solve_file test input\n".to_string(), // 1: comment
@@ -256,21 +263,27 @@ pub fn solve_file_input() -> String {
 
 /// The stderr lines solve_file writes for `solve_file_input()` before its summary.
 pub const SOLVE_FILE_DIAGNOSTICS: &str = "\
-solve_file: line 5: expected 81 puzzle characters, got 80; skipped
-solve_file: line 6: expected 81 puzzle characters, got 82; skipped
-solve_file: line 10: the board contains a byte that is not '1'-'9', '.' or '0' (cell 40)
+solve_file: line 5: the puzzle on line 5 has 80 cells, not 81
+solve_file: line 6: the puzzle on line 6 has 82 cells, not 81
+solve_file: line 10: character 'a' at line 10, column 41 is not a digit or a blank (cell 40: row 5, column 5)
 solve_file: line 11: two equal givens share a row, column or box (cell 10)
 ";
 
-/// Checks solve_file's stderr: the diagnostics, then the summary whose counts are exact and
-/// whose timing is only checked for its form.
+/// Checks solve_file's stderr: the diagnostics of `solve_file_input()`, then the summary whose
+/// counts are exact and whose timing is only checked for its form.
 #[track_caller]
 pub fn assert_solve_file_stderr(stderr: &str, counts: &str) {
+    assert_solve_file_stderr_counts(stderr, SOLVE_FILE_DIAGNOSTICS, counts);
+}
+
+/// Checks solve_file's stderr: `expected` diagnostics, then the summary with `counts`.
+#[track_caller]
+pub fn assert_solve_file_stderr_counts(stderr: &str, expected: &str, counts: &str) {
     let (diagnostics, summary) = stderr
         .strip_suffix('\n')
         .and_then(|s| s.rsplit_once('\n'))
         .expect("diagnostics and a summary line");
-    assert_eq!(format!("{diagnostics}\n"), SOLVE_FILE_DIAGNOSTICS);
+    assert_eq!(format!("{diagnostics}\n"), expected);
     let timing = summary
         .strip_prefix(&format!("solve_file: {counts}; elapsed "))
         .unwrap_or_else(|| panic!("summary {summary:?} should give {counts:?}"));
@@ -373,11 +386,34 @@ pub fn repeated_input(times: usize) -> (String, String) {
                 .expect("a line diagnostic");
             let (number, message) = rest.split_once(':').expect("line number");
             let number: usize = number.parse().expect("a line number");
-            diagnostics += &format!(
-                "solve_file: line {}:{message}\n",
-                number + copy * lines_per_copy
-            );
+            let shifted = number + copy * lines_per_copy;
+            // The reader's sentence names the line too ("on line 5 has", "at line 10,").
+            let message = message
+                .replace(&format!("line {number} "), &format!("line {shifted} "))
+                .replace(&format!("line {number},"), &format!("line {shifted},"));
+            diagnostics += &format!("solve_file: line {shifted}:{message}\n");
         }
     }
     (one.repeat(times), diagnostics)
+}
+
+/// Runs `python3 examples/python/sudoku.py` with `args` and `stdin`, on the library this test
+/// built (through SUDOKU_LIB).
+pub fn run_python(args: &[&str], stdin: &[u8]) -> Output {
+    run_command(python_command().args(args), stdin)
+}
+
+/// The command `python3 examples/python/sudoku.py` on the library this test built.
+pub fn python_command() -> Command {
+    let mut command = Command::new("python3");
+    command
+        .arg(
+            repo_root()
+                .join("examples")
+                .join("python")
+                .join("sudoku.py"),
+        )
+        .env("SUDOKU_LIB", shared_library())
+        .env("PYTHONDONTWRITEBYTECODE", "1");
+    command
 }

@@ -844,19 +844,40 @@ class Loading(unittest.TestCase):
             with open(path, "w") as f:
                 f.write(
                     "# comment\n%s\r\n\n%s\n%s\n%s\n%s \t\r\n%s\n  \n%s"
-                    % (TOP1, UNSOLVABLE, DEADLY, TOP1[:80], "x" + EMPTY[1:], TOP1 + "1", CLASSIC)
+                    % (TOP1, UNSOLVABLE, DEADLY, TOP1[:80], "a" + EMPTY[1:], TOP1 + "1", CLASSIC)
                 )
             result = self.run_script("--unique", path)
-            # Lines of another length than 81 are skipped as solve_file skips them: reported
-            # with their line number; the others get one line each, in order.
+            # One line per puzzle read, in order, SUDOKU_INVALID_FORMAT for a text that is not
+            # one, with its line and reason on stderr (a bad character's cell too).
             self.assertEqual(
                 (result.returncode, result.stdout, result.stderr),
                 (
                     0,
-                    "%s\nSUDOKU_NO_SOLUTION\nSUDOKU_MULTIPLE_SOLUTIONS\nSUDOKU_INVALID_CHARACTER\n%s\n"
+                    "%s\nSUDOKU_NO_SOLUTION\nSUDOKU_MULTIPLE_SOLUTIONS\nSUDOKU_INVALID_FORMAT\n"
+                    "SUDOKU_INVALID_FORMAT\nSUDOKU_INVALID_FORMAT\n%s\n"
                     % (TOP1_SOLUTION, CLASSIC_SOLUTION),
-                    "sudoku.py: line 6: expected 81 puzzle characters, got 80; skipped\n"
-                    "sudoku.py: line 8: expected 81 puzzle characters, got 82; skipped\n",
+                    "sudoku.py: line 6: the puzzle on line 6 has 80 cells, not 81\n"
+                    "sudoku.py: line 7: character 'a' at line 7, column 1 is not a digit or a "
+                    "blank (cell 0: row 1, column 1)\n"
+                    "sudoku.py: line 8: the puzzle on line 8 has 82 cells, not 81\n",
+                ),
+            )
+
+    def test_script_reads_grids_and_names_two_equal_givens(self):
+        grid = "".join("%s|%s|%s\n" % (CLASSIC[r:r + 3], CLASSIC[r + 3:r + 6], CLASSIC[r + 6:r + 9])
+                       for r in range(0, 81, 9))
+        conflict = "5" + "." * 9 + "5" + "." * 70
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "puzzles.sdk")
+            with open(path, "w") as f:
+                f.write("[Puzzle]\n%s\n#A me\n%s\n" % (grid, conflict))
+            result = self.run_script(path)
+            self.assertEqual(
+                (result.returncode, result.stdout, result.stderr),
+                (
+                    0,
+                    "%s\nSUDOKU_CONFLICTING_GIVENS\n" % CLASSIC_SOLUTION,
+                    "sudoku.py: line 13: two equal givens share a row, column or box (cell 10)\n",
                 ),
             )
 
@@ -939,10 +960,9 @@ class Loading(unittest.TestCase):
     def test_script_prints_its_usage_on_help(self):
         for option in ("-h", "--help"):
             result = self.run_script(option)
-            self.assertEqual(
-                (result.returncode, result.stdout, result.stderr),
-                (0, "usage: python3 sudoku.py [--unique] [FILE]\n", ""),
-            )
+            self.assertEqual((result.returncode, result.stdout, result.stderr),
+                             (0, sudoku._USAGE, ""))
+            self.assertTrue(result.stdout.startswith("usage: python3 sudoku.py [--unique | --list N] [FILE]\n"))
 
     def test_script_reports_a_reader_that_closed_the_pipe(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -992,7 +1012,11 @@ class Loading(unittest.TestCase):
         )
 
     def test_script_reads_its_options_as_solve_file_does(self):
-        usage = "usage: python3 sudoku.py [--unique] [FILE]\n"
+        usage = sudoku._USAGE
+
+        def wrong(what):
+            return "sudoku.py: %s\nTry 'sudoku.py --help' for more information.\n" % what
+
         solve_file = os.environ.get("SOLVE_FILE")  # set by tests/python.rs
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "puzzles.txt")
@@ -1005,20 +1029,21 @@ class Loading(unittest.TestCase):
                 (["--unique", path], 0, unique, ""),
                 ([path, "--unique"], 0, unique, ""),
                 (["-"], 0, "", ""),  # stdin: empty here
-                (["--unique", "--unique", path], 2, "", usage),
-                (["--", path], 2, "", usage),  # no end-of-options marker
-                ([path, "--"], 2, "", usage),
-                (["--"], 2, "", usage),
-                ([path, path], 2, "", usage),
-                (["-", path], 2, "", usage),
-                (["-x", path], 2, "", usage),
-                (["--count", "2", path], 2, "", usage),  # solve_file's, not the script's
+                (["--unique", "--unique", path], 2, "", wrong("--unique or --list, once")),
+                (["--", path], 2, "", wrong("unknown option '--'")),  # no end-of-options marker
+                ([path, "--"], 2, "", wrong("unknown option '--'")),
+                (["--"], 2, "", wrong("unknown option '--'")),
+                ([path, path], 2, "", wrong("one FILE at most; also given '%s'" % path)),
+                (["-", path], 2, "", wrong("one FILE at most; also given '%s'" % path)),
+                (["-x", path], 2, "", wrong("unknown option '-x'")),
+                # solve_file's, not the script's
+                (["--count", "2", path], 2, "", wrong("unknown option '--count'")),
                 (["--unique", "-h"], 0, usage, ""),  # help, if nothing was wrong before it
                 ([path, "--help"], 0, usage, ""),
                 (["-h", "-x"], 0, usage, ""),
                 (["-h", "-h"], 0, usage, ""),
-                (["-x", "-h"], 2, "", usage),
-                (["--unique", "--unique", "-h"], 2, "", usage),
+                (["-x", "-h"], 2, "", wrong("unknown option '-x'")),
+                (["--unique", "--unique", "-h"], 2, "", wrong("--unique or --list, once")),
             ):
                 result = self.run_script(*args)
                 self.assertEqual((result.returncode, result.stderr), (code, stderr), args)
@@ -1035,12 +1060,18 @@ class Loading(unittest.TestCase):
                                          stdout.startswith("usage:"), args)
                         if not stdout.startswith("usage:"):
                             self.assertEqual(c.stdout, stdout, args)
+                    if code == 2:
+                        # The same kind of message: one line, then the pointer to --help.
+                        self.assertEqual(c.stderr.count("\n"), 2, (args, c.stderr))
+                        self.assertTrue(c.stderr.endswith(
+                            "Try 'solve_file --help' for more information.\n"), c.stderr)
 
     def test_script_usage_error(self):
         result = self.run_script("--count", "2")
         self.assertEqual(
             (result.returncode, result.stdout, result.stderr),
-            (2, "", "usage: python3 sudoku.py [--unique] [FILE]\n"),
+            (2, "", "sudoku.py: unknown option '--count'\n"
+                    "Try 'sudoku.py --help' for more information.\n"),
         )
 
 

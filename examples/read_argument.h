@@ -1,0 +1,74 @@
+/*
+ * read_argument.h: a puzzle given on the command line, read by the library's reader.
+ *
+ * read_argument(program, arg, board) reads one line in any one-line form the reader knows (81
+ * cells, a rating or comment may follow), or says on stderr why not, with the diagnostic of
+ * read_diagnostic.h; is_option(arg) tells an option from a puzzle (a puzzle may start with '-',
+ * a blank).
+ *
+ * Shared by solve.c, count.c and solve.cpp (C99 and C++17 alike).
+ */
+#ifndef SUDOKU_EXAMPLES_READ_ARGUMENT_H
+#define SUDOKU_EXAMPLES_READ_ARGUMENT_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "sudoku.h"
+#include "read_diagnostic.h"
+
+/* Whether a command-line argument is an option rather than a puzzle: '-' then a letter, or "--"
+ * then a letter. A puzzle may start with '-' (a blank), and "-x..." is one too ('x' is a
+ * blank). */
+static int is_option(const char *arg)
+{
+    unsigned char c = (unsigned char)arg[1];
+    int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (arg[0] != '-') {
+        return 0;
+    }
+    if (c == '-') {
+        c = (unsigned char)arg[2];
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+    return letter && c != 'x' && c != 'X';
+}
+
+/* Reads the puzzle argument `arg` of `program` into `board` (81 bytes, canonical): a one-line
+ * puzzle of givens, with a rating or comment after it allowed. Returns 1, or 0 after writing
+ * "PROGRAM: REASON" on stderr (the reader's diagnostic, or what else is wrong). */
+static int read_argument(const char *program, const char *arg, char board[SUDOKU_CELLS])
+{
+    struct sudoku_read_info info;
+    uint16_t masks[SUDOKU_CELLS];
+    char diagnostic[192];
+    size_t len = strlen(arg);
+    sudoku_status status;
+
+    if (memchr(arg, '\n', len) != NULL || memchr(arg, '\r', len) != NULL) {
+        fprintf(stderr, "%s: PUZZLE is one line; this one has a line break\n", program);
+        return 0;
+    }
+    sudoku_read_info_init(&info);
+    status = sudoku_read_puzzle(arg, len, board, masks, &info);
+    if (status == SUDOKU_INVALID_FORMAT) {
+        read_diagnostic(arg, &info, diagnostic, sizeof diagnostic);
+        fprintf(stderr, "%s: %s\n", program, diagnostic);
+        return 0;
+    }
+    if (status == SUDOKU_END_OF_INPUT) {
+        fprintf(stderr, "%s: PUZZLE holds no puzzle (only blanks or a comment)\n", program);
+        return 0;
+    }
+    if (status != SUDOKU_OK) {
+        fprintf(stderr, "%s: %s\n", program, sudoku_status_message(status));
+        return 0;
+    }
+    if (info.kind != SUDOKU_PUZZLE_GIVENS) {
+        fprintf(stderr, "%s: PUZZLE holds candidates; give its 81 cells\n", program);
+        return 0;
+    }
+    return 1;
+}
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * read_diagnostic.h: the sentence an example program prints for a text that is not a puzzle.
+ *
+ * read_diagnostic(text, info, out, size) writes the reader's message (sudoku_read_info.message,
+ * which names the line, the column and the reason) and, for a bad character, the cell it stands
+ * in, as the example programs print it after "PROGRAM: line N: ":
+ *
+ *   character 'a' at line 1, column 41 is not a digit or a blank (cell 40: row 5, column 5)
+ *
+ * The reader says where the character is in the text; which cell of the puzzle it takes is
+ * counted here: the rows of the grid before the character's line (read back by the library's
+ * own reader from the text before that line: a grid cut there ends after those rows) and the
+ * cells before the character on its line (cell characters, or in a row of candidates, its runs
+ * of digits). When the character stands past the last cell (a tenth cell in a row, an 82nd in a
+ * one-line puzzle), no cell is named.
+ *
+ * read_argument.h builds on it to read a puzzle given on the command line.
+ *
+ * Shared by solve_file.c, solve.c, count.c and solve.cpp (C99 and C++17 alike).
+ */
+#ifndef SUDOKU_EXAMPLES_READ_DIAGNOSTIC_H
+#define SUDOKU_EXAMPLES_READ_DIAGNOSTIC_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "sudoku.h"
+
+/* A cell character of the reader's formats: a digit or a blank. */
+static int read_diagnostic_is_cell(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || c == '.' || c == '*' || c == '_' || c == '-' || c == 'x' ||
+           c == 'X';
+}
+
+/* Rows of the grid that ends on the line before `line_start` in `text` (from where the failed
+ * read started): 0 when only blank lines and comments come before it. 9 or more when unknown. */
+static size_t read_diagnostic_rows_before(const char *text, size_t line_start)
+{
+    char board[SUDOKU_CELLS];
+    uint16_t masks[SUDOKU_CELLS];
+    struct sudoku_read_info before;
+    size_t rows = 0;
+    sudoku_status status;
+
+    sudoku_read_info_init(&before);
+    status = sudoku_read_puzzle(text, line_start, board, masks, &before);
+    if (status == SUDOKU_END_OF_INPUT) {
+        return 0;
+    }
+    if (status == SUDOKU_INVALID_FORMAT && before.reason == SUDOKU_READ_SHORT_GRID &&
+        sscanf(before.message, "the grid ends after %zu row", &rows) == 1) {
+        return rows;
+    }
+    return 9;
+}
+
+/* The cell (0-80) of the bad character at `text + info->offset`; 0 when it is no cell. */
+static int read_diagnostic_cell(const char *text, const struct sudoku_read_info *info,
+                                size_t *cell)
+{
+    size_t start = info->offset, i, chars = 0, tokens = 0, rows;
+    int long_token = 0, spaced = 0, in_token = 0;
+    size_t token_len = 0;
+
+    while (start > 0 && text[start - 1] != '\n' && text[start - 1] != '\r') {
+        start--;
+    }
+    i = start;
+    if (info->offset - i >= 3 && memcmp(text + i, "\xEF\xBB\xBF", 3) == 0) {
+        i += 3;
+    }
+    for (; i < info->offset; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (read_diagnostic_is_cell(c)) {
+            chars++;
+            if (!in_token) {
+                tokens++;
+                token_len = 0;
+            }
+            in_token = 1;
+            token_len++;
+            long_token |= token_len > 1 && c >= '1' && c <= '9';
+        } else {
+            in_token = 0;
+            spaced = 1;
+        }
+    }
+    /* A character inside a run of digits belongs to that run's cell. */
+    if (in_token) {
+        tokens--;
+    }
+    rows = read_diagnostic_rows_before(text, start);
+    if (rows == 0 && !spaced) {
+        /* The first line, cells back to back: a one-line puzzle, or the first row of a grid. */
+        if (chars >= SUDOKU_CELLS) {
+            return 0;
+        }
+        *cell = chars;
+        return 1;
+    }
+    if (long_token && spaced) {
+        chars = tokens; /* a row of candidates: a cell is a run of digits */
+    }
+    if (rows >= 9 || chars >= 9) {
+        return 0;
+    }
+    *cell = rows * 9 + chars;
+    return 1;
+}
+
+/* Writes the diagnostic for a failed read (status SUDOKU_INVALID_FORMAT) of `text` (where the
+ * read started) into `out` (`size` bytes, NUL-terminated). */
+static void read_diagnostic(const char *text, const struct sudoku_read_info *info, char *out,
+                            size_t size)
+{
+    size_t cell = 0;
+    if (info->reason == SUDOKU_READ_INVALID_CHARACTER && read_diagnostic_cell(text, info, &cell)) {
+        snprintf(out, size, "%s (cell %zu: row %zu, column %zu)", info->message, cell,
+                 cell / 9 + 1, cell % 9 + 1);
+    } else {
+        snprintf(out, size, "%s", info->message);
+    }
+}
+
+#endif
