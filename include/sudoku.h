@@ -134,6 +134,22 @@ typedef enum sudoku_status {
 } sudoku_status;
 
 /**
+ * One transformation of the board.
+ *
+ * Applied to a board `input` it gives `output` with, for every row `r` and column `c` (0-8),
+ * `output[r][c] = digits[source[rows[r]][columns[c]]]`, where `source` is `input` itself, or
+ * its transpose (`source[i][j] = input[j][i]`) when `transpose` is true. A blank stays blank
+ * (`digits[0]` is 0).
+ *
+ * A transformation is valid when `rows` and `columns` are each a permutation of 0-8 that keeps
+ * bands (stacks) whole: the three entries `3b`, `3b + 1`, `3b + 2` lie in one band (stack) of
+ * the source, different for each `b`; and `digits[0] == 0` with `digits[1..=9]` a permutation
+ * of 1-9. Valid transformations form a group: see [`Transform::inverse`] and
+ * [`Transform::then`].
+ */
+typedef struct Transform Transform;
+
+/**
  * What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
  * `sizeof(sudoku_read_info)` (or call `sudoku_read_info_init`) before the first call: fields
  * may be appended in later versions, and the library fills only the fields it knows.
@@ -194,6 +210,8 @@ typedef struct sudoku_read_info {
    */
   char message[SUDOKU_READ_MESSAGE_SIZE];
 } sudoku_read_info;
+
+
 
 
 

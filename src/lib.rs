@@ -32,6 +32,7 @@
 
 pub mod batch;
 mod board;
+pub mod canonical;
 pub mod candidates;
 mod error;
 mod fault;
@@ -43,6 +44,7 @@ pub mod solver;
 pub use batch::{solve_batch, solve_batch_into, BatchMode};
 pub use board::{is_solution_of, Board};
 pub use candidates::Candidates;
+pub use canonical::{canonicalize, Transform};
 pub use error::Error;
 pub use format::{puzzles, read_puzzle, Puzzle, Read, ReadError};
 pub use geometry::CELLS;
