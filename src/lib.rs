@@ -32,8 +32,8 @@
 
 pub mod batch;
 mod board;
-pub mod canonical;
 pub mod candidates;
+pub mod canonical;
 mod error;
 mod fault;
 pub mod ffi;

@@ -34,7 +34,11 @@ fn to_library(t: &RefTransform) -> Transform {
 fn checked_form(grid: &Grid) -> Grid {
     let (form, t) = canonicalize(&board(grid));
     assert_eq!(t.check(), Ok(()));
-    assert_eq!(&t.apply(grid), form.digits(), "the transformation gives the form");
+    assert_eq!(
+        &t.apply(grid),
+        form.digits(),
+        "the transformation gives the form"
+    );
     assert_eq!(
         sudoku::canonical::transform(&board(grid), &t).unwrap(),
         form
@@ -87,9 +91,8 @@ fn forms_are_invariant_under_thousands_of_random_transformations() {
     files.push(
         (0..20)
             .map(|_| {
-                let g = sudoku_testkit::reference::random_solved_grid(&mut |n| {
-                    r.random_range(0..n)
-                });
+                let g =
+                    sudoku_testkit::reference::random_solved_grid(&mut |n| r.random_range(0..n));
                 sudoku_testkit::board::to_text(&g)
             })
             .collect(),
@@ -118,14 +121,17 @@ fn sparse_random_boards_match_the_reference() {
     // Boards with few givens have many ties: the partition of the columns is exercised most.
     let mut r = rng(99);
     for givens in [1, 2, 3, 5, 8, 12] {
-        let solved =
-            sudoku_testkit::reference::random_solved_grid(&mut |n| r.random_range(0..n));
+        let solved = sudoku_testkit::reference::random_solved_grid(&mut |n| r.random_range(0..n));
         let mut grid = [0u8; CELLS];
         for _ in 0..givens {
             let cell = r.random_range(0..CELLS);
             grid[cell] = solved[cell];
         }
-        assert_eq!(checked_form(&grid), reference_minlex(&grid), "board {grid:?}");
+        assert_eq!(
+            checked_form(&grid),
+            reference_minlex(&grid),
+            "board {grid:?}"
+        );
     }
 }
 

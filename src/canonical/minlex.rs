@@ -237,7 +237,8 @@ impl Candidate {
                 if stack_tie.1 >= 2 {
                     let perm = perms(stack_tie.1)[ks];
                     for i in 0..stack_tie.1 as usize {
-                        order[stack_tie.0 as usize + i] = slots[stack_tie.0 as usize + perm[i] as usize];
+                        order[stack_tie.0 as usize + i] =
+                            slots[stack_tie.0 as usize + perm[i] as usize];
                         sb |= 1 << (stack_tie.0 as usize + i);
                     }
                 }

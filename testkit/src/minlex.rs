@@ -64,7 +64,11 @@ impl RefTransform {
         for r in 0..9 {
             for c in 0..9 {
                 let (i, j) = (self.rows[r], self.columns[c]);
-                let v = if self.transpose { board[j * 9 + i] } else { board[i * 9 + j] };
+                let v = if self.transpose {
+                    board[j * 9 + i]
+                } else {
+                    board[i * 9 + j]
+                };
                 out[r * 9 + c] = self.digits[v as usize];
             }
         }
@@ -90,7 +94,12 @@ impl RefTransform {
         for i in (2..10).rev() {
             digits.swap(i, 1 + below(i));
         }
-        RefTransform { transpose: below(2) == 1, rows, columns, digits }
+        RefTransform {
+            transpose: below(2) == 1,
+            rows,
+            columns,
+            digits,
+        }
     }
 }
 
@@ -168,7 +177,9 @@ mod tests {
     fn the_form_is_the_same_for_random_images() {
         let mut state = 12345u64;
         let mut below = |n: usize| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             ((state >> 33) % n as u64) as usize
         };
         let mut board = crate::reference::random_solved_grid(&mut below);
