@@ -11,7 +11,8 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README and the header document it.
-const DOCUMENTED: [&str; 10] = [
+const DOCUMENTED: [&str; 13] = [
+    "sudoku_canonicalize",
     "sudoku_count_solutions",
     "sudoku_read_info_init",
     "sudoku_read_puzzle",
@@ -20,6 +21,8 @@ const DOCUMENTED: [&str; 10] = [
     "sudoku_solve_unique",
     "sudoku_status_message",
     "sudoku_status_name",
+    "sudoku_transform_apply",
+    "sudoku_transform_invert",
     "sudoku_validate",
     "sudoku_version",
 ];
