@@ -19,13 +19,17 @@
 //! One search serves every solve: [`search`] from a [`Start`] in a [`Mode`]. The grid's
 //! vocabulary (cells, digits, houses, peers) is in [`geometry`].
 //!
+//! The canonical (minlex) form of a board, equal for equivalent boards, and the
+//! validity-preserving transformations: [`canonicalize`], [`Transform`] (see [`canonical`]).
+//!
 //! Puzzles in the text formats other tools write (one-line, grids, `.sdk`, pencilmarks) are read
 //! by [`read_puzzle`] and [`puzzles`] (see [`format`]); candidate (pencilmark) puzzles are
 //! [`Candidates`].
 //!
-//! The core (`geometry`, `board`, `candidates`, `format`, `solver`, `batch`) knows nothing of C;
-//! every `extern "C"` item lives in [`ffi`]. Layers only import downwards: geometry, then board
-//! and candidates, then format (which uses no solver) and solver, batch, then ffi.
+//! The core (`geometry`, `board`, `candidates`, `format`, `canonical`, `solver`, `batch`) knows
+//! nothing of C; every `extern "C"` item lives in [`ffi`]. Layers only import downwards:
+//! geometry, then board and candidates, then format and canonical (which use no solver) and
+//! solver, batch, then ffi.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
