@@ -165,7 +165,8 @@ fn published_minlex_grids() {
     // SudokuWiki's "Sudoku Min-Lex" page: the solution of its "tough" example puzzle and the
     // min-lex grid it gives for it.
     let grid = "369218475215749863487635912754861239631924758928357641173482596542196387896573124";
-    let minlex = "123456789457189236698273541261947853745831692839625417384792165512368974976514328";
+    let minlex =
+        "123456789457189236698273541261947853745831692839625417384792165512368974976514328";
     let form = canonicalize(&grid.parse().unwrap()).0;
     assert_eq!(form.to_string(), minlex);
     // Red Ed's smallest and largest min-lex grids (New Sudoku Players' Forum, "Canonical form"

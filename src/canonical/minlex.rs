@@ -25,6 +25,9 @@ use crate::geometry::CELLS;
 /// The key of a digit that has no label yet (larger than every label 1-9).
 const NEW: u8 = 15;
 
+/// The most candidates a level removes duplicates from (see `minlex`).
+const DEDUP_LIMIT: usize = 2048;
+
 /// A partial transformation: `level` rows of the image chosen.
 #[derive(Clone, Copy)]
 struct Candidate {
@@ -110,6 +113,63 @@ impl Candidate {
         }
         sort_groups(&mut seq, self.stack_breaks as u32);
         (seq[0] as u64) << 24 | (seq[1] as u64) << 12 | seq[2] as u64
+    }
+
+    /// Rewrites the column arrangement in a standard order without changing the set of
+    /// arrangements it stands for: the columns of each tied group in increasing order, then the
+    /// slots of each tied stack group by their content. Candidates that differ only in such
+    /// orders (or in the order their rows were chosen) have the same future.
+    fn normalize(&mut self) {
+        let mut start = 0;
+        while start < 9 {
+            let mut end = start + 1;
+            while end < 9 && self.col_breaks & (1 << end) == 0 {
+                end += 1;
+            }
+            self.cols[start..end].sort_unstable();
+            start = end;
+        }
+        let slot = |c: &Candidate, s: usize| -> u32 {
+            (c.cols[3 * s] as u32) << 16
+                | (c.cols[3 * s + 1] as u32) << 8
+                | c.cols[3 * s + 2] as u32
+                | ((c.col_breaks as u32 >> (3 * s)) & 7) << 24
+        };
+        let mut start = 0;
+        while start < 3 {
+            let mut end = start + 1;
+            while end < 3 && self.stack_breaks & (1 << end) == 0 {
+                end += 1;
+            }
+            if end - start > 1 {
+                let mut slots: Vec<u32> = (start..end).map(|s| slot(self, s)).collect();
+                slots.sort_unstable();
+                for (k, v) in slots.into_iter().enumerate() {
+                    let s = start + k;
+                    self.cols[3 * s] = (v >> 16) as u8;
+                    self.cols[3 * s + 1] = (v >> 8) as u8;
+                    self.cols[3 * s + 2] = v as u8;
+                    self.col_breaks =
+                        (self.col_breaks & !(7 << (3 * s))) | (((v >> 24) as u16 & 7) << (3 * s));
+                }
+            }
+            start = end;
+        }
+    }
+
+    /// What decides the candidate's future (not the order its rows were chosen in), for
+    /// removing duplicates after `normalize`: the grid, the rows used, the current band when
+    /// it is not complete, the column arrangement and the labels.
+    fn future(&self, level_done: usize) -> [u8; 32] {
+        let mut key = [0u8; 32];
+        key[0] = self.grid;
+        key[1..3].copy_from_slice(&self.used_rows.to_le_bytes());
+        key[3] = if level_done % 3 == 0 { 0 } else { self.band };
+        key[4..13].copy_from_slice(&self.cols);
+        key[13..15].copy_from_slice(&self.col_breaks.to_le_bytes());
+        key[15] = self.stack_breaks;
+        key[16..26].copy_from_slice(&self.map);
+        key
     }
 
     /// The source rows that may become image row `level`.
@@ -332,6 +392,17 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
             let c = &candidates[i];
             let row = &grids[c.grid as usize][9 * r as usize..9 * r as usize + 9];
             c.refine(row, r, level, &mut next);
+        }
+        // Candidates reaching the same state by different paths (rows chosen in another order,
+        // tied columns listed in another order) would multiply at every level on boards with
+        // many blank rows; one of each is kept. The first row of a solution grid gives
+        // thousands of candidates, all distinct: they are not worth sorting.
+        if next.len() > 1 && next.len() <= DEDUP_LIMIT {
+            for c in next.iter_mut() {
+                c.normalize();
+            }
+            next.sort_by_cached_key(|c| c.future(level + 1));
+            next.dedup_by_key(|c| c.future(level + 1));
         }
         std::mem::swap(&mut candidates, &mut next);
     }
