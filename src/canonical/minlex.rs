@@ -409,12 +409,12 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
     let c = candidates[0];
     let mut digits = [0u8; 10];
     let mut label = c.next;
-    for d in 1..10 {
-        digits[d] = if c.map[d] == NEW {
+    for (to, &key) in digits.iter_mut().zip(&c.map).skip(1) {
+        *to = if key == NEW {
             label += 1;
             label - 1
         } else {
-            c.map[d]
+            key
         };
     }
     let transform = Transform {

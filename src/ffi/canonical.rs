@@ -15,7 +15,7 @@ use crate::geometry::CELLS;
 /// Applied to a board `in`, it gives the board `out` whose cell at row `r`, column `c` (0-8) is
 /// `digits[d]`, where `d` is the value (0 for a blank, 1-9) of cell (`rows[r]`, `columns[c]`)
 /// of `in`, or of `in` transposed (cell (`columns[c]`, `rows[r]`) of `in`) when `transpose` is
-/// 1. A transformation is valid when: `transpose` is 0 or 1; `rows` is a permutation of 0-8
+/// one. A transformation is valid when: `transpose` is 0 or 1; `rows` is a permutation of 0-8
 /// whose entries 0-2, 3-5 and 6-8 each lie in one band (rows 0-2, 3-5 or 6-8), so bands move
 /// whole and rows move within their band; the same for `columns` and stacks; `digits[0]` is 0
 /// and `digits[1]`-`digits[9]` are a permutation of 1-9. Valid transformations map valid boards
