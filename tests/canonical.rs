@@ -177,5 +177,25 @@ fn published_minlex_grids() {
     ] {
         let form = canonicalize(&grid.parse().unwrap()).0;
         assert_eq!(form.to_string(), grid);
+        // These grids have many automorphisms (many column orders tie): their images too.
+        let mut r = rng(17);
+        let digits = *form.digits();
+        for _ in 0..50 {
+            let t = RefTransform::random(&mut |n| r.random_range(0..n));
+            assert_eq!(checked_form(&t.apply(&digits)), digits);
+        }
+    }
+}
+
+#[test]
+fn solution_grids_match_the_reference() {
+    let mut r = rng(23);
+    for _ in 0..4 {
+        let grid = sudoku_testkit::reference::random_solved_grid(&mut |n| r.random_range(0..n));
+        assert_eq!(
+            checked_form(&grid),
+            reference_minlex(&grid),
+            "grid {grid:?}"
+        );
     }
 }

@@ -19,6 +19,7 @@
 //! their relabelled strings do: a new label is larger than every old one, and two new labels at
 //! the same place in tied rows are equal.
 
+use super::grid::SecondRow;
 use super::transform::Transform;
 use crate::geometry::CELLS;
 
@@ -340,6 +341,46 @@ impl Candidate {
     }
 }
 
+/// The candidates after the first two rows of a complete board: every (grid, first row,
+/// second row from its band, column order) giving the smallest second row (`grid.rs`).
+fn first_band_rows(grids: &[&[u8; CELLS]; 2], empty: Candidate) -> Vec<Candidate> {
+    let mut second = SecondRow::new();
+    for (g, grid) in grids.iter().enumerate() {
+        for r0 in 0..9usize {
+            let band = r0 / 3;
+            for r1 in 3 * band..3 * band + 3 {
+                if r1 != r0 {
+                    let tag = (g << 8 | r0 << 4 | r1) as u32;
+                    second.search(&grid[9 * r0..9 * r0 + 9], &grid[9 * r1..9 * r1 + 9], tag);
+                }
+            }
+        }
+    }
+    second
+        .orders
+        .iter()
+        .map(|&(cols, tag)| {
+            let (g, r0, r1) = ((tag >> 8) as usize, (tag >> 4 & 15) as u8, (tag & 15) as u8);
+            let row0 = &grids[g][9 * r0 as usize..9 * r0 as usize + 9];
+            let mut c = empty;
+            c.grid = g as u8;
+            c.rows[0] = r0;
+            c.rows[1] = r1;
+            c.used_rows = 1 << r0 | 1 << r1;
+            c.band = r0 / 3;
+            c.used_bands = 1 << (r0 / 3);
+            c.cols = cols;
+            c.col_breaks = 0x1FF;
+            c.stack_breaks = 0b111;
+            for (p, &col) in cols.iter().enumerate() {
+                c.map[row0[col as usize] as usize] = p as u8 + 1;
+            }
+            c.next = 10;
+            c
+        })
+        .collect()
+}
+
 /// The minlex form of a board of cell values (row-major, 0 blank, 1-9 digits) whose rows and
 /// columns each hold distinct digits, and a transformation that maps the board to it.
 ///
@@ -365,10 +406,16 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
         map,
         next: 1,
     };
-    let mut candidates = vec![start(0), start(1)];
+    // A complete board's first two rows come from the search of `grid.rs`, which does not
+    // branch over the column orders of its full first row.
+    let (mut candidates, first_level) = if board.iter().all(|&d| d != 0) {
+        (first_band_rows(&grids, start(0)), 2)
+    } else {
+        (vec![start(0), start(1)], 0)
+    };
     let mut winners: Vec<(usize, u8)> = Vec::new();
     let mut next = Vec::new();
-    for level in 0..9 {
+    for level in first_level..9 {
         let mut best = u64::MAX;
         winners.clear();
         for (i, c) in candidates.iter().enumerate() {
