@@ -40,8 +40,16 @@ fn quick_canonical_section_checks_and_reports_its_rows() {
             ),
         ]
     );
-    assert!(rows.iter().all(|r| r.per_second.is_finite() && r.per_second > 0.0));
+    assert!(rows
+        .iter()
+        .all(|r| r.per_second.is_finite() && r.per_second > 0.0));
     let text = render(&rows);
-    assert!(text.contains("## Canonical (minlex) form, one thread"), "{text}");
-    assert_eq!(text.lines().filter(|l| l.starts_with("| ")).count(), 1 + rows.len());
+    assert!(
+        text.contains("## Canonical (minlex) form, one thread"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("| ")).count(),
+        1 + rows.len()
+    );
 }
