@@ -58,6 +58,8 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_validate_candidates", &["candidates"]),
     ("sudoku_board_candidates", &["board", "candidates"]),
     ("sudoku_read_puzzle", &["board"]),
+    ("sudoku_canonicalize", &["board"]),
+    ("sudoku_transform_apply", &["board"]),
 ];
 
 /// The element types a rewritten parameter may have (with or without `const`).

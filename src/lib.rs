@@ -19,13 +19,17 @@
 //! One search serves every solve: [`search`] from a [`Start`] in a [`Mode`]. The grid's
 //! vocabulary (cells, digits, houses, peers) is in [`geometry`].
 //!
+//! The canonical (minlex) form of a board, equal for equivalent boards, and the
+//! validity-preserving transformations: [`canonicalize`], [`Transform`] (see [`canonical`]).
+//!
 //! Puzzles in the text formats other tools write (one-line, grids, `.sdk`, pencilmarks) are read
 //! by [`read_puzzle`] and [`puzzles`] (see [`format`](mod@format)); candidate (pencilmark) puzzles are
 //! [`Candidates`], solved by [`search`] from [`Start::Candidates`].
 //!
-//! The core (`geometry`, `board`, `candidates`, `format`, `solver`, `batch`) knows nothing of C;
-//! every `extern "C"` item lives in [`ffi`]. Layers only import downwards: geometry, then board
-//! and candidates, then format (which uses no solver) and solver, batch, then ffi.
+//! The core (`geometry`, `board`, `candidates`, `format`, `canonical`, `solver`, `batch`) knows
+//! nothing of C; every `extern "C"` item lives in [`ffi`]. Layers only import downwards:
+//! geometry, then board and candidates, then format and canonical (which use no solver) and
+//! solver, batch, then ffi.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
@@ -33,6 +37,7 @@
 pub mod batch;
 mod board;
 pub mod candidates;
+pub mod canonical;
 mod error;
 mod fault;
 pub mod ffi;
@@ -43,6 +48,7 @@ pub mod solver;
 pub use batch::{solve_batch, solve_batch_into, BatchMode};
 pub use board::{is_solution_of, Board};
 pub use candidates::Candidates;
+pub use canonical::{canonicalize, Transform};
 pub use error::Error;
 pub use format::{puzzles, read_puzzle, Puzzle, Read, ReadError};
 pub use geometry::CELLS;

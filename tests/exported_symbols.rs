@@ -11,8 +11,9 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README and the header document it.
-const DOCUMENTED: [&str; 16] = [
+const DOCUMENTED: [&str; 19] = [
     "sudoku_board_candidates",
+    "sudoku_canonicalize",
     "sudoku_count_solutions",
     "sudoku_count_solutions_candidates",
     "sudoku_list_solutions",
@@ -25,6 +26,8 @@ const DOCUMENTED: [&str; 16] = [
     "sudoku_solve_unique_candidates",
     "sudoku_status_message",
     "sudoku_status_name",
+    "sudoku_transform_apply",
+    "sudoku_transform_invert",
     "sudoku_validate",
     "sudoku_validate_candidates",
     "sudoku_version",

@@ -71,18 +71,20 @@ fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {
          untouched\n\
          ok: sudoku_validate: SUDOKU_INTERNAL_ERROR, cell untouched\n\
          ok: sudoku_read_puzzle: SUDOKU_INTERNAL_ERROR, board and info untouched\n\
+         ok: sudoku_canonicalize: SUDOKU_INTERNAL_ERROR, form and transform untouched\n\
+         ok: sudoku_transform_apply: SUDOKU_INTERNAL_ERROR, output untouched\n\
          ok: sudoku_solve_batch: SUDOKU_OK; the injected puzzles SUDOKU_INTERNAL_ERROR and \
          unwritten, the others solved\n\
          ok: the process goes on: sudoku_solve still solves a puzzle\n\
          internal error in libsudoku\n"
     );
-    // Each of the eight injected panics (two in the batch) went through Rust's panic hook, which
+    // Each of the ten injected panics (two in the batch) went through Rust's panic hook, which
     // reports it on stderr: the panics really happened inside the library.
     assert_eq!(
         stderr
             .matches("libsudoku fault injection: injected panic")
             .count(),
-        8,
+        10,
         "{stderr}"
     );
 }

@@ -42,6 +42,10 @@ enum sudoku_status sudoku_solve_batch(const char *puzzles,
                                       size_t threads);
 
 enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char *board, uint16_t *candidates, struct sudoku_read_info *info);
+
+enum sudoku_status sudoku_canonicalize(const char *board, char *canonical, struct sudoku_transform *transform);
+
+enum sudoku_status sudoku_transform_apply(const struct sudoku_transform *transform, const char *board, char *out);
 ";
 
 #[test]
@@ -86,6 +90,14 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
         .replace(
             "sudoku_board_candidates(const char *board, uint16_t *candidates);",
             "sudoku_board_candidates(const char board[81], uint16_t candidates[81]);",
+        )
+        .replace(
+            "sudoku_canonicalize(const char *board,",
+            "sudoku_canonicalize(const char board[81],",
+        )
+        .replace(
+            "*transform, const char *board, char *out",
+            "*transform, const char board[81], char *out",
         );
     // The reader's candidates may be NULL: it stays a pointer.
     assert!(expected.contains("uint16_t *candidates, struct sudoku_read_info"));

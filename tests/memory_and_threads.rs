@@ -500,6 +500,40 @@ fn drawn_grid(grid: &str) -> String {
     out
 }
 
+/// `build/canon` under the sanitizers on every data file: exit 0, nothing on stderr, one line per
+/// puzzle, each the library's canonical form of that puzzle (the forms themselves are checked
+/// against the test kit's brute force in `canonical.rs`).
+#[test]
+fn canon_under_sanitizers_reads_every_data_file() {
+    let canon = sanitized("canon", "examples/canon.c", "-std=c99");
+    for file in read_all_data() {
+        let path = file.path.to_str().expect("UTF-8 path");
+        let output = run_sanitized(&canon, &[path]);
+        assert_eq!(
+            (output.status.code(), text(&output.stderr)),
+            (Some(0), ""),
+            "canon {}",
+            file.name
+        );
+        let lines: Vec<&str> = text(&output.stdout).lines().collect();
+        let puzzles: Vec<&Entry> = file
+            .entries
+            .iter()
+            .filter(|e| e.line_len == CELLS)
+            .collect();
+        assert_eq!(lines.len(), puzzles.len(), "canon {}", file.name);
+        for (line, entry) in lines.iter().zip(puzzles) {
+            let board = sudoku::Board::parse(&entry.board).expect("a valid puzzle");
+            assert_eq!(
+                *line,
+                sudoku::canonicalize(&board).0.to_string(),
+                "canon {}",
+                file.name
+            );
+        }
+    }
+}
+
 #[test]
 fn solve_and_count_under_sanitizers() {
     let solve = sanitized("solve", "examples/solve.c", "-std=c99");
@@ -597,6 +631,7 @@ fn valgrind_memcheck_finds_no_error_and_no_leak_in_the_shared_library_programs()
     let [solve, solve_file, count] =
         EXAMPLES.map(|name| build(name, &format!("examples/{name}.c"), "-std=c99"));
     let stress = build("stress", "tests/c/stress.c", "-std=c11");
+    let canon = build("canon", "examples/canon.c", "-std=c99");
 
     let files = read_all_data();
     let top1465 = files
@@ -629,6 +664,7 @@ fn valgrind_memcheck_finds_no_error_and_no_leak_in_the_shared_library_programs()
         (&solve, vec!["--candidates", TOP1], 0),
         (&stress, vec!["--threads", "2", top1465_path, sample], 0),
         (&stress, vec!["--threads", "8", sample], 0),
+        (&canon, vec!["--transform", sample], 0),
     ];
     for (index, (program, args, code)) in runs.into_iter().enumerate() {
         let what = format!("{} {}", program.display(), args.join(" "));

@@ -4,6 +4,7 @@
 //! result (ours valid and equal to the peer's verdict), then time all paths in alternating turns
 //! and report a Markdown table. The binary (`src/main.rs`) only parses arguments and prints.
 
+pub mod canonical;
 pub mod check;
 pub mod data;
 pub mod paths;

@@ -4,10 +4,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use sudoku_bench::data::PuzzleSet;
 use sudoku_bench::paths::Mode;
 use sudoku_bench::report::{render, Header};
 use sudoku_bench::timing::TimingConfig;
-use sudoku_bench::{data, run, Config, DEFAULT_SEED};
+use sudoku_bench::{canonical, data, run, Config, DEFAULT_SEED};
 
 const HELP: &str = "\
 Throughput of libsudoku (C ABI and Rust API) against the `sudoku` crate 0.8, one thread.
@@ -24,11 +25,21 @@ Options:
   --quick                  0.3 s per path and mode, a smoke test
   --limit N                only the first N puzzles of each file
   --seed N                 seed of the puzzle order (default 0x5eed0003)
+  --only solve|canonical   run one section only (default: both; canonical: the canonical form
+                           of each file's puzzles, and of solution grids against the peer)
   -h, --help               this text
 ";
 
+/// Which sections of the report to run.
+#[derive(Clone, Copy, PartialEq)]
+enum Sections {
+    Both,
+    Solve,
+    Canonical,
+}
+
 enum Parsed {
-    Run(Config),
+    Run(Config, Sections),
     Help,
 }
 
@@ -40,6 +51,7 @@ fn parse_args() -> Result<Parsed> {
     let mut quick = false;
     let mut limit = None;
     let mut seed = DEFAULT_SEED;
+    let mut sections = Sections::Both;
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
         match arg {
@@ -74,6 +86,13 @@ fn parse_args() -> Result<Parsed> {
                 }
                 .with_context(|| format!("--seed: not a number: {text:?}"))?;
             }
+            Long("only") => {
+                sections = match parser.value()?.string()?.as_str() {
+                    "solve" => Sections::Solve,
+                    "canonical" => Sections::Canonical,
+                    other => bail!("--only: expected solve or canonical, got {other:?}"),
+                }
+            }
             Short('h') | Long("help") => return Ok(Parsed::Help),
             Value(file) => files.push(PathBuf::from(file)),
             _ => return Err(arg.unexpected().into()),
@@ -94,18 +113,21 @@ fn parse_args() -> Result<Parsed> {
         (true, None) => TimingConfig::quick(),
         (false, None) => TimingConfig::full(3.0),
     };
-    Ok(Parsed::Run(Config {
-        files,
-        modes,
-        timing,
-        seed,
-        limit,
-    }))
+    Ok(Parsed::Run(
+        Config {
+            files,
+            modes,
+            timing,
+            seed,
+            limit,
+        },
+        sections,
+    ))
 }
 
 fn main() -> ExitCode {
-    let config = match parse_args() {
-        Ok(Parsed::Run(config)) => config,
+    let (config, sections) = match parse_args() {
+        Ok(Parsed::Run(config, sections)) => (config, sections),
         Ok(Parsed::Help) => {
             print!("{HELP}");
             return ExitCode::SUCCESS;
@@ -116,14 +138,28 @@ fn main() -> ExitCode {
         }
     };
     let header = Header::of_this_run(config.describe());
-    match run(&config, &mut std::io::stderr()) {
-        Ok(rows) => {
-            print!("{}", render(&header, &rows));
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("sudoku-bench: {e:#}");
-            ExitCode::FAILURE
+    if sections != Sections::Canonical {
+        match run(&config, &mut std::io::stderr()) {
+            Ok(rows) => print!("{}", render(&header, &rows)),
+            Err(e) => {
+                eprintln!("sudoku-bench: {e:#}");
+                return ExitCode::FAILURE;
+            }
         }
     }
+    if sections != Sections::Solve {
+        let sets: Result<Vec<PuzzleSet>> = config
+            .files
+            .iter()
+            .map(|file| PuzzleSet::load(file, config.limit, config.seed))
+            .collect();
+        match sets.and_then(|sets| canonical::run(&sets, &config.timing, &mut std::io::stderr())) {
+            Ok(rows) => print!("{}", canonical::render(&rows)),
+            Err(e) => {
+                eprintln!("sudoku-bench: {e:#}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
 }

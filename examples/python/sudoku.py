@@ -31,6 +31,10 @@ Candidate (pencilmark) puzzles are 81 int masks, digit d of a cell being bit d -
 solve_candidates(masks), solve_unique_candidates, count_solutions_candidates(masks, limit=2)
 and validate_candidates take them (or a PuzzleRead of read_puzzle), and board_candidates(board)
 gives a board's.
+canonicalize(puzzle, transform=False) gives the canonical (minlex) form of a puzzle (equivalent
+puzzles, under transposition, row, column, band and stack permutations and digit relabelling,
+have the same form), with the Transform that maps the puzzle to it when asked;
+apply_transform(transform, puzzle) and invert_transform(transform) use such transformations.
 
 read_puzzle(text, start, first_line) and read_puzzles(text) read puzzles from text in the
 formats other Sudoku tools write (one-line puzzles with ratings, grids with separators, .sdk
@@ -63,6 +67,7 @@ Exit codes:
      ("sudoku.py: error writing output: REASON").
 """
 
+import collections
 import ctypes
 import errno
 import os
@@ -91,6 +96,10 @@ __all__ = [
     "status_name",
     "version",
     "load",
+    "canonicalize",
+    "apply_transform",
+    "invert_transform",
+    "Transform",
     "CELLS",
 ]
 
@@ -185,6 +194,25 @@ class _ReadInfo(ctypes.Structure):
         ("reason", ctypes.c_uint32),
         ("message", ctypes.c_char * 128),
     ]
+
+
+class _Transform(ctypes.Structure):
+    """struct sudoku_transform of the C API (29 bytes, no padding)."""
+
+    _fields_ = [
+        ("transpose", ctypes.c_uint8),
+        ("rows", ctypes.c_uint8 * 9),
+        ("columns", ctypes.c_uint8 * 9),
+        ("digits", ctypes.c_uint8 * 10),
+    ]
+
+
+#: A transformation of a board (sudoku_transform in C): cell (r, c) of the image is
+#: digits[v], v being the value (0 blank, 1-9) of cell (rows[r], columns[c]) of the board, or of
+#: the board transposed when transpose is True. transpose: a bool; rows, columns: tuples of 9
+#: ints 0-8 keeping bands (stacks) whole; digits: a tuple of 10 ints, digits[0] == 0 and
+#: digits[1:] a permutation of 1-9.
+Transform = collections.namedtuple("Transform", "transpose rows columns digits")
 
 
 _lib = None
@@ -330,6 +358,20 @@ def _declare(lib):
     lib.sudoku_validate_candidates.restype = status
     lib.sudoku_board_candidates.argtypes = [ctypes.c_char_p, masks]
     lib.sudoku_board_candidates.restype = status
+    lib.sudoku_canonicalize.argtypes = [
+        ctypes.c_char_p,  # board
+        ctypes.POINTER(ctypes.c_char),  # canonical
+        ctypes.POINTER(_Transform),  # transform (may be NULL)
+    ]
+    lib.sudoku_canonicalize.restype = status
+    lib.sudoku_transform_apply.argtypes = [
+        ctypes.POINTER(_Transform),
+        ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_char),
+    ]
+    lib.sudoku_transform_apply.restype = status
+    lib.sudoku_transform_invert.argtypes = [ctypes.POINTER(_Transform), ctypes.POINTER(_Transform)]
+    lib.sudoku_transform_invert.restype = status
     lib.sudoku_status_message.argtypes = [ctypes.c_int]
     lib.sudoku_status_message.restype = ctypes.c_char_p
     lib.sudoku_status_name.argtypes = [ctypes.c_int]
@@ -826,6 +868,84 @@ def read_puzzles(text, first_line=1):
             return
         start, line = item.end, item.next_line
         yield item
+
+
+def _from_c_transform(t):
+    return Transform(bool(t.transpose), tuple(t.rows), tuple(t.columns), tuple(t.digits))
+
+
+def _to_c_transform(transform):
+    """The C struct of a Transform (or any 4-sequence of the same shape); TypeError for another
+    shape, SudokuError SUDOKU_INVALID_ARGUMENT for values that do not fit a byte (the library
+    checks the rest)."""
+    try:
+        transpose, rows, columns, digits = transform
+        rows, columns, digits = list(rows), list(columns), list(digits)
+    except (TypeError, ValueError):
+        raise TypeError("a transform is a Transform(transpose, rows, columns, digits)") from None
+    _require_bool("transpose", transpose)
+    if (len(rows), len(columns), len(digits)) != (9, 9, 10):
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "rows and columns have 9 entries, digits 10")
+    for value in rows + columns + digits:
+        _require_int("a transform entry", value)
+        if not 0 <= value <= 255:
+            raise SudokuError(SUDOKU_INVALID_ARGUMENT, "a transform entry is out of range")
+    t = _Transform()
+    t.transpose = int(transpose)
+    t.rows[:] = rows
+    t.columns[:] = columns
+    t.digits[:] = digits
+    return t
+
+
+def canonicalize(puzzle, transform=False):
+    """Returns the canonical (minlex) form of `puzzle`: 81 characters, '.' for blanks and
+    '1'-'9' for digits, equal for two puzzles exactly when one is a transformation of the other
+    (transposition, band and row-in-band permutations, stack and column-in-stack permutations,
+    digit relabelling). It is the smallest equivalent board as a string with blanks as '0'.
+    With transform=True, returns (form, Transform) with apply_transform(t, puzzle) == form.
+
+    Raises SudokuError: SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell);
+    TypeError when `transform` is not a bool."""
+    _check_board_type(puzzle)
+    _require_bool("transform", transform)
+    text = _to_bytes(puzzle)
+    form = _Board()
+    t = _Transform()
+    status = _library().sudoku_canonicalize(text, form, ctypes.byref(t) if transform else None)
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    form = form.raw.decode("ascii")
+    return (form, _from_c_transform(t)) if transform else form
+
+
+def apply_transform(transform, puzzle):
+    """Returns the image of `puzzle` under `transform` (a Transform), '.' for blanks.
+
+    Raises SudokuError: SUDOKU_INVALID_ARGUMENT (not a valid transformation),
+    SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError for a
+    transform of another shape."""
+    t = _to_c_transform(transform)
+    text = _to_bytes(puzzle)
+    out = _Board()
+    status = _library().sudoku_transform_apply(ctypes.byref(t), text, out)
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return out.raw.decode("ascii")
+
+
+def invert_transform(transform):
+    """Returns the Transform that undoes `transform`: apply_transform(invert_transform(t),
+    apply_transform(t, p)) is p (blanks as '.').
+
+    Raises SudokuError: SUDOKU_INVALID_ARGUMENT (not a valid transformation); TypeError for a
+    transform of another shape."""
+    t = _to_c_transform(transform)
+    inverse = _Transform()
+    status = _library().sudoku_transform_invert(ctypes.byref(t), ctypes.byref(inverse))
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    return _from_c_transform(inverse)
 
 
 def status_name(status):

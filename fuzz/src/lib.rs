@@ -6,6 +6,8 @@
 
 #[path = "../../tests/cabi/mod.rs"]
 pub mod cabi;
+#[path = "../../tests/canon_contract/mod.rs"]
+pub mod canon_contract;
 #[path = "../../tests/contract/mod.rs"]
 pub mod contract;
 #[path = "../../tests/reader_loop/mod.rs"]

@@ -1,8 +1,9 @@
 //! The C API. Every `extern "C"` item of the library is in this module, one file per concept:
 //! `solve` (one board: solve, solve uniquely, count, validate), `candidates` (the same for
 //! candidate puzzles, and a board's candidates), `list` (listing solutions), `batch` (many boards
-//! on several threads), `read` (reading puzzles from text) and `info` (status texts, version).
-//! The header `include/sudoku.h` is generated from
+//! on several threads), `read` (reading puzzles from text), `info` (status texts, version) and
+//! `canonical` (the canonical form and transformations). The header `include/sudoku.h` is
+//! generated from
 //! these files by cbindgen (see `build.rs`), in the order the files are declared below; the
 //! status codes come from the table in `status_table.rs`.
 //!
@@ -41,10 +42,15 @@ mod info;
 
 mod region;
 
+mod canonical;
+
 pub use batch::{sudoku_solve_batch, SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE};
 pub use candidates::{
     sudoku_board_candidates, sudoku_count_solutions_candidates, sudoku_solve_candidates,
     sudoku_solve_unique_candidates, sudoku_validate_candidates,
+};
+pub use canonical::{
+    sudoku_canonicalize, sudoku_transform, sudoku_transform_apply, sudoku_transform_invert,
 };
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};
 pub use list::sudoku_list_solutions;

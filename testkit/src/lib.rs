@@ -5,6 +5,8 @@
 //! - [`reference`]: the independent reference counter (exact cover, dancing links).
 //! - [`check`]: the solution checker (a complete grid obeying the rules and keeping the givens).
 //! - [`data`]: the puzzle data directory and puzzle-file reading.
+//! - [`minlex`]: the reference canonicalizer (brute force over every cell permutation) and
+//!   random transformations.
 //! - [`status`]: the status names the C API documents (the expectation `sudoku_status_name` is
 //!   checked against).
 //! - [`cbuild`]: compiling, linking and running C/C++ programs against the `libsudoku.a`/`.so`
@@ -17,5 +19,6 @@ pub mod board;
 pub mod cbuild;
 pub mod check;
 pub mod data;
+pub mod minlex;
 pub mod reference;
 pub mod status;

@@ -62,6 +62,21 @@ int main(void) {
               info.consumed == 0 && info.first_line == 1,
           "sudoku_read_puzzle: SUDOKU_INTERNAL_ERROR, board and info untouched");
 
+    /* The canonical form and a transformation's image read the board through the same hook. */
+    char form[SUDOKU_CELLS];
+    memset(form, '#', sizeof form);
+    sudoku_transform t;
+    memset(&t, 0xEE, sizeof t);
+    check(sudoku_canonicalize(trigger, form, &t) == SUDOKU_INTERNAL_ERROR && form[0] == '#' &&
+              memcmp(form, form + 1, SUDOKU_CELLS - 1) == 0 && t.transpose == 0xEE &&
+              t.digits[9] == 0xEE,
+          "sudoku_canonicalize: SUDOKU_INTERNAL_ERROR, form and transform untouched");
+    sudoku_transform identity = {0, {0, 1, 2, 3, 4, 5, 6, 7, 8}, {0, 1, 2, 3, 4, 5, 6, 7, 8},
+                                 {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}};
+    check(sudoku_transform_apply(&identity, trigger, form) == SUDOKU_INTERNAL_ERROR &&
+              form[0] == '#' && memcmp(form, form + 1, SUDOKU_CELLS - 1) == 0,
+          "sudoku_transform_apply: SUDOKU_INTERNAL_ERROR, output untouched");
+
     /* A batch of four, the injected board second and fourth, on two threads: those two fail
      * alone, the call and the other puzzles succeed. */
     char puzzles[4 * SUDOKU_CELLS], solutions[4 * SUDOKU_CELLS];

@@ -177,3 +177,74 @@ pub fn list(board: &[u8; CELLS], capacity: usize) -> Listing {
         buffer,
     }
 }
+
+/// A `sudoku_transform` no valid call writes (transpose 0xEE), to see whether a call wrote one.
+pub const TRANSFORM_UNTOUCHED: ffi::sudoku_transform = ffi::sudoku_transform {
+    transpose: 0xEE,
+    rows: [0xEE; 9],
+    columns: [0xEE; 9],
+    digits: [0xEE; 10],
+};
+
+/// A board buffer no call writes (`'#'` bytes, never a canonical board).
+const BOARD_UNTOUCHED: [u8; CELLS] = [b'#'; CELLS];
+
+/// `sudoku_canonicalize`: the status, the form and the transformation (None when not written).
+/// Panics if the function wrote to the board, or wrote the form without the transformation or
+/// the other way round.
+pub fn canonicalize(
+    board: &[u8; CELLS],
+) -> (
+    sudoku_status,
+    Option<[u8; CELLS]>,
+    Option<ffi::sudoku_transform>,
+) {
+    let buf = as_c(board);
+    let mut form = as_c(&BOARD_UNTOUCHED);
+    let mut t = TRANSFORM_UNTOUCHED;
+    // SAFETY: buf is 81 readable bytes, form 81 writable bytes, t a writable sudoku_transform.
+    let status = unsafe { ffi::sudoku_canonicalize(buf.as_ptr(), form.as_mut_ptr(), &mut t) };
+    assert_eq!(
+        from_c(&buf),
+        *board,
+        "sudoku_canonicalize wrote to the board"
+    );
+    let form = (from_c(&form) != BOARD_UNTOUCHED).then(|| from_c(&form));
+    let t = (t != TRANSFORM_UNTOUCHED).then_some(t);
+    assert_eq!(
+        form.is_some(),
+        t.is_some(),
+        "form and transformation written together"
+    );
+    (status, form, t)
+}
+
+/// `sudoku_transform_apply`: the status and the image (None when not written).
+pub fn transform_apply(
+    t: &ffi::sudoku_transform,
+    board: &[u8; CELLS],
+) -> (sudoku_status, Option<[u8; CELLS]>) {
+    let buf = as_c(board);
+    let mut out = as_c(&BOARD_UNTOUCHED);
+    // SAFETY: t is a readable sudoku_transform, buf 81 readable bytes, out 81 writable bytes.
+    let status = unsafe { ffi::sudoku_transform_apply(t, buf.as_ptr(), out.as_mut_ptr()) };
+    assert_eq!(
+        from_c(&buf),
+        *board,
+        "sudoku_transform_apply wrote to the board"
+    );
+    (
+        status,
+        (from_c(&out) != BOARD_UNTOUCHED).then(|| from_c(&out)),
+    )
+}
+
+/// `sudoku_transform_invert`: the status and the inverse (None when not written).
+pub fn transform_invert(
+    t: &ffi::sudoku_transform,
+) -> (sudoku_status, Option<ffi::sudoku_transform>) {
+    let mut inverse = TRANSFORM_UNTOUCHED;
+    // SAFETY: t is a readable sudoku_transform, inverse a writable one.
+    let status = unsafe { ffi::sudoku_transform_invert(t, &mut inverse) };
+    (status, (inverse != TRANSFORM_UNTOUCHED).then_some(inverse))
+}

@@ -335,6 +335,72 @@ class Messages(unittest.TestCase):
         self.assertEqual(LIB.sudoku_version(), expected.encode())
 
 
+class Transform(ctypes.Structure):
+    """struct sudoku_transform (29 bytes, no padding)."""
+
+    _fields_ = [
+        ("transpose", ctypes.c_uint8),
+        ("rows", ctypes.c_uint8 * 9),
+        ("columns", ctypes.c_uint8 * 9),
+        ("digits", ctypes.c_uint8 * 10),
+    ]
+
+
+LIB.sudoku_canonicalize.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_char),
+                                    ctypes.POINTER(Transform)]
+LIB.sudoku_canonicalize.restype = ctypes.c_int
+LIB.sudoku_transform_apply.argtypes = [ctypes.POINTER(Transform), ctypes.c_char_p,
+                                       ctypes.POINTER(ctypes.c_char)]
+LIB.sudoku_transform_apply.restype = ctypes.c_int
+LIB.sudoku_transform_invert.argtypes = [ctypes.POINTER(Transform), ctypes.POINTER(Transform)]
+LIB.sudoku_transform_invert.restype = ctypes.c_int
+
+
+class Canonical(unittest.TestCase):
+    # The form of TOP1, computed by the test kit's brute force (testkit/src/minlex.rs).
+    TOP1_FORM = b"........1.....2.3...4.5........6.7...3.....2..8...9......9.1.8...7......5.6...4.."
+
+    def test_form_transform_and_inverse(self):
+        self.assertEqual(ctypes.sizeof(Transform), 29)
+        form = (ctypes.c_char * CELLS)()
+        t = Transform()
+        self.assertEqual(LIB.sudoku_canonicalize(TOP1, form, ctypes.byref(t)), SUDOKU_OK)
+        self.assertEqual(form.raw, self.TOP1_FORM)
+        out = (ctypes.c_char * CELLS)()
+        self.assertEqual(LIB.sudoku_transform_apply(ctypes.byref(t), TOP1, out), SUDOKU_OK)
+        self.assertEqual(out.raw, self.TOP1_FORM)
+        inverse = Transform()
+        self.assertEqual(LIB.sudoku_transform_invert(ctypes.byref(t), ctypes.byref(inverse)),
+                         SUDOKU_OK)
+        self.assertEqual(LIB.sudoku_transform_apply(ctypes.byref(inverse), form.raw, out),
+                         SUDOKU_OK)
+        self.assertEqual(out.raw, TOP1)
+        # Without a transform.
+        self.assertEqual(LIB.sudoku_canonicalize(TOP1, form, None), SUDOKU_OK)
+        self.assertEqual(form.raw, self.TOP1_FORM)
+
+    def test_failures_write_nothing(self):
+        form = (ctypes.c_char * CELLS)(*([b"#"] * CELLS))
+        t = Transform(0xEE)
+        conflict = b"55" + b"." * 79
+        self.assertEqual(LIB.sudoku_canonicalize(conflict, form, ctypes.byref(t)),
+                         SUDOKU_CONFLICTING_GIVENS)
+        self.assertEqual(LIB.sudoku_canonicalize(b"x" * CELLS, form, ctypes.byref(t)),
+                         SUDOKU_INVALID_CHARACTER)
+        self.assertEqual(LIB.sudoku_canonicalize(None, form, ctypes.byref(t)), SUDOKU_NULL_POINTER)
+        self.assertEqual(LIB.sudoku_canonicalize(TOP1, None, ctypes.byref(t)), SUDOKU_NULL_POINTER)
+        self.assertEqual((form.raw, t.transpose), (b"#" * CELLS, 0xEE))
+        bad = Transform(0, (ctypes.c_uint8 * 9)(3, 1, 2, 0, 4, 5, 6, 7, 8),
+                        (ctypes.c_uint8 * 9)(*range(9)), (ctypes.c_uint8 * 10)(*range(10)))
+        self.assertEqual(LIB.sudoku_transform_apply(ctypes.byref(bad), TOP1, form),
+                         SUDOKU_INVALID_ARGUMENT)
+        self.assertEqual(LIB.sudoku_transform_invert(ctypes.byref(bad), ctypes.byref(t)),
+                         SUDOKU_INVALID_ARGUMENT)
+        self.assertEqual(LIB.sudoku_transform_apply(None, TOP1, form), SUDOKU_NULL_POINTER)
+        self.assertEqual(LIB.sudoku_transform_invert(ctypes.byref(bad), None), SUDOKU_NULL_POINTER)
+        self.assertEqual((form.raw, t.transpose), (b"#" * CELLS, 0xEE))
+
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
     # A run that found no tests is a failure too.

@@ -1075,6 +1075,101 @@ class Loading(unittest.TestCase):
         )
 
 
+def transformed(t, puzzle):
+    """The image of `puzzle` under the sudoku.Transform `t`, computed here from its documented
+    definition (blanks as '.')."""
+    out = []
+    for r in range(9):
+        for c in range(9):
+            i, j = t.rows[r], t.columns[c]
+            v = puzzle[j * 9 + i] if t.transpose else puzzle[i * 9 + j]
+            out.append("." if v in ".0" else str(t.digits[int(v)]))
+    return "".join(out)
+
+
+def random_transform(rng):
+    def chute():
+        bands = rng.sample(range(3), 3)
+        return tuple(3 * b + i for b in bands for i in rng.sample(range(3), 3))
+
+    return sudoku.Transform(
+        rng.random() < 0.5, chute(), chute(), (0,) + tuple(rng.sample(range(1, 10), 9))
+    )
+
+
+class Canonical(unittest.TestCase):
+    def test_forms_are_invariant_and_the_transform_maps_the_puzzle_to_its_form(self):
+        import random
+
+        rng = random.Random(1313)
+        puzzles = read_puzzles("puzzles2_17_clue")[:50] + [TOP1, CLASSIC, CLASSIC_SOLUTION]
+        for puzzle in puzzles:
+            form, t = sudoku.canonicalize(puzzle, transform=True)
+            self.assertEqual(sudoku.canonicalize(puzzle), form)
+            self.assertIsInstance(t, sudoku.Transform)
+            self.assertEqual(transformed(t, puzzle), form)
+            self.assertEqual(sudoku.apply_transform(t, puzzle), form)
+            inverse = sudoku.invert_transform(t)
+            self.assertEqual(sudoku.apply_transform(inverse, form), puzzle.replace("0", "."))
+            self.assertEqual(sudoku.canonicalize(form), form)
+            for _ in range(20):
+                u = random_transform(rng)
+                image = transformed(u, puzzle)
+                self.assertEqual(sudoku.apply_transform(u, puzzle), image)
+                self.assertEqual(sudoku.canonicalize(image), form)
+
+    def test_non_equivalent_puzzles_have_distinct_forms(self):
+        puzzles = read_puzzles("puzzles2_17_clue")[:2000]
+        forms = {sudoku.canonicalize(p) for p in puzzles}
+        self.assertEqual(len(forms), len(puzzles))
+
+    def test_known_forms(self):
+        self.assertEqual(sudoku.canonicalize(EMPTY), EMPTY)
+        self.assertEqual(sudoku.canonicalize("0" * 81), EMPTY)
+        self.assertEqual(sudoku.canonicalize("." * 40 + "7" + "." * 40), "." * 80 + "1")
+        # A grid's form starts with 123456789, and blanks sort first in a puzzle's.
+        self.assertTrue(sudoku.canonicalize(CLASSIC_SOLUTION).startswith("123456789"))
+        self.assertTrue(sudoku.canonicalize(TOP1).startswith("." * 8))
+
+    def test_errors(self):
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.canonicalize("5" + "." * 9 + "5" + "." * 70)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_CONFLICTING_GIVENS, 10))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.canonicalize("x" * 81)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_CHARACTER)
+        with self.assertRaises(TypeError):
+            sudoku.canonicalize(EMPTY, transform=1)
+        with self.assertRaises(TypeError):
+            sudoku.canonicalize(list(EMPTY))
+        identity = sudoku.Transform(False, tuple(range(9)), tuple(range(9)), tuple(range(10)))
+        self.assertEqual(sudoku.apply_transform(identity, TOP1), TOP1)
+        self.assertEqual(sudoku.invert_transform(identity), identity)
+        bad = [
+            identity._replace(rows=(1, 0, 2, 3, 4, 5, 6, 7, 8)),  # fine: within band 0
+            identity._replace(rows=(3, 1, 2, 0, 4, 5, 6, 7, 8)),  # rows leave their bands
+            identity._replace(columns=(0, 1, 2, 3, 4, 5, 6, 7, 7)),
+            identity._replace(digits=(1, 0, 2, 3, 4, 5, 6, 7, 8, 9)),
+            identity._replace(digits=(0, 1, 2, 3, 4, 5, 6, 7, 8, 300)),
+        ]
+        self.assertEqual(sudoku.apply_transform(bad[0], EMPTY), EMPTY)
+        for t in bad[1:]:
+            for call in (lambda: sudoku.apply_transform(t, TOP1),
+                         lambda: sudoku.invert_transform(t)):
+                with self.assertRaises(sudoku.SudokuError) as caught:
+                    call()
+                self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT, t)
+        for t in (None, (1, 2), identity._replace(transpose=1),
+                  identity._replace(rows=tuple(range(8)) + ("8",))):
+            with self.assertRaises((TypeError, sudoku.SudokuError), msg=repr(t)) as caught:
+                sudoku.apply_transform(t, TOP1)
+            if isinstance(caught.exception, sudoku.SudokuError):
+                self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        for name in ("canonicalize", "apply_transform", "invert_transform", "Transform"):
+            self.assertIn(name, sudoku.__all__)
+
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
     # A run that found no tests is a failure too.

@@ -1,0 +1,40 @@
+//! `sudoku_canonicalize`, `sudoku_transform_apply` and `sudoku_transform_invert` on raw bytes:
+//! the first 81 are the board (padded with blanks if fewer); the next bytes draw a random
+//! transformation (`RefTransform::random`, each choice a byte), and the same bytes, read as a
+//! raw 29-byte `sudoku_transform`, test the validation. Checks (`tests/canon_contract/`): the
+//! statuses against the test kit's validation, nothing written on failure, the form of the board
+//! equal to the form of its image, the form its own form, the written transformation mapping the
+//! board to the form and its inverse mapping back; an invalid transformation refused, a valid
+//! one giving the test kit's image.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use libsudoku_fuzz::canon_contract::{check_canonicalize, check_nulls, check_transform};
+use libsudoku_fuzz::board_from;
+use sudoku::ffi::sudoku_transform;
+use sudoku_testkit::minlex::RefTransform;
+
+fuzz_target!(|data: &[u8]| {
+    let board = board_from(data);
+    let rest = data.get(81..).unwrap_or(&[]);
+    let mut at = 0;
+    let t = RefTransform::random(&mut |n| {
+        let byte = rest.get(at).copied().unwrap_or(0);
+        at += 1;
+        usize::from(byte) % n
+    });
+    check_canonicalize(&board, &t);
+    let mut raw = [0u8; 29];
+    let n = rest.len().min(29);
+    raw[..n].copy_from_slice(&rest[..n]);
+    let raw = sudoku_transform {
+        transpose: raw[0],
+        rows: raw[1..10].try_into().unwrap(),
+        columns: raw[10..19].try_into().unwrap(),
+        digits: raw[19..29].try_into().unwrap(),
+    };
+    check_transform(&raw, &board);
+    if data.first() == Some(&b'N') {
+        check_nulls(&board);
+    }
+});

@@ -1,0 +1,48 @@
+//! The canonical (minlex) form of a puzzle and the transformations between equivalent puzzles
+//! ([canonical.md](../../docs/canonical.md)).
+//!
+//! Two boards are equivalent when a validity-preserving transformation maps one to the other:
+//! optional transposition, row permutations within bands, band permutations, the same for
+//! columns and stacks, and a relabelling of the digits (2 × 6^8 × 9! transformations,
+//! [`Transform`]). The canonical form is the smallest board of the class as an 81-character
+//! string with blanks as `'0'` (the minlex form, as the Sudoku community defines it), so two
+//! boards are equivalent exactly when their canonical forms are equal. `transform.rs` holds the
+//! transformations, `minlex.rs` the search, `grid.rs` its start on complete boards.
+//!
+//! Uses geometry and board only.
+
+mod grid;
+mod minlex;
+mod transform;
+
+pub use transform::{Transform, TransformError};
+
+use crate::board::Board;
+
+/// The canonical (minlex) form of `board` and a transformation `t` with
+/// `t.apply(board.digits()) == canonical.digits()`.
+///
+/// The canonical form is the lexicographically smallest of the boards equivalent to `board`,
+/// compared as 81-character strings with blanks as `'0'` (so blanks come first, then the digits
+/// in order); it begins with as many blanks as any equivalent board does. When the board has
+/// automorphisms several transformations give the form: one of them is returned, always the
+/// same for the same board. Digits absent from the board are relabelled in increasing order
+/// after the others. Any valid board works, the empty board and solution grids included.
+///
+/// Source of the definition: the minlex canonical form of the Sudoku community (the New
+/// Sudoku Players' Forum; Glenn Fowler's `sudoku` program), see docs/canonical.md; the search
+/// is this library's own (see `minlex.rs`).
+pub fn canonicalize(board: &Board) -> (Board, Transform) {
+    let (cells, transform) = minlex::minlex(board.digits());
+    // A transformation maps a valid board to a valid board, so the image needs no validation.
+    (Board::from_solved(cells), transform)
+}
+
+/// Applies a transformation to a board: see [`Transform`] for the definition. The result is a
+/// valid board (transformations keep houses as houses).
+///
+/// Errors: the [`TransformError`] of [`Transform::check`] when `transform` is not valid.
+pub fn transform(board: &Board, transform: &Transform) -> Result<Board, TransformError> {
+    transform.check()?;
+    Ok(Board::from_solved(transform.apply(board.digits())))
+}

@@ -1,0 +1,137 @@
+//! `sudoku_canonicalize`, `sudoku_transform_apply` and `sudoku_transform_invert` through the C
+//! ABI: the contract of `tests/canon_contract/` (statuses against the test kit's validation,
+//! nothing written on failure, the written transformation mapping the board to its form, its
+//! inverse mapping back, the form invariant under random transformations and a fixed point, in
+//! place) on puzzles of every data set, solution grids, the empty board and one given; invalid
+//! boards, invalid transformations (each way of breaking one) and NULL pointers.
+
+mod cabi;
+mod canon_contract;
+
+use canon_contract::{check_canonicalize, check_nulls, check_transform, to_c};
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use sudoku::ffi::sudoku_transform;
+use sudoku_testkit::board::{to_text, CELLS};
+use sudoku_testkit::data::read_puzzles;
+use sudoku_testkit::minlex::RefTransform;
+
+fn random_transform(rng: &mut ChaCha8Rng) -> RefTransform {
+    RefTransform::random(&mut |n| rng.random_range(0..n))
+}
+
+#[test]
+fn the_contract_holds_on_puzzles_of_every_data_set() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xC0DE);
+    for file in [
+        "puzzles0_easy",
+        "puzzles1_random_minimal",
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles7_serg_benchmark",
+    ] {
+        let puzzles = read_puzzles(file);
+        for _ in 0..300 {
+            let board = puzzles[rng.random_range(0..puzzles.len())];
+            let t = random_transform(&mut rng);
+            assert!(check_canonicalize(&board, &t).is_some(), "{file}");
+        }
+    }
+}
+
+#[test]
+fn the_contract_holds_on_grids_the_empty_board_and_one_given() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xC0DF);
+    let empty = [b'.'; CELLS];
+    let t = random_transform(&mut rng);
+    assert_eq!(check_canonicalize(&empty, &t), Some(empty));
+    // '0' blanks come out as '.'.
+    assert_eq!(check_canonicalize(&[b'0'; CELLS], &t), Some(empty));
+    for cell in [0, 40, 80] {
+        let mut one = [b'0'; CELLS];
+        one[cell] = b'6';
+        let mut expected = [b'.'; CELLS];
+        expected[CELLS - 1] = b'1';
+        let t = random_transform(&mut rng);
+        assert_eq!(check_canonicalize(&one, &t), Some(expected));
+    }
+    for _ in 0..5 {
+        let grid = sudoku_testkit::reference::random_solved_grid(&mut |n| rng.random_range(0..n));
+        let t = random_transform(&mut rng);
+        let form = check_canonicalize(&to_text(&grid), &t).unwrap();
+        // A grid's form starts with the row 123456789.
+        assert_eq!(&form[..9], b"123456789");
+    }
+}
+
+#[test]
+fn invalid_boards_give_their_status_and_nothing_is_written() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xC0E0);
+    let t = random_transform(&mut rng);
+    let mut bad = [b'.'; CELLS];
+    bad[17] = b'x';
+    assert_eq!(check_canonicalize(&bad, &t), None);
+    let mut conflict = [b'.'; CELLS];
+    conflict[0] = b'5';
+    conflict[80] = b'5';
+    conflict[8] = b'5';
+    assert_eq!(check_canonicalize(&conflict, &t), None);
+    let mut nul = [b'1'; CELLS];
+    nul[3] = 0;
+    assert_eq!(check_canonicalize(&nul, &t), None);
+    for board in [bad, conflict, nul] {
+        check_transform(&to_c(&t), &board);
+    }
+    // The statuses, exactly.
+    use sudoku::ffi::sudoku_status::*;
+    assert_eq!(cabi::canonicalize(&bad).0, SUDOKU_INVALID_CHARACTER);
+    assert_eq!(cabi::canonicalize(&conflict).0, SUDOKU_CONFLICTING_GIVENS);
+}
+
+#[test]
+fn transformations_are_validated_and_inverted() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xC0E1);
+    let puzzles = read_puzzles("puzzles3_magictour_top1465");
+    for k in 0..2000 {
+        let board = puzzles[k % puzzles.len()];
+        let mut t = to_c(&random_transform(&mut rng));
+        check_transform(&t, &board);
+        // Break it in one way: each field, random bytes, a row moved out of its band.
+        match k % 8 {
+            0 => t.transpose = 2 + rng.random_range(0..254) as u8,
+            1 => t.rows[rng.random_range(0..9)] = rng.random_range(0..=255),
+            2 => t.columns[rng.random_range(0..9)] = rng.random_range(0..=255),
+            3 => t.digits[rng.random_range(0..10)] = rng.random_range(0..=255),
+            4 => t.rows.swap(0, 3),
+            5 => t.columns.swap(2, 8),
+            6 => t.digits.swap(0, 1 + rng.random_range(0..9)),
+            _ => {
+                let mut bytes = [0u8; 29];
+                bytes.iter_mut().for_each(|b| *b = rng.random_range(0..10));
+                t = sudoku_transform {
+                    transpose: bytes[0] % 2,
+                    rows: bytes[1..10].try_into().unwrap(),
+                    columns: bytes[10..19].try_into().unwrap(),
+                    digits: bytes[19..29].try_into().unwrap(),
+                };
+            }
+        }
+        check_transform(&t, &board);
+    }
+}
+
+#[test]
+fn null_pointers_are_refused_and_nothing_is_written() {
+    check_nulls(&[b'.'; CELLS]);
+    check_nulls(&read_puzzles("puzzles2_17_clue")[0]);
+}
+
+#[test]
+fn the_transform_struct_has_the_documented_layout() {
+    assert_eq!(std::mem::size_of::<sudoku_transform>(), 29);
+    assert_eq!(std::mem::align_of::<sudoku_transform>(), 1);
+    assert_eq!(std::mem::offset_of!(sudoku_transform, rows), 1);
+    assert_eq!(std::mem::offset_of!(sudoku_transform, columns), 10);
+    assert_eq!(std::mem::offset_of!(sudoku_transform, digits), 19);
+}

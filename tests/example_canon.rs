@@ -1,0 +1,167 @@
+//! `examples/canon.c`: the canonical form of every puzzle of a file or stdin, in any format the
+//! reader knows, one line per puzzle in input order (the status name for a puzzle that cannot be
+//! canonicalized), the forms checked against the test kit's brute-force canonicalizer, the
+//! `--transform` fields checked by applying them; usage and write errors; static and shared.
+//!
+//! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
+
+mod example_programs;
+
+use example_programs::*;
+use sudoku_testkit::board::{grid, to_string};
+use sudoku_testkit::minlex::{reference_minlex, RefTransform};
+
+/// What `canon --help` prints to stdout, and `canon` after bad usage to stderr.
+const CANON_USAGE: &str = "\
+usage: canon [--transform] [FILE]
+Prints the canonical (minlex) form of each puzzle of FILE (or stdin; any format
+the library reads), one line per puzzle, or the status name of a puzzle that
+cannot be canonicalized. --transform adds the transformation to each form:
+T ROWS COLUMNS DIGITS.
+Exit codes: 0 input read to its end, 1 input, memory or output error, 2 usage.
+";
+
+/// The reference form of a one-line puzzle, with '.' for blanks.
+fn form(puzzle: &str) -> String {
+    to_string(&reference_minlex(&grid(puzzle))).replace('0', ".")
+}
+
+/// TOP1 as a 9-line grid with '0' blanks and spaces, as other tools print it.
+fn top1_grid() -> String {
+    TOP1.as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let row: Vec<String> = row
+                .iter()
+                .map(|&b| {
+                    if b == b'.' {
+                        "0".into()
+                    } else {
+                        (b as char).to_string()
+                    }
+                })
+                .collect();
+            row.join(" ") + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn canon_prints_one_form_or_status_per_puzzle_in_input_order() {
+    let input = format!(
+        "# a comment\n{TOP1}\n\n{CONFLICT}\n{}{EMPTY}\nthis is no puzzle\n{CLASSIC}\n",
+        top1_grid()
+    );
+    let expected = format!(
+        "{}\nSUDOKU_CONFLICTING_GIVENS\n{}\n{}\nSUDOKU_INVALID_FORMAT\n{}\n",
+        form(TOP1),
+        form(TOP1),
+        EMPTY,
+        form(CLASSIC)
+    );
+    for link in LINKS {
+        let output = run(example("canon", link), &[], input.as_bytes());
+        assert_eq!(text(&output.stdout), expected);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        // One reader message for the bad line.
+        let stderr = text(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("canon: ") && stderr.contains("line 15"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn equivalent_puzzles_print_the_same_form_and_the_transform_maps_each_to_it() {
+    // TOP2 and random images of it: one form; each transformation printed maps its puzzle there.
+    let mut state = 0x5eedu64;
+    let mut below = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) % n as u64) as usize
+    };
+    let top2 = grid(TOP2);
+    let mut puzzles = vec![top2];
+    for _ in 0..5 {
+        puzzles.push(RefTransform::random(&mut below).apply(&top2));
+    }
+    let input: String = puzzles.iter().map(|p| to_string(p) + "\n").collect();
+    let expected = form(TOP2);
+    let digits = |s: &str| -> Vec<usize> { s.bytes().map(|b| (b - b'0') as usize).collect() };
+    for link in LINKS {
+        let output = run(
+            example("canon", link),
+            &["--transform", "-"],
+            input.as_bytes(),
+        );
+        assert_run(&output, 0, text(&output.stdout), "");
+        let lines: Vec<&str> = text(&output.stdout).lines().collect();
+        assert_eq!(lines.len(), puzzles.len());
+        for (line, puzzle) in lines.iter().zip(&puzzles) {
+            let fields: Vec<&str> = line.split(' ').collect();
+            assert_eq!(fields.len(), 5, "{line}");
+            assert_eq!(fields[0], expected);
+            let mut digit_map = [0u8; 10];
+            for (d, &to) in digits(fields[4]).iter().enumerate() {
+                digit_map[d + 1] = to as u8;
+            }
+            let t = RefTransform {
+                transpose: fields[1] == "1",
+                rows: digits(fields[2]).try_into().unwrap(),
+                columns: digits(fields[3]).try_into().unwrap(),
+                digits: digit_map,
+            };
+            assert_eq!(to_string(&t.apply(puzzle)).replace('0', "."), expected);
+        }
+    }
+}
+
+#[test]
+fn canon_reads_a_file_and_reports_one_it_cannot_open() {
+    let dir = out_dir().join("canon_input");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("puzzles.txt");
+    std::fs::write(&file, format!("{CLASSIC}\r\n{TOP1}\r\n")).unwrap();
+    let expected = format!("{}\n{}\n", form(CLASSIC), form(TOP1));
+    let missing = dir.join("missing.txt");
+    for link in LINKS {
+        let output = run(example("canon", link), &[file.to_str().unwrap()], b"");
+        assert_run(&output, 0, &expected, "");
+        let output = run(example("canon", link), &[missing.to_str().unwrap()], b"");
+        assert_run(
+            &output,
+            1,
+            "",
+            &format!("canon: {}: No such file or directory\n", missing.display()),
+        );
+    }
+}
+
+#[test]
+fn canon_prints_its_usage_on_help_and_on_bad_usage() {
+    for link in LINKS {
+        assert_usage(
+            example("canon", link),
+            CANON_USAGE,
+            &[&["--bogus"], &["-x"], &["a", "b"]],
+        );
+    }
+}
+
+#[test]
+fn canon_reports_a_write_error() {
+    for link in LINKS {
+        let program = example("canon", link);
+        let Some(output) = run_to_dev_full(program, &[], format!("{TOP1}\n").as_bytes()) else {
+            return;
+        };
+        assert_run(&output, 1, "", &write_error("canon"));
+        let Some(output) = run_to_dev_full(program, &["--help"], b"") else {
+            return;
+        };
+        assert_eq!(output.status.code(), Some(1));
+    }
+}
