@@ -46,6 +46,8 @@ pub const BOARD_FUNCTIONS: &[&str] = &[
     "sudoku_count_solutions",
     "sudoku_validate",
     "sudoku_read_puzzle",
+    "sudoku_is_minimal",
+    "sudoku_minimize",
 ];
 
 /// `header` with the parameter `char *board` (or `const char *board`) of each function in

@@ -37,6 +37,7 @@ mod error;
 mod fault;
 pub mod ffi;
 pub mod format;
+pub mod generator;
 pub mod geometry;
 pub mod solver;
 

@@ -25,7 +25,7 @@ type Text = [u8; CELLS];
 
 /// The addresses a buffer argument covers: `len` bytes from `start`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Region {
+pub(super) struct Region {
     start: usize,
     len: usize,
 }
@@ -34,7 +34,7 @@ impl Region {
     /// The region of `count` values of `T` at `ptr`, or `None` when no such buffer can exist:
     /// more than `isize::MAX` bytes (the most a slice may span), an end past the last address,
     /// or `ptr` misaligned for `T`.
-    fn of<T>(ptr: *const T, count: usize) -> Option<Region> {
+    pub(super) fn of<T>(ptr: *const T, count: usize) -> Option<Region> {
         let len = count
             .checked_mul(size_of::<T>())
             .filter(|&n| n <= isize::MAX as usize)?;
@@ -44,7 +44,7 @@ impl Region {
     }
 
     /// Whether the two regions share an address (an empty region shares none).
-    fn overlaps(&self, other: &Region) -> bool {
+    pub(super) fn overlaps(&self, other: &Region) -> bool {
         self.len > 0
             && other.len > 0
             && self.start < other.start + other.len

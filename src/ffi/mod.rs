@@ -1,6 +1,6 @@
 //! The C API. Every `extern "C"` item of the library is in this module, one file per concept:
 //! `solve` (one board: solve, solve uniquely, count, validate), `batch` (many boards on several
-//! threads), `read` (reading puzzles from text) and `info` (status texts, version). The header `include/sudoku.h` is generated from
+//! threads), `read` (reading puzzles from text), `generate` (making puzzles, minimality) and `info` (status texts, version). The header `include/sudoku.h` is generated from
 //! these files by cbindgen (see `build.rs`), in the order the files are declared below; the
 //! status codes come from the table in `status_table.rs`.
 //!
@@ -31,9 +31,15 @@ mod batch;
 
 mod read;
 
+mod generate;
+
 mod info;
 
 pub use batch::{sudoku_solve_batch, SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE};
+pub use generate::{
+    sudoku_generate, sudoku_generate_batch, sudoku_generate_options, sudoku_generate_options_init,
+    sudoku_is_minimal, sudoku_minimize, sudoku_symmetry,
+};
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};
 pub use read::{
     sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_PUZZLE_CANDIDATES,

@@ -15,6 +15,7 @@ pub mod hooks;
 mod kernel;
 mod lanes;
 mod matching;
+pub(crate) mod removal;
 mod state;
 mod tables;
 mod text;

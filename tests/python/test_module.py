@@ -372,6 +372,7 @@ class StatusName(unittest.TestCase):
         "SUDOKU_INTERNAL_ERROR",
         "SUDOKU_INVALID_FORMAT",
         "SUDOKU_END_OF_INPUT",
+        "SUDOKU_NOT_FOUND",
     ]
 
     def test_every_code_has_its_enumerator_name(self):
