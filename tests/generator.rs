@@ -74,9 +74,17 @@ fn given_orbits(grid: &Grid, symmetry: Symmetry) -> Vec<Vec<usize>> {
 /// Checks one generated puzzle against the reference; returns its number of givens.
 fn check_generated(made: &generator::Generated, options: &Options) -> usize {
     let grid = parse(&made.puzzle).expect("a generated puzzle is a valid board");
-    assert!(made.puzzle.iter().all(|&b| b == b'.' || (b'1'..=b'9').contains(&b)));
+    assert!(made
+        .puzzle
+        .iter()
+        .all(|&b| b == b'.' || (b'1'..=b'9').contains(&b)));
     let (n, first) = count(&grid, 2);
-    assert_eq!(n, 1, "not unique: {}", String::from_utf8_lossy(&made.puzzle));
+    assert_eq!(
+        n,
+        1,
+        "not unique: {}",
+        String::from_utf8_lossy(&made.puzzle)
+    );
     let solution = first.unwrap();
     assert_eq!(
         made.solution.map(|b| b - b'0'),
@@ -165,7 +173,10 @@ fn a_narrow_range_of_minimal_puzzles_is_met_or_not_found() {
         max_attempts: 5,
         ..Options::default()
     };
-    assert_eq!(generator::generate(1, &options), Err(GenerateError::NotFound));
+    assert_eq!(
+        generator::generate(1, &options),
+        Err(GenerateError::NotFound)
+    );
 }
 
 #[test]
@@ -257,16 +268,18 @@ fn the_golden_file_pins_the_output() {
         // The golden file's own fields give the same puzzle again.
         let f: Vec<&str> = expected.split(' ').collect();
         let options = golden_options(f[2], f[3], f[4], f[5]);
-        let made =
-            generator::generate_item(f[0].parse().unwrap(), f[1].parse().unwrap(), &options)
-                .unwrap();
+        let made = generator::generate_item(f[0].parse().unwrap(), f[1].parse().unwrap(), &options)
+            .unwrap();
         assert_eq!(made.puzzle, f[6].as_bytes());
     }
 }
 
 #[test]
 fn every_kernel_and_thread_count_gives_the_same_puzzles() {
-    let kernels: Vec<Kernel> = Kernel::ALL.into_iter().filter(|k| k.is_supported()).collect();
+    let kernels: Vec<Kernel> = Kernel::ALL
+        .into_iter()
+        .filter(|k| k.is_supported())
+        .collect();
     for k in Kernel::ALL.iter().filter(|k| !k.is_supported()) {
         eprintln!("kernel {k:?} not supported by this CPU, skipped");
     }
@@ -281,7 +294,10 @@ fn every_kernel_and_thread_count_gives_the_same_puzzles() {
             };
             let one = generator::generate_batch(99, &options, 60, 1).unwrap();
             for threads in [2, 3, 0] {
-                assert_eq!(generator::generate_batch(99, &options, 60, threads).unwrap(), one);
+                assert_eq!(
+                    generator::generate_batch(99, &options, 60, threads).unwrap(),
+                    one
+                );
             }
             for (i, item) in one.iter().enumerate() {
                 assert_eq!(&generator::generate_item(99, i as u64, &options), item);
@@ -340,7 +356,10 @@ fn is_minimal_agrees_with_the_reference() {
     // No solution, several solutions.
     let mut two = [0u8; CELLS];
     two[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    assert_eq!(generator::is_minimal(&board(&two)), Err(Error::MultipleSolutions));
+    assert_eq!(
+        generator::is_minimal(&board(&two)),
+        Err(Error::MultipleSolutions)
+    );
     let none = common::KNOWN[0].0.replacen("..", "12", 1);
     let none = Board::parse(none.as_bytes().try_into().unwrap());
     if let Ok(none) = none {
@@ -366,7 +385,10 @@ fn minimize_gives_a_minimal_subset_with_the_same_solution() {
             let out = generator::minimize(&board(&grid), symmetry).unwrap();
             let small = *out.digits();
             for c in 0..CELLS {
-                assert!(small[c] == 0 || small[c] == grid[c], "minimize added a given");
+                assert!(
+                    small[c] == 0 || small[c] == grid[c],
+                    "minimize added a given"
+                );
             }
             let (n, solution) = count(&small, 2);
             assert_eq!(n, 1);
@@ -381,7 +403,10 @@ fn minimize_gives_a_minimal_subset_with_the_same_solution() {
             // Deterministic, the same with every kernel, and a fixed point.
             assert_eq!(generator::minimize(&board(&grid), symmetry).unwrap(), out);
             for k in Kernel::ALL.into_iter().filter(|k| k.is_supported()) {
-                assert_eq!(hooks::minimize_with(k, &board(&grid), symmetry), Some(Ok(out)));
+                assert_eq!(
+                    hooks::minimize_with(k, &board(&grid), symmetry),
+                    Some(Ok(out))
+                );
             }
             assert_eq!(generator::minimize(&out, symmetry).unwrap(), out);
             if symmetry == Symmetry::None {
