@@ -290,6 +290,13 @@ typedef struct sudoku_generate_options {
    * (default 1000).
    */
   uint64_t max_attempts;
+  /**
+   * The index of the first puzzle (default 0): `sudoku_generate` gives puzzle `first_index`
+   * of the seed, and `sudoku_generate_batch` puzzles `first_index` to
+   * `first_index + count - 1` (indices wrap around at 2^64), so that a long run can be made
+   * in several calls.
+   */
+  uint64_t first_index;
 } sudoku_generate_options;
 
 
@@ -461,7 +468,7 @@ enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char board[8
 /**
  * Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_generate_options)`,
  * `symmetry` = `SUDOKU_SYMMETRY_NONE`, `min_givens` = 17, `max_givens` = 81, `minimal` = 1,
- * `max_attempts` = 1000. Does nothing when `options` is NULL.
+ * `max_attempts` = 1000, `first_index` = 0. Does nothing when `options` is NULL.
  *
  * # Safety
  * `options` must be NULL or point to a writable `sudoku_generate_options`.
@@ -472,8 +479,8 @@ void sudoku_generate_options_init(struct sudoku_generate_options *options);
  * Generates one puzzle with exactly one solution from `seed` and `options`: a random solved
  * grid, then givens taken out by orbits of the symmetry in a random order while the puzzle
  * stays unique (docs/generator.md). The same seed, options and library major version give the
- * same puzzle on every platform and CPU; it is item 0 of `sudoku_generate_batch` with the
- * same seed.
+ * same puzzle on every platform and CPU. It is puzzle `options->first_index` (default 0) of
+ * the seed, the one `sudoku_generate_batch` gives at that index.
  *
  * `options`: NULL for the defaults (see `sudoku_generate_options_init`). `puzzle`: 81 writable
  * bytes, receiving `'1'`-`'9'` givens and `'.'` blanks, row-major, no NUL. `solution`: NULL, or
@@ -495,9 +502,9 @@ enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_o
 /**
  * Generates `count` puzzles on up to `threads` threads (0: every core available to the process;
  * never more than those cores, nor than there is work for; the calling thread included).
- * Puzzle `i` is what `sudoku_generate` gives for the same options on the `(seed, i)` stream
- * (docs/generator.md), so the result does not depend on the thread count; puzzle 0 is
- * `sudoku_generate(seed, ...)`'s.
+ * Puzzle `i` of the call is puzzle `first_index + i` of the seed (the `(seed, index)` stream of
+ * docs/generator.md), what `sudoku_generate` gives with that `first_index`, so the result does
+ * not depend on the thread count, nor on how a run is cut into calls.
  *
  * `options`: NULL for the defaults. `puzzles`: `81 * count` writable bytes; puzzle `i` goes to
  * bytes `81 * i` to `81 * i + 80` (`'1'`-`'9'` and `'.'`), written only when its status is

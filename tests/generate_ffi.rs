@@ -21,6 +21,7 @@ fn defaults() -> sudoku_generate_options {
         max_givens: 0,
         minimal: 9,
         max_attempts: 0,
+        first_index: 5,
     };
     // SAFETY: a writable options struct.
     unsafe { sudoku_generate_options_init(&mut options) };
@@ -245,6 +246,27 @@ fn batch_items_are_the_single_calls_on_every_thread_count() {
             assert_eq!(chunk, expected[i], "threads {threads}, item {i}");
         }
     }
+    // A run cut into calls with first_index gives the same puzzles.
+    let mut cut = vec![b'#'; n * CELLS];
+    let mut statuses = vec![SUDOKU_INTERNAL_ERROR; n];
+    for (start, len) in [(0, 7), (7, 1), (8, 32)] {
+        options.first_index = start as u64;
+        // SAFETY: buffers for `len` puzzles from `start` on.
+        let status = unsafe {
+            sudoku_generate_batch(
+                8,
+                &options,
+                len,
+                cut[start * CELLS..].as_mut_ptr().cast(),
+                statuses[start..].as_mut_ptr(),
+                2,
+            )
+        };
+        assert_eq!(status, SUDOKU_OK);
+    }
+    assert_eq!(cut, expected.concat());
+    options.first_index = 13;
+    assert_eq!(generate(8, Some(&options)).1, expected[13]);
     // NULLs (also with count 0), overlap, impossible counts.
     let (mut puzzles, mut statuses) = ([b'#'; CELLS], [SUDOKU_OK; 1]);
     // SAFETY: NULL pointers are rejected before any access; the other buffers are valid.

@@ -70,6 +70,11 @@ pub struct sudoku_generate_options {
     /// The most solved grids to try before giving up with `SUDOKU_NOT_FOUND`, at least 1
     /// (default 1000).
     pub max_attempts: u64,
+    /// The index of the first puzzle (default 0): `sudoku_generate` gives puzzle `first_index`
+    /// of the seed, and `sudoku_generate_batch` puzzles `first_index` to
+    /// `first_index + count - 1` (indices wrap around at 2^64), so that a long run can be made
+    /// in several calls.
+    pub first_index: u64,
 }
 
 /// `sizeof(sudoku_generate_options)` of this version.
@@ -86,13 +91,14 @@ impl sudoku_generate_options {
             max_givens: o.max_givens,
             minimal: o.minimal as u8,
             max_attempts: o.max_attempts,
+            first_index: 0,
         }
     }
 }
 
 /// Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_generate_options)`,
 /// `symmetry` = `SUDOKU_SYMMETRY_NONE`, `min_givens` = 17, `max_givens` = 81, `minimal` = 1,
-/// `max_attempts` = 1000. Does nothing when `options` is NULL.
+/// `max_attempts` = 1000, `first_index` = 0. Does nothing when `options` is NULL.
 ///
 /// # Safety
 /// `options` must be NULL or point to a writable `sudoku_generate_options`.
@@ -106,13 +112,16 @@ pub unsafe extern "C" fn sudoku_generate_options_init(options: *mut sudoku_gener
     })
 }
 
-/// The caller's options as the generator's, checked: NULL gives the defaults.
+/// The caller's options as the generator's, checked, with the first puzzle's index: NULL gives
+/// the defaults.
 ///
 /// # Safety
 /// `options` must be NULL or point to a readable struct of `options->struct_size` bytes.
-unsafe fn read_options(options: *const sudoku_generate_options) -> Result<Options, sudoku_status> {
+unsafe fn read_options(
+    options: *const sudoku_generate_options,
+) -> Result<(Options, u64), sudoku_status> {
     let Some(options) = NonNull::new(options.cast_mut()) else {
-        return Ok(Options::default());
+        return Ok((Options::default(), 0));
     };
     // SAFETY: non-NULL; the caller guarantees a struct whose first field is struct_size.
     let struct_size = unsafe { ptr::addr_of!((*options.as_ptr()).struct_size).read_unaligned() };
@@ -135,7 +144,7 @@ unsafe fn read_options(options: *const sudoku_generate_options) -> Result<Option
         max_attempts: raw.max_attempts,
     };
     options.check().map_err(sudoku_status::from)?;
-    Ok(options)
+    Ok((options, raw.first_index))
 }
 
 impl From<GenerateError> for sudoku_status {
@@ -153,8 +162,8 @@ impl From<GenerateError> for sudoku_status {
 /// Generates one puzzle with exactly one solution from `seed` and `options`: a random solved
 /// grid, then givens taken out by orbits of the symmetry in a random order while the puzzle
 /// stays unique (docs/generator.md). The same seed, options and library major version give the
-/// same puzzle on every platform and CPU; it is item 0 of `sudoku_generate_batch` with the
-/// same seed.
+/// same puzzle on every platform and CPU. It is puzzle `options->first_index` (default 0) of
+/// the seed, the one `sudoku_generate_batch` gives at that index.
 ///
 /// `options`: NULL for the defaults (see `sudoku_generate_options_init`). `puzzle`: 81 writable
 /// bytes, receiving `'1'`-`'9'` givens and `'.'` blanks, row-major, no NUL. `solution`: NULL, or
@@ -180,7 +189,7 @@ pub unsafe extern "C" fn sudoku_generate(
     guard(|| {
         let puzzle = required(puzzle)?.cast::<[u8; CELLS]>();
         // SAFETY: the caller guarantees NULL or a readable struct of struct_size bytes.
-        let options = unsafe { read_options(options) }?;
+        let (options, index) = unsafe { read_options(options) }?;
         let solution = NonNull::new(solution).map(NonNull::cast::<[u8; CELLS]>);
         if let Some(solution) = solution {
             let (Some(a), Some(b)) = (
@@ -193,7 +202,7 @@ pub unsafe extern "C" fn sudoku_generate(
                 return Err(SUDOKU_INVALID_ARGUMENT);
             }
         }
-        let made = generator::generate(seed, &options)?;
+        let made = generator::generate_item(seed, index, &options)?;
         // SAFETY: non-NULL, alignment 1, the caller guarantees 81 writable bytes.
         unsafe { puzzle.write(made.puzzle) };
         if let Some(solution) = solution {
@@ -206,9 +215,9 @@ pub unsafe extern "C" fn sudoku_generate(
 
 /// Generates `count` puzzles on up to `threads` threads (0: every core available to the process;
 /// never more than those cores, nor than there is work for; the calling thread included).
-/// Puzzle `i` is what `sudoku_generate` gives for the same options on the `(seed, i)` stream
-/// (docs/generator.md), so the result does not depend on the thread count; puzzle 0 is
-/// `sudoku_generate(seed, ...)`'s.
+/// Puzzle `i` of the call is puzzle `first_index + i` of the seed (the `(seed, index)` stream of
+/// docs/generator.md), what `sudoku_generate` gives with that `first_index`, so the result does
+/// not depend on the thread count, nor on how a run is cut into calls.
 ///
 /// `options`: NULL for the defaults. `puzzles`: `81 * count` writable bytes; puzzle `i` goes to
 /// bytes `81 * i` to `81 * i + 80` (`'1'`-`'9'` and `'.'`), written only when its status is
@@ -237,7 +246,7 @@ pub unsafe extern "C" fn sudoku_generate_batch(
         let puzzles = required(puzzles)?.cast::<[u8; CELLS]>();
         let statuses = required(statuses)?;
         // SAFETY: the caller guarantees NULL or a readable struct of struct_size bytes.
-        let options = unsafe { read_options(options) }?;
+        let (options, first) = unsafe { read_options(options) }?;
         let (Some(boards), Some(codes)) = (
             Region::of(puzzles.as_ptr(), count),
             Region::of(statuses.as_ptr(), count),
@@ -271,7 +280,9 @@ pub unsafe extern "C" fn sudoku_generate_batch(
             |range, (puzzles, statuses)| {
                 for ((i, puzzle), status) in range.zip(puzzles.iter_mut()).zip(statuses.iter_mut())
                 {
-                    let made = catch_unwind(|| generator::generate_item(seed, i as u64, &options));
+                    let made = catch_unwind(|| {
+                        generator::generate_item(seed, first.wrapping_add(i as u64), &options)
+                    });
                     status.write(match made {
                         Ok(Ok(made)) => {
                             puzzle.write(made.puzzle);
@@ -382,6 +393,6 @@ mod tests {
 
     #[test]
     fn the_options_layout_is_as_documented() {
-        assert_eq!(OPTIONS_SIZE, 24);
+        assert_eq!(OPTIONS_SIZE, 32);
     }
 }
