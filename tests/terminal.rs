@@ -1,5 +1,5 @@
-//! `examples/solve_file.c` on a terminal (a pseudo-terminal): it shows progress on stderr only
-//! when stderr is a terminal.
+//! `examples/solve_file.c` and `examples/generate.c` on a terminal (a pseudo-terminal): they show
+//! progress on stderr only when stderr is a terminal.
 //!
 //! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
 
@@ -130,5 +130,29 @@ fn solve_file_shows_progress_only_on_a_terminal() {
         assert_eq!(output.status.code(), Some(0));
         assert_eq!(output.stdout, piped.stdout);
         assert_eq!(terminal, diagnostics.replace('\n', "\r\n"));
+    }
+}
+
+#[test]
+fn generate_shows_progress_only_on_a_terminal() {
+    let args = ["--count", "1100", "--seed", "9"];
+    let piped = run(example("generate", Link::Static), &args, b"");
+    assert_eq!(piped.status.code(), Some(0));
+    assert!(piped.stderr.is_empty(), "no progress on a pipe");
+    for link in LINKS {
+        let (output, terminal) = run_on_terminal(example("generate", link), &args);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(
+            output.stdout, piped.stdout,
+            "stdout is the same on a terminal"
+        );
+        // Blocks of 512 on a terminal: three drawings, the last at the end, then erased.
+        for done in ["512", "1024", "1100"] {
+            assert!(
+                terminal.contains(&format!("\r{done}/1100 puzzles  ")),
+                "{terminal:?}"
+            );
+        }
+        assert!(terminal.ends_with("\r\x1b[K"), "{terminal:?}");
     }
 }
