@@ -14,7 +14,7 @@ use sudoku_testkit::cbuild::{checked, read_header, repo_root, shared_library};
 use sudoku_testkit::status::{EXPECTED_NAMES, UNKNOWN_STATUS};
 
 /// Values that are not status codes.
-const UNKNOWN: [c_int; 6] = [-1, 10, 11, 100, c_int::MAX, c_int::MIN];
+const UNKNOWN: [c_int; 6] = [-1, 11, 12, 100, c_int::MAX, c_int::MIN];
 
 fn text(pointer: *const c_char) -> String {
     assert!(!pointer.is_null());
@@ -129,7 +129,7 @@ fn status_name_is_thread_safe() {
 /// messages of its `SudokuError` agree with the table.
 #[test]
 fn the_python_module_agrees() {
-    let codes: Vec<c_int> = (0..10).chain(UNKNOWN).collect();
+    let codes: Vec<c_int> = (0..11).chain(UNKNOWN).collect();
     let script = format!(
         r#"
 import sys
