@@ -23,9 +23,13 @@
 //! by [`read_puzzle`] and [`puzzles`] (see [`format`]); candidate (pencilmark) puzzles are
 //! [`Candidates`].
 //!
-//! The core (`geometry`, `board`, `candidates`, `format`, `solver`, `batch`) knows nothing of C;
-//! every `extern "C"` item lives in [`ffi`]. Layers only import downwards: geometry, then board
-//! and candidates, then format (which uses no solver) and solver, batch, then ffi.
+//! Puzzles are made by [`generator`]: seeded, unique, minimal when asked, with a symmetry of the
+//! givens; it also tests and thins puzzles ([`generator::is_minimal`], [`generator::minimize`]).
+//!
+//! The core (`geometry`, `board`, `candidates`, `format`, `solver`, `batch`, `generator`) knows
+//! nothing of C; every `extern "C"` item lives in [`ffi`]. Layers only import downwards:
+//! geometry, then board and candidates, then format (which uses no solver) and solver, batch,
+//! generator, then ffi.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
