@@ -30,6 +30,10 @@ enum sudoku_status sudoku_solve_batch(const char *puzzles,
                                       size_t threads);
 
 enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char *board, uint16_t *candidates, struct sudoku_read_info *info);
+
+enum sudoku_status sudoku_is_minimal(const char *board, bool *minimal);
+
+enum sudoku_status sudoku_minimize(char *board, uint32_t symmetry);
 ";
 
 #[test]
@@ -54,6 +58,14 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
         .replace(
             "size_t len, char *board, uint16_t",
             "size_t len, char board[81], uint16_t",
+        )
+        .replace(
+            "sudoku_is_minimal(const char *board,",
+            "sudoku_is_minimal(const char board[81],",
+        )
+        .replace(
+            "sudoku_minimize(char *board,",
+            "sudoku_minimize(char board[81],",
         );
     assert_eq!(board_arrays(GENERATED), Ok(expected));
 }
