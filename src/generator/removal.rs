@@ -3,16 +3,19 @@
 //!
 //! The puzzle is always a set of cells of a known solved grid. Taking out an orbit of givens
 //! keeps it unique exactly when no solution of the smaller puzzle differs from the grid at one of
-//! the orbit's cells, so each removal is decided by:
-//! 1. a naked-single check: when every cell of the orbit still sees the eight other digits among
-//!    the givens, each is forced back at once, and the removal is safe without a search (most
-//!    removals from a dense grid are decided here);
-//! 2. otherwise, for each cell of the orbit, a first-solution search of the smaller puzzle with
+//! the orbit's cells. Each removal is decided, cheapest first, by:
+//! 1. unavoidable sets of the grid ([`Unavoidable`]): a removal that leaves one without a given
+//!    breaks uniqueness;
+//! 2. a singles check: when every cell of the orbit would be a naked or hidden single among the
+//!    givens left, each is forced back at once, and the removal is safe (most removals from a
+//!    dense grid are decided here);
+//! 3. propagation alone solving the puzzle without a run of orbits ([`Removal::thin`]);
+//! 4. otherwise, for each cell of the orbit, a first-solution search of the smaller puzzle with
 //!    the grid's value ruled out of that cell (`solver::removal`): any solution found means the
 //!    removal would break uniqueness.
 //!
 //! A given found necessary stays necessary as others go (removing givens only adds solutions),
-//! so one pass over the orbits, testing each once, leaves a minimal puzzle.
+//! so testing each orbit once, against givens that only shrink, leaves a minimal puzzle.
 
 use super::grid::Grid;
 use crate::geometry::CELLS;
@@ -171,16 +174,23 @@ impl<'a> Removal<'a> {
         self.givens &= !cells_out;
     }
 
-    /// Tries the orbits of `orbits` (each all given) once each, in order, keeping each one whose
-    /// removal would break uniqueness, within `limits`. The result is exactly that of calling
-    /// [`Removal::try_remove`] on each in turn (under the limits); only faster: when propagation
-    /// alone solves the puzzle without a whole run of the next orbits, the run goes at once
-    /// (each removal of the run would have kept the puzzle unique, being a superset of it). The
-    /// run length doubles after such a success and halves after a failure.
+    /// Takes out orbits of `orbits` (each all given) while the puzzle stays unique, within
+    /// `limits`, testing each orbit at most once, so that (without limits) the result is minimal.
+    /// Two passes:
+    /// 1. in order, each orbit that would empty an unavoidable set stays (for good: it is
+    ///    necessary); one whose cells would all be singles goes; otherwise a run of the next
+    ///    orbits (this one first) goes at once if propagation alone still solves the puzzle
+    ///    without all of them (the run length doubles after such a success and halves, down to
+    ///    one orbit, after a failure); an orbit none of these decide is put aside;
+    /// 2. the orbits put aside, in order: each stays if it would empty an unavoidable set or a
+    ///    search finds another solution without it, and goes otherwise.
+    ///
+    /// Every decision is a fact about the puzzle or a result of the propagation (the same code
+    /// in every kernel), so the result depends only on the grid, the order and the limits.
     pub(crate) fn thin(&mut self, orbits: &[u128], limits: Limits) {
         let mut deferred = [0u128; CELLS];
         let mut deferred_len = 0;
-        let mut run = 2usize;
+        let mut run = 4usize;
         let mut i = 0;
         while i < orbits.len() {
             let count = self.count();
