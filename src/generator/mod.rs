@@ -125,7 +125,7 @@ pub fn generate(seed: u64, options: &Options) -> Result<Generated, GenerateError
 /// Errors: as [`generate`].
 pub fn generate_item(seed: u64, index: u64, options: &Options) -> Result<Generated, GenerateError> {
     options.check()?;
-    make(Tester::detect(), seed, index, options)
+    make(Tester::detect(), seed, index, options, true)
 }
 
 /// `count` puzzles from `seed` on up to `threads` threads (0: every core, see
@@ -145,18 +145,21 @@ pub fn generate_batch(
     let tester = Tester::detect();
     for_each_chunk(count, threads, &mut results[..], |range, out| {
         for (i, result) in range.zip(out) {
-            *result = make(tester, seed, i as u64, options);
+            *result = make(tester, seed, i as u64, options, true);
         }
     });
     Ok(results)
 }
 
-/// The generator proper, on checked options: attempts until one puzzle meets them.
+/// The generator proper, on checked options: attempts until one puzzle meets them. `shortcuts`:
+/// thin with every shortcut ([`Removal::thin`]), or by searches alone (the test hooks; the same
+/// result, slower).
 fn make(
     tester: Tester,
     seed: u64,
     index: u64,
     options: &Options,
+    shortcuts: bool,
 ) -> Result<Generated, GenerateError> {
     let mut rng = Rng::new(seed, index);
     let min = options.min_givens as u32;
@@ -185,7 +188,11 @@ fn make(
                 give_up_below: 0,
             }
         };
-        removal.thin(orbits.as_slice(), limits);
+        if shortcuts {
+            removal.thin(orbits.as_slice(), limits);
+        } else {
+            removal.thin_by_search_alone(orbits.as_slice(), limits);
+        }
         if (min..=max).contains(&removal.count()) {
             let mut solution = grid;
             for v in &mut solution {
@@ -269,8 +276,20 @@ pub mod hooks {
         Some(
             options
                 .check()
-                .and_then(|()| make(tester, seed, index, options)),
+                .and_then(|()| make(tester, seed, index, options, true)),
         )
+    }
+
+    /// As [`generate_item`] without the removal's shortcuts (unavoidable sets, singles, runs
+    /// solved by propagation): every removal decided by searches alone. Gives the same puzzle,
+    /// more slowly; the tests compare the two.
+    pub fn generate_by_search_alone(
+        seed: u64,
+        index: u64,
+        options: &Options,
+    ) -> Result<Generated, GenerateError> {
+        options.check()?;
+        make(Tester::detect(), seed, index, options, false)
     }
 
     /// As [`is_minimal`] with `kernel`; `None` when the CPU does not support it.

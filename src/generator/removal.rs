@@ -9,7 +9,8 @@
 //! 2. a singles check: when every cell of the orbit would be a naked or hidden single among the
 //!    givens left, each is forced back at once, and the removal is safe (most removals from a
 //!    dense grid are decided here);
-//! 3. propagation alone solving the puzzle without a run of orbits ([`Removal::thin`]);
+//! 3. propagation alone solving the puzzle without a run of the next orbits
+//!    ([`Removal::thin`]): then every removal of the run is safe;
 //! 4. otherwise, for each cell of the orbit, a first-solution search of the smaller puzzle with
 //!    the grid's value ruled out of that cell (`solver::removal`): any solution found means the
 //!    removal would break uniqueness.
@@ -22,7 +23,7 @@ use crate::geometry::CELLS;
 use crate::solver::removal::Tester;
 
 /// The longest run of orbits [`Removal::thin`] tries to take out at once.
-const MAX_RUN: usize = 32;
+const MAX_RUN: usize = 16;
 
 /// Where [`Removal::thin`] stops: it never takes the count of givens below `floor` (skipping an
 /// orbit that would), stops once the count is at most `target`, and gives up once it is below
@@ -174,22 +175,16 @@ impl<'a> Removal<'a> {
         self.givens &= !cells_out;
     }
 
-    /// Takes out orbits of `orbits` (each all given) while the puzzle stays unique, within
-    /// `limits`, testing each orbit at most once, so that (without limits) the result is minimal.
-    /// Two passes:
-    /// 1. in order, each orbit that would empty an unavoidable set stays (for good: it is
-    ///    necessary); one whose cells would all be singles goes; otherwise a run of the next
-    ///    orbits (this one first) goes at once if propagation alone still solves the puzzle
-    ///    without all of them (the run length doubles after such a success and halves, down to
-    ///    one orbit, after a failure); an orbit none of these decide is put aside;
-    /// 2. the orbits put aside, in order: each stays if it would empty an unavoidable set or a
-    ///    search finds another solution without it, and goes otherwise.
-    ///
-    /// Every decision is a fact about the puzzle or a result of the propagation (the same code
-    /// in every kernel), so the result depends only on the grid, the order and the limits.
+    /// Tries the orbits of `orbits` (each all given) once each, in order, taking out each one
+    /// whose removal keeps the puzzle unique, within `limits`. The result is exactly that of
+    /// calling [`Removal::try_remove`] on each in turn (under the limits), whatever shortcut
+    /// decides each step, so it depends only on the grid, the order and the limits; without
+    /// limits it is minimal (each orbit kept was necessary when tested, against givens that
+    /// only shrank since). The one shortcut beyond `try_remove`'s: when propagation alone still
+    /// solves the puzzle without a whole run of the next orbits, the run goes at once (each
+    /// removal of the run keeps the puzzle unique, its givens being a superset of the run's
+    /// end). The run length doubles after such a success and halves after a failure.
     pub(crate) fn thin(&mut self, orbits: &[u128], limits: Limits) {
-        let mut deferred = [0u128; CELLS];
-        let mut deferred_len = 0;
         let mut run = 4usize;
         let mut i = 0;
         while i < orbits.len() {
@@ -198,45 +193,55 @@ impl<'a> Removal<'a> {
                 return;
             }
             let orbit = orbits[i];
-            i += 1;
             if count - orbit.count_ones() < limits.floor || self.empties_unavoidable_set(orbit) {
+                i += 1;
                 continue;
             }
             if self.forced_without(orbit) {
                 self.commit(orbit);
+                i += 1;
                 continue;
             }
-            let end = (i - 1 + run).min(orbits.len());
-            let batch = orbits[i - 1..end].iter().fold(0, |acc, &o| acc | o);
-            let after = count - batch.count_ones();
-            if after > limits.target
-                && after >= limits.floor
-                && !self.empties_unavoidable_set(batch)
-                && self
-                    .tester
-                    .solved_by_propagation(self.grid, self.givens & !batch)
-            {
-                self.commit(batch);
-                i = end;
-                run = (run * 2).min(MAX_RUN);
-                continue;
+            if run >= 2 {
+                let end = (i + run).min(orbits.len());
+                let batch = orbits[i..end].iter().fold(0, |acc, &o| acc | o);
+                let after = count - batch.count_ones();
+                if end - i >= 2
+                    && after > limits.target
+                    && after >= limits.floor
+                    && !self.empties_unavoidable_set(batch)
+                    && self
+                        .tester
+                        .solved_by_propagation(self.grid, self.givens & !batch)
+                {
+                    self.commit(batch);
+                    i = end;
+                    run = (run * 2).min(MAX_RUN);
+                    continue;
+                }
+                run /= 2;
             }
-            run = (run / 2).max(1);
-            deferred[deferred_len] = orbit;
-            deferred_len += 1;
+            if !self.has_other_solution_without(orbit) {
+                self.commit(orbit);
+                run = run.max(2);
+            }
+            i += 1;
         }
-        for &orbit in &deferred[..deferred_len] {
+    }
+
+    /// As [`Removal::thin`] by the definition alone: each orbit in turn, taken out exactly when
+    /// no search finds another solution without it (no unavoidable set, single or run). The
+    /// test hooks compare it with `thin`.
+    pub(crate) fn thin_by_search_alone(&mut self, orbits: &[u128], limits: Limits) {
+        for &orbit in orbits {
             let count = self.count();
             if count < limits.give_up_below || count <= limits.target {
                 return;
             }
-            if count - orbit.count_ones() < limits.floor
-                || self.empties_unavoidable_set(orbit)
-                || self.has_other_solution_without(orbit)
+            if count - orbit.count_ones() >= limits.floor && !self.has_other_solution_without(orbit)
             {
-                continue;
+                self.commit(orbit);
             }
-            self.commit(orbit);
         }
     }
 
@@ -262,7 +267,7 @@ pub(crate) fn cells_of(mask: u128) -> impl Iterator<Item = usize> {
 }
 
 /// The most unavoidable sets kept for a grid.
-const MAX_UNAVOIDABLE: usize = 128;
+const MAX_UNAVOIDABLE: usize = 64;
 
 /// The largest unavoidable set of two digits kept (larger ones are seldom left without a given).
 const MAX_DIGIT_SET: u32 = 12;
@@ -281,7 +286,7 @@ const DIGIT_FAMILY: usize = 9;
 struct Unavoidable {
     sets: [u128; MAX_UNAVOIDABLE],
     /// Bit `k` of `member[cell]`: `cell` is in `sets[k]`.
-    member: [u128; CELLS],
+    member: [u64; CELLS],
 }
 
 /// The cells of each house: rows 0-8, columns 9-17, boxes 18-26.
@@ -328,7 +333,7 @@ impl Unavoidable {
             if len < MAX_UNAVOIDABLE {
                 found.sets[len] = set;
                 for cell in cells(set) {
-                    found.member[cell] |= 1u128 << len;
+                    found.member[cell] |= 1u64 << len;
                 }
                 len += 1;
             }
@@ -360,7 +365,9 @@ impl Unavoidable {
                             set |= 1u128 << at(first, k) | 1u128 << at(second, k);
                             k = position[grid[at(second, k)] as usize];
                         }
-                        add(&mut found, set);
+                        if set.count_ones() <= MAX_DIGIT_SET {
+                            add(&mut found, set);
+                        }
                     }
                 }
             }
@@ -397,7 +404,7 @@ impl Unavoidable {
     /// Whether a set that meets `cells_out` has no cell in `givens` (the givens left).
     #[inline]
     fn any_empty(&self, givens: u128, cells_out: u128) -> bool {
-        let mut candidates = cells(cells_out).fold(0u128, |acc, cell| acc | self.member[cell]);
+        let mut candidates = cells(cells_out).fold(0u64, |acc, cell| acc | self.member[cell]);
         while candidates != 0 {
             let k = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
