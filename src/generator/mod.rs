@@ -9,11 +9,17 @@
 //! ```
 //! use sudoku::generator::{generate, Options, Symmetry};
 //!
+//! let made = generate(7, &Options::default()).unwrap();
+//! let puzzle = sudoku::Board::parse(&made.puzzle).unwrap();
+//! assert_eq!(sudoku::count_solutions(&puzzle, 2), 1);
+//! assert_eq!(sudoku::generator::is_minimal(&puzzle), Ok(true));
+//!
+//! // Minimal under the half turn: no pair of givens (r, c), (8 - r, 8 - c) can go.
 //! let options = Options { symmetry: Symmetry::Rotate180, ..Options::default() };
 //! let made = generate(7, &options).unwrap();
 //! let puzzle = sudoku::Board::parse(&made.puzzle).unwrap();
 //! assert_eq!(sudoku::count_solutions(&puzzle, 2), 1);
-//! assert_eq!(sudoku::generator::is_minimal(&puzzle), Ok(true));
+//! assert_eq!(sudoku::generator::minimize(&puzzle, Symmetry::Rotate180), Ok(puzzle));
 //! ```
 //!
 //! Layers: above the solver (it uses the solver's removal test), below `ffi`.

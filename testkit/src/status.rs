@@ -40,11 +40,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_0_to_9_have_names_and_other_values_are_unknown() {
+    fn codes_0_to_10_have_names_and_other_values_are_unknown() {
         for (code, name) in (0..).zip(EXPECTED_NAMES) {
             assert_eq!(expected_name(code), name);
         }
-        for code in [-1, 10, 11, 100, i32::MAX, i32::MIN] {
+        for code in [-1, 11, 12, 100, i32::MAX, i32::MIN] {
             assert_eq!(expected_name(code), UNKNOWN_STATUS);
         }
     }
