@@ -94,9 +94,12 @@ fn generate_writes_a_unique_puzzle_and_its_solution() {
     assert_eq!((status, puzzle), (SUDOKU_OK, generate(5, None).1));
 }
 
+/// A change that makes valid options invalid.
+type Spoil = fn(&mut sudoku_generate_options);
+
 #[test]
 fn bad_options_and_nulls_write_nothing() {
-    let cases: [(&str, fn(&mut sudoku_generate_options)); 7] = [
+    let cases: [(&str, Spoil); 7] = [
         ("struct_size too small", |o| o.struct_size -= 1),
         ("unknown symmetry", |o| o.symmetry = 10),
         ("minimal not 0 or 1", |o| o.minimal = 2),
