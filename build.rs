@@ -51,11 +51,11 @@ fn main() {
     let mut text = Vec::new();
     bindings.write(&mut text);
     let text = String::from_utf8(text).expect("header is UTF-8");
-    // cbindgen writes pointer parameters; the C API documents boards as fixed arrays, which C
-    // treats as the same pointer type, so show them that way (in exactly the expected
+    // cbindgen writes pointer parameters; the C API documents boards, solutions and candidate
+    // masks as fixed arrays, which C treats as the same pointer type, so show them that way (in exactly the expected
     // declarations: anything else stops the build).
-    let text = header::board_arrays(&text)
-        .unwrap_or_else(|e| panic!("build.rs: cannot rewrite the board parameters: {e}"));
+    let text = header::array_parameters(&text)
+        .unwrap_or_else(|e| panic!("build.rs: cannot rewrite the array parameters: {e}"));
     assert!(
         text.contains("enum sudoku_status {")
             && !text.contains("*board)")

@@ -3,10 +3,11 @@
 //!
 //! - [`status_enum_source`]: the status enum as Rust source, written from the one status table
 //!   (`src/ffi/status_table.rs`) for cbindgen, which does not expand the crate's macro;
-//! - [`board_arrays`]: the anchored rewrite of the board parameters, `char *board` shown as
-//!   `char board[81]` in exactly the declarations of [`BOARD_FUNCTIONS`]. Anything unexpected (a
-//!   declaration missing, repeated, spread over several lines, or without exactly one such
-//!   parameter) is an error, which fails the build.
+//! - [`array_parameters`]: the anchored rewrite of the 81-element parameters, `char *board`
+//!   shown as `char board[81]` (and `uint16_t *candidates` as `uint16_t candidates[81]`, ...) in
+//!   exactly the declarations and parameters of [`ARRAY_PARAMETERS`]. Anything unexpected (a
+//!   declaration missing, repeated, spread over several lines, or without exactly one parameter
+//!   of a listed name) is an error, which fails the build.
 #![allow(dead_code)] // each user calls part of it
 
 /// Writes the status table as the Rust source of `#[repr(C)] enum sudoku_status`, with the doc
@@ -39,33 +40,50 @@ pub fn status_enum_source() -> String {
     include!("../src/ffi/status_table.rs")
 }
 
-/// The functions whose `board` parameter the header shows as an array of 81 `char`.
-pub const BOARD_FUNCTIONS: &[&str] = &[
-    "sudoku_solve",
-    "sudoku_solve_unique",
-    "sudoku_count_solutions",
-    "sudoku_validate",
-    "sudoku_read_puzzle",
-    "sudoku_is_minimal",
-    "sudoku_minimize",
+/// The functions whose pointer parameters the header shows as arrays of 81 elements, and the
+/// names of those parameters: boards (`char`), solutions (`char`) and candidate masks
+/// (`uint16_t`).
+pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
+    ("sudoku_solve", &["board"]),
+    ("sudoku_solve_unique", &["board"]),
+    ("sudoku_count_solutions", &["board"]),
+    ("sudoku_list_solutions", &["board"]),
+    ("sudoku_validate", &["board"]),
+    ("sudoku_solve_candidates", &["candidates", "solution"]),
+    (
+        "sudoku_solve_unique_candidates",
+        &["candidates", "solution"],
+    ),
+    ("sudoku_count_solutions_candidates", &["candidates"]),
+    ("sudoku_validate_candidates", &["candidates"]),
+    ("sudoku_board_candidates", &["board", "candidates"]),
+    ("sudoku_read_puzzle", &["board"]),
+    ("sudoku_generate", &["puzzle"]),
+    ("sudoku_is_minimal", &["board"]),
+    ("sudoku_minimize", &["board"]),
 ];
 
-/// `header` with the parameter `char *board` (or `const char *board`) of each function in
-/// [`BOARD_FUNCTIONS`] written `char board[81]` (C treats both as the same pointer type; the
-/// array shows the size). See [`board_array`] for what is required of each declaration.
-pub fn board_arrays(header: &str) -> Result<String, String> {
-    BOARD_FUNCTIONS
+/// The element types a rewritten parameter may have (with or without `const`).
+const ELEMENT_TYPES: &[&str] = &["char", "uint16_t"];
+
+/// `header` with each parameter named in [`ARRAY_PARAMETERS`] (`T *name` or `const T *name`, `T`
+/// one of `char` and `uint16_t`) written `T name[81]` (C treats both as the same pointer type;
+/// the array shows the size). See [`array_parameters_of`] for what is required of each
+/// declaration.
+pub fn array_parameters(header: &str) -> Result<String, String> {
+    ARRAY_PARAMETERS
         .iter()
-        .try_fold(header.to_string(), |text, function| {
-            board_array(&text, function)
+        .try_fold(header.to_string(), |text, (function, names)| {
+            array_parameters_of(&text, function, names)
         })
 }
 
-/// `header` with the `board` parameter of `function` written as an array. The declaration must
-/// be exactly one line of `header`, starting `enum sudoku_status FUNCTION(` and ending `);`, and
-/// exactly one of its parameters must be `char *board` or `const char *board` (compared whole,
-/// so `char *boards` or `char *board_out` are never touched); every other line is kept as it is.
-pub fn board_array(header: &str, function: &str) -> Result<String, String> {
+/// `header` with the parameters `names` of `function` written as arrays. The declaration must be
+/// exactly one line of `header`, starting `enum sudoku_status FUNCTION(` and ending `);`, and
+/// each name must be the name of exactly one of its parameters, which must be a pointer to
+/// `char` or `uint16_t`, `const` or not (compared whole, so `char *boards` or `char *board_out`
+/// are never touched for `board`); every other line is kept as it is.
+pub fn array_parameters_of(header: &str, function: &str, names: &[&str]) -> Result<String, String> {
     let start = format!("enum sudoku_status {function}(");
     let declarations = header
         .split_inclusive('\n')
@@ -76,7 +94,7 @@ pub fn board_array(header: &str, function: &str) -> Result<String, String> {
             "expected one line declaring {function} in the header, found {declarations}"
         ));
     }
-    let mut out = String::with_capacity(header.len() + 8);
+    let mut out = String::with_capacity(header.len() + 8 * names.len());
     for line in header.split_inclusive('\n') {
         let Some(rest) = line.strip_prefix(&start) else {
             out += line;
@@ -88,31 +106,35 @@ pub fn board_array(header: &str, function: &str) -> Result<String, String> {
                 "the declaration of {function} is not one line ending in \");\": {line:?}"
             ));
         };
-        let params: Vec<&str> = params.split(", ").collect();
-        let boards = params
-            .iter()
-            .filter(|p| matches!(**p, "char *board" | "const char *board"))
-            .count();
-        if boards != 1 {
-            return Err(format!(
-                "expected one parameter `char *board` in the declaration of {function}, found \
-                 {boards}: {line:?}"
-            ));
+        let mut params: Vec<String> = params.split(", ").map(str::to_string).collect();
+        for name in names {
+            let pointers: Vec<usize> = (0..params.len())
+                .filter(|&i| pointer_element(&params[i], name).is_some())
+                .collect();
+            let [at] = pointers[..] else {
+                return Err(format!(
+                    "expected one parameter `char *{name}` or `uint16_t *{name}` in the \
+                     declaration of {function}, found {}: {line:?}",
+                    pointers.len()
+                ));
+            };
+            let element = pointer_element(&params[at], name).unwrap_or_default();
+            params[at] = format!("{element} {name}[81]");
         }
-        let params: Vec<&str> = params
-            .into_iter()
-            .map(|p| match p {
-                "char *board" => "char board[81]",
-                "const char *board" => "const char board[81]",
-                other => other,
-            })
-            .collect();
         out += &start;
         out += &params.join(", ");
         out += ");";
         out += &line_end(line);
     }
     Ok(out)
+}
+
+/// For a parameter written `T *name` or `const T *name` with `T` in [`ELEMENT_TYPES`], the part
+/// before ` *name` (`T` or `const T`); otherwise `None`.
+fn pointer_element(param: &str, name: &str) -> Option<String> {
+    let element = param.strip_suffix(&format!(" *{name}"))?;
+    let plain = element.strip_prefix("const ").unwrap_or(element);
+    ELEMENT_TYPES.contains(&plain).then(|| element.to_string())
 }
 
 /// The line ending of `line` (empty on a last line without one).

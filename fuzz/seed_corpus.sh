@@ -8,7 +8,7 @@ set -euo pipefail
 fuzz_dir=$(cd "$(dirname "$0")" && pwd)
 data_dir=${SUDOKU_DATA_DIR:-$fuzz_dir/../../shared/data}
 per_file=${1:-300}
-targets=(solve solve_unique count_solutions validate agreement structured solve_batch status_name read_puzzle)
+targets=(solve solve_unique count_solutions validate agreement structured solve_batch status_name read_puzzle candidates list_solutions)
 
 if [ ! -d "$data_dir" ]; then
     echo "seed_corpus.sh: no data directory at $data_dir (set SUDOKU_DATA_DIR)" >&2
@@ -28,6 +28,26 @@ write_seed() {
         printf '%s\x02\x00' "$board" >"$fuzz_dir/corpus/$target/$name"
         printf '%s\x64\x00' "$board" >"$fuzz_dir/corpus/$target/$name-100"
     done
+    # list_solutions: the capacity byte (3, and 16 for longer lists).
+    printf '%s\x03' "$board" >"$fuzz_dir/corpus/list_solutions/$name"
+    printf '%s\x10' "$board" >"$fuzz_dir/corpus/list_solutions/$name-16"
+    write_candidate_seed "$name" "$board"
+}
+
+# Writes the candidates target's seed for a board: its candidates from the givens (a given's
+# digit alone, every digit in a blank) as 81 little-endian uint16_t, then the limit 2.
+write_candidate_seed() {
+    local name=$1 board=$2 out="" hex c m i
+    for ((i = 0; i < 81; i++)); do
+        c=${board:i:1}
+        case $c in
+            [1-9]) m=$((1 << (c - 1))) ;;
+            *) m=511 ;;
+        esac
+        printf -v hex '\\x%02x\\x%02x' $((m & 255)) $((m >> 8))
+        out+=$hex
+    done
+    printf "$out\\x02\\x00" >"$fuzz_dir/corpus/candidates/$name"
 }
 
 total=0

@@ -114,11 +114,11 @@ typedef enum sudoku_status {
    */
   SUDOKU_NULL_POINTER = 5,
   /**
-   * An argument is out of range or inconsistent: `limit == 0`, unknown batch flags, batch
-   * buffers that overlap, are misaligned or too large, or a `sudoku_read_info` whose
-   * `struct_size` is smaller than the library's, generator options out of range
-   * (`sudoku_generate_options`), an unknown symmetry, or a pattern of givens without the
-   * symmetry `sudoku_minimize` was asked to keep.
+   * An argument is out of range or inconsistent: `limit == 0`, a candidate mask above
+   * `0x1FF`, unknown batch flags, batch or listing buffers that overlap, are misaligned or
+   * too large, a `sudoku_read_info` whose `struct_size` is smaller than the library's,
+   * generator options out of range (`sudoku_generate_options`), an unknown symmetry, or a
+   * pattern of givens without the symmetry `sudoku_minimize` was asked to keep.
    */
   SUDOKU_INVALID_ARGUMENT = 6,
   /**
@@ -379,6 +379,143 @@ enum sudoku_status sudoku_count_solutions(const char board[81], uint64_t limit, 
 enum sudoku_status sudoku_validate(const char board[81], size_t *cell);
 
 /**
+ * Solves a candidate puzzle, stopping at the first solution found.
+ *
+ * `candidates`: 81 `uint16_t` masks, row-major; digit `d` (1-9) of cell `i` is bit `d - 1` of
+ * `candidates[i]` (as `sudoku_read_puzzle` writes them); exactly 162 bytes are read, at any
+ * alignment. A cell with exactly one candidate counts as a given. `solution`: 81 bytes; on
+ * `SUDOKU_OK` they receive a solution, row-major, `'1'`-`'9'`: a valid grid in which every
+ * cell holds one of its candidates; on any other status they are left untouched. Candidates
+ * built from givens (`sudoku_board_candidates`, or a given's digit alone and every digit in a
+ * blank) solve as fast as the board through `sudoku_solve`.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION` (also for a cell with no candidate; see
+ * `sudoku_validate_candidates` for its index), `SUDOKU_CONFLICTING_GIVENS` (two cells of a house
+ * with the same single candidate), `SUDOKU_INVALID_ARGUMENT` (a mask with a bit above bit 8,
+ * that is above `0x1FF`), `SUDOKU_NULL_POINTER` (either pointer is NULL) or
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `candidates` must be NULL or point to 81 readable `uint16_t`; `solution` must be NULL or point
+ * to 81 writable bytes.
+ */
+enum sudoku_status sudoku_solve_candidates(const uint16_t candidates[81], char solution[81]);
+
+/**
+ * Solves a candidate puzzle only if it has exactly one solution.
+ *
+ * `candidates` and `solution`: as for `sudoku_solve_candidates`; `solution` receives the unique
+ * solution on `SUDOKU_OK` and is left untouched otherwise.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION`, `SUDOKU_MULTIPLE_SOLUTIONS`,
+ * `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_INVALID_ARGUMENT`, `SUDOKU_NULL_POINTER` or
+ * `SUDOKU_INTERNAL_ERROR`, as for `sudoku_solve_candidates`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * As `sudoku_solve_candidates`.
+ */
+enum sudoku_status sudoku_solve_unique_candidates(const uint16_t candidates[81], char solution[81]);
+
+/**
+ * Counts the solutions of a candidate puzzle, stopping at `limit`.
+ *
+ * `candidates`: as for `sudoku_solve_candidates`; only read. `limit`: the most solutions to
+ * count, at least 1 (2 tests uniqueness). On `SUDOKU_OK`, `*count` is the number of solutions,
+ * capped at `limit`: 0 when there is none, a cell with no candidate included (not an error
+ * here, as a board without solution is not one for `sudoku_count_solutions`;
+ * `sudoku_validate_candidates` tells the cell). On any other status `*count` is left untouched.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (candidates or count is NULL),
+ * `SUDOKU_INVALID_ARGUMENT` (`limit == 0`, or a mask above `0x1FF`),
+ * `SUDOKU_CONFLICTING_GIVENS` or `SUDOKU_INTERNAL_ERROR`, checked in that order: pointers, then
+ * the limit, then the masks. Thread-safe; no allocation. As for `sudoku_count_solutions`, time
+ * grows with `limit` on puzzles with many solutions.
+ *
+ * # Safety
+ * `candidates` must be NULL or point to 81 readable `uint16_t`; `count` must be NULL or point to
+ * a writable `uint64_t`.
+ */
+enum sudoku_status sudoku_count_solutions_candidates(const uint16_t candidates[81], uint64_t limit, uint64_t *count);
+
+/**
+ * Checks a candidate puzzle without searching.
+ *
+ * `candidates`: as for `sudoku_solve_candidates`; only read. `cell`: may be NULL; on a fault it
+ * receives the index (0-80) of the faulty cell, and on `SUDOKU_OK` (or `SUDOKU_NULL_POINTER`,
+ * `SUDOKU_INTERNAL_ERROR`) it is left untouched. Masks above `0x1FF` are looked for first (an
+ * argument fault, as in the solve functions): `SUDOKU_INVALID_ARGUMENT` with the first such
+ * cell. Otherwise the cells are checked in row-major order and the first fault is reported:
+ * `SUDOKU_NO_SOLUTION` for a cell with no candidate, `SUDOKU_CONFLICTING_GIVENS` for a cell
+ * with one candidate that is also the only candidate of a lower-index cell in its row, column
+ * or box. A valid puzzle may still have no solution. These are exactly the faults the solve and
+ * count functions report before searching.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_INVALID_ARGUMENT`, `SUDOKU_NO_SOLUTION`,
+ * `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (candidates is NULL) or
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `candidates` must be NULL or point to 81 readable `uint16_t`; `cell` must be NULL or point to
+ * a writable `size_t`.
+ */
+enum sudoku_status sudoku_validate_candidates(const uint16_t candidates[81], size_t *cell);
+
+/**
+ * The candidates a board of givens implies: each given's digit leaves its peers.
+ *
+ * `board`: 81 bytes, row-major, as for `sudoku_solve`; only read. `candidates`: 81 `uint16_t`
+ * (any alignment); on `SUDOKU_OK` each receives a mask (digit `d` is bit `d - 1`): for a given,
+ * its digit alone; for a blank, every digit that no given of its row, column or box holds
+ * (possibly none, 0: then the board has no solution). On any other status they are left
+ * untouched. The result feeds `sudoku_solve_candidates` and the others as it is.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS` (as
+ * `sudoku_validate`, which tells the cell), `SUDOKU_NULL_POINTER` (either pointer is NULL) or
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable bytes; `candidates` must be NULL or point to 81
+ * writable `uint16_t`.
+ */
+enum sudoku_status sudoku_board_candidates(const char board[81], uint16_t candidates[81]);
+
+/**
+ * Lists the solutions of a puzzle: writes the first `capacity` of them, in ascending
+ * lexicographic order of their 81 characters, into a caller's buffer.
+ *
+ * `board`: 81 bytes, row-major, as for `sudoku_solve`; it is only read. `solutions`:
+ * `81 * capacity` writable bytes (it may be uninitialised, and may be NULL only when `capacity`
+ * is 0). `written` and `more`: required.
+ *
+ * On `SUDOKU_OK`, the first `n = min(total, capacity)` solutions in ascending lexicographic
+ * order of their text (`'1'`-`'9'`, row-major; the order `sort` gives their lines, and the
+ * order of the boards' digits) are written back to back, solution `i` at bytes `81 * i` to
+ * `81 * i + 80` of `solutions` (no NUL terminators); `*written = n`, and `*more` is whether the
+ * puzzle has more than `capacity` solutions. Bytes past `81 * n` are left untouched. A puzzle
+ * with no solution is `SUDOKU_OK` with `*written == 0` and `*more == false` (as
+ * `sudoku_count_solutions` gives 0). `capacity == 0` writes no solution and only tells, through
+ * `*more`, whether there is any. The order does not depend on the CPU or on the library's
+ * search heuristics: how it is produced is in `docs/solver.md` ("Listing solutions").
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`board`, `written` or `more` is NULL, or
+ * `solutions` is NULL with `capacity > 0`), `SUDOKU_INVALID_ARGUMENT` (`81 * capacity`
+ * overflows or exceeds `PTRDIFF_MAX`, a buffer would end past the last address, or the
+ * `solutions` buffer, the board, `*written` and `*more` are not pairwise apart),
+ * `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS` or `SUDOKU_INTERNAL_ERROR`. Arguments
+ * are checked before anything is written: on any status but `SUDOKU_OK` nothing is written,
+ * except that on `SUDOKU_INTERNAL_ERROR` (a bug) some of the `solutions` bytes may have been.
+ *
+ * Thread-safe; no allocation. Time grows with `capacity` on boards with many solutions, as for
+ * `sudoku_count_solutions` with limit `capacity + 1`: pass the smallest capacity you need.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable bytes; `solutions` NULL or valid for writes of
+ * `81 * capacity` bytes; `written` NULL or point to a writable `size_t`; `more` NULL or point to
+ * a writable `bool`. None of them may be accessed by another thread during the call.
+ */
+enum sudoku_status sudoku_list_solutions(const char board[81], char *solutions, size_t capacity, size_t *written, bool *more);
+
+/**
  * Solves `count` puzzles in one call, on several threads.
  *
  * `puzzles`: `count` boards back to back (`81 * count` bytes), each as for `sudoku_solve`; board
@@ -497,7 +634,7 @@ void sudoku_generate_options_init(struct sudoku_generate_options *options);
  * `options` must be NULL or point to a readable struct of `options->struct_size` bytes;
  * `puzzle` NULL or 81 writable bytes; `solution` NULL or 81 writable bytes.
  */
-enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_options *options, char *puzzle, char *solution);
+enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_options *options, char puzzle[81], char *solution);
 
 /**
  * Generates `count` puzzles on up to `threads` threads (0: every core available to the process;

@@ -14,7 +14,8 @@ pub enum Error {
         byte: u8,
     },
     /// The given at `cell` repeats `digit`, already given in a lower-index cell of one of its
-    /// houses (row, column or box).
+    /// houses (row, column or box). In a candidate puzzle a cell with exactly one candidate
+    /// counts as a given.
     #[error(
         "given {digit} at cell {cell} conflicts with an earlier given in its row, column or box"
     )]
@@ -29,6 +30,13 @@ pub enum Error {
     WrongLength {
         /// The length received, in bytes.
         len: usize,
+    },
+    /// A candidate puzzle's cell (see [`crate::Candidates`]) has no candidate left, so the
+    /// puzzle has no solution; `cell` is the first such cell in row-major order.
+    #[error("cell {cell} has no candidate")]
+    NoCandidate {
+        /// Index 0-80 of the cell, row-major.
+        cell: usize,
     },
     /// The puzzle has no solution.
     #[error("the puzzle has no solution")]
@@ -60,6 +68,7 @@ mod tests {
                 Error::WrongLength { len: 80 },
                 "a board has 81 cells, got 80 characters",
             ),
+            (Error::NoCandidate { cell: 7 }, "cell 7 has no candidate"),
             (Error::NoSolution, "the puzzle has no solution"),
             (
                 Error::MultipleSolutions,

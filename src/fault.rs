@@ -76,6 +76,26 @@ mod tests {
     }
 
     #[test]
+    fn list_turns_a_panic_into_internal_error_and_writes_nothing() {
+        let mut solutions = [b'#'; 2 * 81];
+        let (mut written, mut more) = (777usize, true);
+        // SAFETY: 81 readable bytes, 2 * 81 writable bytes, a writable size_t and bool.
+        let status = unsafe {
+            sudoku_list_solutions(
+                TRIGGER.as_ptr().cast(),
+                solutions.as_mut_ptr().cast(),
+                2,
+                &mut written,
+                &mut more,
+            )
+        };
+        assert_eq!(status, SUDOKU_INTERNAL_ERROR);
+        assert_eq!((written, more), (777, true));
+        assert!(solutions.iter().all(|&b| b == b'#'));
+        still_solves();
+    }
+
+    #[test]
     fn validate_turns_a_panic_into_internal_error_and_writes_nothing() {
         let mut cell = 777usize;
         // SAFETY: 81 readable bytes and a writable size_t.

@@ -20,8 +20,8 @@
 //! vocabulary (cells, digits, houses, peers) is in [`geometry`].
 //!
 //! Puzzles in the text formats other tools write (one-line, grids, `.sdk`, pencilmarks) are read
-//! by [`read_puzzle`] and [`puzzles`] (see [`format`]); candidate (pencilmark) puzzles are
-//! [`Candidates`].
+//! by [`read_puzzle`] and [`puzzles`] (see [`format`](mod@format)); candidate (pencilmark) puzzles are
+//! [`Candidates`], solved by [`search`] from [`Start::Candidates`].
 //!
 //! Puzzles are made by [`generator`]: seeded, unique, minimal when asked, with a symmetry of the
 //! givens; it also tests and thins puzzles ([`generator::is_minimal`], [`generator::minimize`]).
@@ -59,4 +59,24 @@ pub use solver::{count_solutions, search, solve, solve_unique, Mode, Outcome, St
 /// cell in row-major order.
 pub fn validate(text: &[u8; CELLS]) -> Result<Board, Error> {
     Board::parse(text)
+}
+
+/// The first `limit` solutions of `board`, in ascending lexicographic order of their text (the
+/// order `sort` gives their lines), and whether it has more than `limit`. A board with no
+/// solution gives `(vec![], false)`; `limit` 0 gives `(vec![], true)` exactly when there is a
+/// solution. Time grows with `limit` on boards with many solutions. Allocation-free variant into
+/// a slice: [`solver::list_solutions`]; how the order is produced: `docs/solver.md`.
+///
+/// ```
+/// let puzzle: sudoku::Board =
+///     "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
+///         .parse()
+///         .unwrap();
+/// let (solutions, more) = sudoku::list_solutions(&puzzle, 10);
+/// assert_eq!((solutions.len(), more), (2, false));
+/// assert!(solutions[0].to_string().starts_with("12"));
+/// assert!(solutions[1].to_string().starts_with("21"));
+/// ```
+pub fn list_solutions(board: &Board, limit: usize) -> (Vec<Board>, bool) {
+    solver::list_boards(board, limit)
 }

@@ -67,6 +67,8 @@ fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {
         "ok: sudoku_solve: SUDOKU_INTERNAL_ERROR, board untouched\n\
          ok: sudoku_solve_unique: SUDOKU_INTERNAL_ERROR, board untouched\n\
          ok: sudoku_count_solutions: SUDOKU_INTERNAL_ERROR, count untouched\n\
+         ok: sudoku_list_solutions: SUDOKU_INTERNAL_ERROR, solutions, written and more \
+         untouched\n\
          ok: sudoku_validate: SUDOKU_INTERNAL_ERROR, cell untouched\n\
          ok: sudoku_read_puzzle: SUDOKU_INTERNAL_ERROR, board and info untouched\n\
          ok: sudoku_solve_batch: SUDOKU_OK; the injected puzzles SUDOKU_INTERNAL_ERROR and \
@@ -74,13 +76,13 @@ fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {
          ok: the process goes on: sudoku_solve still solves a puzzle\n\
          internal error in libsudoku\n"
     );
-    // Each of the seven injected panics (two in the batch) went through Rust's panic hook, which
+    // Each of the eight injected panics (two in the batch) went through Rust's panic hook, which
     // reports it on stderr: the panics really happened inside the library.
     assert_eq!(
         stderr
             .matches("libsudoku fault injection: injected panic")
             .count(),
-        7,
+        8,
         "{stderr}"
     );
 }
@@ -104,6 +106,13 @@ fn without_the_feature_the_injection_board_is_an_invalid_character_at_cell_0() {
             sudoku_count_solutions(text, 2, &mut count),
             SUDOKU_INVALID_CHARACTER
         );
+        let mut listed = [b'#'; 81];
+        let (mut written, mut more) = (777usize, true);
+        assert_eq!(
+            sudoku_list_solutions(text, listed.as_mut_ptr().cast(), 1, &mut written, &mut more),
+            SUDOKU_INVALID_CHARACTER
+        );
+        assert_eq!((written, more, listed), (777, true, [b'#'; 81]));
     }
     assert_eq!(cell, 0);
     assert_eq!(count, 12345);

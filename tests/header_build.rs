@@ -6,7 +6,7 @@
 #[path = "../build_support/header.rs"]
 mod header;
 
-use header::{board_array, board_arrays, status_enum_source, BOARD_FUNCTIONS};
+use header::{array_parameters, array_parameters_of, status_enum_source, ARRAY_PARAMETERS};
 use sudoku_testkit::cbuild::read_header;
 
 /// Declarations as cbindgen writes them (before the rewrite).
@@ -20,7 +20,19 @@ enum sudoku_status sudoku_solve_unique(char *board);
 
 enum sudoku_status sudoku_count_solutions(const char *board, uint64_t limit, uint64_t *count);
 
+enum sudoku_status sudoku_list_solutions(const char *board, char *solutions, size_t capacity, size_t *written, bool *more);
+
 enum sudoku_status sudoku_validate(const char *board, size_t *cell);
+
+enum sudoku_status sudoku_solve_candidates(const uint16_t *candidates, char *solution);
+
+enum sudoku_status sudoku_solve_unique_candidates(const uint16_t *candidates, char *solution);
+
+enum sudoku_status sudoku_count_solutions_candidates(const uint16_t *candidates, uint64_t limit, uint64_t *count);
+
+enum sudoku_status sudoku_validate_candidates(const uint16_t *candidates, size_t *cell);
+
+enum sudoku_status sudoku_board_candidates(const char *board, uint16_t *candidates);
 
 enum sudoku_status sudoku_solve_batch(const char *puzzles,
                                       size_t count,
@@ -30,6 +42,8 @@ enum sudoku_status sudoku_solve_batch(const char *puzzles,
                                       size_t threads);
 
 enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char *board, uint16_t *candidates, struct sudoku_read_info *info);
+
+enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_options *options, char *puzzle, char *solution);
 
 enum sudoku_status sudoku_is_minimal(const char *board, bool *minimal);
 
@@ -52,12 +66,37 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
             "sudoku_count_solutions(const char board[81],",
         )
         .replace(
+            "sudoku_list_solutions(const char *board, char *solutions,",
+            "sudoku_list_solutions(const char board[81], char *solutions,",
+        )
+        .replace(
             "sudoku_validate(const char *board,",
             "sudoku_validate(const char board[81],",
         )
         .replace(
             "size_t len, char *board, uint16_t",
             "size_t len, char board[81], uint16_t",
+        )
+        .replace(
+            "candidates(const uint16_t *candidates, char *solution);",
+            "candidates(const uint16_t candidates[81], char solution[81]);",
+        )
+        .replace(
+            "sudoku_count_solutions_candidates(const uint16_t *candidates,",
+            "sudoku_count_solutions_candidates(const uint16_t candidates[81],",
+        )
+        .replace(
+            "sudoku_validate_candidates(const uint16_t *candidates,",
+            "sudoku_validate_candidates(const uint16_t candidates[81],",
+        )
+        .replace(
+            "sudoku_board_candidates(const char *board, uint16_t *candidates);",
+            "sudoku_board_candidates(const char board[81], uint16_t candidates[81]);",
+        );
+    let expected = expected
+        .replace(
+            "char *puzzle, char *solution);",
+            "char puzzle[81], char *solution);",
         )
         .replace(
             "sudoku_is_minimal(const char *board,",
@@ -67,7 +106,10 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
             "sudoku_minimize(char *board,",
             "sudoku_minimize(char board[81],",
         );
-    assert_eq!(board_arrays(GENERATED), Ok(expected));
+    // The reader's candidates and the generator's solution may be NULL: they stay pointers.
+    assert!(expected.contains("char puzzle[81], char *solution);"));
+    assert!(expected.contains("uint16_t *candidates, struct sudoku_read_info"));
+    assert_eq!(array_parameters(GENERATED), Ok(expected));
 }
 
 #[test]
@@ -75,50 +117,86 @@ fn other_parameter_names_are_never_touched() {
     // A later parameter whose name starts with "board" stays as it is.
     let text = "enum sudoku_status sudoku_solve(char *board, char *board_out, char *boards);\n";
     assert_eq!(
-        board_array(text, "sudoku_solve").as_deref(),
+        array_parameters_of(text, "sudoku_solve", &["board"]).as_deref(),
         Ok("enum sudoku_status sudoku_solve(char board[81], char *board_out, char *boards);\n")
     );
+    // The listing's output buffer keeps its pointer form: only `board` is rewritten.
+    let text = "enum sudoku_status sudoku_list_solutions(const char *board, char *solutions, \
+                size_t capacity, size_t *written, bool *more);\n";
+    assert_eq!(
+        array_parameters_of(text, "sudoku_list_solutions", &["board"]).as_deref(),
+        Ok(
+            "enum sudoku_status sudoku_list_solutions(const char board[81], char *solutions, \
+            size_t capacity, size_t *written, bool *more);\n"
+        )
+    );
+    let text =
+        "enum sudoku_status sudoku_list_solutions(const char *solutions, char *board_out);\n";
+    assert!(array_parameters_of(text, "sudoku_list_solutions", &["board"]).is_err());
     // Only a parameter named exactly `board` qualifies.
     let text = "enum sudoku_status sudoku_solve(char *boards);\n";
-    assert!(board_array(text, "sudoku_solve").is_err());
+    assert!(array_parameters_of(text, "sudoku_solve", &["board"]).is_err());
     let text = "enum sudoku_status sudoku_solve(char *myboard);\n";
-    assert!(board_array(text, "sudoku_solve").is_err());
+    assert!(array_parameters_of(text, "sudoku_solve", &["board"]).is_err());
 }
 
 #[test]
 fn anything_unexpected_is_an_error() {
     // The declaration is missing.
     let without = GENERATED.replace("sudoku_validate", "sudoku_check");
-    let error = board_arrays(&without).unwrap_err();
+    let error = array_parameters(&without).unwrap_err();
     assert!(error.contains("sudoku_validate"), "{error}");
     // Declared twice.
     let twice = format!("{GENERATED}enum sudoku_status sudoku_solve(char *board);\n");
-    assert!(board_arrays(&twice).is_err());
+    assert!(array_parameters(&twice).is_err());
+    // The listing function missing, or spread over several lines.
+    let without = GENERATED.replace("sudoku_list_solutions", "sudoku_list");
+    let error = array_parameters(&without).unwrap_err();
+    assert!(error.contains("sudoku_list_solutions"), "{error}");
+    let wrapped = GENERATED.replace(
+        "char *solutions, size_t capacity,",
+        "char *solutions,\n    size_t capacity,",
+    );
+    assert!(array_parameters(&wrapped).is_err());
     // Spread over several lines.
     let wrapped = GENERATED.replace(
         "(const char *board, size_t *cell);",
         "(const char *board,\n                                   size_t *cell);",
     );
-    assert!(board_arrays(&wrapped).is_err());
+    assert!(array_parameters(&wrapped).is_err());
+    // A listed name on a parameter of another type, or not a pointer.
+    let text = "enum sudoku_status sudoku_solve(int *board);\n";
+    assert!(array_parameters_of(text, "sudoku_solve", &["board"]).is_err());
+    let text = "enum sudoku_status sudoku_solve(uint16_t candidates);\n";
+    assert!(array_parameters_of(text, "sudoku_solve", &["candidates"]).is_err());
+    // One of two listed names missing.
+    let text = "enum sudoku_status sudoku_solve_candidates(const uint16_t *candidates);\n";
+    let error = array_parameters_of(text, "sudoku_solve_candidates", &["candidates", "solution"])
+        .unwrap_err();
+    assert!(error.contains("solution"), "{error}");
     // Two board parameters.
     let text = "enum sudoku_status sudoku_solve(char *board, char *board);\n";
-    assert!(board_array(text, "sudoku_solve").is_err());
+    assert!(array_parameters_of(text, "sudoku_solve", &["board"]).is_err());
     // Already rewritten: nothing to rewrite is an error too.
-    let done = board_arrays(GENERATED).unwrap();
-    assert!(board_arrays(&done).is_err());
+    let done = array_parameters(GENERATED).unwrap();
+    assert!(array_parameters(&done).is_err());
 }
 
 #[test]
-fn the_committed_header_shows_every_board_as_an_array() {
+fn the_committed_header_shows_every_listed_parameter_as_an_array() {
     let header = read_header();
-    for function in BOARD_FUNCTIONS {
+    for (function, names) in ARRAY_PARAMETERS {
         let line = header
             .lines()
             .find(|l| l.starts_with(&format!("enum sudoku_status {function}(")))
             .unwrap_or_else(|| panic!("{function} is declared"));
-        assert!(line.contains("char board[81]"), "{line}");
+        for name in *names {
+            assert!(line.contains(&format!(" {name}[81]")), "{line}");
+        }
     }
     assert!(!header.contains("*board)") && !header.contains("*board,"));
+    assert!(header
+        .contains("sudoku_solve_candidates(const uint16_t candidates[81], char solution[81]);"));
 }
 
 #[test]

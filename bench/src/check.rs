@@ -4,7 +4,10 @@
 use std::fmt::Write as _;
 
 use peer_sudoku::Sudoku as PeerSudoku;
-use sudoku::ffi::{sudoku_count_solutions, sudoku_solve, sudoku_status};
+use sudoku::ffi::{
+    sudoku_count_solutions, sudoku_count_solutions_candidates, sudoku_solve,
+    sudoku_solve_candidates, sudoku_status,
+};
 use sudoku::{Board, CELLS};
 
 use crate::data::PuzzleSet;
@@ -39,9 +42,11 @@ impl SearchStats {
 ///
 /// - first: `sudoku_solve` returns `SUDOKU_OK` with a valid solution keeping the givens exactly
 ///   when the peer finds a solution (otherwise a failure status, board untouched); `sudoku::solve`
-///   gives the same board as `sudoku_solve`.
-/// - count≤2: `sudoku_count_solutions(board, 2, ..)`, `sudoku::count_solutions(board, 2)` and
-///   `sudoku::solver::hooks::search(board, 2).count` all equal the peer's `solutions_count_up_to(2)`.
+///   gives the same board as `sudoku_solve`, and so does `sudoku_solve_candidates` on the
+///   candidates from the givens (the same start, so the same first solution).
+/// - count≤2: `sudoku_count_solutions(board, 2, ..)`, `sudoku::count_solutions(board, 2)`,
+///   `sudoku::solver::hooks::search(board, 2).count` and `sudoku_count_solutions_candidates`
+///   on the candidates from the givens all equal the peer's `solutions_count_up_to(2)`.
 ///
 /// Errors: a description of the first few disagreements and how many there were.
 pub fn check(set: &PuzzleSet, mode: Mode) -> Result<SearchStats, String> {
@@ -130,7 +135,31 @@ fn check_first(puzzle: &[u8; CELLS], line: &str) -> Option<String> {
             show(&ours)
         ));
     }
+    let mut from_candidates = [0u8; CELLS];
+    // SAFETY: 81 readable masks and 81 writable bytes.
+    let status = unsafe {
+        sudoku_solve_candidates(
+            candidates_from_givens(puzzle).as_ptr(),
+            from_candidates.as_mut_ptr().cast(),
+        )
+    };
+    if (status, from_candidates) != (sudoku_status::SUDOKU_OK, ours) {
+        return Some(format!(
+            "sudoku_solve_candidates gave {status:?} {}, sudoku_solve gave {}",
+            show(&from_candidates),
+            show(&ours)
+        ));
+    }
     None
+}
+
+/// The candidates of a puzzle from its givens alone: a given's digit, every digit in a blank
+/// (what the candidates path of the benchmark solves).
+fn candidates_from_givens(puzzle: &[u8; CELLS]) -> [u16; CELLS] {
+    puzzle.map(|b| match b {
+        b'1'..=b'9' => 1 << (b - b'1'),
+        _ => 0x1FF,
+    })
 }
 
 fn check_count2(puzzle: &[u8; CELLS], line: &str) -> Option<String> {
@@ -153,10 +182,30 @@ fn check_count2(puzzle: &[u8; CELLS], line: &str) -> Option<String> {
         0
     };
     let invalid_but_ok = status != sudoku_status::SUDOKU_OK && Board::parse(puzzle).is_ok();
-    if invalid_but_ok || ffi != peer || rust_count != peer || search_count != peer {
+    let mut candidates_count = u64::MAX;
+    // SAFETY: 81 readable masks and a writable u64.
+    let candidates_status = unsafe {
+        sudoku_count_solutions_candidates(
+            candidates_from_givens(puzzle).as_ptr(),
+            2,
+            &mut candidates_count,
+        )
+    };
+    let candidates = if candidates_status == sudoku_status::SUDOKU_OK {
+        candidates_count
+    } else {
+        0
+    };
+    if invalid_but_ok
+        || ffi != peer
+        || rust_count != peer
+        || search_count != peer
+        || candidates != peer
+    {
         return Some(format!(
             "peer counts {peer}; sudoku_count_solutions {status:?} count {ffi_count}, \
-             sudoku::count_solutions {rust_count}, search {search_count}"
+             sudoku::count_solutions {rust_count}, search {search_count}, \
+             sudoku_count_solutions_candidates {candidates_status:?} count {candidates_count}"
         ));
     }
     None

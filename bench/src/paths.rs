@@ -70,6 +70,7 @@ pub fn all_paths() -> Vec<Box<dyn SolverPath>> {
     vec![
         Box::new(CAbi),
         Box::new(CAbiFromText { text: Vec::new() }),
+        Box::new(CAbiCandidates { masks: Vec::new() }),
         Box::new(RustApi),
         Box::new(RustApiPreParsed { boards: Vec::new() }),
         Box::new(Peer),
@@ -85,7 +86,7 @@ pub struct CAbi;
 
 impl SolverPath for CAbi {
     fn label(&self) -> &'static str {
-        "ours, C ABI"
+        C_ABI_LABEL
     }
     fn is_ours(&self) -> bool {
         true
@@ -192,6 +193,67 @@ impl SolverPath for CAbiFromText {
                     s as u64 + count
                 }
             };
+        }
+        sum
+    }
+}
+
+type SolveCandidatesFn = unsafe extern "C" fn(*const u16, *mut c_char) -> sudoku_status;
+type CountCandidatesFn = unsafe extern "C" fn(*const u16, u64, *mut u64) -> sudoku_status;
+
+/// The label of [`CAbiCandidates`], which the report compares with [`CAbi`]'s.
+pub const CANDIDATES_LABEL: &str = "ours, C ABI, candidates from givens";
+/// The label of [`CAbi`].
+pub const C_ABI_LABEL: &str = "ours, C ABI";
+
+/// libsudoku through `sudoku_solve_candidates` / `sudoku_count_solutions_candidates` on each
+/// puzzle as a candidate puzzle: its givens' digits alone, every digit in a blank (made before
+/// timing, as a caller holding pencilmarks has them). Issue 12 wants it within 10% of the plain
+/// C ABI path on the same puzzles (the ratio of the report's candidates table).
+pub struct CAbiCandidates {
+    masks: Vec<[u16; CELLS]>,
+}
+
+impl SolverPath for CAbiCandidates {
+    fn label(&self) -> &'static str {
+        CANDIDATES_LABEL
+    }
+    fn is_ours(&self) -> bool {
+        true
+    }
+    fn prepare(&mut self, set: &PuzzleSet) {
+        self.masks = (0..set.len())
+            .map(|i| {
+                set.bytes(i).map(|b| match b {
+                    b'1'..=b'9' => 1 << (b - b'1'),
+                    _ => 0x1FF,
+                })
+            })
+            .collect();
+    }
+    fn run(&self, _set: &PuzzleSet, range: Range<usize>, mode: Mode) -> u64 {
+        // Opaque function pointers, as in `CAbi`.
+        let mut sum = 0u64;
+        match mode {
+            Mode::First => {
+                let solve: SolveCandidatesFn = black_box(sudoku::ffi::sudoku_solve_candidates);
+                for masks in &self.masks[range] {
+                    let mut solution = [0u8; CELLS];
+                    // SAFETY: 81 readable masks and 81 writable bytes.
+                    let status = unsafe { solve(masks.as_ptr(), solution.as_mut_ptr().cast()) };
+                    sum += status as u64 + u64::from(solution[CELLS - 1]);
+                }
+            }
+            Mode::Count2 => {
+                let count_solutions: CountCandidatesFn =
+                    black_box(sudoku::ffi::sudoku_count_solutions_candidates);
+                for masks in &self.masks[range] {
+                    let mut count = 0u64;
+                    // SAFETY: 81 readable masks and a writable u64.
+                    let status = unsafe { count_solutions(masks.as_ptr(), 2, &mut count) };
+                    sum += status as u64 + count;
+                }
+            }
         }
         sum
     }

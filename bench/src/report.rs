@@ -2,7 +2,11 @@
 
 use std::fmt::Write as _;
 
-use crate::paths::Mode;
+use crate::paths::{Mode, CANDIDATES_LABEL, C_ABI_LABEL};
+
+/// Issue 12: candidate puzzles built from givens solve within 10% of the plain path, so the
+/// candidates path's throughput over the C ABI's (same run, same puzzles) must reach this.
+pub const CANDIDATES_TARGET: f64 = 0.90;
 
 /// The targets of issue 3: ours / peer through the C ABI, per data set, for (first, count≤2).
 const TARGETS: [(&str, f64, f64); 6] = [
@@ -163,6 +167,54 @@ pub fn render(header: &Header, rows: &[Row]) -> String {
     out.push_str(&render_table(rows));
     let _ = writeln!(out);
     out.push_str(&render_summary(rows));
+    let candidates = render_candidates(rows);
+    if !candidates.is_empty() {
+        let _ = writeln!(out);
+        out.push_str(&candidates);
+    }
+    out
+}
+
+/// The candidates path against the plain C ABI path in the same run: throughput of
+/// `sudoku_solve_candidates` (or the count) on candidates built from the givens over that of
+/// `sudoku_solve` on the text, per data set and mode (issue 12: at least
+/// [`CANDIDATES_TARGET`]). Empty when the rows lack either path.
+pub fn render_candidates(rows: &[Row]) -> String {
+    let mut out = String::new();
+    let rate = |file: &str, mode: Mode, path: &str| {
+        rows.iter()
+            .find(|r| r.file == file && r.mode == mode && r.path == path)
+            .map(|r| r.puzzles_per_second)
+    };
+    let mut lines = Vec::new();
+    for row in rows.iter().filter(|r| r.path == CANDIDATES_LABEL) {
+        if let Some(plain) = rate(&row.file, row.mode, C_ABI_LABEL) {
+            let ratio = row.puzzles_per_second / plain;
+            lines.push(format!(
+                "| {} | {} | {:.3} | {:.3} | {ratio:.2} | ≥ {CANDIDATES_TARGET:.2} | {} |",
+                row.file,
+                row.mode.label(),
+                1e6 / plain,
+                row.micros_per_puzzle,
+                if ratio >= CANDIDATES_TARGET {
+                    "pass"
+                } else {
+                    "**FAIL**"
+                }
+            ));
+        }
+    }
+    if lines.is_empty() {
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "| data set | mode | C ABI µs/puzzle | candidates µs/puzzle | candidates/plain | target | |"
+    );
+    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---|");
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
     out
 }
 

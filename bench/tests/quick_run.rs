@@ -29,6 +29,7 @@ fn quick_run_checks_and_reports_every_path_and_mode() {
         [
             "ours, C ABI",
             "ours, C ABI, read from text",
+            "ours, C ABI, candidates from givens",
             "ours, Rust API",
             "ours, Rust API, pre-parsed",
             "peer: `sudoku` 0.8"
@@ -90,5 +91,11 @@ fn quick_run_checks_and_reports_every_path_and_mode() {
         .filter(|l| !l.contains(" | count≤2 | "))
         .collect();
     assert_eq!(summary.len(), 1, "{text}");
+    // The candidates table: one line per mode, with the issue-12 target.
+    let candidates = text
+        .lines()
+        .filter(|l| l.starts_with(&format!("| {FILE} | ")) && l.contains("| ≥ 0.90 |"))
+        .count();
+    assert_eq!(candidates, 2, "{text}");
     assert!(summary[0].contains("≥ 1.35") && summary[0].contains("≥ 1.57"));
 }

@@ -27,6 +27,10 @@ named by SUDOKU_LIB or load(path).
 ctypes releases the GIL during each library call, so solve_batch and calls from several Python
 threads run on several cores at once. The library keeps no state between calls.
 
+Candidate (pencilmark) puzzles are 81 int masks, digit d of a cell being bit d - 1:
+solve_candidates(masks), solve_unique_candidates, count_solutions_candidates(masks, limit=2)
+and validate_candidates take them (or a PuzzleRead of read_puzzle), and board_candidates(board)
+gives a board's.
 generate(seed, symmetry=..., givens=(min, max), minimal=True) makes a puzzle with exactly one
 solution (minimal by default), the same for a seed on every machine; generate_batch(seed,
 count, ...) makes many on all cores; is_minimal(board) and minimize(board, symmetry=...) test and
@@ -72,8 +76,15 @@ __all__ = [
     "solve",
     "solve_unique",
     "count_solutions",
+    "list_solutions",
+    "Solutions",
     "validate",
     "solve_batch",
+    "solve_candidates",
+    "solve_unique_candidates",
+    "count_solutions_candidates",
+    "validate_candidates",
+    "board_candidates",
     "generate",
     "generate_batch",
     "is_minimal",
@@ -138,8 +149,10 @@ class SudokuError(ValueError):
         SUDOKU_INVALID_CHARACTER, SUDOKU_CONFLICTING_GIVENS, SUDOKU_INVALID_ARGUMENT, ...).
     message: the library's sentence for it (sudoku_status_message), or a more precise one.
     cell: for SUDOKU_INVALID_CHARACTER and SUDOKU_CONFLICTING_GIVENS on a board of 81 bytes, the
-        first faulty cell in row-major order (0-80); otherwise None. A board of another length
-        is SUDOKU_INVALID_CHARACTER with cell None.
+        first faulty cell in row-major order (0-80); for a candidate puzzle, also for
+        SUDOKU_NO_SOLUTION from a cell with no candidate and SUDOKU_INVALID_ARGUMENT from a
+        mask outside 0-0x1FF; otherwise None. A board of another length is
+        SUDOKU_INVALID_CHARACTER with cell None.
     """
 
     def __init__(self, status, message=None, cell=None):
@@ -263,10 +276,16 @@ _FUNCTIONS = (
     "sudoku_solve",
     "sudoku_solve_unique",
     "sudoku_count_solutions",
+    "sudoku_list_solutions",
     "sudoku_validate",
     "sudoku_solve_batch",
     "sudoku_read_info_init",
     "sudoku_read_puzzle",
+    "sudoku_solve_candidates",
+    "sudoku_solve_unique_candidates",
+    "sudoku_count_solutions_candidates",
+    "sudoku_validate_candidates",
+    "sudoku_board_candidates",
     "sudoku_status_message",
     "sudoku_status_name",
     "sudoku_version",
@@ -305,6 +324,14 @@ def _declare(lib):
         ctypes.POINTER(ctypes.c_uint64),
     ]
     lib.sudoku_count_solutions.restype = status
+    lib.sudoku_list_solutions.argtypes = [
+        ctypes.c_char_p,  # board
+        ctypes.POINTER(ctypes.c_char),  # solutions: capacity * 81 bytes
+        ctypes.c_size_t,  # capacity
+        ctypes.POINTER(ctypes.c_size_t),  # written
+        ctypes.POINTER(ctypes.c_bool),  # more
+    ]
+    lib.sudoku_list_solutions.restype = status
     lib.sudoku_validate.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_size_t)]
     lib.sudoku_validate.restype = status
     lib.sudoku_solve_batch.argtypes = [
@@ -326,6 +353,20 @@ def _declare(lib):
         ctypes.POINTER(_ReadInfo),  # info
     ]
     lib.sudoku_read_puzzle.restype = status
+    masks = ctypes.POINTER(ctypes.c_uint16)
+    for name in ("sudoku_solve_candidates", "sudoku_solve_unique_candidates"):
+        getattr(lib, name).argtypes = [masks, ctypes.POINTER(ctypes.c_char)]
+        getattr(lib, name).restype = status
+    lib.sudoku_count_solutions_candidates.argtypes = [
+        masks,
+        ctypes.c_uint64,
+        ctypes.POINTER(ctypes.c_uint64),
+    ]
+    lib.sudoku_count_solutions_candidates.restype = status
+    lib.sudoku_validate_candidates.argtypes = [masks, ctypes.POINTER(ctypes.c_size_t)]
+    lib.sudoku_validate_candidates.restype = status
+    lib.sudoku_board_candidates.argtypes = [ctypes.c_char_p, masks]
+    lib.sudoku_board_candidates.restype = status
     lib.sudoku_status_message.argtypes = [ctypes.c_int]
     lib.sudoku_status_message.restype = ctypes.c_char_p
     lib.sudoku_status_name.argtypes = [ctypes.c_int]
@@ -475,6 +516,67 @@ def count_solutions(puzzle, limit=2):
     return count.value
 
 
+class Solutions(tuple):
+    """The result of list_solutions: a named tuple (solutions, more).
+
+    solutions: a list of solutions, each a str of 81 digits, in ascending order (the order
+        sorted() gives them).
+    more: whether the puzzle has more solutions than the limit asked for.
+    """
+
+    __slots__ = ()
+    _fields = ("solutions", "more")
+
+    def __new__(cls, solutions, more):
+        return tuple.__new__(cls, (solutions, more))
+
+    solutions = property(lambda self: self[0])
+    more = property(lambda self: self[1])
+
+    def __repr__(self):
+        return "Solutions(solutions=%r, more=%r)" % self
+
+
+#: The largest limit list_solutions accepts: its buffer (81 bytes a solution) fits PTRDIFF_MAX.
+_LIST_LIMIT_MAX = (2 ** (8 * ctypes.sizeof(ctypes.c_void_p) - 1) - 1) // CELLS
+
+
+def list_solutions(puzzle, limit):
+    """Lists the first `limit` solutions of `puzzle` in ascending lexicographic order (the order
+    sorted() gives the strings): returns Solutions(solutions, more), `solutions` a list of at
+    most `limit` strings of 81 digits and `more` whether the puzzle has more than `limit`
+    solutions. A puzzle with no solution gives ([], False) (not an error); limit 0 gives
+    ([], True) exactly when there is a solution.
+
+    It allocates 81 * limit bytes for the call, and time grows with `limit` on puzzles with many
+    solutions: pass the smallest limit you need.
+
+    Raises SudokuError: SUDOKU_INVALID_ARGUMENT (limit < 0, or a buffer of 81 * limit bytes
+    could not exist), SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell);
+    TypeError when `limit` is not an int. As for count_solutions, the limit is checked before
+    the board's characters."""
+    _check_board_type(puzzle)
+    _require_int("limit", limit)
+    if not 0 <= limit <= _LIST_LIMIT_MAX:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT, "limit must be from 0 to %d" % _LIST_LIMIT_MAX
+        )
+    text = _to_bytes(puzzle)
+    buffer = ctypes.create_string_buffer(limit * CELLS) if limit else None
+    written = ctypes.c_size_t()
+    more = ctypes.c_bool()
+    status = _library().sudoku_list_solutions(
+        text, buffer, limit, ctypes.byref(written), ctypes.byref(more)
+    )
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    raw = buffer.raw if limit else b""
+    solutions = [
+        raw[i * CELLS : (i + 1) * CELLS].decode("ascii") for i in range(written.value)
+    ]
+    return Solutions(solutions, more.value)
+
+
 def validate(puzzle):
     """Checks `puzzle` without searching: returns None when every byte is valid and no two
     equal givens share a house. A valid puzzle may still have no solution.
@@ -529,6 +631,120 @@ def solve_batch(puzzles, unique=False, threads=0):
                 results[i] = _fail(statuses[k], texts[k])
     return results
 
+
+_Masks = ctypes.c_uint16 * CELLS
+
+
+def _to_masks(masks):
+    """The 81 masks of a candidate puzzle as a ctypes array: from a list or tuple (any sequence
+    but a text) of 81 ints, or a PuzzleRead (a candidate puzzle's masks; a puzzle of givens
+    becomes each given's digit alone and every digit in a blank). TypeError for another type or
+    an item that is not an int; SudokuError SUDOKU_INVALID_ARGUMENT for another length, or
+    (with the cell) for an int outside 0-0xFFFF, which no uint16_t holds (0x200-0xFFFF are left
+    to the library, which rejects them the same way)."""
+    if isinstance(masks, PuzzleRead):
+        if masks.kind == SUDOKU_PUZZLE_GIVENS:
+            return _Masks(*[0x1FF if c == "." else 1 << (ord(c) - ord("1"))
+                            for c in masks.puzzle])
+        masks = masks.puzzle
+    if isinstance(masks, (str, bytes, bytearray, memoryview)) or not hasattr(masks, "__len__"):
+        raise TypeError("candidates are a list or tuple of 81 int masks, not %s"
+                        % type(masks).__name__)
+    masks = list(masks)
+    if len(masks) != CELLS:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT,
+                          "a candidate puzzle has 81 masks, got %d" % len(masks))
+    for cell, mask in enumerate(masks):
+        _require_int("a mask", mask)
+        if not 0 <= mask <= 0xFFFF:
+            raise SudokuError(SUDOKU_INVALID_ARGUMENT,
+                              "a mask is from 0 to 0x1FF (digit d is bit d - 1)", cell)
+    return _Masks(*masks)
+
+
+def _fail_candidates(status, masks):
+    """The SudokuError for `status` on candidate `masks`, naming the faulty cell when
+    sudoku_validate_candidates finds one with that status."""
+    if status in (SUDOKU_INVALID_ARGUMENT, SUDOKU_NO_SOLUTION, SUDOKU_CONFLICTING_GIVENS):
+        cell = ctypes.c_size_t(CELLS)
+        if _library().sudoku_validate_candidates(masks, ctypes.byref(cell)) == status:
+            return SudokuError(status, cell=cell.value)
+    return SudokuError(status)
+
+
+def _solve_candidates_with(function, masks):
+    masks = _to_masks(masks)
+    solution = _Board()
+    status = function(masks, solution)
+    if status != SUDOKU_OK:
+        raise _fail_candidates(status, masks)
+    return solution.raw.decode("ascii")
+
+
+def solve_candidates(masks):
+    """Returns a solution (the first one found) of a candidate puzzle as 81 digits: a valid grid
+    whose every cell holds one of its candidates.
+
+    `masks`: 81 ints, row-major, digit d of a cell being bit d - 1 (0x1FF: every digit), as a
+    list or tuple, or a PuzzleRead from read_puzzle (see _to_masks). A cell with one candidate
+    counts as a given. Raises SudokuError: SUDOKU_NO_SOLUTION (with the cell when a cell has no
+    candidate), SUDOKU_CONFLICTING_GIVENS (two equal single candidates in a house, with the later
+    cell) or SUDOKU_INVALID_ARGUMENT (not 81 masks, or a mask above 0x1FF, with the cell)."""
+    return _solve_candidates_with(_library().sudoku_solve_candidates, masks)
+
+
+def solve_unique_candidates(masks):
+    """Returns the solution of a candidate puzzle if it has exactly one, as 81 digits.
+
+    Raises SudokuError as solve_candidates, and SUDOKU_MULTIPLE_SOLUTIONS."""
+    return _solve_candidates_with(_library().sudoku_solve_unique_candidates, masks)
+
+
+def count_solutions_candidates(masks, limit=2):
+    """Returns the number of solutions of a candidate puzzle, counting at most `limit` (an int
+    >= 1). 0 when it has none, a cell with no candidate included (not an error).
+
+    Raises SudokuError: SUDOKU_INVALID_ARGUMENT (limit < 1, not 81 masks, or a mask above
+    0x1FF, with the cell) or SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError when `limit`
+    is not an int. The limit is checked before the masks, as in C."""
+    _require_int("limit", limit)
+    if not 1 <= limit < 2**64:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "limit must be from 1 to 2**64 - 1")
+    masks = _to_masks(masks)
+    count = ctypes.c_uint64()
+    status = _library().sudoku_count_solutions_candidates(masks, limit, ctypes.byref(count))
+    if status != SUDOKU_OK:
+        raise _fail_candidates(status, masks)
+    return count.value
+
+
+def validate_candidates(masks):
+    """Checks a candidate puzzle without searching: returns None when every mask is within
+    0x1FF, no cell is without candidates and no two cells of a house have the same single
+    candidate. A valid puzzle may still have no solution.
+
+    Raises SudokuError with `cell`: SUDOKU_INVALID_ARGUMENT (the first mask above 0x1FF, looked
+    for first), else the first fault in row-major order: SUDOKU_NO_SOLUTION (a cell with no
+    candidate) or SUDOKU_CONFLICTING_GIVENS."""
+    masks = _to_masks(masks)
+    cell = ctypes.c_size_t(CELLS)
+    status = _library().sudoku_validate_candidates(masks, ctypes.byref(cell))
+    if status != SUDOKU_OK:
+        raise SudokuError(status, cell=cell.value)
+
+
+def board_candidates(puzzle):
+    """The candidates a board implies, as a list of 81 int masks (digit d is bit d - 1): a
+    given's digit alone; a blank, every digit no given of its row, column or box holds (0 when
+    none is left). The list feeds solve_candidates and the others.
+
+    Raises SudokuError: SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell)."""
+    text = _to_bytes(puzzle)
+    masks = _Masks()
+    status = _library().sudoku_board_candidates(text, masks)
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return list(masks)
 
 def _symmetry_code(symmetry):
     if not isinstance(symmetry, str):

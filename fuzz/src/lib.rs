@@ -13,8 +13,10 @@ pub mod reader_loop;
 
 pub use sudoku_testkit::reference;
 
-pub use cabi::{count, solve, solve_unique, validate};
-pub use contract::{check_all, check_arguments, check_count, check_solve, check_validate};
+pub use cabi::{count, list, solve, solve_unique, validate};
+pub use contract::{
+    check_all, check_arguments, check_count, check_list, check_solve, check_validate,
+};
 
 use reference::CELLS;
 

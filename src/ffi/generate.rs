@@ -8,7 +8,7 @@ use std::panic::catch_unwind;
 use std::ptr::{self, NonNull};
 use std::slice;
 
-use super::batch::Region;
+use super::region::Region;
 use super::sudoku_status::{self, *};
 use super::{board_mut, board_ref, guard, guard_or, required};
 use crate::batch;

@@ -1,6 +1,8 @@
 //! The C API. Every `extern "C"` item of the library is in this module, one file per concept:
-//! `solve` (one board: solve, solve uniquely, count, validate), `batch` (many boards on several
-//! threads), `read` (reading puzzles from text), `generate` (making puzzles, minimality) and `info` (status texts, version). The header `include/sudoku.h` is generated from
+//! `solve` (one board: solve, solve uniquely, count, validate), `candidates` (the same for
+//! candidate puzzles, and a board's candidates), `list` (listing solutions), `batch` (many boards
+//! on several threads), `read` (reading puzzles from text), `generate` (making puzzles,
+//! minimality) and `info` (status texts, version). The header `include/sudoku.h` is generated from
 //! these files by cbindgen (see `build.rs`), in the order the files are declared below; the
 //! status codes come from the table in `status_table.rs`.
 //!
@@ -27,6 +29,10 @@ use crate::geometry::CELLS;
 // groups apart so that rustfmt does not sort them.
 mod solve;
 
+mod candidates;
+
+mod list;
+
 mod batch;
 
 mod read;
@@ -35,12 +41,19 @@ mod generate;
 
 mod info;
 
+mod region;
+
 pub use batch::{sudoku_solve_batch, SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE};
+pub use candidates::{
+    sudoku_board_candidates, sudoku_count_solutions_candidates, sudoku_solve_candidates,
+    sudoku_solve_unique_candidates, sudoku_validate_candidates,
+};
 pub use generate::{
     sudoku_generate, sudoku_generate_batch, sudoku_generate_options, sudoku_generate_options_init,
     sudoku_is_minimal, sudoku_minimize, sudoku_symmetry,
 };
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};
+pub use list::sudoku_list_solutions;
 pub use read::{
     sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_PUZZLE_CANDIDATES,
     SUDOKU_PUZZLE_GIVENS, SUDOKU_READ_BLANK_IN_CANDIDATE_GRID, SUDOKU_READ_CELL_COUNT,
@@ -135,7 +148,7 @@ impl From<Error> for sudoku_status {
         match e {
             Error::InvalidCharacter { .. } | Error::WrongLength { .. } => SUDOKU_INVALID_CHARACTER,
             Error::ConflictingGivens { .. } => SUDOKU_CONFLICTING_GIVENS,
-            Error::NoSolution => SUDOKU_NO_SOLUTION,
+            Error::NoSolution | Error::NoCandidate { .. } => SUDOKU_NO_SOLUTION,
             Error::MultipleSolutions => SUDOKU_MULTIPLE_SOLUTIONS,
         }
     }

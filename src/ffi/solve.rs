@@ -125,9 +125,11 @@ pub unsafe extern "C" fn sudoku_validate(board: *const c_char, cell: *mut usize)
 }
 
 /// The cell a validation error names, if any.
-fn faulty_cell(e: &Error) -> Option<usize> {
+pub(super) fn faulty_cell(e: &Error) -> Option<usize> {
     match *e {
-        Error::InvalidCharacter { cell, .. } | Error::ConflictingGivens { cell, .. } => Some(cell),
+        Error::InvalidCharacter { cell, .. }
+        | Error::ConflictingGivens { cell, .. }
+        | Error::NoCandidate { cell } => Some(cell),
         _ => None,
     }
 }

@@ -21,11 +21,11 @@ status_table! {
         SUDOKU_CONFLICTING_GIVENS = 4 => "two equal givens share a row, column or box",
         /// A required pointer argument was NULL.
         SUDOKU_NULL_POINTER = 5 => "a required pointer argument was NULL",
-        /// An argument is out of range or inconsistent: `limit == 0`, unknown batch flags, batch
-        /// buffers that overlap, are misaligned or too large, or a `sudoku_read_info` whose
-        /// `struct_size` is smaller than the library's, generator options out of range
-        /// (`sudoku_generate_options`), an unknown symmetry, or a pattern of givens without the
-        /// symmetry `sudoku_minimize` was asked to keep.
+        /// An argument is out of range or inconsistent: `limit == 0`, a candidate mask above
+        /// `0x1FF`, unknown batch flags, batch or listing buffers that overlap, are misaligned or
+        /// too large, a `sudoku_read_info` whose `struct_size` is smaller than the library's,
+        /// generator options out of range (`sudoku_generate_options`), an unknown symmetry, or a
+        /// pattern of givens without the symmetry `sudoku_minimize` was asked to keep.
         SUDOKU_INVALID_ARGUMENT = 6 => "an argument is out of range",
         /// An internal fault (a bug in libsudoku) was caught; outputs were not written.
         SUDOKU_INTERNAL_ERROR = 7 => "internal error in libsudoku",

@@ -1,9 +1,10 @@
-//! Hooks for tests and benchmarks: forcing a search kernel, moving the house matching check, and
-//! search statistics.
+//! Hooks for tests and benchmarks: forcing a search kernel, moving the house matching check,
+//! search statistics, and listing solutions by either strategy.
 //!
 //! **Not a stable API**: hidden from the documentation, and anything here may change or go in
 //! any release. Programs use [`crate::solver::search`] and the crate-root functions.
 
+use super::list::{self, Strategy};
 use super::{kernel, Mode, Outcome, Start};
 use crate::board::Board;
 use crate::error::Error;
@@ -98,4 +99,41 @@ pub fn search_with_matching_check_after(
     matching_after: u64,
 ) -> Option<SearchResult> {
     run_board(kernel, board, limit, matching_after)
+}
+
+/// How [`list_with`] finds the solutions it lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListStrategy {
+    /// The library's way: the fast search, then the ordered search only when there are more
+    /// solutions than room.
+    FastThenOrdered,
+    /// The ordered search alone (lowest-index open cell, digits ascending), at `out.len() + 1`.
+    Ordered,
+}
+
+/// [`crate::solver::list_solutions`] with a chosen kernel and strategy; `None` when the CPU does
+/// not support the kernel. Errors (inside the `Some`): as `list_solutions`.
+pub fn list_with(
+    kernel: Kernel,
+    start: Start,
+    out: &mut [[u8; CELLS]],
+    strategy: ListStrategy,
+) -> Option<Result<(usize, bool), Error>> {
+    if !kernel.is_supported() {
+        return None;
+    }
+    let strategy = match strategy {
+        ListStrategy::FastThenOrdered => Strategy::FastThenOrdered,
+        ListStrategy::Ordered => Strategy::Ordered,
+    };
+    // SAFETY: just checked.
+    Some(unsafe {
+        list::list(
+            kernel,
+            &start,
+            &mut list::Texts(out),
+            strategy,
+            MATCHING_CHECK_AFTER_GUESSES,
+        )
+    })
 }

@@ -73,17 +73,40 @@ impl Kernel {
 /// near the root that singles cannot see) are cut short.
 pub const MATCHING_CHECK_AFTER_GUESSES: u64 = 1000;
 
+/// What a search does with each solution it finds besides counting it. The plain modes use
+/// [`Discard`], which compiles away; listing writes the solutions out (`list`).
+pub(super) trait Sink {
+    /// Sees the solution found `index`-th (from 0), in a solved state.
+    fn solution(&mut self, index: u64, state: &State);
+}
+
+/// The sink of the plain modes: keeps nothing (the outcome keeps the first solution).
+pub(super) struct Discard;
+
+impl Sink for Discard {
+    #[inline(always)]
+    fn solution(&mut self, _: u64, _: &State) {}
+}
+
+impl<T: Sink + ?Sized> Sink for &mut T {
+    #[inline(always)]
+    fn solution(&mut self, index: u64, state: &State) {
+        (**self).solution(index, state);
+    }
+}
+
 /// A search under way: what it looks for, and what it found so far.
-struct Search {
+struct Search<S> {
     /// Solutions after which the search stops (at least 1).
     limit: u64,
     /// Guesses after which every node also runs the house matching check.
     matching_after: u64,
     outcome: Outcome,
+    sink: S,
 }
 
-impl Search {
-    fn new(mode: Mode, matching_after: u64) -> Search {
+impl<S: Sink> Search<S> {
+    fn new(mode: Mode, matching_after: u64, sink: S) -> Search<S> {
         Search {
             limit: mode.limit(),
             matching_after,
@@ -93,12 +116,14 @@ impl Search {
                 first: None,
                 mode,
             },
+            sink,
         }
     }
 
     /// Records a solved state.
     #[inline(always)]
     fn found(&mut self, state: &State) {
+        self.sink.solution(self.outcome.count, state);
         self.outcome.count += 1;
         if self.outcome.first.is_none() {
             self.outcome.first = Some(*state);
@@ -110,24 +135,33 @@ impl Search {
 /// recursive search `$name`, compiled with the given target features. Everything they call on
 /// `State` is `#[inline(always)]`, so all of it is built for those features (the text parse of a
 /// [`Start::Text`] included).
+///
+/// Both are generic: `IN_ORDER` picks the guess (`State::choose_guess`, the fast one, or
+/// `State::first_open_guess`, which finds solutions in lexicographic order) and `S` is the
+/// [`Sink`] that sees each solution. Both are fixed at compile time, so the plain modes
+/// (`IN_ORDER = false`, [`Discard`]) compile to the search without them.
 macro_rules! kernel {
     ($entry:ident, $name:ident $(, $features:literal)?) => {
         $(#[target_feature(enable = $features)])?
-        unsafe fn $entry(
+        unsafe fn $entry<const IN_ORDER: bool, S: Sink>(
             start: &Start,
             mode: Mode,
             matching_after: u64,
+            sink: S,
         ) -> Result<Outcome, Error> {
             let mut state = start.state()?;
-            let mut search = Search::new(mode, matching_after);
+            let mut search = Search::new(mode, matching_after, sink);
             // SAFETY: the same kernel, so the CPU supports its features.
-            unsafe { $name(&mut search, &mut state) };
+            unsafe { $name::<IN_ORDER, S>(&mut search, &mut state) };
             Ok(search.outcome)
         }
 
 
         $(#[target_feature(enable = $features)])?
-        unsafe fn $name(search: &mut Search, state: &mut State) {
+        unsafe fn $name<const IN_ORDER: bool, S: Sink>(
+            search: &mut Search<S>,
+            state: &mut State,
+        ) {
             loop {
                 if state.propagate().is_err() {
                     return;
@@ -141,7 +175,11 @@ macro_rules! kernel {
                 {
                     return;
                 }
-                let guess = state.choose_guess();
+                let guess = if IN_ORDER {
+                    state.first_open_guess()
+                } else {
+                    state.choose_guess()
+                };
                 search.outcome.guesses += 1;
                 let mut digits = guess.digits;
                 while digits & (digits - 1) != 0 {
@@ -154,7 +192,7 @@ macro_rules! kernel {
                     let mut branch = *state;
                     branch.place_guess(&guess, d);
                     // SAFETY: the same kernel, so the CPU supports its features.
-                    unsafe { $name(search, &mut branch) };
+                    unsafe { $name::<IN_ORDER, S>(search, &mut branch) };
                     if search.outcome.count >= search.limit {
                         return;
                     }
@@ -191,19 +229,37 @@ pub(super) unsafe fn run(
     mode: Mode,
     matching_after: u64,
 ) -> Result<Outcome, Error> {
+    // SAFETY: the caller's guarantee.
+    unsafe { run_with::<false, _>(kernel, start, mode, matching_after, Discard) }
+}
+
+/// As [`run`], guessing as `IN_ORDER` says (see the `kernel!` macro) and showing each solution to
+/// `sink` before counting it.
+///
+/// # Safety
+/// The CPU must support `kernel` ([`Kernel::is_supported`]).
+pub(super) unsafe fn run_with<const IN_ORDER: bool, S: Sink>(
+    kernel: Kernel,
+    start: &Start,
+    mode: Mode,
+    matching_after: u64,
+    sink: S,
+) -> Result<Outcome, Error> {
     match kernel {
         // SAFETY: the portable kernel needs no CPU feature.
-        Kernel::Portable => unsafe { start_portable(start, mode, matching_after) },
+        Kernel::Portable => unsafe {
+            start_portable::<IN_ORDER, S>(start, mode, matching_after, sink)
+        },
         // SAFETY: the caller guarantees every feature the kernel is compiled for.
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => unsafe { start_avx2(start, mode, matching_after) },
+        Kernel::Avx2 => unsafe { start_avx2::<IN_ORDER, S>(start, mode, matching_after, sink) },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => unsafe { start_avx512(start, mode, matching_after) },
+        Kernel::Avx512 => unsafe { start_avx512::<IN_ORDER, S>(start, mode, matching_after, sink) },
         // Other targets support only the portable kernel, so no other can reach here.
         // SAFETY: the portable kernel needs no CPU feature.
         #[cfg(not(target_arch = "x86_64"))]
-        _ => unsafe { start_portable(start, mode, matching_after) },
+        _ => unsafe { start_portable::<IN_ORDER, S>(start, mode, matching_after, sink) },
     }
 }
 
@@ -217,9 +273,9 @@ macro_rules! removal_kernel {
         unsafe fn $other(grid: &[u8; CELLS], givens: u128, cell: usize) -> bool {
             let mut state = State::from_grid(grid, givens);
             state.eliminate(digit_index(grid[cell], 0), cell);
-            let mut search = Search::new(Mode::First, MATCHING_CHECK_AFTER_GUESSES);
+            let mut search = Search::new(Mode::First, MATCHING_CHECK_AFTER_GUESSES, Discard);
             // SAFETY: the same kernel, so the CPU supports its features.
-            unsafe { $search(&mut search, &mut state) };
+            unsafe { $search::<false, Discard>(&mut search, &mut state) };
             search.outcome.count > 0
         }
 

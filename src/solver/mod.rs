@@ -14,6 +14,7 @@
 pub mod hooks;
 mod kernel;
 mod lanes;
+mod list;
 mod matching;
 pub(crate) mod removal;
 mod state;
@@ -21,10 +22,14 @@ mod tables;
 mod text;
 
 use crate::board::Board;
+use crate::candidates::Candidates;
 use crate::error::Error;
 use crate::geometry::CELLS;
 use kernel::{Kernel, MATCHING_CHECK_AFTER_GUESSES};
 use state::State;
+
+pub(crate) use list::list_solutions_uninit;
+pub use list::{list_boards, list_solutions};
 
 /// What a search looks for, and so which answer [`Outcome::solution`] gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,16 +68,23 @@ pub enum Start<'a> {
     /// A board as text: 81 bytes, row-major, `'1'`-`'9'` givens, `'.'` or `'0'` blanks. It is
     /// parsed and validated inside the search, as [`Board::parse`] would, with the same errors.
     Text(&'a [u8; CELLS]),
+    /// A candidate (pencilmark) puzzle: each cell may take only the digits of its mask. Cells
+    /// with one candidate are placed as givens (so candidates from a board's givens start
+    /// exactly as the board does), then every other cell loses the digits its mask lacks. It
+    /// is validated inside the search, as [`Candidates::validate`] would, with the same errors.
+    Candidates(&'a Candidates),
 }
 
 impl Start<'_> {
     /// The state after placing the givens. Errors: for a text start, as [`Board::parse`]
-    /// ([`Error::InvalidCharacter`] or [`Error::ConflictingGivens`]).
+    /// ([`Error::InvalidCharacter`] or [`Error::ConflictingGivens`]); for a candidate start, as
+    /// [`Candidates::validate`] ([`Error::NoCandidate`] or [`Error::ConflictingGivens`]).
     #[inline(always)]
     fn state(&self) -> Result<State, Error> {
         match self {
             Start::Board(board) => Ok(State::from_board(board)),
             Start::Text(text) => State::from_text(text),
+            Start::Candidates(candidates) => State::from_candidates(candidates),
         }
     }
 }
@@ -138,7 +150,8 @@ impl std::fmt::Debug for Outcome {
 /// every solve.
 ///
 /// Errors: for a [`Start::Text`], [`Error::InvalidCharacter`] or [`Error::ConflictingGivens`],
-/// exactly as [`Board::parse`] reports them. Finding no solution is not an error here (see
+/// exactly as [`Board::parse`] reports them; for a [`Start::Candidates`],
+/// [`Error::NoCandidate`] or [`Error::ConflictingGivens`], as [`Candidates::validate`]. Finding no solution is not an error here (see
 /// [`Outcome::solution`]).
 ///
 /// ```
@@ -176,6 +189,16 @@ pub fn solve_in_place(text: &mut [u8; CELLS], mode: Mode) -> Result<(), Error> {
     search(Start::Text(text), mode)?
         .answer(mode)?
         .write_text(text);
+    Ok(())
+}
+
+/// Searches from `start` in `mode` and writes the answer ([`Outcome::solution`]) to `out` as
+/// text, row-major, `'1'`-`'9'`: the C API's path for puzzles given other than as text to solve
+/// in place. `out` is written only on success and left untouched on any error.
+///
+/// Errors: as [`search`], then as [`Outcome::solution`].
+pub fn solve_to_text(start: Start<'_>, mode: Mode, out: &mut [u8; CELLS]) -> Result<(), Error> {
+    search(start, mode)?.answer(mode)?.write_text(out);
     Ok(())
 }
 

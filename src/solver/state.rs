@@ -9,6 +9,7 @@ use super::tables::{
 };
 use super::text::write_cells;
 use crate::board::{byte_classes, Board};
+use crate::candidates::{Candidates, ALL_DIGITS};
 use crate::error::Error;
 use crate::geometry::CELLS;
 
@@ -76,6 +77,22 @@ impl Setup {
     fn give(&mut self, d: usize, cell: usize) {
         self.cand[d] = self.cand[d].and(KEEP_AFTER_PLACING[cell]);
         self.given[d] = self.given[d].or(CELL[cell]);
+    }
+
+    /// Removes candidate digit `d` (0-8) from `cell`, an unplaced cell.
+    #[inline(always)]
+    fn exclude(&mut self, d: usize, cell: usize) {
+        self.cand[d] = self.cand[d].and_not(CELL[cell]);
+    }
+
+    /// Whether some given repeats a digit that an earlier given of its house placed: its digit
+    /// left the cell when that peer was given.
+    #[inline(always)]
+    fn has_conflict(&self) -> bool {
+        let conflict = (0..9).fold(Lanes::ZERO, |acc, d| {
+            acc.or(self.given[d].and_not(self.cand[d]))
+        });
+        !conflict.is_zero()
     }
 
     /// The state: every given cell keeps only its own digit.
@@ -148,11 +165,51 @@ impl State {
         }
         // A given that an earlier peer's digit removed repeats that digit in a house; rare, so
         // the plain parser then finds and names the first such cell.
-        let conflict = (0..9).fold(Lanes::ZERO, |acc, d| {
-            acc.or(setup.given[d].and_not(setup.cand[d]))
-        });
-        if !conflict.is_zero() {
+        if setup.has_conflict() {
             return Board::parse(text).map(|board| State::from_board(&board));
+        }
+        Ok(setup.finish())
+    }
+
+    /// The state of a candidate puzzle: each cell with one candidate is placed as a given
+    /// (exactly as `from_board` places givens, so candidates from a board's givens give the
+    /// same state), then every other cell loses the digits its mask lacks.
+    ///
+    /// Errors: as [`Candidates::validate`] ([`Error::NoCandidate`] or
+    /// [`Error::ConflictingGivens`], the first fault in row-major order). Faults are rare, so
+    /// the fast path only notices one and the plain check names it.
+    #[inline(always)]
+    pub(super) fn from_candidates(candidates: &Candidates) -> Result<State, Error> {
+        let masks = candidates.masks();
+        let classes = candidates.classes();
+        let mut setup = Setup::new();
+        for (base, mut rest) in [
+            (0, classes.single as u64),
+            (64, (classes.single >> 64) as u64),
+        ] {
+            while rest != 0 {
+                let cell = base + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                setup.give(masks[cell].trailing_zeros() as usize, cell);
+            }
+        }
+        if classes.empty != 0 || setup.has_conflict() {
+            return Err(match candidates.validate() {
+                Err(e) => e,
+                Ok(()) => unreachable!("the fast check saw an empty cell or a conflict"),
+            });
+        }
+        // Cells with several candidates but not all: rare in puzzles from givens, where this
+        // loop never runs.
+        let mut partial = !(classes.single | classes.full) & ((1 << CELLS) - 1);
+        while partial != 0 {
+            let cell = partial.trailing_zeros() as usize;
+            partial &= partial - 1;
+            let mut missing = !masks[cell] & ALL_DIGITS;
+            while missing != 0 {
+                setup.exclude(missing.trailing_zeros() as usize, cell);
+                missing &= missing - 1;
+            }
         }
         Ok(setup.finish())
     }
@@ -505,6 +562,29 @@ impl State {
         best
     }
 
+    /// The guess that keeps solutions in lexicographic order of their text: the lowest-index
+    /// unsolved cell, its digits tried in ascending order. Every cell before it is placed, so the
+    /// solutions below one digit all come before those below a higher one (propagation only
+    /// removes candidates no solution uses, so it reorders nothing). Call only on an unsolved
+    /// state after propagation.
+    #[inline(always)]
+    pub(super) fn first_open_guess(&self) -> Guess {
+        let open = self.unsolved.0;
+        let b = if open[0] != 0 {
+            0
+        } else if open[1] != 0 {
+            1
+        } else {
+            2
+        };
+        let cell = b * 27 + open[b].trailing_zeros() as usize;
+        Guess {
+            cell,
+            digits: self.digits_at(cell),
+            high_first: false,
+        }
+    }
+
     /// The house matching check: false when some house can no longer be filled, its missing
     /// digits having no one-to-one assignment to its empty cells (see `matching`). Catches what
     /// singles and locked candidates miss, such as four digits confined to three cells. It costs
@@ -584,6 +664,52 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fields of two states, for comparison (`State` has no `PartialEq`: the solver never
+    /// compares states).
+    fn fields(s: &State) -> ([Lanes; 9], Lanes, u64, u64, u32) {
+        (s.cand, s.unsolved, s.urgent, s.deferred, s.stack_dirty)
+    }
+
+    #[test]
+    fn candidates_from_givens_start_as_the_board() {
+        let texts: [&[u8; CELLS]; 3] = [
+            b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            b".................................................................................",
+            b"534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        ];
+        for text in texts {
+            let board = Board::parse(text).unwrap();
+            let plain = State::from_text(text).unwrap();
+            assert_eq!(fields(&plain), fields(&State::from_board(&board)));
+            let from_candidates = State::from_candidates(&Candidates::from_board(&board)).unwrap();
+            assert_eq!(fields(&from_candidates), fields(&plain));
+        }
+    }
+
+    #[test]
+    fn candidate_faults_are_reported_as_validate_does() {
+        let mut masks = [ALL_DIGITS; CELLS];
+        masks[40] = 0;
+        let c = Candidates::from_masks(masks).unwrap();
+        assert_eq!(
+            State::from_candidates(&c).err(),
+            Some(Error::NoCandidate { cell: 40 })
+        );
+        masks[3] = 1 << 4;
+        masks[75] = 1 << 4; // column 3, after cell 3
+        masks[40] = 0x3;
+        let c = Candidates::from_masks(masks).unwrap();
+        assert_eq!(
+            State::from_candidates(&c).err(),
+            Some(Error::ConflictingGivens { cell: 75, digit: 5 })
+        );
+        masks[80] = 0;
+        masks[75] = ALL_DIGITS;
+        let c = Candidates::from_masks(masks).unwrap();
+        assert_eq!(c.validate(), Err(Error::NoCandidate { cell: 80 }));
+        assert_eq!(State::from_candidates(&c).err(), c.validate().err());
+    }
 
     #[test]
     fn state_size_is_as_documented() {

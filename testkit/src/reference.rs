@@ -118,6 +118,18 @@ impl Links {
         l
     }
 
+    /// Takes placement row `row` out of the matrix for good (a candidate the puzzle lacks): its
+    /// nodes leave their columns. Done before the search, so no cover ever meets it again.
+    fn remove_row(&mut self, row: usize) {
+        let first = FIRST_NODE + 4 * row;
+        for node in first..first + 4 {
+            let (u, d) = (self.up[node], self.down[node]);
+            self.down[u] = d;
+            self.up[d] = u;
+            self.size[self.column[node]] -= 1;
+        }
+    }
+
     /// Removes column `c` from the header list and every row meeting it from the other columns.
     fn cover(&mut self, c: usize) {
         self.covered[c] = true;
@@ -239,6 +251,9 @@ pub type Order<'a> = dyn FnMut(&mut [(usize, u8)]) + 'a;
 struct Search {
     links: Links,
     grid: Grid,
+    /// Branch on the lowest-index empty cell instead of the smallest column, so that (with its
+    /// digits tried in increasing order) solutions come in lexicographic order.
+    in_order: bool,
 }
 
 impl Search {
@@ -260,7 +275,25 @@ impl Search {
         Some(Search {
             links,
             grid: *puzzle,
+            in_order: false,
         })
+    }
+
+    /// The matrix of a candidate puzzle: only the placements (cell `i`, digit `d`) whose bit
+    /// `d - 1` is set in `masks[i]` are rows (higher bits are ignored). Nothing is placed: a
+    /// cell with one candidate is a column with one row, which the search takes first.
+    fn with_candidates(masks: &[u16; CELLS]) -> Search {
+        let mut links = Links::new();
+        for row in 0..ROWS {
+            if masks[row / 9] >> (row % 9) & 1 == 0 {
+                links.remove_row(row);
+            }
+        }
+        Search {
+            links,
+            grid: [0; CELLS],
+            in_order: false,
+        }
     }
 
     /// Algorithm X: `visit` sees each solution and returns false to stop; `order` permutes each
@@ -268,9 +301,19 @@ impl Search {
     /// Every solution meets the chosen column through exactly one of its rows, so each solution
     /// is visited once.
     fn run(&mut self, order: &mut Order, visit: &mut dyn FnMut(&Grid) -> bool) -> bool {
-        let Some(c) = self.links.smallest_column() else {
+        let Some(mut c) = self.links.smallest_column() else {
             return visit(&self.grid);
         };
+        if self.in_order && self.links.size[c] > 0 {
+            // Every cell before the lowest empty one is filled, so the solutions below a smaller
+            // digit there all come first. (An empty column is a dead end either way.)
+            let cell = self
+                .grid
+                .iter()
+                .position(|&d| d == 0)
+                .expect("a cell column is open");
+            c = 1 + CELL + cell;
+        }
         if self.links.size[c] > 1 && self.links.hall_violated() {
             return true;
         }
@@ -343,6 +386,22 @@ pub fn count(puzzle: &Grid, limit: u64) -> (u64, Option<Grid>) {
     (found, first)
 }
 
+/// [`count`] for a candidate puzzle: the solutions (valid grids whose every cell holds one of its
+/// candidates, digit `d` of cell `i` being bit `d - 1` of `masks[i]`), stopping at `limit`,
+/// and the first one found. A cell with no candidate, or two cells of a house with the same
+/// single candidate, give 0 solutions.
+pub fn count_candidates(masks: &[u16; CELLS], limit: u64) -> (u64, Option<Grid>) {
+    let (mut found, mut first) = (0u64, None);
+    if limit > 0 {
+        Search::with_candidates(masks).run(&mut |_| {}, &mut |g| {
+            found += 1;
+            first.get_or_insert(*g);
+            found < limit
+        });
+    }
+    (found, first)
+}
+
 /// Every solution of `puzzle`, stopping after `limit` of them.
 pub fn solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
     let mut all = Vec::new();
@@ -351,6 +410,24 @@ pub fn solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
             all.push(*g);
             all.len() < limit
         });
+    }
+    all
+}
+
+/// The first `limit` solutions of `puzzle` in ascending lexicographic order (of their cells in
+/// row-major order): Algorithm X branching on the lowest-index empty cell, its digits in
+/// increasing order, so the solutions come sorted. Slower than [`solutions`] on boards with few
+/// solutions (it cannot pick the most constrained column), so meant for modest limits.
+pub fn solutions_in_order(puzzle: &Grid, limit: usize) -> Vec<Grid> {
+    let mut all = Vec::new();
+    if limit > 0 {
+        if let Some(mut search) = Search::new(puzzle) {
+            search.in_order = true;
+            search.run(&mut |_| {}, &mut |g| {
+                all.push(*g);
+                all.len() < limit
+            });
+        }
     }
     all
 }
@@ -436,6 +513,83 @@ mod tests {
         assert_eq!(count(&puzzle, 2), (0, None));
         let took = start.elapsed();
         assert!(took < Duration::from_secs(10), "took {took:?}");
+    }
+
+    #[test]
+    fn candidate_puzzles_count_as_their_restrictions() {
+        let puzzle = grid(FUZZ_SLOW_FOR_THE_OLD_ORACLE);
+        let from_givens = puzzle.map(|d| if d == 0 { 0x1FF } else { 1 << (d - 1) });
+        assert_eq!(count_candidates(&from_givens, 6), count(&puzzle, 6));
+        // A solved grid's digits plus random extra candidates: that grid stays a solution, and
+        // every solution found keeps to the masks.
+        let mut rng = Rng(0x5EED);
+        let solved = random_solved_grid(&mut |n| rng.below(n));
+        for _ in 0..20 {
+            let masks: [u16; CELLS] = std::array::from_fn(|i| {
+                (1 << (solved[i] - 1)) | (rng.below(512) as u16 & rng.below(512) as u16)
+            });
+            let all = {
+                let mut all = Vec::new();
+                Search::with_candidates(&masks).run(&mut |_| {}, &mut |g| {
+                    all.push(*g);
+                    all.len() < 50
+                });
+                all
+            };
+            assert!(all.contains(&solved) || all.len() == 50);
+            for s in &all {
+                assert!(is_solution_of(&[0; CELLS], s));
+                assert!((0..CELLS).all(|i| masks[i] >> (s[i] - 1) & 1 == 1));
+            }
+            assert_eq!(count_candidates(&masks, 50).0, all.len() as u64);
+        }
+        let mut masks = [0x1FF; CELLS];
+        masks[17] = 0;
+        assert_eq!(count_candidates(&masks, 2), (0, None));
+        masks[17] = 0x1FF;
+        masks[0] = 1;
+        masks[8] = 1;
+        assert_eq!(count_candidates(&masks, 2), (0, None));
+        assert_eq!(count_candidates(&[0x1FF; CELLS], 0), (0, None));
+    }
+
+    #[test]
+    fn solutions_in_order_are_the_sorted_solutions() {
+        // Boards with 2^k solutions (deadly rectangles blanked) and sparse ones: the ordered
+        // listing is the sorted full listing, or its start.
+        let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+        for round in 0..30 {
+            let solved = random_solved_grid(&mut |n| rng.below(n));
+            let keep = if round % 2 == 0 {
+                30 + rng.below(20)
+            } else {
+                60
+            };
+            let mut puzzle = solved;
+            for _ in 0..CELLS - keep {
+                puzzle[rng.below(CELLS)] = 0;
+            }
+            let mut all = solutions(&puzzle, 100_000);
+            assert!(all.len() < 100_000);
+            all.sort();
+            for limit in [1, 2, 5, all.len(), all.len() + 1] {
+                let ordered = solutions_in_order(&puzzle, limit);
+                assert_eq!(
+                    ordered,
+                    all[..limit.min(all.len())],
+                    "{}",
+                    to_string(&puzzle)
+                );
+            }
+        }
+        // The empty board's first solutions: the lexicographically least grid first.
+        let first = solutions_in_order(&[0; CELLS], 3);
+        assert_eq!(
+            to_string(&first[0]),
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+        );
+        assert!(first[0] < first[1] && first[1] < first[2]);
+        assert_eq!(solutions_in_order(&[0; CELLS], 0), Vec::<Grid>::new());
     }
 
     #[test]

@@ -38,6 +38,15 @@ int main(void) {
     check(sudoku_count_solutions(board, 2, &count) == SUDOKU_INTERNAL_ERROR && count == 12345,
           "sudoku_count_solutions: SUDOKU_INTERNAL_ERROR, count untouched");
 
+    char listed[2 * SUDOKU_CELLS];
+    memset(listed, '#', sizeof listed);
+    size_t written = 777;
+    bool more = true;
+    check(sudoku_list_solutions(trigger, listed, 2, &written, &more) == SUDOKU_INTERNAL_ERROR &&
+              written == 777 && more && listed[0] == '#' &&
+              memcmp(listed, listed + 1, sizeof listed - 1) == 0,
+          "sudoku_list_solutions: SUDOKU_INTERNAL_ERROR, solutions, written and more untouched");
+
     size_t cell = 777;
     check(sudoku_validate(board, &cell) == SUDOKU_INTERNAL_ERROR && cell == 777,
           "sudoku_validate: SUDOKU_INTERNAL_ERROR, cell untouched");

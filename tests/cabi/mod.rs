@@ -68,3 +68,112 @@ pub fn validate(board: &[u8; CELLS]) -> (sudoku_status, Option<usize>) {
     let status = unsafe { ffi::sudoku_validate(buf.as_ptr(), &mut cell) };
     (status, (cell != CELL_UNTOUCHED).then_some(cell))
 }
+
+/// Sentinel for the 81 bytes of a candidate puzzle's solution: not a board byte.
+const SOLUTION_UNTOUCHED: u8 = b'#';
+/// Sentinel for the masks `sudoku_board_candidates` writes: above 0x1FF, never written.
+const MASK_UNTOUCHED: u16 = 0xBEEF;
+
+/// `sudoku_solve_candidates` (or `sudoku_solve_unique_candidates` when `unique`): the status and
+/// the solution buffer (None when untouched). Panics if the masks were written to.
+pub fn solve_candidates(
+    masks: &[u16; CELLS],
+    unique: bool,
+) -> (sudoku_status, Option<[u8; CELLS]>) {
+    let copy = *masks;
+    let mut out = [SOLUTION_UNTOUCHED as c_char; CELLS];
+    // SAFETY: copy is 81 readable uint16_t; out is 81 writable bytes.
+    let status = unsafe {
+        if unique {
+            ffi::sudoku_solve_unique_candidates(copy.as_ptr(), out.as_mut_ptr())
+        } else {
+            ffi::sudoku_solve_candidates(copy.as_ptr(), out.as_mut_ptr())
+        }
+    };
+    assert_eq!(copy, *masks, "a candidate solve wrote to the masks");
+    let out = from_c(&out);
+    (status, (out != [SOLUTION_UNTOUCHED; CELLS]).then_some(out))
+}
+
+/// `sudoku_count_solutions_candidates`: the status and `*count` (None when it was not written).
+pub fn count_candidates(masks: &[u16; CELLS], limit: u64) -> (sudoku_status, Option<u64>) {
+    let mut n = COUNT_UNTOUCHED;
+    // SAFETY: masks is 81 readable uint16_t; n is a writable u64.
+    let status = unsafe { ffi::sudoku_count_solutions_candidates(masks.as_ptr(), limit, &mut n) };
+    (status, (n != COUNT_UNTOUCHED).then_some(n))
+}
+
+/// `sudoku_validate_candidates`: the status and `*cell` (None when it was not written).
+pub fn validate_candidates(masks: &[u16; CELLS]) -> (sudoku_status, Option<usize>) {
+    let mut cell = CELL_UNTOUCHED;
+    // SAFETY: masks is 81 readable uint16_t; cell is a writable size_t.
+    let status = unsafe { ffi::sudoku_validate_candidates(masks.as_ptr(), &mut cell) };
+    (status, (cell != CELL_UNTOUCHED).then_some(cell))
+}
+
+/// `sudoku_board_candidates`: the status and the masks (None when untouched).
+pub fn board_candidates(board: &[u8; CELLS]) -> (sudoku_status, Option<[u16; CELLS]>) {
+    let buf = as_c(board);
+    let mut masks = [MASK_UNTOUCHED; CELLS];
+    // SAFETY: buf is 81 readable bytes; masks is 81 writable uint16_t.
+    let status = unsafe { ffi::sudoku_board_candidates(buf.as_ptr(), masks.as_mut_ptr()) };
+    (status, (masks != [MASK_UNTOUCHED; CELLS]).then_some(masks))
+}
+
+/// Bytes the listing buffer is filled with before a call: never a solution's byte, so a write
+/// shows.
+pub const LIST_UNTOUCHED: u8 = b'#';
+/// Sentinel boards after the `capacity` of a listing buffer, to catch a write past its end.
+pub const LIST_GUARD_BOARDS: usize = 2;
+
+/// What `sudoku_list_solutions` did: its status, `*written` and `*more` (None when not written),
+/// and the whole buffer afterwards: `capacity` boards, then [`LIST_GUARD_BOARDS`] guard boards,
+/// every byte preset to [`LIST_UNTOUCHED`].
+pub struct Listing {
+    pub status: sudoku_status,
+    pub written: Option<usize>,
+    pub more: Option<bool>,
+    pub buffer: Vec<[u8; CELLS]>,
+}
+
+impl Listing {
+    /// The solutions written (the first `*written` boards of the buffer; none when not written).
+    pub fn solutions(&self) -> &[[u8; CELLS]] {
+        &self.buffer[..self.written.unwrap_or(0)]
+    }
+}
+
+/// `sudoku_list_solutions` on a copy of `board` with room for `capacity` solutions (followed by
+/// guard boards). Panics if the function wrote to the board, which it must only read.
+pub fn list(board: &[u8; CELLS], capacity: usize) -> Listing {
+    let buf = as_c(board);
+    let mut buffer = vec![[LIST_UNTOUCHED; CELLS]; capacity + LIST_GUARD_BOARDS];
+    let mut written = CELL_UNTOUCHED;
+    // A bool must hold 0 or 1, so its sentinel is a byte beside it: a u8 set to 2 can only be
+    // left 2 or rewritten as a bool (0 or 1).
+    let mut more: u8 = 2;
+    // SAFETY: buf is 81 readable bytes; buffer holds `capacity` (and more) writable boards;
+    // written is a writable size_t; `more` is one writable byte, and the library writes a bool
+    // (one byte, 0 or 1) there.
+    let status = unsafe {
+        ffi::sudoku_list_solutions(
+            buf.as_ptr(),
+            buffer.as_mut_ptr().cast::<c_char>(),
+            capacity,
+            &mut written,
+            (&mut more as *mut u8).cast::<bool>(),
+        )
+    };
+    assert_eq!(
+        from_c(&buf),
+        *board,
+        "sudoku_list_solutions wrote to the board"
+    );
+    assert!(more <= 2, "*more is not a bool: {more}");
+    Listing {
+        status,
+        written: (written != CELL_UNTOUCHED).then_some(written),
+        more: (more != 2).then_some(more == 1),
+        buffer,
+    }
+}

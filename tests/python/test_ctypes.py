@@ -58,6 +58,14 @@ def load_library():
     lib.sudoku_count_solutions.restype = ctypes.c_int
     lib.sudoku_validate.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_size_t)]
     lib.sudoku_validate.restype = ctypes.c_int
+    lib.sudoku_list_solutions.argtypes = [
+        ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_char),
+        ctypes.c_size_t,
+        ctypes.POINTER(ctypes.c_size_t),
+        ctypes.POINTER(ctypes.c_bool),
+    ]
+    lib.sudoku_list_solutions.restype = ctypes.c_int
     lib.sudoku_status_message.argtypes = [ctypes.c_int]
     lib.sudoku_status_message.restype = ctypes.c_char_p
     lib.sudoku_version.argtypes = []
@@ -147,6 +155,68 @@ class Count(unittest.TestCase):
         self.assertEqual(count(b"0" * 80 + b"a", 5), (SUDOKU_INVALID_CHARACTER, None))
         self.assertEqual(count(CLASSIC[:9] + b"5" + CLASSIC[10:], 5),
                          (SUDOKU_CONFLICTING_GIVENS, None))
+
+
+def list_solutions(board, capacity, room=None):
+    """Returns (status, solutions, more, buffer): `room` boards of buffer (default `capacity`)
+    preset to '#' plus one guard board; solutions is None when *written was left untouched,
+    more None when *more was."""
+    room = capacity if room is None else room
+    buffer = ctypes.create_string_buffer(b"#" * ((room + 1) * CELLS), (room + 1) * CELLS)
+    written = ctypes.c_size_t(999)
+    more = ctypes.c_uint8(2)  # a byte beside the bool: 2 is no bool value
+    status = LIB.sudoku_list_solutions(
+        board, buffer, capacity, ctypes.byref(written),
+        ctypes.cast(ctypes.byref(more), ctypes.POINTER(ctypes.c_bool)))
+    raw = buffer.raw
+    solutions = None
+    if written.value != 999:
+        solutions = [raw[i * CELLS:(i + 1) * CELLS] for i in range(written.value)]
+    return status, solutions, (None if more.value == 2 else bool(more.value)), raw
+
+
+class ListSolutions(unittest.TestCase):
+    DEADLY_SORTED = sorted([
+        CLASSIC_SOLUTION,
+        b"534768912672195348198342567859671423426853791713924856961537284287419635345286179",
+    ])
+
+    def test_sorted_solutions_back_to_back(self):
+        status, solutions, more, raw = list_solutions(DEADLY, 3)
+        self.assertEqual((status, solutions, more), (SUDOKU_OK, self.DEADLY_SORTED, False))
+        self.assertEqual(raw[2 * CELLS:], b"#" * (2 * CELLS))
+        status, solutions, more, raw = list_solutions(DEADLY, 1)
+        self.assertEqual((status, solutions, more), (SUDOKU_OK, self.DEADLY_SORTED[:1], True))
+        self.assertEqual(raw[CELLS:], b"#" * CELLS)
+
+    def test_none_one_and_capacity_zero(self):
+        self.assertEqual(list_solutions(UNSOLVABLE, 2)[:3], (SUDOKU_OK, [], False))
+        self.assertEqual(list_solutions(TOP1, 2)[:3], (SUDOKU_OK, [TOP1_SOLUTION], False))
+        written = ctypes.c_size_t(999)
+        more = ctypes.c_bool(False)
+        self.assertEqual(
+            LIB.sudoku_list_solutions(TOP1, None, 0, ctypes.byref(written), ctypes.byref(more)),
+            SUDOKU_OK)
+        self.assertEqual((written.value, more.value), (0, True))
+
+    def test_bad_arguments_write_nothing(self):
+        untouched = (None, None, b"#" * (3 * CELLS))
+        for board, capacity, status in [
+            (None, 2, SUDOKU_NULL_POINTER),
+            (EMPTY, 2**64 - 1, SUDOKU_INVALID_ARGUMENT),
+            (EMPTY, 2**63 // CELLS + 1, SUDOKU_INVALID_ARGUMENT),
+            (b"0" * 80 + b"a", 2, SUDOKU_INVALID_CHARACTER),
+            (CLASSIC[:9] + b"5" + CLASSIC[10:], 2, SUDOKU_CONFLICTING_GIVENS),
+        ]:
+            result = list_solutions(board, capacity, room=2)
+            self.assertEqual((result[0],) + result[1:], (status,) + untouched, (board, capacity))
+        self.assertEqual(
+            LIB.sudoku_list_solutions(EMPTY, None, 1, ctypes.byref(ctypes.c_size_t()),
+                                      ctypes.byref(ctypes.c_bool())),
+            SUDOKU_NULL_POINTER)
+        self.assertEqual(
+            LIB.sudoku_list_solutions(EMPTY, None, 0, None, ctypes.byref(ctypes.c_bool())),
+            SUDOKU_NULL_POINTER)
 
 
 class Validate(unittest.TestCase):

@@ -241,6 +241,108 @@ class CountAndValidate(unittest.TestCase):
         self.assertEqual(sudoku.version(), expected)
 
 
+class ListSolutions(unittest.TestCase):
+    def brute_force(self, puzzle):
+        """Every solution of `puzzle` by plain backtracking in cell order, digits ascending:
+        sorted by construction (for puzzles with few blanks)."""
+        cells = list(puzzle.replace("0", "."))
+        found = []
+
+        def fits(at, digit):
+            r, c = divmod(at, 9)
+            for k in range(81):
+                kr, kc = divmod(k, 9)
+                if k != at and cells[k] == digit and (
+                    kr == r or kc == c or (kr // 3 == r // 3 and kc // 3 == c // 3)
+                ):
+                    return False
+            return True
+
+        def fill(at):
+            while at < 81 and cells[at] != ".":
+                at += 1
+            if at == 81:
+                found.append("".join(cells))
+                return
+            for digit in "123456789":
+                if fits(at, digit):
+                    cells[at] = digit
+                    fill(at + 1)
+                    cells[at] = "."
+
+        fill(0)
+        return found
+
+    def test_lists_in_sorted_order(self):
+        result = sudoku.list_solutions(DEADLY, 10)
+        self.assertIsInstance(result, sudoku.Solutions)
+        self.assertEqual(result, (sorted(DEADLY_SOLUTIONS), False))
+        self.assertEqual(result.solutions, sorted(DEADLY_SOLUTIONS))
+        self.assertIs(result.more, False)
+        self.assertEqual(sudoku.list_solutions(DEADLY, 2), (sorted(DEADLY_SOLUTIONS), False))
+        self.assertEqual(sudoku.list_solutions(DEADLY, 1), ([min(DEADLY_SOLUTIONS)], True))
+        self.assertEqual(sudoku.list_solutions(DEADLY, 0), ([], True))
+        self.assertEqual(sudoku.list_solutions(TOP1, 5), ([TOP1_SOLUTION], False))
+        self.assertEqual(sudoku.list_solutions(TOP1, 0), ([], True))
+        self.assertEqual(sudoku.list_solutions(UNSOLVABLE, 5), ([], False))
+        self.assertEqual(sudoku.list_solutions(UNSOLVABLE, 0), ([], False))
+        self.assertIn("more=False", repr(sudoku.list_solutions(TOP1, 1)))
+
+    def test_agrees_with_plain_backtracking(self):
+        # A solved grid with two rows emptied (4 solutions), and the classic puzzle with five
+        # givens fewer (8): every solution found by a backtracker in cell order (which lists
+        # them sorted).
+        for puzzle in ("." * 18 + CLASSIC_SOLUTION[18:], CLASSIC[:40] + "." * 5 + CLASSIC[45:]):
+            self.check_against_backtracking(puzzle)
+
+    def check_against_backtracking(self, puzzle):
+        expected = self.brute_force(puzzle)
+        self.assertGreater(len(expected), 1)
+        for limit in (1, len(expected) - 1, len(expected), len(expected) + 3):
+            listed = sudoku.list_solutions(puzzle, limit)
+            self.assertEqual(listed, (expected[:limit], len(expected) > limit))
+            for solution in listed.solutions:
+                self.assertTrue(is_solution_of(puzzle, solution))
+
+    def test_the_empty_board_starts_with_the_least_grid(self):
+        solutions, more = sudoku.list_solutions(EMPTY, 100)
+        self.assertTrue(more)
+        self.assertEqual(len(solutions), 100)
+        self.assertEqual(solutions, sorted(set(solutions)))
+        self.assertEqual(
+            solutions[0],
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+        )
+        for solution in solutions:
+            self.assertTrue(is_solution_of(EMPTY, solution))
+        self.assertEqual(sudoku.count_solutions(EMPTY, 101), 101)
+
+    def test_errors(self):
+        for limit in (-1, 2**64, sudoku._LIST_LIMIT_MAX + 1):
+            with self.assertRaises(sudoku.SudokuError, msg=limit) as caught:
+                sudoku.list_solutions("x" + EMPTY[1:], limit)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        for limit in (2.0, "2", True, None):
+            with self.assertRaises(TypeError, msg=repr(limit)):
+                sudoku.list_solutions(EMPTY, limit)
+        with self.assertRaises(TypeError):
+            sudoku.list_solutions(None, 2)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.list_solutions("." * 10 + "x" + "." * 70, 3)
+        self.assertEqual(
+            (caught.exception.status, caught.exception.cell), (sudoku.SUDOKU_INVALID_CHARACTER, 10)
+        )
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.list_solutions(CLASSIC[:8] + "5" + CLASSIC[9:], 3)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_CONFLICTING_GIVENS)
+        self.assertEqual(caught.exception.cell, 8)
+        # Bytes and memoryviews are boards too.
+        self.assertEqual(
+            sudoku.list_solutions(memoryview(DEADLY.encode()), 1).solutions,
+            [min(DEADLY_SOLUTIONS)],
+        )
+
+
 class Batch(unittest.TestCase):
     def test_each_puzzle_gets_its_result_in_order(self):
         puzzles = [TOP1, UNSOLVABLE, DEADLY, TOP1[:80], "x" + EMPTY[1:], CLASSIC, b"." * 81]
@@ -504,6 +606,131 @@ FORMATS = os.path.join(ROOT, "tests", "data", "formats")
 def format_file(name, mode="r"):
     with open(os.path.join(FORMATS, name), mode) as f:
         return f.read()
+
+
+def peer_candidates(puzzle):
+    """The candidates of a board computed here: a given's digit alone, else every digit that no
+    given of the cell's row, column or box holds (digit d is bit d - 1)."""
+    def peers(i, j):
+        return i != j and (i // 9 == j // 9 or i % 9 == j % 9
+                           or (i // 27 == j // 27 and i % 9 // 3 == j % 9 // 3))
+    masks = []
+    for i, c in enumerate(puzzle):
+        if c in "123456789":
+            masks.append(1 << (int(c) - 1))
+        else:
+            taken = {puzzle[j] for j in range(81) if peers(i, j) and puzzle[j] in "123456789"}
+            masks.append(sum(1 << (d - 1) for d in range(1, 10) if str(d) not in taken))
+    return masks
+
+
+def keeps_to(masks, solution):
+    """True when `solution` is a valid grid whose every cell holds one of its candidates."""
+    return is_solution_of(EMPTY, solution) and all(
+        m >> (int(c) - 1) & 1 for m, c in zip(masks, solution))
+
+
+class Candidates(unittest.TestCase):
+    def test_board_candidates_solve_as_the_board(self):
+        for puzzle, solution in ((TOP1, TOP1_SOLUTION), (CLASSIC, CLASSIC_SOLUTION)):
+            masks = sudoku.board_candidates(puzzle)
+            self.assertIsInstance(masks, list)
+            self.assertEqual(masks, peer_candidates(puzzle.replace("0", ".")))
+            self.assertEqual(sudoku.solve_candidates(masks), solution)
+            self.assertEqual(sudoku.solve_unique_candidates(tuple(masks)), solution)
+            self.assertEqual(sudoku.count_solutions_candidates(masks), 1)
+            self.assertIsNone(sudoku.validate_candidates(masks))
+        for puzzle in read_puzzles("puzzles2_17_clue")[:50]:
+            masks = sudoku.board_candidates(puzzle)
+            self.assertEqual(sudoku.solve_unique_candidates(masks), sudoku.solve_unique(puzzle))
+
+    def test_several_solutions_and_none(self):
+        masks = sudoku.board_candidates(DEADLY)
+        self.assertEqual(sudoku.count_solutions_candidates(masks, 10), 2)
+        self.assertIn(sudoku.solve_candidates(masks), DEADLY_SOLUTIONS)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.solve_unique_candidates(masks)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_MULTIPLE_SOLUTIONS)
+        # Taking one solution's digit from one of the two cells leaves the other solution.
+        other = list(masks)
+        cell = DEADLY.index(".")
+        other[cell] &= ~(1 << (int(CLASSIC_SOLUTION[cell]) - 1))
+        unique = sudoku.solve_unique_candidates(other)
+        self.assertIn(unique, DEADLY_SOLUTIONS - {CLASSIC_SOLUTION})
+        self.assertTrue(keeps_to(other, unique))
+        # The empty candidate puzzle.
+        self.assertEqual(sudoku.count_solutions_candidates([0x1FF] * 81, 50), 50)
+        self.assertTrue(keeps_to([0x1FF] * 81, sudoku.solve_candidates([0x1FF] * 81)))
+
+    def test_a_cell_without_candidates_is_no_solution_with_its_cell(self):
+        masks = sudoku.board_candidates(UNSOLVABLE)
+        self.assertEqual(masks[8], 0)
+        for function in (sudoku.solve_candidates, sudoku.solve_unique_candidates,
+                         sudoku.validate_candidates):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                function(masks)
+            self.assertEqual((caught.exception.status, caught.exception.cell),
+                             (sudoku.SUDOKU_NO_SOLUTION, 8))
+        self.assertEqual(sudoku.count_solutions_candidates(masks), 0)
+
+    def test_equal_single_candidates_in_a_house_conflict(self):
+        masks = [0x1FF] * 81
+        masks[4] = masks[76] = 1 << 6  # column 4, cells 4 and 76: digit 7
+        for function in (sudoku.solve_candidates, sudoku.count_solutions_candidates,
+                         sudoku.validate_candidates):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                function(masks)
+            self.assertEqual((caught.exception.status, caught.exception.cell),
+                             (sudoku.SUDOKU_CONFLICTING_GIVENS, 76))
+
+    def test_bad_masks(self):
+        for bad, cell in ((0x200, 3), (0xFFFF, 3), (0x10000, 3), (-1, 3)):
+            masks = [0x1FF] * 81
+            masks[3] = bad
+            masks[9] = 0x400
+            for function in (sudoku.solve_candidates, sudoku.solve_unique_candidates,
+                             sudoku.count_solutions_candidates, sudoku.validate_candidates):
+                with self.assertRaises(sudoku.SudokuError) as caught:
+                    function(masks)
+                self.assertEqual((caught.exception.status, caught.exception.cell),
+                                 (sudoku.SUDOKU_INVALID_ARGUMENT, cell), (bad, function))
+        for masks in ([0x1FF] * 80, [0x1FF] * 82, []):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.solve_candidates(masks)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        for masks in (EMPTY, b"." * 81, 5, None, [0x1FF] * 80 + ["1"], [0x1FF] * 80 + [True]):
+            with self.assertRaises(TypeError):
+                sudoku.solve_candidates(masks)
+        # The limit first, as in C.
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.count_solutions_candidates([0xFFFF] * 81, 0)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_ARGUMENT, None))
+        with self.assertRaises(TypeError):
+            sudoku.count_solutions_candidates([0x1FF] * 81, 2.0)
+
+    def test_board_candidates_reports_board_faults(self):
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.board_candidates("x" + TOP1[1:])
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_CHARACTER, 0))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.board_candidates("44" + EMPTY[2:])
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_CONFLICTING_GIVENS, 1))
+        with self.assertRaises(TypeError):
+            sudoku.board_candidates([0x1FF] * 81)
+
+    def test_puzzles_read_from_text_go_straight_in(self):
+        read = sudoku.read_puzzle(format_file("pencilmark_729.txt"))
+        self.assertEqual(read.kind, sudoku.SUDOKU_PUZZLE_CANDIDATES)
+        solution = sudoku.solve_candidates(read)
+        self.assertTrue(keeps_to(read.puzzle, solution))
+        self.assertEqual(sudoku.solve_candidates(read.puzzle), solution)
+        self.assertGreaterEqual(sudoku.count_solutions_candidates(read), 1)
+        givens = sudoku.read_puzzle(format_file("solve_output.txt"))
+        self.assertEqual(givens.kind, sudoku.SUDOKU_PUZZLE_GIVENS)
+        self.assertEqual(sudoku.solve_unique_candidates(givens), TOP1_SOLUTION)
 
 
 class Reading(unittest.TestCase):

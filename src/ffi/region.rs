@@ -1,0 +1,96 @@
+//! The address ranges of buffer arguments, to reject buffers that cannot exist or that overlap
+//! (used by `batch` and `list`).
+
+use std::mem::{align_of, size_of};
+
+/// The addresses a buffer argument covers: `len` bytes from `start`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Region {
+    start: usize,
+    len: usize,
+}
+
+impl Region {
+    /// The region of `count` values of `T` at `ptr`, or `None` when no such buffer can exist:
+    /// more than `isize::MAX` bytes (the most a slice may span), an end past the last address,
+    /// or `ptr` misaligned for `T`.
+    pub(super) fn of<T>(ptr: *const T, count: usize) -> Option<Region> {
+        let len = count
+            .checked_mul(size_of::<T>())
+            .filter(|&n| n <= isize::MAX as usize)?;
+        let start = ptr as usize;
+        start.checked_add(len)?;
+        (start % align_of::<T>() == 0).then_some(Region { start, len })
+    }
+
+    /// Whether the two regions share an address (an empty region shares none).
+    pub(super) fn overlaps(&self, other: &Region) -> bool {
+        self.len > 0
+            && other.len > 0
+            && self.start < other.start + other.len
+            && other.start < self.start + self.len
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Region;
+
+    fn region(start: usize, len: usize) -> Region {
+        Region { start, len }
+    }
+
+    #[test]
+    fn a_region_spans_count_values_of_its_type() {
+        let p = 0x1000 as *const u32;
+        assert_eq!(Region::of(p, 3), Some(region(0x1000, 12)));
+        assert_eq!(Region::of(p, 0), Some(region(0x1000, 0)));
+        let boards = 0x1001 as *const [u8; 81];
+        assert_eq!(Region::of(boards, 2), Some(region(0x1001, 162)));
+        // NULL with no values is an empty region (the caller checks NULL itself).
+        assert_eq!(Region::of(std::ptr::null::<u32>(), 0), Some(region(0, 0)));
+    }
+
+    #[test]
+    fn impossible_regions_are_none() {
+        // Too many bytes: the product overflows, or exceeds isize::MAX.
+        assert_eq!(Region::of(0x1000 as *const u32, usize::MAX), None);
+        assert_eq!(Region::of(0x1000 as *const u32, usize::MAX / 4), None);
+        assert_eq!(
+            Region::of(0x1000 as *const [u8; 81], usize::MAX / 81 + 1),
+            None
+        );
+        let most = isize::MAX as usize;
+        assert_eq!(
+            Region::of(std::ptr::null::<u8>(), most),
+            Some(region(0, most))
+        );
+        assert_eq!(Region::of(std::ptr::null::<u8>(), most + 1), None);
+        // Past the last address.
+        assert_eq!(
+            Region::of((usize::MAX - 8) as *const u8, 8),
+            Some(region(usize::MAX - 8, 8))
+        );
+        assert_eq!(Region::of((usize::MAX - 8) as *const u8, 9), None);
+        // Misaligned for the type.
+        assert_eq!(Region::of(0x1002 as *const u32, 1), None);
+        assert_eq!(Region::of(0x1001 as *const u32, 0), None);
+    }
+
+    #[test]
+    fn regions_overlap_when_they_share_an_address() {
+        let a = region(100, 10);
+        assert!(a.overlaps(&a));
+        assert!(a.overlaps(&region(109, 5)));
+        assert!(region(95, 6).overlaps(&a));
+        assert!(a.overlaps(&region(102, 2)));
+        assert!(region(90, 30).overlaps(&a));
+        // Adjacent regions do not overlap.
+        assert!(!a.overlaps(&region(110, 5)));
+        assert!(!region(90, 10).overlaps(&a));
+        // An empty region overlaps nothing, not even at the same address.
+        assert!(!a.overlaps(&region(105, 0)));
+        assert!(!region(105, 0).overlaps(&a));
+        assert!(!region(100, 0).overlaps(&region(100, 0)));
+    }
+}
