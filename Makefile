@@ -61,7 +61,7 @@ INSTALLED := $(DESTDIR)$(INCLUDEDIR)/sudoku.h $(DESTDIR)$(LIBDIR)/libsudoku.a \
 	$(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 
 BUILD_DIR := build
-EXAMPLES := solve solve_file count canon
+EXAMPLES := solve solve_file count canon generate
 STATIC_BINS := $(addprefix $(BUILD_DIR)/,$(EXAMPLES))
 SHARED_BINS := $(addsuffix -shared,$(STATIC_BINS))
 

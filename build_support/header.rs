@@ -60,6 +60,9 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_read_puzzle", &["board"]),
     ("sudoku_canonicalize", &["board"]),
     ("sudoku_transform_apply", &["board"]),
+    ("sudoku_generate", &["puzzle"]),
+    ("sudoku_is_minimal", &["board"]),
+    ("sudoku_minimize", &["board"]),
 ];
 
 /// The element types a rewritten parameter may have (with or without `const`).

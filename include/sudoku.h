@@ -116,7 +116,9 @@ typedef enum sudoku_status {
   /**
    * An argument is out of range or inconsistent: `limit == 0`, a candidate mask above
    * `0x1FF`, unknown batch flags, batch or listing buffers that overlap, are misaligned or
-   * too large, or a `sudoku_read_info` whose `struct_size` is smaller than the library's.
+   * too large, a `sudoku_read_info` whose `struct_size` is smaller than the library's,
+   * generator options out of range (`sudoku_generate_options`), an unknown symmetry, or a
+   * pattern of givens without the symmetry `sudoku_minimize` was asked to keep.
    */
   SUDOKU_INVALID_ARGUMENT = 6,
   /**
@@ -132,7 +134,61 @@ typedef enum sudoku_status {
    * `sudoku_read_puzzle`: no puzzle is left in the text (only blank lines and comments).
    */
   SUDOKU_END_OF_INPUT = 9,
+  /**
+   * `sudoku_generate`: every attempt allowed gave a puzzle outside the asked range of
+   * givens (for example a range the symmetry's orbit sizes cannot meet); nothing was
+   * written.
+   */
+  SUDOKU_NOT_FOUND = 10,
 } sudoku_status;
+
+/**
+ * The symmetry of a generated puzzle's pattern of givens (which cells are given, not their
+ * digits): `sudoku_generate_options.symmetry` and the `symmetry` of `sudoku_minimize`. The ten
+ * that Sudoku Explainer offers. The numeric values are fixed.
+ */
+typedef enum sudoku_symmetry {
+  /**
+   * No symmetry.
+   */
+  SUDOKU_SYMMETRY_NONE = 0,
+  /**
+   * Half-turn rotation about the centre: cell (r, c) with (8 - r, 8 - c).
+   */
+  SUDOKU_SYMMETRY_ROTATE_180 = 1,
+  /**
+   * Quarter-turn rotation: (r, c), (c, 8 - r), (8 - r, 8 - c) and (8 - c, r).
+   */
+  SUDOKU_SYMMETRY_ROTATE_90 = 2,
+  /**
+   * Mirror across the middle row: (r, c) with (8 - r, c).
+   */
+  SUDOKU_SYMMETRY_MIRROR_ROWS = 3,
+  /**
+   * Mirror across the middle column: (r, c) with (r, 8 - c).
+   */
+  SUDOKU_SYMMETRY_MIRROR_COLUMNS = 4,
+  /**
+   * Mirror across the main diagonal: (r, c) with (c, r).
+   */
+  SUDOKU_SYMMETRY_DIAGONAL = 5,
+  /**
+   * Mirror across the anti-diagonal: (r, c) with (8 - c, 8 - r).
+   */
+  SUDOKU_SYMMETRY_ANTIDIAGONAL = 6,
+  /**
+   * Both diagonal mirrors (and so the half turn).
+   */
+  SUDOKU_SYMMETRY_BOTH_DIAGONALS = 7,
+  /**
+   * Both middle mirrors (and so the half turn).
+   */
+  SUDOKU_SYMMETRY_BOTH_MIRRORS = 8,
+  /**
+   * All eight symmetries of the square: the rotations and the four mirrors.
+   */
+  SUDOKU_SYMMETRY_DIHEDRAL = 9,
+} sudoku_symmetry;
 
 /**
  * What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
@@ -197,6 +253,53 @@ typedef struct sudoku_read_info {
 } sudoku_read_info;
 
 /**
+ * Options of `sudoku_generate` and `sudoku_generate_batch`. Call
+ * `sudoku_generate_options_init` first (it sets `struct_size` and the defaults), then change
+ * the fields you need: fields may be appended in later versions, and `struct_size` tells the
+ * library which ones the caller knows.
+ */
+typedef struct sudoku_generate_options {
+  /**
+   * `sizeof(sudoku_generate_options)` as the caller was compiled with; set by
+   * `sudoku_generate_options_init`. Smaller than this version's: `SUDOKU_INVALID_ARGUMENT`.
+   */
+  uint32_t struct_size;
+  /**
+   * A `sudoku_symmetry` value (default `SUDOKU_SYMMETRY_NONE`); any other value:
+   * `SUDOKU_INVALID_ARGUMENT`.
+   */
+  uint32_t symmetry;
+  /**
+   * The fewest givens allowed (default 17).
+   */
+  uint8_t min_givens;
+  /**
+   * The most givens allowed, at most 81 (default 81); below `min_givens`:
+   * `SUDOKU_INVALID_ARGUMENT`.
+   */
+  uint8_t max_givens;
+  /**
+   * 1 (the default): every given orbit is necessary (taking out any orbit of givens under the
+   * symmetry gives a puzzle with several solutions). 0: removal stops at a number of givens
+   * drawn from the range, so givens may be redundant. Any other value:
+   * `SUDOKU_INVALID_ARGUMENT`.
+   */
+  uint8_t minimal;
+  /**
+   * The most solved grids to try before giving up with `SUDOKU_NOT_FOUND`, at least 1
+   * (default 1000).
+   */
+  uint64_t max_attempts;
+  /**
+   * The index of the first puzzle (default 0): `sudoku_generate` gives puzzle `first_index`
+   * of the seed, and `sudoku_generate_batch` puzzles `first_index` to
+   * `first_index + count - 1` (indices wrap around at 2^64), so that a long run can be made
+   * in several calls.
+   */
+  uint64_t first_index;
+} sudoku_generate_options;
+
+/**
  * A validity-preserving transformation of a board (see docs/canonical.md).
  *
  * Applied to a board `in`, it gives the board `out` whose cell at row `r`, column `c` (0-8) is
@@ -228,6 +331,8 @@ typedef struct sudoku_transform {
    */
   uint8_t digits[10];
 } sudoku_transform;
+
+
 
 
 
@@ -531,6 +636,101 @@ void sudoku_read_info_init(struct sudoku_read_info *info);
  * a writable struct of `info->struct_size` bytes.
  */
 enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char board[81], uint16_t *candidates, struct sudoku_read_info *info);
+
+/**
+ * Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_generate_options)`,
+ * `symmetry` = `SUDOKU_SYMMETRY_NONE`, `min_givens` = 17, `max_givens` = 81, `minimal` = 1,
+ * `max_attempts` = 1000, `first_index` = 0. Does nothing when `options` is NULL.
+ *
+ * # Safety
+ * `options` must be NULL or point to a writable `sudoku_generate_options`.
+ */
+void sudoku_generate_options_init(struct sudoku_generate_options *options);
+
+/**
+ * Generates one puzzle with exactly one solution from `seed` and `options`: a random solved
+ * grid, then givens taken out by orbits of the symmetry in a random order while the puzzle
+ * stays unique (docs/generator.md). The same seed, options and library major version give the
+ * same puzzle on every platform and CPU. It is puzzle `options->first_index` (default 0) of
+ * the seed, the one `sudoku_generate_batch` gives at that index.
+ *
+ * `options`: NULL for the defaults (see `sudoku_generate_options_init`). `puzzle`: 81 writable
+ * bytes, receiving `'1'`-`'9'` givens and `'.'` blanks, row-major, no NUL. `solution`: NULL, or
+ * 81 writable bytes (not overlapping `puzzle`) receiving the only solution as `'1'`-`'9'`.
+ * Both are written only on `SUDOKU_OK`.
+ *
+ * Returns `SUDOKU_OK`; `SUDOKU_NULL_POINTER` (`puzzle` NULL); `SUDOKU_INVALID_ARGUMENT`
+ * (options: `struct_size` too small, unknown `symmetry`, `minimal` not 0 or 1,
+ * `min_givens > max_givens`, `max_givens > 81`, `max_attempts == 0`; or `solution` overlapping
+ * `puzzle`); `SUDOKU_NOT_FOUND` (no attempt gave a puzzle in the range of givens);
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation. About 20-50 µs a puzzle.
+ *
+ * # Safety
+ * `options` must be NULL or point to a readable struct of `options->struct_size` bytes;
+ * `puzzle` NULL or 81 writable bytes; `solution` NULL or 81 writable bytes.
+ */
+enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_options *options, char puzzle[81], char *solution);
+
+/**
+ * Generates `count` puzzles on up to `threads` threads (0: every core available to the process;
+ * never more than those cores, nor than there is work for; the calling thread included).
+ * Puzzle `i` of the call is puzzle `first_index + i` of the seed (the `(seed, index)` stream of
+ * docs/generator.md), what `sudoku_generate` gives with that `first_index`, so the result does
+ * not depend on the thread count, nor on how a run is cut into calls.
+ *
+ * `options`: NULL for the defaults. `puzzles`: `81 * count` writable bytes; puzzle `i` goes to
+ * bytes `81 * i` to `81 * i + 80` (`'1'`-`'9'` and `'.'`), written only when its status is
+ * `SUDOKU_OK`. `statuses`: `count` writable `sudoku_status` values, each `SUDOKU_OK`,
+ * `SUDOKU_NOT_FOUND` or `SUDOKU_INTERNAL_ERROR`.
+ *
+ * Returns `SUDOKU_OK` when the arguments are valid, whatever each puzzle's status;
+ * `SUDOKU_NULL_POINTER` (`puzzles` or `statuses` NULL, also when `count` is 0);
+ * `SUDOKU_INVALID_ARGUMENT` (options as for `sudoku_generate`, a `count` whose buffers could
+ * not exist, `statuses` misaligned or overlapping `puzzles`), and then nothing is written;
+ * `SUDOKU_INTERNAL_ERROR`. Threads are started for the call and have ended when it returns.
+ *
+ * # Safety
+ * `options` must be NULL or point to a readable struct of `options->struct_size` bytes;
+ * `puzzles` NULL or `81 * count` writable bytes; `statuses` NULL or `count` writable values.
+ */
+enum sudoku_status sudoku_generate_batch(uint64_t seed, const struct sudoku_generate_options *options, size_t count, char *puzzles, enum sudoku_status *statuses, size_t threads);
+
+/**
+ * Tells whether a puzzle with exactly one solution is minimal: taking out any one of its givens
+ * would leave a puzzle with several solutions (no symmetry is considered).
+ *
+ * `board`: 81 bytes as for `sudoku_solve`, only read. `*minimal` receives the answer on
+ * `SUDOKU_OK` and is left untouched otherwise.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION`, `SUDOKU_MULTIPLE_SOLUTIONS`,
+ * `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (`board` or
+ * `minimal` NULL) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable bytes; `minimal` NULL or a writable `bool`.
+ */
+enum sudoku_status sudoku_is_minimal(const char board[81], bool *minimal);
+
+/**
+ * Takes givens out of a puzzle with exactly one solution, in place, while it keeps that one
+ * solution, leaving a minimal puzzle under `symmetry`: orbits of givens under the symmetry go
+ * whole, tried once each in the order of their lowest cell (row-major), so the result depends
+ * only on the board and the symmetry. With `SUDOKU_SYMMETRY_NONE` each given is its own orbit.
+ *
+ * `board`: 81 bytes as for `sudoku_solve`; on `SUDOKU_OK` the removed givens become `'.'` and
+ * the others are rewritten as `'1'`-`'9'` (a `'0'` blank becomes `'.'`); on any other status it
+ * is left untouched. `symmetry`: a `sudoku_symmetry` value; the pattern of givens must already
+ * have it.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION`, `SUDOKU_MULTIPLE_SOLUTIONS`,
+ * `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER`,
+ * `SUDOKU_INVALID_ARGUMENT` (unknown `symmetry`, or givens not symmetric under it) or
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable and writable bytes.
+ */
+enum sudoku_status sudoku_minimize(char board[81], uint32_t symmetry);
 
 /**
  * A static English sentence describing a status code; never NULL, never to be freed.

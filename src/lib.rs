@@ -26,10 +26,14 @@
 //! by [`read_puzzle`] and [`puzzles`] (see [`format`](mod@format)); candidate (pencilmark) puzzles are
 //! [`Candidates`], solved by [`search`] from [`Start::Candidates`].
 //!
-//! The core (`geometry`, `board`, `candidates`, `format`, `canonical`, `solver`, `batch`) knows
-//! nothing of C; every `extern "C"` item lives in [`ffi`]. Layers only import downwards:
-//! geometry, then board and candidates, then format and canonical (which use no solver) and
-//! solver, batch, then ffi.
+//! Puzzles are made by [`generator`]: seeded, unique, minimal when asked, with a symmetry of the
+//! givens; it also tests and thins puzzles ([`generator::is_minimal`], [`generator::minimize`]).
+//! Equivalent puzzles are recognised by their canonical (minlex) form ([`canonicalize`]).
+//!
+//! The core (`geometry`, `board`, `candidates`, `format`, `canonical`, `solver`, `batch`,
+//! `generator`) knows nothing of C; every `extern "C"` item lives in [`ffi`]. Layers only import
+//! downwards: geometry, then board and candidates, then format and canonical (which use no
+//! solver) and solver, batch, generator, then ffi.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
@@ -42,6 +46,7 @@ mod error;
 mod fault;
 pub mod ffi;
 pub mod format;
+pub mod generator;
 pub mod geometry;
 pub mod solver;
 

@@ -11,12 +11,17 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README and the header document it.
-const DOCUMENTED: [&str; 19] = [
+const DOCUMENTED: [&str; 24] = [
     "sudoku_board_candidates",
     "sudoku_canonicalize",
     "sudoku_count_solutions",
     "sudoku_count_solutions_candidates",
+    "sudoku_generate",
+    "sudoku_generate_batch",
+    "sudoku_generate_options_init",
+    "sudoku_is_minimal",
     "sudoku_list_solutions",
+    "sudoku_minimize",
     "sudoku_read_info_init",
     "sudoku_read_puzzle",
     "sudoku_solve",

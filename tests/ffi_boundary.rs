@@ -70,6 +70,7 @@ fn status_codes_have_their_fixed_values() {
         SUDOKU_INTERNAL_ERROR,
         SUDOKU_INVALID_FORMAT,
         SUDOKU_END_OF_INPUT,
+        SUDOKU_NOT_FOUND,
     ];
     for (value, code) in codes.into_iter().enumerate() {
         assert_eq!(code as i32, value as i32, "{code:?}");
@@ -355,14 +356,14 @@ fn known_puzzles_solve_to_their_known_solutions() {
 
 #[test]
 fn status_messages_are_distinct_and_unknown_values_are_safe() {
-    let messages: Vec<String> = (0..10).map(message).collect();
+    let messages: Vec<String> = (0..11).map(message).collect();
     for (code, text) in messages.iter().enumerate() {
         assert!(!text.trim().is_empty(), "status {code}");
         assert_ne!(text, "unknown status", "status {code}");
     }
     let distinct: std::collections::HashSet<_> = messages.iter().collect();
-    assert_eq!(distinct.len(), 10, "{messages:?}");
-    for value in [-1, 10, 11, 100, i32::MAX, i32::MIN] {
+    assert_eq!(distinct.len(), 11, "{messages:?}");
+    for value in [-1, 11, 12, 100, i32::MAX, i32::MIN] {
         assert_eq!(message(value), "unknown status", "value {value}");
     }
 }

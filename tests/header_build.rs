@@ -46,6 +46,11 @@ enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char *board,
 enum sudoku_status sudoku_canonicalize(const char *board, char *canonical, struct sudoku_transform *transform);
 
 enum sudoku_status sudoku_transform_apply(const struct sudoku_transform *transform, const char *board, char *out);
+enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_options *options, char *puzzle, char *solution);
+
+enum sudoku_status sudoku_is_minimal(const char *board, bool *minimal);
+
+enum sudoku_status sudoku_minimize(char *board, uint32_t symmetry);
 ";
 
 #[test]
@@ -99,7 +104,21 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
             "*transform, const char *board, char *out",
             "*transform, const char board[81], char *out",
         );
-    // The reader's candidates may be NULL: it stays a pointer.
+    let expected = expected
+        .replace(
+            "char *puzzle, char *solution);",
+            "char puzzle[81], char *solution);",
+        )
+        .replace(
+            "sudoku_is_minimal(const char *board,",
+            "sudoku_is_minimal(const char board[81],",
+        )
+        .replace(
+            "sudoku_minimize(char *board,",
+            "sudoku_minimize(char board[81],",
+        );
+    // The reader's candidates and the generator's solution may be NULL: they stay pointers.
+    assert!(expected.contains("char puzzle[81], char *solution);"));
     assert!(expected.contains("uint16_t *candidates, struct sudoku_read_info"));
     assert_eq!(array_parameters(GENERATED), Ok(expected));
 }

@@ -1,6 +1,6 @@
-//! The example programs on a terminal (a pseudo-terminal): solve_file shows progress on stderr
-//! only when stderr is a terminal; solve_file, `solve_cpp -` and `sudoku.py` reading puzzles
-//! from a terminal say so once on stderr, and solve_file answers each line as it comes.
+//! The example programs on a terminal (a pseudo-terminal): solve_file and generate show progress
+//! on stderr only when stderr is a terminal; solve_file, `solve_cpp -` and `sudoku.py` reading
+//! puzzles from a terminal say so once on stderr, and solve_file answers each line as it comes.
 //!
 //! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
 
@@ -198,4 +198,28 @@ fn reading_from_a_terminal_says_so_once_and_answers_each_line() {
     let mut command = python_command();
     let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], false);
     assert_run(&output, 0, &expected, &notice("sudoku.py"));
+}
+
+#[test]
+fn generate_shows_progress_only_on_a_terminal() {
+    let args = ["--count", "1100", "--seed", "9"];
+    let piped = run(example("generate", Link::Static), &args, b"");
+    assert_eq!(piped.status.code(), Some(0));
+    assert!(piped.stderr.is_empty(), "no progress on a pipe");
+    for link in LINKS {
+        let (output, terminal) = run_on_terminal(example("generate", link), &args);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(
+            output.stdout, piped.stdout,
+            "stdout is the same on a terminal"
+        );
+        // Blocks of 512 on a terminal: three drawings, the last at the end, then erased.
+        for done in ["512", "1024", "1100"] {
+            assert!(
+                terminal.contains(&format!("\r{done}/1100 puzzles  ")),
+                "{terminal:?}"
+            );
+        }
+        assert!(terminal.ends_with("\r\x1b[K"), "{terminal:?}");
+    }
 }

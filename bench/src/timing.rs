@@ -87,7 +87,7 @@ fn warm_up(path: &dyn SolverPath, set: &PuzzleSet, mode: Mode, seconds: f64) -> 
 }
 
 /// CPU time used so far by the calling thread, where the platform tells it.
-fn thread_cpu_time() -> Option<Duration> {
+pub fn thread_cpu_time() -> Option<Duration> {
     #[cfg(target_os = "linux")]
     {
         let mut ts = libc::timespec {

@@ -35,6 +35,10 @@ canonicalize(puzzle, transform=False) gives the canonical (minlex) form of a puz
 puzzles, under transposition, row, column, band and stack permutations and digit relabelling,
 have the same form), with the Transform that maps the puzzle to it when asked;
 apply_transform(transform, puzzle) and invert_transform(transform) use such transformations.
+generate(seed, symmetry=..., givens=(min, max), minimal=True) makes a puzzle with exactly one
+solution (minimal by default), the same for a seed on every machine; generate_batch(seed,
+count, ...) makes many on all cores; is_minimal(board) and minimize(board, symmetry=...) test and
+thin a puzzle's givens (see docs/generator.md).
 
 read_puzzle(text, start, first_line) and read_puzzles(text) read puzzles from text in the
 formats other Sudoku tools write (one-line puzzles with ratings, grids with separators, .sdk
@@ -93,6 +97,11 @@ __all__ = [
     "count_solutions_candidates",
     "validate_candidates",
     "board_candidates",
+    "generate",
+    "generate_batch",
+    "is_minimal",
+    "minimize",
+    "SYMMETRIES",
     "status_name",
     "version",
     "load",
@@ -118,6 +127,22 @@ SUDOKU_INVALID_ARGUMENT = 6
 SUDOKU_INTERNAL_ERROR = 7
 SUDOKU_INVALID_FORMAT = 8
 SUDOKU_END_OF_INPUT = 9
+SUDOKU_NOT_FOUND = 10
+
+#: The symmetries of a generated puzzle's pattern of givens (`sudoku_symmetry`), by name; a
+#: name's index is its C value.
+SYMMETRIES = (
+    "none",
+    "rotate180",
+    "rotate90",
+    "mirror-rows",
+    "mirror-columns",
+    "diagonal",
+    "antidiagonal",
+    "both-diagonals",
+    "both-mirrors",
+    "dihedral",
+)
 
 # `kind` of a puzzle read from text (read_puzzle, read_puzzles).
 SUDOKU_PUZZLE_GIVENS = 1
@@ -299,7 +324,26 @@ _FUNCTIONS = (
     "sudoku_status_message",
     "sudoku_status_name",
     "sudoku_version",
+    "sudoku_generate_options_init",
+    "sudoku_generate",
+    "sudoku_generate_batch",
+    "sudoku_is_minimal",
+    "sudoku_minimize",
 )
+
+
+class _GenerateOptions(ctypes.Structure):
+    """sudoku_generate_options."""
+
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("symmetry", ctypes.c_uint32),
+        ("min_givens", ctypes.c_uint8),
+        ("max_givens", ctypes.c_uint8),
+        ("minimal", ctypes.c_uint8),
+        ("max_attempts", ctypes.c_uint64),
+        ("first_index", ctypes.c_uint64),
+    ]
 
 
 def _declare(lib):
@@ -378,6 +422,28 @@ def _declare(lib):
     lib.sudoku_status_name.restype = ctypes.c_char_p
     lib.sudoku_version.argtypes = []
     lib.sudoku_version.restype = ctypes.c_char_p
+    lib.sudoku_generate_options_init.argtypes = [ctypes.POINTER(_GenerateOptions)]
+    lib.sudoku_generate_options_init.restype = None
+    lib.sudoku_generate.argtypes = [
+        ctypes.c_uint64,  # seed
+        ctypes.POINTER(_GenerateOptions),
+        ctypes.POINTER(ctypes.c_char),  # puzzle
+        ctypes.POINTER(ctypes.c_char),  # solution (may be NULL)
+    ]
+    lib.sudoku_generate.restype = status
+    lib.sudoku_generate_batch.argtypes = [
+        ctypes.c_uint64,  # seed
+        ctypes.POINTER(_GenerateOptions),
+        ctypes.c_size_t,  # count
+        ctypes.POINTER(ctypes.c_char),  # puzzles
+        ctypes.POINTER(ctypes.c_int),  # statuses
+        ctypes.c_size_t,  # threads
+    ]
+    lib.sudoku_generate_batch.restype = status
+    lib.sudoku_is_minimal.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_bool)]
+    lib.sudoku_is_minimal.restype = status
+    lib.sudoku_minimize.argtypes = [ctypes.POINTER(ctypes.c_char), ctypes.c_uint32]
+    lib.sudoku_minimize.restype = status
     return lib
 
 
@@ -728,6 +794,132 @@ def board_candidates(puzzle):
     if status != SUDOKU_OK:
         raise _fail(status, text)
     return list(masks)
+
+def _symmetry_code(symmetry):
+    if not isinstance(symmetry, str):
+        raise TypeError("symmetry must be a str (one of SYMMETRIES), not %s" % type(symmetry).__name__)
+    if symmetry not in SYMMETRIES:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT,
+            "unknown symmetry %r (expected one of %s)" % (symmetry, ", ".join(SYMMETRIES)),
+        )
+    return SYMMETRIES.index(symmetry)
+
+
+def _generate_options(seed, symmetry, givens, minimal, max_attempts, index):
+    """The sudoku_generate_options of generate's arguments; the library checks the ranges
+    (SUDOKU_INVALID_ARGUMENT), Python only what C types cannot hold."""
+    _require_int("seed", seed)
+    if not 0 <= seed < 2**64:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "seed must be from 0 to 2**64 - 1")
+    code = _symmetry_code(symmetry)
+    if not isinstance(givens, tuple) or len(givens) != 2:
+        raise TypeError("givens must be a tuple (min_givens, max_givens)")
+    for value in givens:
+        _require_int("givens", value)
+        if not 0 <= value <= 255:
+            raise SudokuError(SUDOKU_INVALID_ARGUMENT, "givens must be from 0 to 81")
+    _require_bool("minimal", minimal)
+    for name, value in (("max_attempts", max_attempts), ("index", index)):
+        _require_int(name, value)
+        if not 0 <= value < 2**64:
+            raise SudokuError(SUDOKU_INVALID_ARGUMENT, "%s must be from 0 to 2**64 - 1" % name)
+    options = _GenerateOptions()
+    _library().sudoku_generate_options_init(ctypes.byref(options))
+    options.symmetry = code
+    options.min_givens, options.max_givens = givens
+    options.minimal = 1 if minimal else 0
+    options.max_attempts = max_attempts
+    options.first_index = index
+    return options
+
+
+def generate(
+    seed, symmetry="none", givens=(17, 81), minimal=True, max_attempts=1000, index=0,
+    solution=False,
+):
+    """Returns a puzzle with exactly one solution, as 81 characters ('1'-'9' and '.'): puzzle
+    `index` of `seed` (an int from 0 to 2**64 - 1), the same on every machine.
+
+    symmetry: the symmetry of the pattern of givens, one of SYMMETRIES ("none", "rotate180",
+        ...). givens: (min, max) number of givens. minimal: every given orbit necessary (True),
+        or removal stops at a number of givens drawn from the range (False). max_attempts: the
+        most solved grids tried. solution=True returns (puzzle, solution) instead.
+
+    Raises SudokuError: SUDOKU_NOT_FOUND (no attempt met the range), SUDOKU_INVALID_ARGUMENT
+    (an unknown symmetry, min > max, max > 81, max_attempts 0); TypeError for wrong types."""
+    options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index)
+    _require_bool("solution", solution)
+    puzzle, grid = _Board(), _Board()
+    status = _library().sudoku_generate(seed, ctypes.byref(options), puzzle, grid)
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    text = puzzle.raw.decode("ascii")
+    return (text, grid.raw.decode("ascii")) if solution else text
+
+
+def generate_batch(
+    seed, count, symmetry="none", givens=(17, 81), minimal=True, max_attempts=1000, index=0,
+    threads=0,
+):
+    """Returns `count` puzzles made in one library call on `threads` threads (0: every core):
+    item i is generate(seed, ..., index=index + i), whatever the thread count. An item that no
+    attempt could make is its SudokuError (SUDOKU_NOT_FOUND), returned rather than raised.
+
+    Raises SudokuError (SUDOKU_INVALID_ARGUMENT) for bad options, as generate; TypeError for
+    wrong types; ValueError for count or threads below 0."""
+    options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index)
+    for name, value in (("count", count), ("threads", threads)):
+        _require_int(name, value)
+        if not 0 <= value < 2**64:
+            raise ValueError("%s must be from 0 to 2**64 - 1" % name)
+    puzzles = ctypes.create_string_buffer(max(count, 1) * CELLS)
+    statuses = (ctypes.c_int * max(count, 1))()
+    status = _library().sudoku_generate_batch(
+        seed, ctypes.byref(options), count, puzzles, statuses, threads
+    )
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    raw = puzzles.raw
+    return [
+        raw[i * CELLS : (i + 1) * CELLS].decode("ascii")
+        if statuses[i] == SUDOKU_OK
+        else SudokuError(statuses[i])
+        for i in range(count)
+    ]
+
+
+def is_minimal(board):
+    """Whether `board`, a puzzle with exactly one solution, is minimal: taking out any one given
+    would leave several solutions.
+
+    Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS,
+    SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell)."""
+    text = _to_bytes(board)
+    answer = ctypes.c_bool(False)
+    status = _library().sudoku_is_minimal(text, ctypes.byref(answer))
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return answer.value
+
+
+def minimize(board, symmetry="none"):
+    """Returns `board` (a puzzle with exactly one solution) with givens taken out while it keeps
+    that solution, down to a minimal puzzle: orbits of givens under `symmetry` (one of
+    SYMMETRIES; the pattern must already have it) are tried once each in order of their lowest
+    cell, so the result depends only on the board and the symmetry. 81 characters, '.' blanks.
+
+    Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS,
+    SUDOKU_INVALID_CHARACTER, SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
+    (an unknown symmetry, or a pattern of givens without it)."""
+    _check_board_type(board)
+    code = _symmetry_code(symmetry)
+    text = _to_bytes(board)
+    out = _Board.from_buffer_copy(text)
+    status = _library().sudoku_minimize(out, code)
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return out.raw.decode("ascii")
 
 
 class PuzzleRead(tuple):

@@ -1,9 +1,9 @@
 //! The C API. Every `extern "C"` item of the library is in this module, one file per concept:
 //! `solve` (one board: solve, solve uniquely, count, validate), `candidates` (the same for
 //! candidate puzzles, and a board's candidates), `list` (listing solutions), `batch` (many boards
-//! on several threads), `read` (reading puzzles from text), `info` (status texts, version) and
-//! `canonical` (the canonical form and transformations). The header `include/sudoku.h` is
-//! generated from
+//! on several threads), `read` (reading puzzles from text), `generate` (making puzzles,
+//! minimality), `info` (status texts, version) and `canonical` (the canonical form and
+//! transformations). The header `include/sudoku.h` is generated from
 //! these files by cbindgen (see `build.rs`), in the order the files are declared below; the
 //! status codes come from the table in `status_table.rs`.
 //!
@@ -38,6 +38,8 @@ mod batch;
 
 mod read;
 
+mod generate;
+
 mod info;
 
 mod region;
@@ -51,6 +53,10 @@ pub use candidates::{
 };
 pub use canonical::{
     sudoku_canonicalize, sudoku_transform, sudoku_transform_apply, sudoku_transform_invert,
+};
+pub use generate::{
+    sudoku_generate, sudoku_generate_batch, sudoku_generate_options, sudoku_generate_options_init,
+    sudoku_is_minimal, sudoku_minimize, sudoku_symmetry,
 };
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};
 pub use list::sudoku_list_solutions;

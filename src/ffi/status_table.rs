@@ -23,7 +23,9 @@ status_table! {
         SUDOKU_NULL_POINTER = 5 => "a required pointer argument was NULL",
         /// An argument is out of range or inconsistent: `limit == 0`, a candidate mask above
         /// `0x1FF`, unknown batch flags, batch or listing buffers that overlap, are misaligned or
-        /// too large, or a `sudoku_read_info` whose `struct_size` is smaller than the library's.
+        /// too large, a `sudoku_read_info` whose `struct_size` is smaller than the library's,
+        /// generator options out of range (`sudoku_generate_options`), an unknown symmetry, or a
+        /// pattern of givens without the symmetry `sudoku_minimize` was asked to keep.
         SUDOKU_INVALID_ARGUMENT = 6 => "an argument is out of range",
         /// An internal fault (a bug in libsudoku) was caught; outputs were not written.
         SUDOKU_INTERNAL_ERROR = 7 => "internal error in libsudoku",
@@ -32,5 +34,9 @@ status_table! {
         SUDOKU_INVALID_FORMAT = 8 => "the text is not a puzzle in a known format",
         /// `sudoku_read_puzzle`: no puzzle is left in the text (only blank lines and comments).
         SUDOKU_END_OF_INPUT = 9 => "no puzzle left in the text",
+        /// `sudoku_generate`: every attempt allowed gave a puzzle outside the asked range of
+        /// givens (for example a range the symmetry's orbit sizes cannot meet); nothing was
+        /// written.
+        SUDOKU_NOT_FOUND = 10 => "no puzzle met the options within the attempts allowed",
     }
 }

@@ -6,9 +6,10 @@
 //! state itself, so nothing is ever undone. A solve is one recursion, a level per guess, with no
 //! heap allocation.
 
-use super::state::State;
+use super::state::{digit_index, State};
 use super::{Mode, Outcome, Start};
 use crate::error::Error;
+use crate::geometry::CELLS;
 
 /// One compiled variant of the search. [`Kernel::detect`] picks the one to use on this CPU.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -259,5 +260,97 @@ pub(super) unsafe fn run_with<const IN_ORDER: bool, S: Sink>(
         // SAFETY: the portable kernel needs no CPU feature.
         #[cfg(not(target_arch = "x86_64"))]
         _ => unsafe { start_portable::<IN_ORDER, S>(start, mode, matching_after, sink) },
+    }
+}
+
+/// Defines the generator's removal tests for one kernel (see `removal`), built with the kernel's
+/// target features so that the state is built and propagated with them too: `$other` (is there
+/// a solution of the grid's `givens` whose `cell` differs from the grid?) and `$propagation`
+/// (does propagation alone solve the grid's `givens`?).
+macro_rules! removal_kernel {
+    ($other:ident, $propagation:ident, $search:ident $(, $features:literal)?) => {
+        $(#[target_feature(enable = $features)])?
+        unsafe fn $other(grid: &[u8; CELLS], givens: u128, cell: usize) -> bool {
+            let mut state = State::from_grid(grid, givens);
+            state.eliminate(digit_index(grid[cell], 0), cell);
+            let mut search = Search::new(Mode::First, MATCHING_CHECK_AFTER_GUESSES, Discard);
+            // SAFETY: the same kernel, so the CPU supports its features.
+            unsafe { $search::<false, Discard>(&mut search, &mut state) };
+            search.outcome.count > 0
+        }
+
+        $(#[target_feature(enable = $features)])?
+        unsafe fn $propagation(grid: &[u8; CELLS], givens: u128) -> bool {
+            let mut state = State::from_grid(grid, givens);
+            state.propagate().is_ok() && state.is_solved()
+        }
+    };
+}
+
+removal_kernel!(other_portable, propagation_portable, run_portable);
+#[cfg(target_arch = "x86_64")]
+removal_kernel!(
+    other_avx2,
+    propagation_avx2,
+    run_avx2,
+    "avx2,bmi1,bmi2,lzcnt,popcnt"
+);
+#[cfg(target_arch = "x86_64")]
+removal_kernel!(
+    other_avx512,
+    propagation_avx512,
+    run_avx512,
+    "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512dq,avx512vl"
+);
+
+/// Whether the puzzle of the cells `givens` (bit `cell`) of the solved grid `grid` (values 1-9)
+/// has a solution whose `cell` is not `grid[cell]` (`cell` not in `givens`), searched with
+/// `kernel`.
+///
+/// # Safety
+/// The CPU must support `kernel` ([`Kernel::is_supported`]).
+pub(super) unsafe fn other_value(
+    kernel: Kernel,
+    grid: &[u8; CELLS],
+    givens: u128,
+    cell: usize,
+) -> bool {
+    match kernel {
+        // SAFETY: the portable kernel needs no CPU feature.
+        Kernel::Portable => unsafe { other_portable(grid, givens, cell) },
+        // SAFETY: the caller guarantees every feature the kernel is compiled for.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 => unsafe { other_avx2(grid, givens, cell) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => unsafe { other_avx512(grid, givens, cell) },
+        // SAFETY: the portable kernel needs no CPU feature.
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => unsafe { other_portable(grid, givens, cell) },
+    }
+}
+
+/// Whether propagation alone solves the puzzle of the cells `givens` of the solved grid `grid`,
+/// with `kernel`.
+///
+/// # Safety
+/// The CPU must support `kernel` ([`Kernel::is_supported`]).
+pub(super) unsafe fn solved_by_propagation(
+    kernel: Kernel,
+    grid: &[u8; CELLS],
+    givens: u128,
+) -> bool {
+    match kernel {
+        // SAFETY: the portable kernel needs no CPU feature.
+        Kernel::Portable => unsafe { propagation_portable(grid, givens) },
+        // SAFETY: the caller guarantees every feature the kernel is compiled for.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 => unsafe { propagation_avx2(grid, givens) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => unsafe { propagation_avx512(grid, givens) },
+        // SAFETY: the portable kernel needs no CPU feature.
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => unsafe { propagation_portable(grid, givens) },
     }
 }

@@ -16,6 +16,7 @@ mod kernel;
 mod lanes;
 mod list;
 mod matching;
+pub(crate) mod removal;
 mod state;
 mod tables;
 mod text;

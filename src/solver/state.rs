@@ -114,6 +114,21 @@ impl Setup {
 }
 
 impl State {
+    /// The state of some cells of a solved grid (the generator's removal test, see `removal`):
+    /// `grid[cell]` is the value 1-9 of every cell, `givens` (bit `cell`) the cells kept as givens.
+    #[inline(always)]
+    pub(super) fn from_grid(grid: &[u8; CELLS], givens: u128) -> State {
+        let mut setup = Setup::new();
+        for (base, mut rest) in [(0, givens as u64), (64, (givens >> 64) as u64)] {
+            while rest != 0 {
+                let cell = base + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                setup.give(digit_index(grid[cell], 0), cell);
+            }
+        }
+        setup.finish()
+    }
+
     /// The state after placing every given of a valid board (its givens never conflict).
     #[inline(always)]
     pub(super) fn from_board(board: &Board) -> State {
@@ -283,7 +298,7 @@ impl State {
 
     /// Removes candidate `d` (0-8) from `cell` (after a failed guess).
     #[inline(always)]
-    fn eliminate(&mut self, d: usize, cell: usize) {
+    pub(super) fn eliminate(&mut self, d: usize, cell: usize) {
         self.cand[d] = self.cand[d].and_not(CELL[cell]);
         self.urgent |= 1 << (4 * d + cell / 27);
         self.stack_dirty |= 1 << d;

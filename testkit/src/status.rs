@@ -4,10 +4,10 @@
 //! `include/sudoku.h`), not taken from the library, so a renamed or reordered status in `src/`
 //! fails the tests instead of changing what they expect.
 
-/// The enumerator names of `sudoku_status`, indexed by their fixed values 0 to 9: what
+/// The enumerator names of `sudoku_status`, indexed by their fixed values 0 to 10: what
 /// `sudoku_status_name(code)` must return for each status code. Written from the documented C
 /// API, not from the library.
-pub const EXPECTED_NAMES: [&str; 10] = [
+pub const EXPECTED_NAMES: [&str; 11] = [
     "SUDOKU_OK",
     "SUDOKU_NO_SOLUTION",
     "SUDOKU_MULTIPLE_SOLUTIONS",
@@ -18,6 +18,7 @@ pub const EXPECTED_NAMES: [&str; 10] = [
     "SUDOKU_INTERNAL_ERROR",
     "SUDOKU_INVALID_FORMAT",
     "SUDOKU_END_OF_INPUT",
+    "SUDOKU_NOT_FOUND",
 ];
 
 /// What `sudoku_status_name` and `sudoku_status_message` return for a value that is not a
@@ -39,11 +40,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_0_to_9_have_names_and_other_values_are_unknown() {
+    fn codes_0_to_10_have_names_and_other_values_are_unknown() {
         for (code, name) in (0..).zip(EXPECTED_NAMES) {
             assert_eq!(expected_name(code), name);
         }
-        for code in [-1, 10, 11, 100, i32::MAX, i32::MIN] {
+        for code in [-1, 11, 12, 100, i32::MAX, i32::MIN] {
             assert_eq!(expected_name(code), UNKNOWN_STATUS);
         }
     }

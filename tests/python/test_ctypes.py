@@ -22,6 +22,7 @@ SUDOKU_INVALID_ARGUMENT = 6
 SUDOKU_INTERNAL_ERROR = 7
 SUDOKU_INVALID_FORMAT = 8
 SUDOKU_END_OF_INPUT = 9
+SUDOKU_NOT_FOUND = 10
 
 CELLS = 81
 # A board the library may write to: 81 bytes, no NUL terminator needed.
@@ -321,12 +322,13 @@ class Messages(unittest.TestCase):
             SUDOKU_INTERNAL_ERROR: b"internal error in libsudoku",
             SUDOKU_INVALID_FORMAT: b"the text is not a puzzle in a known format",
             SUDOKU_END_OF_INPUT: b"no puzzle left in the text",
+            SUDOKU_NOT_FOUND: b"no puzzle met the options within the attempts allowed",
         }
         for status, message in expected.items():
             self.assertEqual(LIB.sudoku_status_message(status), message)
 
     def test_unknown_status(self):
-        for status in (-1, 10, 2**31 - 1, -(2**31)):
+        for status in (-1, 11, 2**31 - 1, -(2**31)):
             self.assertEqual(LIB.sudoku_status_message(status), b"unknown status")
 
     def test_version(self):

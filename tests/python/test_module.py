@@ -462,6 +462,96 @@ class Threads(unittest.TestCase):
             self.assertEqual(results[k], expected[k::8], "thread %d" % k)
 
 
+class Generate(unittest.TestCase):
+    """generate, generate_batch, is_minimal and minimize: what they return, their errors, and
+    the golden file of the Rust tests (tests/data/generator/golden.txt), so that a seed gives
+    the same puzzle from Python as from Rust."""
+
+    def golden(self):
+        path = os.path.join(ROOT, "tests", "data", "generator", "golden.txt")
+        with open(path) as f:
+            for line in f:
+                if not line.startswith("#"):
+                    seed, index, symmetry, minimal, low, high, puzzle = line.split()
+                    yield (int(seed), int(index), symmetry, minimal == "minimal",
+                           (int(low), int(high)), puzzle)
+
+    def test_generate_gives_the_golden_puzzles(self):
+        cases = list(self.golden())
+        self.assertGreater(len(cases), 40)
+        for seed, index, symmetry, minimal, givens, puzzle in cases:
+            made = sudoku.generate(seed, symmetry=symmetry, givens=givens, minimal=minimal,
+                                   index=index)
+            self.assertEqual(made, puzzle)
+
+    def test_a_generated_puzzle_is_unique_with_its_solution(self):
+        for symmetry in sudoku.SYMMETRIES:
+            puzzle, solution = sudoku.generate(3, symmetry=symmetry, solution=True)
+            self.assertEqual(sudoku.count_solutions(puzzle), 1)
+            self.assertEqual(sudoku.solve_unique(puzzle), solution)
+            self.assertTrue(sudoku.is_minimal(puzzle) or symmetry != "none")
+        puzzle = sudoku.generate(4, givens=(30, 32), minimal=False)
+        self.assertIn(sum(c != "." for c in puzzle), (30, 31, 32))
+
+    def test_generate_batch_is_generate_on_every_thread_count(self):
+        singles = [sudoku.generate(9, symmetry="rotate180", index=i) for i in range(5, 25)]
+        for threads in (1, 2, 3, 0):
+            self.assertEqual(
+                sudoku.generate_batch(9, 20, symmetry="rotate180", index=5, threads=threads),
+                singles)
+        self.assertEqual(sudoku.generate_batch(9, 0), [])
+        for item in sudoku.generate_batch(1, 2, symmetry="dihedral", givens=(17, 20),
+                                          max_attempts=2):
+            self.assertIsInstance(item, sudoku.SudokuError)
+            self.assertEqual(item.status, sudoku.SUDOKU_NOT_FOUND)
+
+    def test_bad_generator_arguments(self):
+        bad = [dict(symmetry="spiral"), dict(givens=(30, 20)), dict(givens=(17, 82)),
+               dict(max_attempts=0), dict(givens=(17, 300)), dict(index=-1)]
+        for kwargs in bad:
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.generate(1, **kwargs)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT, kwargs)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.generate(1, symmetry="dihedral", givens=(17, 20), max_attempts=3)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
+        for kwargs in [dict(symmetry=1), dict(givens=[17, 81]), dict(minimal=1),
+                       dict(max_attempts=2.0)]:
+            with self.assertRaises(TypeError):
+                sudoku.generate(1, **kwargs)
+        with self.assertRaises(TypeError):
+            sudoku.generate("1")
+        with self.assertRaises(ValueError):
+            sudoku.generate_batch(1, -1)
+
+    def test_minimize_and_is_minimal(self):
+        dense = sudoku.generate(3, givens=(40, 40), minimal=False)
+        self.assertFalse(sudoku.is_minimal(dense))
+        small = sudoku.minimize(dense)
+        self.assertTrue(sudoku.is_minimal(small))
+        self.assertEqual(sudoku.solve_unique(small), sudoku.solve_unique(dense))
+        self.assertTrue(all(s in (".", d) for s, d in zip(small, dense)))
+        self.assertEqual(sudoku.minimize(small), small)
+        symmetric = sudoku.generate(8, symmetry="both-mirrors", givens=(36, 44), minimal=False)
+        thin = sudoku.minimize(symmetric, symmetry="both-mirrors")
+        self.assertEqual(sudoku.count_solutions(thin), 1)
+        for r in range(9):
+            for c in range(9):
+                self.assertEqual(thin[9 * r + c] == ".", thin[9 * (8 - r) + c] == ".")
+        for board, status in [(EMPTY, sudoku.SUDOKU_MULTIPLE_SOLUTIONS),
+                              (UNSOLVABLE, sudoku.SUDOKU_NO_SOLUTION),
+                              ("x" + EMPTY[1:], sudoku.SUDOKU_INVALID_CHARACTER)]:
+            for call in (sudoku.is_minimal, sudoku.minimize):
+                with self.assertRaises(sudoku.SudokuError) as caught:
+                    call(board)
+                self.assertEqual(caught.exception.status, status)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.minimize(TOP1, symmetry="rotate90")
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        with self.assertRaises(TypeError):
+            sudoku.is_minimal([1] * 81)
+
+
 class StatusName(unittest.TestCase):
     NAMES = [
         "SUDOKU_OK",
@@ -474,6 +564,7 @@ class StatusName(unittest.TestCase):
         "SUDOKU_INTERNAL_ERROR",
         "SUDOKU_INVALID_FORMAT",
         "SUDOKU_END_OF_INPUT",
+        "SUDOKU_NOT_FOUND",
     ]
 
     def test_every_code_has_its_enumerator_name(self):
@@ -483,7 +574,7 @@ class StatusName(unittest.TestCase):
             self.assertEqual(getattr(sudoku, name), code)
 
     def test_other_values_are_unknown_status(self):
-        for code in (-1, 10, 11, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
+        for code in (-1, 11, 12, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
             self.assertEqual(sudoku.status_name(code), "unknown status", code)
 
     def test_the_status_must_be_an_int(self):

@@ -1,0 +1,172 @@
+//! `cargo run --release -p sudoku-bench --bin generate -- [--seconds S]`: generator throughput
+//! (issue 13). See `--help`.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Result};
+use peer_sudoku::Sudoku as PeerSudoku;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sudoku::generator::{self, Options, Symmetry};
+use sudoku::Board;
+use sudoku_bench::report::machine_description;
+use sudoku_bench::timing::thread_cpu_time;
+
+const HELP: &str = "\
+Throughput of libsudoku's generator (unique minimal puzzles, one thread) for each symmetry,
+of `minimize`, and of the `sudoku` crate 0.8's generator (unique minimal puzzles) in the same
+run, with the ratio. Prints a Markdown report.
+
+Usage: cargo run --release -p sudoku-bench --bin generate -- [OPTIONS]
+
+Options:
+  --seconds S   timed seconds per row, at least (default 2)
+  --all         every symmetry (default: none and rotate180 only)
+  -h, --help    this text
+";
+
+/// Runs `work` (which returns how many items it made) for at least `seconds` of wall time;
+/// returns microseconds of this thread's CPU time per item (wall time where the platform has no
+/// thread clock), so that other load on a shared machine counts less.
+fn time_per_item(seconds: f64, mut work: impl FnMut(u64) -> usize) -> f64 {
+    let budget = Duration::from_secs_f64(seconds);
+    let start = Instant::now();
+    let cpu_start = thread_cpu_time();
+    let mut items = 0usize;
+    let mut round = 0u64;
+    while start.elapsed() < budget {
+        items += work(round);
+        round += 1;
+    }
+    let spent = match (cpu_start, thread_cpu_time()) {
+        (Some(a), Some(b)) => (b - a).as_secs_f64(),
+        _ => start.elapsed().as_secs_f64(),
+    };
+    spent * 1e6 / items as f64
+}
+
+fn peer_symmetry(symmetry: Symmetry) -> Option<peer_sudoku::board::Symmetry> {
+    use peer_sudoku::board::Symmetry as P;
+    Some(match symmetry {
+        Symmetry::None => P::None,
+        Symmetry::Rotate180 => P::HalfRotation,
+        Symmetry::Rotate90 => P::QuarterRotation,
+        Symmetry::MirrorRows => P::HorizontalMirror,
+        Symmetry::MirrorColumns => P::VerticalMirror,
+        Symmetry::Diagonal => P::DiagonalMirror,
+        Symmetry::Antidiagonal => P::AntidiagonalMirror,
+        Symmetry::BothDiagonals => P::BidiagonalMirror,
+        Symmetry::BothMirrors => P::VerticalAndHorizontalMirror,
+        Symmetry::Dihedral => P::Dihedral,
+    })
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("generate bench: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<()> {
+    let mut seconds = 2.0f64;
+    let mut all = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--seconds" => {
+                seconds = args.next().unwrap_or_default().parse()?;
+                if !(seconds > 0.0 && seconds.is_finite()) {
+                    bail!("--seconds must be positive");
+                }
+            }
+            "--all" => all = true,
+            "-h" | "--help" => {
+                print!("{HELP}");
+                return Ok(());
+            }
+            other => bail!("unknown argument {other:?} (see --help)"),
+        }
+    }
+    let symmetries: Vec<Symmetry> = if all {
+        Symmetry::ALL.to_vec()
+    } else {
+        vec![Symmetry::None, Symmetry::Rotate180]
+    };
+    println!("# Generator throughput (one thread)\n");
+    println!("{}\n", machine_description());
+    println!("Times are this thread's CPU time per puzzle.\n");
+    println!("| symmetry | libsudoku µs/puzzle | puzzles/s | mean givens | `sudoku` crate µs/puzzle | ratio |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    const BATCH: u64 = 200;
+    for symmetry in symmetries {
+        let options = Options {
+            symmetry,
+            ..Options::default()
+        };
+        let mut givens = 0usize;
+        let mut made = 0usize;
+        let ours = time_per_item(seconds, |round| {
+            for i in 0..BATCH {
+                let g = generator::generate_item(round, i, &options).expect("generated");
+                givens += g.puzzle.iter().filter(|&&b| b != b'.').count();
+                made += 1;
+                black_box(g);
+            }
+            BATCH as usize
+        });
+        let peer = peer_symmetry(symmetry).map(|p| {
+            let mut rng = ChaCha8Rng::seed_from_u64(13);
+            time_per_item(seconds, |_| {
+                for _ in 0..BATCH / 4 {
+                    let solved = PeerSudoku::generate_solved_with_rng(&mut rng);
+                    black_box(PeerSudoku::generate_with_symmetry_and_rng_from(
+                        solved, p, &mut rng,
+                    ));
+                }
+                (BATCH / 4) as usize
+            })
+        });
+        let (peer_text, ratio) = match peer {
+            Some(p) => (format!("{p:.1}"), format!("{:.1}x", p / ours)),
+            None => ("-".into(), "-".into()),
+        };
+        println!(
+            "| {} | {ours:.1} | {:.0} | {:.1} | {peer_text} | {ratio} |",
+            symmetry.name(),
+            1e6 / ours,
+            givens as f64 / made as f64
+        );
+    }
+    // minimize: dense unique puzzles (35-40 givens, not minimal) made beforehand.
+    let dense_options = Options {
+        minimal: false,
+        min_givens: 35,
+        max_givens: 40,
+        ..Options::default()
+    };
+    let dense: Vec<Board> = generator::generate_batch(99, &dense_options, 500, 1)?
+        .into_iter()
+        .map(|g| Board::parse(&g?.puzzle).map_err(anyhow::Error::from))
+        .collect::<Result<_>>()?;
+    let minimize = time_per_item(seconds, |_| {
+        for board in &dense {
+            black_box(generator::minimize(board, Symmetry::None).expect("unique"));
+        }
+        dense.len()
+    });
+    let check = time_per_item(seconds, |_| {
+        for board in &dense {
+            black_box(generator::is_minimal(board).expect("unique"));
+        }
+        dense.len()
+    });
+    println!("\n| transformation (35-40 givens in) | µs/puzzle |\n|---|---:|");
+    println!("| minimize | {minimize:.1} |\n| is_minimal | {check:.1} |");
+    Ok(())
+}

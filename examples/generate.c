@@ -1,0 +1,252 @@
+/* generate: prints puzzles with exactly one solution, made by libsudoku's generator.
+ *
+ * Usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
+ *                 [--threads N]
+ *
+ * Writes N puzzles (default 1) to stdout, one line each: 81 characters, '1'-'9' givens and '.'
+ * blanks. Puzzle i (from 0) is puzzle i of seed S (default 0; decimal or 0x hexadecimal): the
+ * same on every machine and thread count, so a seed and a count name a set of puzzles. By
+ * default each puzzle is minimal (no given can go without losing uniqueness); --not-minimal
+ * stops removing givens at a number drawn from the --givens range. --symmetry gives the pattern
+ * of givens a symmetry: none (default), rotate180, rotate90, mirror-rows, mirror-columns,
+ * diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral. --givens A-B (or A) keeps the
+ * number of givens in range (default 17-81). --threads N generates on up to N threads (default
+ * 0: all cores).
+ *
+ * Puzzles are made in blocks, one sudoku_generate_batch call each (first_index moves on from
+ * block to block). When stderr is a terminal, a progress line (puzzles made, rate) is redrawn
+ * after each block and erased at the end; it is never written to a pipe or a file.
+ *
+ * A puzzle that no attempt could make (SUDOKU_NOT_FOUND: a --givens range the symmetry cannot
+ * meet) is reported on stderr and skipped.
+ *
+ * Exit codes: 0 every puzzle written, 1 some puzzle not found or memory ran out, 2 usage or an
+ * error writing the output.
+ */
+
+/* For clock_gettime, fileno and isatty (POSIX). */
+#define _POSIX_C_SOURCE 200112L
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "finish_output.h"
+#include "sudoku.h"
+
+#define CELLS 81
+
+/* Puzzles per batch call; smaller on a terminal, so that the progress line moves. */
+#define BLOCK 8192
+#define BLOCK_TTY 512
+
+static const char *const SYMMETRIES[] = {
+    "none",     "rotate180",    "rotate90",       "mirror-rows",  "mirror-columns",
+    "diagonal", "antidiagonal", "both-diagonals", "both-mirrors", "dihedral",
+};
+
+static void usage(FILE *out)
+{
+    fputs("usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]\n"
+          "                [--threads N]\n"
+          "Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,\n"
+          "'.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same\n"
+          "on every machine. Puzzles are minimal unless --not-minimal, which stops removing\n"
+          "givens at a number drawn from the --givens range A-B (or A; default 17-81).\n"
+          "--symmetry NAME: none (default), rotate180, rotate90, mirror-rows, mirror-columns,\n"
+          "diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral.\n"
+          "--threads N: up to N threads (default 0: all cores).\n"
+          "A progress line goes to stderr when it is a terminal.\n"
+          "Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.\n",
+          out);
+}
+
+/* A usage error: one line naming it, then where the usage is. Returns the exit code 2. */
+static int bad_usage(const char *what, const char *value)
+{
+    if (value != NULL) {
+        fprintf(stderr, "generate: %s: \"%s\" (see generate --help)\n", what, value);
+    } else {
+        fprintf(stderr, "generate: %s (see generate --help)\n", what);
+    }
+    return 2;
+}
+
+/* Parses a whole number in [min, max], decimal or (hex_ok) 0x hexadecimal. */
+static int parse_number(const char *text, unsigned long long min, unsigned long long max, int hex_ok,
+                        unsigned long long *out)
+{
+    char *end;
+    unsigned long long value;
+    int base = 10;
+    if (hex_ok && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        text += 2;
+        base = 16;
+    }
+    if (!((text[0] >= '0' && text[0] <= '9') ||
+          (base == 16 && ((text[0] >= 'a' && text[0] <= 'f') || (text[0] >= 'A' && text[0] <= 'F'))))) {
+        return 0;
+    }
+    errno = 0;
+    value = strtoull(text, &end, base);
+    if (errno != 0 || *end != '\0' || value < min || value > max) {
+        return 0;
+    }
+    *out = value;
+    return 1;
+}
+
+/* Parses --givens A-B or A, with 0 <= A <= B <= 81. */
+static int parse_givens(const char *text, sudoku_generate_options *o)
+{
+    char first[8];
+    const char *dash = strchr(text, '-');
+    unsigned long long a, b;
+    size_t len = dash != NULL ? (size_t)(dash - text) : strlen(text);
+    if (len == 0 || len >= sizeof first) {
+        return 0;
+    }
+    memcpy(first, text, len);
+    first[len] = '\0';
+    if (!parse_number(first, 0, 81, 0, &a)) {
+        return 0;
+    }
+    b = a;
+    if (dash != NULL && !parse_number(dash + 1, 0, 81, 0, &b)) {
+        return 0;
+    }
+    if (a > b) {
+        return 0;
+    }
+    o->min_givens = (uint8_t)a;
+    o->max_givens = (uint8_t)b;
+    return 1;
+}
+
+/* Wall-clock seconds from an arbitrary origin. */
+static double now_seconds(void)
+{
+#ifdef CLOCK_MONOTONIC
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) == 0) {
+        return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    }
+#endif
+    return (double)clock() / CLOCKS_PER_SEC;
+}
+
+int main(int argc, char **argv)
+{
+    sudoku_generate_options options;
+    unsigned long long count = 1, seed = 0, threads = 0, done = 0;
+    int i, failed = 0, progress;
+    size_t block_size, k;
+    char *puzzles;
+    sudoku_status *statuses;
+    double start;
+
+    sudoku_generate_options_init(&options);
+    for (i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            usage(stdout);
+            return finish_output("generate", 0);
+        } else if (strcmp(arg, "--not-minimal") == 0) {
+            options.minimal = 0;
+        } else if (strcmp(arg, "--count") == 0 || strcmp(arg, "--seed") == 0 ||
+                   strcmp(arg, "--symmetry") == 0 || strcmp(arg, "--givens") == 0 ||
+                   strcmp(arg, "--threads") == 0) {
+            if (next == NULL) {
+                fprintf(stderr, "generate: %s needs a value (see generate --help)\n", arg);
+                return 2;
+            }
+            i++;
+            if (strcmp(arg, "--count") == 0) {
+                if (!parse_number(next, 1, (unsigned long long)-1, 0, &count)) {
+                    return bad_usage("--count needs a whole number N >= 1", next);
+                }
+            } else if (strcmp(arg, "--seed") == 0) {
+                if (!parse_number(next, 0, (unsigned long long)-1, 1, &seed)) {
+                    return bad_usage("--seed needs a whole number (decimal or 0x hex) below 2^64",
+                                     next);
+                }
+            } else if (strcmp(arg, "--threads") == 0) {
+                if (!parse_number(next, 0, (size_t)-1, 0, &threads)) {
+                    return bad_usage("--threads needs a whole number N >= 0 (0: all cores)", next);
+                }
+            } else if (strcmp(arg, "--givens") == 0) {
+                if (!parse_givens(next, &options)) {
+                    return bad_usage("--givens needs A-B or A with 0 <= A <= B <= 81", next);
+                }
+            } else {
+                size_t s, n = sizeof SYMMETRIES / sizeof SYMMETRIES[0];
+                for (s = 0; s < n && strcmp(next, SYMMETRIES[s]) != 0; s++) {
+                }
+                if (s == n) {
+                    return bad_usage("unknown --symmetry", next);
+                }
+                options.symmetry = (uint32_t)s;
+            }
+        } else {
+            return bad_usage("unknown argument", arg);
+        }
+    }
+
+    progress = isatty(fileno(stderr));
+    block_size = progress ? BLOCK_TTY : BLOCK;
+    if (count < block_size) {
+        block_size = (size_t)count;
+    }
+    puzzles = malloc(block_size * CELLS);
+    statuses = malloc(block_size * sizeof *statuses);
+    if (puzzles == NULL || statuses == NULL) {
+        fputs("generate: out of memory\n", stderr);
+        free(puzzles);
+        free(statuses);
+        return 1;
+    }
+    start = now_seconds();
+    while (done < count) {
+        size_t n = count - done < block_size ? (size_t)(count - done) : block_size;
+        sudoku_status status;
+        options.first_index = done;
+        status = sudoku_generate_batch(seed, &options, n, puzzles, statuses, (size_t)threads);
+        if (status != SUDOKU_OK) {
+            /* The options were checked above, so this is a fault of the library. */
+            fprintf(stderr, "generate: %s: %s\n", sudoku_status_name(status),
+                    sudoku_status_message(status));
+            failed = 1;
+            break;
+        }
+        for (k = 0; k < n; k++) {
+            if (statuses[k] == SUDOKU_OK) {
+                fwrite(puzzles + k * CELLS, 1, CELLS, stdout);
+                putchar('\n');
+            } else {
+                if (progress) {
+                    fputs("\r\033[K", stderr);
+                }
+                fprintf(stderr, "generate: puzzle %llu: %s: %s\n", done + k,
+                        sudoku_status_name(statuses[k]), sudoku_status_message(statuses[k]));
+                failed = 1;
+            }
+        }
+        done += n;
+        if (progress) {
+            double elapsed = now_seconds() - start;
+            fprintf(stderr, "\r%llu/%llu puzzles  %.0f puzzles/s\033[K", done, count,
+                    elapsed > 0.0 ? (double)done / elapsed : 0.0);
+            fflush(stderr);
+        }
+    }
+    if (progress) {
+        fputs("\r\033[K", stderr);
+    }
+    free(puzzles);
+    free(statuses);
+    return finish_output("generate", failed);
+}

@@ -1,0 +1,144 @@
+//! The random solved grid a puzzle is carved from.
+//!
+//! Two steps (docs/generator.md says how uniform the result is):
+//! 1. A random-order backtracking fill: cells in row-major order, each taking a digit drawn
+//!    uniformly among its untried candidates, going back a cell when one has none left. Every
+//!    grid can come out (the draws can follow any grid all the way, and a grid never dead-ends),
+//!    but not all equally often.
+//! 2. A random validity-preserving transformation, uniform over the group of 2 x 6^8 x 9! maps:
+//!    a digit relabelling, a band order, a row order in each band, a stack order, a column order
+//!    in each stack, then a transposition or not. Grids equivalent under the group then come out
+//!    equally often.
+
+use super::rng::Rng;
+use crate::geometry::CELLS;
+
+/// A solved grid: the value 1-9 of every cell, row-major.
+pub(crate) type Grid = [u8; CELLS];
+
+/// The box (0-8) of each cell.
+const BOX_OF: [u8; CELLS] = {
+    let mut boxes = [0u8; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        boxes[cell] = ((cell / 27) * 3 + (cell % 9) / 3) as u8;
+        cell += 1;
+    }
+    boxes
+};
+
+/// Bit `k` of `mask`'s set bits, counting from the lowest (`k` below the number of set bits).
+#[inline]
+fn nth_set_bit(mut mask: u32, k: u32) -> u32 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros()
+}
+
+/// Step 1: the random-order backtracking fill.
+fn fill(rng: &mut Rng) -> Grid {
+    let mut grid = [0u8; CELLS];
+    // Digits used (bit d - 1) in each row, column and box.
+    let (mut rows, mut cols, mut boxes) = ([0u32; 9], [0u32; 9], [0u32; 9]);
+    // The candidates not yet tried at each cell of the current path.
+    let mut untried = [0u32; CELLS];
+    let houses = |cell: usize| (cell / 9, cell % 9, BOX_OF[cell] as usize);
+    let mut cell = 0;
+    untried[0] = 0x1FF;
+    loop {
+        let options = untried[cell];
+        if options == 0 {
+            // A dead end: undo the previous cell and try its next candidate.
+            cell -= 1;
+            let (r, c, b) = houses(cell);
+            let bit = !(1u32 << (grid[cell] - 1));
+            rows[r] &= bit;
+            cols[c] &= bit;
+            boxes[b] &= bit;
+            continue;
+        }
+        let d = nth_set_bit(options, rng.below(options.count_ones()));
+        untried[cell] = options & !(1 << d);
+        grid[cell] = d as u8 + 1;
+        let (r, c, b) = houses(cell);
+        rows[r] |= 1 << d;
+        cols[c] |= 1 << d;
+        boxes[b] |= 1 << d;
+        cell += 1;
+        if cell == CELLS {
+            return grid;
+        }
+        let (r, c, b) = houses(cell);
+        untried[cell] = !(rows[r] | cols[c] | boxes[b]) & 0x1FF;
+    }
+}
+
+/// A uniformly random order of 0..3, drawn as [`Rng::shuffle`] does.
+fn order3(rng: &mut Rng) -> [usize; 3] {
+    let mut order = [0, 1, 2];
+    rng.shuffle(&mut order);
+    order
+}
+
+/// Step 2: a uniformly random validity-preserving transformation of `grid`. Draws, in this
+/// order: the digit relabelling (a shuffle of 1-9), the band order, the row order in bands 0, 1,
+/// 2, the stack order, the column order in stacks 0, 1, 2, then one word whose lowest bit says
+/// whether to transpose.
+fn transform(grid: &Grid, rng: &mut Rng) -> Grid {
+    let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+    rng.shuffle(&mut digits);
+    let mut lines = [[0usize; 9]; 2];
+    for line in &mut lines {
+        let blocks = order3(rng);
+        let inner = [order3(rng), order3(rng), order3(rng)];
+        for (i, l) in line.iter_mut().enumerate() {
+            *l = 3 * blocks[i / 3] + inner[i / 3][i % 3];
+        }
+    }
+    let [rows, cols] = lines;
+    let transpose = rng.next_u32() & 1 == 1;
+    let mut out = [0u8; CELLS];
+    for r in 0..9 {
+        for c in 0..9 {
+            let value = digits[grid[9 * rows[r] + cols[c]] as usize - 1];
+            let at = if transpose { 9 * c + r } else { 9 * r + c };
+            out[at] = value;
+        }
+    }
+    out
+}
+
+/// A random solved grid from `rng` (see the module docs).
+pub(crate) fn random_grid(rng: &mut Rng) -> Grid {
+    let grid = fill(rng);
+    transform(&grid, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn is_valid(grid: &Grid) -> bool {
+        (0..9).all(|i| {
+            let (mut row, mut col, mut bx) = (0u32, 0u32, 0u32);
+            for j in 0..9 {
+                row |= 1 << grid[9 * i + j];
+                col |= 1 << grid[9 * j + i];
+                bx |= 1 << grid[9 * (3 * (i / 3) + j / 3) + 3 * (i % 3) + j % 3];
+            }
+            row == 0x3FE && col == 0x3FE && bx == 0x3FE
+        })
+    }
+
+    #[test]
+    fn random_grids_are_valid_and_differ() {
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..200 {
+            let grid = random_grid(&mut Rng::new(42, i));
+            assert!(is_valid(&grid));
+            seen.insert(grid);
+        }
+        assert_eq!(seen.len(), 200);
+    }
+}

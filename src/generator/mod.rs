@@ -1,0 +1,314 @@
+//! Making puzzles: a seeded generator of unique (and, when asked, minimal) puzzles with a chosen
+//! symmetry of the givens, and the two transformations it rests on, [`is_minimal`] and
+//! [`minimize`]. See `docs/generator.md` for how it works and why it is fast.
+//!
+//! A puzzle is a pure function of `(seed, index, options)` (index 0 for [`generate`], `i` for
+//! item `i` of [`generate_batch`]): the same on every platform, every solver kernel and every
+//! thread count, for a given major version of the library.
+//!
+//! ```
+//! use sudoku::generator::{generate, Options, Symmetry};
+//!
+//! let made = generate(7, &Options::default()).unwrap();
+//! let puzzle = sudoku::Board::parse(&made.puzzle).unwrap();
+//! assert_eq!(sudoku::count_solutions(&puzzle, 2), 1);
+//! assert_eq!(sudoku::generator::is_minimal(&puzzle), Ok(true));
+//!
+//! // Minimal under the half turn: no pair of givens (r, c), (8 - r, 8 - c) can go.
+//! let options = Options { symmetry: Symmetry::Rotate180, ..Options::default() };
+//! let made = generate(7, &options).unwrap();
+//! let puzzle = sudoku::Board::parse(&made.puzzle).unwrap();
+//! assert_eq!(sudoku::count_solutions(&puzzle, 2), 1);
+//! assert_eq!(sudoku::generator::minimize(&puzzle, Symmetry::Rotate180), Ok(puzzle));
+//! ```
+//!
+//! Layers: above the solver (it uses the solver's removal test), below `ffi`.
+
+mod grid;
+mod removal;
+mod rng;
+mod symmetry;
+
+pub use symmetry::{Orbits, Symmetry};
+
+use crate::batch::for_each_chunk;
+use crate::board::Board;
+use crate::error::Error;
+use crate::geometry::CELLS;
+use crate::solver::hooks::Kernel;
+use crate::solver::removal::Tester;
+use removal::{cells_of, Limits, Removal};
+use rng::Rng;
+
+/// What to generate. [`Options::default`] gives the defaults the C API's
+/// `sudoku_generate_options_init` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// The symmetry of the pattern of givens (default [`Symmetry::None`]).
+    pub symmetry: Symmetry,
+    /// The fewest givens allowed (default 17).
+    pub min_givens: u8,
+    /// The most givens allowed, at most 81 (default 81).
+    pub max_givens: u8,
+    /// Whether every given orbit must be necessary (default true). When false, removal stops
+    /// once the puzzle is down to a number of givens drawn uniformly from
+    /// `min_givens..=max_givens` (or cannot lose another orbit), so the puzzle may keep
+    /// redundant givens.
+    pub minimal: bool,
+    /// The most solved grids to try before giving up with [`GenerateError::NotFound`], at
+    /// least 1 (default 1000).
+    pub max_attempts: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            symmetry: Symmetry::None,
+            min_givens: 17,
+            max_givens: 81,
+            minimal: true,
+            max_attempts: 1000,
+        }
+    }
+}
+
+impl Options {
+    /// Checks the options: `min_givens <= max_givens <= 81` and `max_attempts >= 1`.
+    ///
+    /// Errors: [`GenerateError::InvalidOptions`] naming the fault.
+    pub fn check(&self) -> Result<(), GenerateError> {
+        if self.max_givens as usize > CELLS {
+            return Err(GenerateError::InvalidOptions("max_givens is above 81"));
+        }
+        if self.min_givens > self.max_givens {
+            return Err(GenerateError::InvalidOptions(
+                "min_givens is above max_givens",
+            ));
+        }
+        if self.max_attempts == 0 {
+            return Err(GenerateError::InvalidOptions("max_attempts is 0"));
+        }
+        Ok(())
+    }
+}
+
+/// Why no puzzle came out, or why a board could not be minimized.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The options are out of range ([`Options::check`]).
+    #[error("invalid generator options: {0}")]
+    InvalidOptions(&'static str),
+    /// Every attempt gave a puzzle outside the range of givens (for example a range that the
+    /// symmetry's orbit sizes cannot meet).
+    #[error("no puzzle met the options within the attempts allowed")]
+    NotFound,
+    /// [`minimize`]: the pattern of givens does not have the symmetry asked for.
+    #[error("the pattern of givens does not have the symmetry asked for")]
+    NotSymmetric,
+    /// [`minimize`]: the board has no solution or several.
+    #[error(transparent)]
+    Board(#[from] Error),
+}
+
+/// A generated puzzle and its solution, as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Generated {
+    /// The puzzle: 81 bytes, row-major, `'1'`-`'9'` givens and `'.'` blanks.
+    pub puzzle: [u8; CELLS],
+    /// Its only solution: 81 bytes `'1'`-`'9'`.
+    pub solution: [u8; CELLS],
+}
+
+/// Generates one puzzle from `seed`: item 0 of [`generate_batch`] with the same seed.
+///
+/// Errors: [`GenerateError::InvalidOptions`], [`GenerateError::NotFound`].
+pub fn generate(seed: u64, options: &Options) -> Result<Generated, GenerateError> {
+    generate_item(seed, 0, options)
+}
+
+/// Generates puzzle `index` of `seed`, the same whatever else is generated.
+///
+/// Errors: as [`generate`].
+pub fn generate_item(seed: u64, index: u64, options: &Options) -> Result<Generated, GenerateError> {
+    options.check()?;
+    make(Tester::detect(), seed, index, options, true)
+}
+
+/// `count` puzzles from `seed` on up to `threads` threads (0: every core, see
+/// [`crate::batch::resolve_threads`]); item `i` is [`generate_item`]`(seed, i, options)`, so the
+/// result does not depend on the thread count.
+///
+/// Errors: [`GenerateError::InvalidOptions`] for the whole call; otherwise each item's own
+/// result.
+pub fn generate_batch(
+    seed: u64,
+    options: &Options,
+    count: usize,
+    threads: usize,
+) -> Result<Vec<Result<Generated, GenerateError>>, GenerateError> {
+    options.check()?;
+    let mut results = vec![Err(GenerateError::NotFound); count];
+    let tester = Tester::detect();
+    for_each_chunk(count, threads, &mut results[..], |range, out| {
+        for (i, result) in range.zip(out) {
+            *result = make(tester, seed, i as u64, options, true);
+        }
+    });
+    Ok(results)
+}
+
+/// The generator proper, on checked options: attempts until one puzzle meets them. `shortcuts`:
+/// thin with every shortcut ([`Removal::thin`]), or by searches alone (the test hooks; the same
+/// result, slower).
+fn make(
+    tester: Tester,
+    seed: u64,
+    index: u64,
+    options: &Options,
+    shortcuts: bool,
+) -> Result<Generated, GenerateError> {
+    let mut rng = Rng::new(seed, index);
+    let min = options.min_givens as u32;
+    let max = options.max_givens as u32;
+    for _ in 0..options.max_attempts {
+        let grid = grid::random_grid(&mut rng);
+        let mut orbits = options.symmetry.orbits();
+        rng.shuffle(orbits.as_mut_slice());
+        // Not minimal: removal stops at a number of givens drawn from the range.
+        let target = if options.minimal {
+            0
+        } else {
+            min + rng.below(max - min + 1)
+        };
+        let mut removal = Removal::new(&grid, (1u128 << CELLS) - 1, tester);
+        let limits = if options.minimal {
+            Limits {
+                floor: 0,
+                target: 0,
+                give_up_below: min,
+            }
+        } else {
+            Limits {
+                floor: min,
+                target,
+                give_up_below: 0,
+            }
+        };
+        if shortcuts {
+            removal.thin(orbits.as_slice(), limits);
+        } else {
+            removal.thin_by_search_alone(orbits.as_slice(), limits);
+        }
+        if (min..=max).contains(&removal.count()) {
+            let mut solution = grid;
+            for v in &mut solution {
+                *v += b'0';
+            }
+            return Ok(Generated {
+                puzzle: removal.text(),
+                solution,
+            });
+        }
+    }
+    Err(GenerateError::NotFound)
+}
+
+/// The only solution of `board`, as cell values 1-9, and its givens as a cell mask.
+///
+/// Errors: [`Error::NoSolution`], [`Error::MultipleSolutions`].
+fn solved(board: &Board) -> Result<(grid::Grid, u128), Error> {
+    let solution = crate::solver::solve_unique(board)?;
+    Ok((*solution.digits(), board.filled_cells()))
+}
+
+/// Whether `board`, a puzzle with exactly one solution, is minimal: taking out any one given
+/// would let it have another solution.
+///
+/// Errors: [`Error::NoSolution`], [`Error::MultipleSolutions`].
+pub fn is_minimal(board: &Board) -> Result<bool, Error> {
+    is_minimal_by(Tester::detect(), board)
+}
+
+fn is_minimal_by(tester: Tester, board: &Board) -> Result<bool, Error> {
+    let (grid, givens) = solved(board)?;
+    let removal = Removal::new(&grid, givens, tester);
+    Ok(cells_of(givens).all(|cell| removal.is_necessary(cell)))
+}
+
+/// Takes givens out of `board` while it keeps its one solution, giving a minimal puzzle (under
+/// `symmetry`: no orbit of givens can go). Orbits ([`Symmetry::orbits`]) are tried once each in
+/// order of their lowest cell (row-major), so the result is a function of the board and the
+/// symmetry. With [`Symmetry::None`] every given is its own orbit.
+///
+/// Errors: [`GenerateError::Board`] with [`Error::NoSolution`] or [`Error::MultipleSolutions`];
+/// [`GenerateError::NotSymmetric`] when the pattern of givens does not have `symmetry`.
+pub fn minimize(board: &Board, symmetry: Symmetry) -> Result<Board, GenerateError> {
+    minimize_by(Tester::detect(), board, symmetry)
+}
+
+fn minimize_by(tester: Tester, board: &Board, symmetry: Symmetry) -> Result<Board, GenerateError> {
+    let (grid, givens) = solved(board)?;
+    if !symmetry.holds_for(givens) {
+        return Err(GenerateError::NotSymmetric);
+    }
+    let mut removal = Removal::new(&grid, givens, tester);
+    for &orbit in symmetry.orbits().as_slice() {
+        if orbit & givens != 0 {
+            removal.try_remove(orbit);
+        }
+    }
+    let mut digits = [0u8; CELLS];
+    for cell in cells_of(removal.givens()) {
+        digits[cell] = grid[cell];
+    }
+    Ok(Board::from_solved(digits))
+}
+
+/// Hooks for tests: the generator and the transformations with a forced solver kernel.
+///
+/// **Not a stable API**, like [`crate::solver::hooks`].
+#[doc(hidden)]
+pub mod hooks {
+    use super::*;
+
+    /// As [`generate_item`] with `kernel`; `None` when the CPU does not support it.
+    pub fn generate_with(
+        kernel: Kernel,
+        seed: u64,
+        index: u64,
+        options: &Options,
+    ) -> Option<Result<Generated, GenerateError>> {
+        let tester = Tester::with(kernel)?;
+        Some(
+            options
+                .check()
+                .and_then(|()| make(tester, seed, index, options, true)),
+        )
+    }
+
+    /// As [`generate_item`] without the removal's shortcuts (unavoidable sets, singles, runs
+    /// solved by propagation): every removal decided by searches alone. Gives the same puzzle,
+    /// more slowly; the tests compare the two.
+    pub fn generate_by_search_alone(
+        seed: u64,
+        index: u64,
+        options: &Options,
+    ) -> Result<Generated, GenerateError> {
+        options.check()?;
+        make(Tester::detect(), seed, index, options, false)
+    }
+
+    /// As [`is_minimal`] with `kernel`; `None` when the CPU does not support it.
+    pub fn is_minimal_with(kernel: Kernel, board: &Board) -> Option<Result<bool, Error>> {
+        Some(is_minimal_by(Tester::with(kernel)?, board))
+    }
+
+    /// As [`minimize`] with `kernel`; `None` when the CPU does not support it.
+    pub fn minimize_with(
+        kernel: Kernel,
+        board: &Board,
+        symmetry: Symmetry,
+    ) -> Option<Result<Board, GenerateError>> {
+        Some(minimize_by(Tester::with(kernel)?, board, symmetry))
+    }
+}

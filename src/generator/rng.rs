@@ -1,0 +1,88 @@
+//! The generator's randomness: a pure function of the seed and the puzzle's index.
+//!
+//! ChaCha8 (the ChaCha stream cipher with 8 rounds, as `rand_chacha::ChaCha8Rng` implements it)
+//! keyed with the seed's 8 bytes in little-endian order followed by 24 zero bytes, on stream
+//! (nonce) `index`, read as 32-bit words from word 0 on. ChaCha is counter-based: its output for
+//! a key, stream and position is fixed by the algorithm, the same on every platform and crate
+//! version. Only raw words are used; every bounded draw goes through [`Rng::below`], written here
+//! (not a crate's distribution code, whose output could change between versions).
+
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The random words of one puzzle.
+pub(crate) struct Rng(ChaCha8Rng);
+
+impl Rng {
+    /// The words of puzzle `index` of seed `seed` (index 0 for a single puzzle).
+    pub(crate) fn new(seed: u64, index: u64) -> Rng {
+        let mut key = [0u8; 32];
+        key[..8].copy_from_slice(&seed.to_le_bytes());
+        let mut rng = ChaCha8Rng::from_seed(key);
+        rng.set_stream(index);
+        Rng(rng)
+    }
+
+    /// The next 32-bit word.
+    #[inline]
+    pub(crate) fn next_u32(&mut self) -> u32 {
+        self.0.next_u32()
+    }
+
+    /// A number uniform in `0..n` (`n` from 1 to 2^32 - 1): Lemire's multiply-and-shift with
+    /// rejection ("Fast random integer generation in an interval", 2019). Takes the high word of
+    /// `word * n`, drawing again while the low word is below `2^32 mod n`, so it is exactly uniform.
+    #[inline]
+    pub(crate) fn below(&mut self, n: u32) -> u32 {
+        debug_assert!(n > 0);
+        let mut m = self.next_u32() as u64 * n as u64;
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = self.next_u32() as u64 * n as u64;
+            }
+        }
+        (m >> 32) as u32
+    }
+
+    /// Shuffles `items` uniformly (Fisher-Yates from the last item down: item `i` swaps with
+    /// item `below(i + 1)`).
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_words_are_chacha8_of_the_documented_key_and_stream() {
+        // Pinned: a change here changes every generated puzzle.
+        let mut rng = Rng::new(0, 0);
+        let first: Vec<u32> = (0..4).map(|_| rng.next_u32()).collect();
+        let mut again = Rng::new(0, 0);
+        assert_eq!(first, (0..4).map(|_| again.next_u32()).collect::<Vec<_>>());
+        let mut other = Rng::new(0, 1);
+        assert_ne!(first, (0..4).map(|_| other.next_u32()).collect::<Vec<_>>());
+        let mut other = Rng::new(1, 0);
+        assert_ne!(first, (0..4).map(|_| other.next_u32()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn below_stays_in_range_and_reaches_every_value() {
+        let mut rng = Rng::new(7, 3);
+        for n in [1u32, 2, 3, 9, 81, 1000] {
+            let mut seen = vec![false; n.min(1000) as usize];
+            for _ in 0..20 * n {
+                let x = rng.below(n);
+                assert!(x < n);
+                seen[x as usize] = true;
+            }
+            assert!(seen.iter().all(|&s| s));
+        }
+    }
+}

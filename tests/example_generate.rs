@@ -1,0 +1,197 @@
+//! `examples/generate.c` (`build/generate`): the puzzles it prints are the generator's (checked
+//! against the Rust API, and a sample against the reference counter), the same on every thread
+//! count; usage errors are one line pointing at --help; a range the symmetry cannot meet
+//! reports SUDOKU_NOT_FOUND; a write error exits 2. Static and shared library both.
+//!
+//! Shared helpers: `tests/example_programs/mod.rs`.
+
+mod example_programs;
+
+use example_programs::*;
+use sudoku::generator::{self, Options, Symmetry};
+use sudoku_testkit::board::parse;
+use sudoku_testkit::cbuild::Link;
+use sudoku_testkit::reference::count;
+
+/// What the Rust generator gives for puzzles 0..n of `seed`, one line each.
+fn expected(seed: u64, n: u64, options: &Options) -> String {
+    (0..n)
+        .map(|i| {
+            let made = generator::generate_item(seed, i, options).unwrap();
+            format!("{}\n", String::from_utf8_lossy(&made.puzzle))
+        })
+        .collect()
+}
+
+#[test]
+fn generate_prints_the_generator_s_puzzles() {
+    let cases: [(&[&str], u64, u64, Options); 5] = [
+        (&[], 0, 1, Options::default()),
+        (
+            &["--count", "40", "--seed", "77"],
+            77,
+            40,
+            Options::default(),
+        ),
+        (
+            &["--seed", "0x10", "--count", "25", "--symmetry", "rotate180"],
+            16,
+            25,
+            Options {
+                symmetry: Symmetry::Rotate180,
+                ..Options::default()
+            },
+        ),
+        (
+            &[
+                "--count",
+                "20",
+                "--not-minimal",
+                "--givens",
+                "30-35",
+                "--symmetry",
+                "diagonal",
+            ],
+            0,
+            20,
+            Options {
+                symmetry: Symmetry::Diagonal,
+                minimal: false,
+                min_givens: 30,
+                max_givens: 35,
+                ..Options::default()
+            },
+        ),
+        (
+            &["--count", "10", "--givens", "24", "--seed", "3"],
+            3,
+            10,
+            Options {
+                min_givens: 24,
+                max_givens: 24,
+                ..Options::default()
+            },
+        ),
+    ];
+    for link in LINKS {
+        let program = example("generate", link);
+        for (args, seed, n, options) in &cases {
+            let output = run(program, args, b"");
+            let want = expected(*seed, *n, options);
+            assert_run(&output, 0, &want, "");
+            for line in want.lines() {
+                let grid = parse(line.as_bytes().try_into().unwrap()).unwrap();
+                assert_eq!(count(&grid, 2).0, 1, "{line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn generate_gives_the_same_output_on_every_thread_count() {
+    let program = example("generate", Link::Static);
+    let base = run(program, &["--count", "300", "--threads", "1"], b"");
+    assert_eq!(base.status.code(), Some(0));
+    for threads in ["2", "3", "0"] {
+        let other = run(program, &["--count", "300", "--threads", threads], b"");
+        assert_eq!(other.stdout, base.stdout, "--threads {threads}");
+    }
+    assert_eq!(text(&base.stdout).lines().count(), 300);
+}
+
+const GENERATE_USAGE: &str = "\
+usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
+                [--threads N]
+Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,
+'.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same
+on every machine. Puzzles are minimal unless --not-minimal, which stops removing
+givens at a number drawn from the --givens range A-B (or A; default 17-81).
+--symmetry NAME: none (default), rotate180, rotate90, mirror-rows, mirror-columns,
+diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral.
+--threads N: up to N threads (default 0: all cores).
+A progress line goes to stderr when it is a terminal.
+Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.
+";
+
+#[test]
+fn generate_usage_errors_are_one_line() {
+    let cases: [(&[&str], &str); 9] = [
+        (&["--bogus"], "unknown argument: \"--bogus\""),
+        (&["extra"], "unknown argument: \"extra\""),
+        (&["--count"], "--count needs a value"),
+        (
+            &["--count", "0"],
+            "--count needs a whole number N >= 1: \"0\"",
+        ),
+        (
+            &["--count", "-3"],
+            "--count needs a whole number N >= 1: \"-3\"",
+        ),
+        (
+            &["--seed", "0x1g"],
+            "--seed needs a whole number (decimal or 0x hex) below 2^64: \"0x1g\"",
+        ),
+        (&["--symmetry", "spiral"], "unknown --symmetry: \"spiral\""),
+        (
+            &["--givens", "40-30"],
+            "--givens needs A-B or A with 0 <= A <= B <= 81: \"40-30\"",
+        ),
+        (
+            &["--threads", "x"],
+            "--threads needs a whole number N >= 0 (0: all cores): \"x\"",
+        ),
+    ];
+    for link in LINKS {
+        let program = example("generate", link);
+        for help in ["-h", "--help"] {
+            assert_run(&run(program, &[help], b""), 0, GENERATE_USAGE, "");
+        }
+        for (args, message) in cases {
+            let output = run(program, args, b"");
+            assert_run(
+                &output,
+                2,
+                "",
+                &format!("generate: {message} (see generate --help)\n"),
+            );
+        }
+    }
+}
+
+#[test]
+fn generate_reports_puzzles_not_found() {
+    for link in LINKS {
+        let output = run(
+            example("generate", link),
+            &[
+                "--symmetry",
+                "dihedral",
+                "--givens",
+                "17-20",
+                "--count",
+                "2",
+            ],
+            b"",
+        );
+        let message = "SUDOKU_NOT_FOUND: no puzzle met the options within the attempts allowed";
+        assert_run(
+            &output,
+            1,
+            "",
+            &format!("generate: puzzle 0: {message}\ngenerate: puzzle 1: {message}\n"),
+        );
+    }
+}
+
+#[test]
+fn generate_reports_a_write_error_with_exit_code_2() {
+    for link in LINKS {
+        let program = example("generate", link);
+        for args in [&["--count", "3"][..], &["-h"]] {
+            let Some(output) = run_to_dev_full(program, args, b"") else {
+                return;
+            };
+            assert_run(&output, 2, "", &write_error("generate"));
+        }
+    }
+}

@@ -1,0 +1,403 @@
+//! The generator's C API (issue 13): `sudoku_generate`, `sudoku_generate_batch`,
+//! `sudoku_generate_options_init`, `sudoku_is_minimal`, `sudoku_minimize`. Bad options and NULL
+//! pointers give their statuses with nothing written; the C calls give what the Rust generator
+//! gives; the puzzles they write are checked with the test kit's reference counter.
+
+use std::ffi::c_char;
+use std::mem::size_of;
+use std::ptr;
+
+use sudoku::ffi::sudoku_status::{self, *};
+use sudoku::ffi::*;
+use sudoku::generator::{self, Options, Symmetry};
+use sudoku_testkit::board::{parse, CELLS};
+use sudoku_testkit::reference::count;
+
+fn defaults() -> sudoku_generate_options {
+    let mut options = sudoku_generate_options {
+        struct_size: 0,
+        symmetry: 77,
+        min_givens: 0,
+        max_givens: 0,
+        minimal: 9,
+        max_attempts: 0,
+        first_index: 5,
+    };
+    // SAFETY: a writable options struct.
+    unsafe { sudoku_generate_options_init(&mut options) };
+    options
+}
+
+/// `sudoku_generate` into fresh buffers filled with `#`: (status, puzzle, solution).
+fn generate(
+    seed: u64,
+    options: Option<&sudoku_generate_options>,
+) -> (sudoku_status, [u8; CELLS], [u8; CELLS]) {
+    let (mut puzzle, mut solution) = ([b'#'; CELLS], [b'#'; CELLS]);
+    let options = options.map_or(ptr::null(), |o| o as *const _);
+    // SAFETY: valid options or NULL; two writable 81-byte buffers.
+    let status = unsafe {
+        sudoku_generate(
+            seed,
+            options,
+            puzzle.as_mut_ptr().cast::<c_char>(),
+            solution.as_mut_ptr().cast::<c_char>(),
+        )
+    };
+    (status, puzzle, solution)
+}
+
+#[test]
+fn init_writes_the_documented_defaults() {
+    let o = defaults();
+    assert_eq!(o.struct_size as usize, size_of::<sudoku_generate_options>());
+    assert_eq!(
+        (
+            o.symmetry,
+            o.min_givens,
+            o.max_givens,
+            o.minimal,
+            o.max_attempts
+        ),
+        (0, 17, 81, 1, 1000)
+    );
+    // SAFETY: NULL is accepted and ignored.
+    unsafe { sudoku_generate_options_init(ptr::null_mut()) };
+}
+
+#[test]
+fn generate_writes_a_unique_puzzle_and_its_solution() {
+    for symmetry in 0..10u32 {
+        let mut options = defaults();
+        options.symmetry = symmetry;
+        let (status, puzzle, solution) = generate(symmetry as u64, Some(&options));
+        assert_eq!(status, SUDOKU_OK);
+        let (n, first) = count(&parse(&puzzle).unwrap(), 2);
+        assert_eq!(n, 1);
+        assert_eq!(first.unwrap().map(|d| d + b'0'), solution);
+        let rust = generator::generate(
+            symmetry as u64,
+            &Options {
+                symmetry: Symmetry::from_code(symmetry).unwrap(),
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        assert_eq!((rust.puzzle, rust.solution), (puzzle, solution));
+    }
+    // NULL options are the defaults; a NULL solution is allowed.
+    assert_eq!(generate(5, None), generate(5, Some(&defaults())));
+    let mut puzzle = [b'#'; CELLS];
+    // SAFETY: a writable 81-byte buffer; NULL options and solution.
+    let status =
+        unsafe { sudoku_generate(5, ptr::null(), puzzle.as_mut_ptr().cast(), ptr::null_mut()) };
+    assert_eq!((status, puzzle), (SUDOKU_OK, generate(5, None).1));
+}
+
+/// A change that makes valid options invalid.
+type Spoil = fn(&mut sudoku_generate_options);
+
+#[test]
+fn bad_options_and_nulls_write_nothing() {
+    let cases: [(&str, Spoil); 7] = [
+        ("struct_size too small", |o| o.struct_size -= 1),
+        ("unknown symmetry", |o| o.symmetry = 10),
+        ("minimal not 0 or 1", |o| o.minimal = 2),
+        ("min above max", |o| {
+            o.min_givens = 40;
+            o.max_givens = 39
+        }),
+        ("max above 81", |o| o.max_givens = 82),
+        ("no attempt", |o| o.max_attempts = 0),
+        ("huge symmetry", |o| o.symmetry = u32::MAX),
+    ];
+    for (what, spoil) in cases {
+        let mut options = defaults();
+        spoil(&mut options);
+        let (status, puzzle, solution) = generate(1, Some(&options));
+        assert_eq!(status, SUDOKU_INVALID_ARGUMENT, "{what}");
+        assert_eq!((puzzle, solution), ([b'#'; CELLS], [b'#'; CELLS]), "{what}");
+        let (mut puzzles, mut statuses) = ([b'#'; 2 * CELLS], [SUDOKU_INTERNAL_ERROR; 2]);
+        // SAFETY: buffers for two puzzles.
+        let status = unsafe {
+            sudoku_generate_batch(
+                1,
+                &options,
+                2,
+                puzzles.as_mut_ptr().cast(),
+                statuses.as_mut_ptr(),
+                1,
+            )
+        };
+        assert_eq!(status, SUDOKU_INVALID_ARGUMENT, "{what}");
+        assert_eq!(puzzles, [b'#'; 2 * CELLS]);
+        assert_eq!(statuses, [SUDOKU_INTERNAL_ERROR; 2]);
+    }
+    // A larger struct_size (a newer caller) is fine.
+    let mut options = defaults();
+    options.struct_size += 8;
+    let mut bigger = [0u64; 8];
+    // SAFETY: the options are copied into a buffer larger than struct_size.
+    unsafe {
+        ptr::copy_nonoverlapping(
+            &options as *const _ as *const u8,
+            bigger.as_mut_ptr().cast::<u8>(),
+            size_of::<sudoku_generate_options>(),
+        )
+    };
+    let (mut puzzle, mut solution) = ([b'#'; CELLS], [b'#'; CELLS]);
+    // SAFETY: a readable struct of struct_size bytes; writable buffers.
+    let status = unsafe {
+        sudoku_generate(
+            1,
+            bigger.as_ptr().cast(),
+            puzzle.as_mut_ptr().cast(),
+            solution.as_mut_ptr().cast(),
+        )
+    };
+    assert_eq!((status, puzzle), (SUDOKU_OK, generate(1, None).1));
+    // NULL puzzle.
+    // SAFETY: NULL is rejected before any access.
+    let status = unsafe {
+        sudoku_generate(
+            1,
+            ptr::null(),
+            ptr::null_mut(),
+            solution.as_mut_ptr().cast(),
+        )
+    };
+    assert_eq!(status, SUDOKU_NULL_POINTER);
+    // The solution overlapping the puzzle.
+    let mut both = [b'#'; CELLS + 10];
+    // SAFETY: 91 writable bytes hold both (overlapping) buffers.
+    let status = unsafe {
+        sudoku_generate(
+            1,
+            ptr::null(),
+            both.as_mut_ptr().cast(),
+            both.as_mut_ptr().add(10).cast(),
+        )
+    };
+    assert_eq!(
+        (status, both),
+        (SUDOKU_INVALID_ARGUMENT, [b'#'; CELLS + 10])
+    );
+}
+
+#[test]
+fn attempts_exhausted_is_not_found_with_nothing_written() {
+    let mut options = defaults();
+    options.symmetry = sudoku_symmetry::SUDOKU_SYMMETRY_DIHEDRAL as u32;
+    options.max_givens = 20;
+    options.max_attempts = 3;
+    let (status, puzzle, solution) = generate(1, Some(&options));
+    assert_eq!(status, SUDOKU_NOT_FOUND);
+    assert_eq!((puzzle, solution), ([b'#'; CELLS], [b'#'; CELLS]));
+    let (mut puzzles, mut statuses) = ([b'#'; 3 * CELLS], [SUDOKU_OK; 3]);
+    // SAFETY: buffers for three puzzles.
+    let status = unsafe {
+        sudoku_generate_batch(
+            1,
+            &options,
+            3,
+            puzzles.as_mut_ptr().cast(),
+            statuses.as_mut_ptr(),
+            2,
+        )
+    };
+    assert_eq!(status, SUDOKU_OK);
+    assert_eq!(statuses, [SUDOKU_NOT_FOUND; 3]);
+    assert_eq!(puzzles, [b'#'; 3 * CELLS]);
+}
+
+#[test]
+fn batch_items_are_the_single_calls_on_every_thread_count() {
+    let mut options = defaults();
+    options.symmetry = 1;
+    let n = 40;
+    let expected: Vec<[u8; CELLS]> = (0..n)
+        .map(|i| {
+            generator::generate_item(
+                8,
+                i as u64,
+                &Options {
+                    symmetry: Symmetry::Rotate180,
+                    ..Options::default()
+                },
+            )
+            .unwrap()
+            .puzzle
+        })
+        .collect();
+    assert_eq!(expected[0], generate(8, Some(&options)).1);
+    for threads in [1, 2, 3, 0] {
+        let (mut puzzles, mut statuses) = (vec![b'#'; n * CELLS], vec![SUDOKU_INTERNAL_ERROR; n]);
+        // SAFETY: buffers for n puzzles.
+        let status = unsafe {
+            sudoku_generate_batch(
+                8,
+                &options,
+                n,
+                puzzles.as_mut_ptr().cast(),
+                statuses.as_mut_ptr(),
+                threads,
+            )
+        };
+        assert_eq!(status, SUDOKU_OK);
+        assert!(statuses.iter().all(|&s| s == SUDOKU_OK));
+        for (i, chunk) in puzzles.chunks_exact(CELLS).enumerate() {
+            assert_eq!(chunk, expected[i], "threads {threads}, item {i}");
+        }
+    }
+    // A run cut into calls with first_index gives the same puzzles.
+    let mut cut = vec![b'#'; n * CELLS];
+    let mut statuses = vec![SUDOKU_INTERNAL_ERROR; n];
+    for (start, len) in [(0, 7), (7, 1), (8, 32)] {
+        options.first_index = start as u64;
+        // SAFETY: buffers for `len` puzzles from `start` on.
+        let status = unsafe {
+            sudoku_generate_batch(
+                8,
+                &options,
+                len,
+                cut[start * CELLS..].as_mut_ptr().cast(),
+                statuses[start..].as_mut_ptr(),
+                2,
+            )
+        };
+        assert_eq!(status, SUDOKU_OK);
+    }
+    assert_eq!(cut, expected.concat());
+    options.first_index = 13;
+    assert_eq!(generate(8, Some(&options)).1, expected[13]);
+    // NULLs (also with count 0), overlap, impossible counts.
+    let (mut puzzles, mut statuses) = ([b'#'; CELLS], [SUDOKU_OK; 1]);
+    // SAFETY: NULL pointers are rejected before any access; the other buffers are valid.
+    unsafe {
+        assert_eq!(
+            sudoku_generate_batch(1, ptr::null(), 0, ptr::null_mut(), statuses.as_mut_ptr(), 1),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_generate_batch(
+                1,
+                ptr::null(),
+                0,
+                puzzles.as_mut_ptr().cast(),
+                ptr::null_mut(),
+                1
+            ),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_generate_batch(
+                1,
+                ptr::null(),
+                0,
+                puzzles.as_mut_ptr().cast(),
+                statuses.as_mut_ptr(),
+                1
+            ),
+            SUDOKU_OK
+        );
+        assert_eq!(
+            sudoku_generate_batch(
+                1,
+                ptr::null(),
+                1,
+                puzzles.as_mut_ptr().cast(),
+                puzzles.as_mut_ptr().add(4).cast(),
+                1
+            ),
+            SUDOKU_INVALID_ARGUMENT
+        );
+        assert_eq!(
+            sudoku_generate_batch(
+                1,
+                ptr::null(),
+                usize::MAX / 8,
+                puzzles.as_mut_ptr().cast(),
+                statuses.as_mut_ptr(),
+                1
+            ),
+            SUDOKU_INVALID_ARGUMENT
+        );
+    }
+    assert_eq!((puzzles, statuses), ([b'#'; CELLS], [SUDOKU_OK; 1]));
+}
+
+fn is_minimal(text: &[u8; CELLS]) -> (sudoku_status, u8) {
+    let mut answer = 7u8;
+    // SAFETY: an 81-byte board and a writable byte standing for a bool (written only as 0 or 1).
+    let status = unsafe {
+        sudoku_is_minimal(
+            text.as_ptr().cast(),
+            (&mut answer as *mut u8).cast::<bool>(),
+        )
+    };
+    (status, answer)
+}
+
+fn minimize(text: &[u8; CELLS], symmetry: u32) -> (sudoku_status, [u8; CELLS]) {
+    let mut board = *text;
+    // SAFETY: an 81-byte writable board.
+    let status = unsafe { sudoku_minimize(board.as_mut_ptr().cast(), symmetry) };
+    (status, board)
+}
+
+#[test]
+fn is_minimal_and_minimize_report_their_statuses() {
+    let seventeen =
+        *b"...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
+    assert_eq!(is_minimal(&seventeen), (SUDOKU_OK, 1));
+    assert_eq!(minimize(&seventeen, 0), (SUDOKU_OK, seventeen));
+    let options = Options {
+        minimal: false,
+        min_givens: 40,
+        max_givens: 40,
+        ..Options::default()
+    };
+    let dense = generator::generate(3, &options).unwrap().puzzle;
+    assert_eq!(is_minimal(&dense), (SUDOKU_OK, 0));
+    let (status, small) = minimize(&dense, 0);
+    assert_eq!(status, SUDOKU_OK);
+    assert_eq!(is_minimal(&small), (SUDOKU_OK, 1));
+    assert_eq!(count(&parse(&small).unwrap(), 2).0, 1);
+    // Errors leave the outputs untouched.
+    let mut empty = [b'.'; CELLS];
+    assert_eq!(is_minimal(&empty), (SUDOKU_MULTIPLE_SOLUTIONS, 7));
+    assert_eq!(minimize(&empty, 0), (SUDOKU_MULTIPLE_SOLUTIONS, empty));
+    empty[0] = b'x';
+    assert_eq!(is_minimal(&empty), (SUDOKU_INVALID_CHARACTER, 7));
+    assert_eq!(minimize(&empty, 0), (SUDOKU_INVALID_CHARACTER, empty));
+    let mut clash = [b'.'; CELLS];
+    clash[0] = b'5';
+    clash[1] = b'5';
+    assert_eq!(is_minimal(&clash), (SUDOKU_CONFLICTING_GIVENS, 7));
+    let mut none = [b'.'; CELLS];
+    none[..8].copy_from_slice(b"12345678");
+    none[17] = b'9';
+    assert_eq!(is_minimal(&none), (SUDOKU_NO_SOLUTION, 7));
+    assert_eq!(minimize(&none, 0), (SUDOKU_NO_SOLUTION, none));
+    // Unknown symmetry, and a pattern without the symmetry asked for.
+    assert_eq!(minimize(&dense, 10), (SUDOKU_INVALID_ARGUMENT, dense));
+    assert_eq!(
+        minimize(&seventeen, 2),
+        (SUDOKU_INVALID_ARGUMENT, seventeen)
+    );
+    // NULLs.
+    let mut flag = false;
+    // SAFETY: NULL pointers are rejected before any access.
+    unsafe {
+        assert_eq!(
+            sudoku_is_minimal(ptr::null(), &mut flag),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_is_minimal(seventeen.as_ptr().cast(), ptr::null_mut()),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(sudoku_minimize(ptr::null_mut(), 0), SUDOKU_NULL_POINTER);
+    }
+    assert!(!flag);
+}
