@@ -6,40 +6,83 @@
  *
  * Reads FILE, or stdin when FILE is absent or "-", with the library's reader
  * (sudoku_read_puzzle): puzzles in any format it knows (one-line puzzles, 9-line grids, .sdk
- * files, ...), blank lines and comments skipped. Writes one line per puzzle, in input order: the
- * canonical form from sudoku_canonicalize (81 characters, '.' for blanks, '1'-'9' for digits),
- * or, for a puzzle that cannot be canonicalized, its status name: SUDOKU_INVALID_FORMAT for a
- * puzzle the reader rejects (its message goes to stderr; candidate grids are rejected too, as a
- * canonical form is defined for givens), SUDOKU_CONFLICTING_GIVENS for two equal givens in a
- * house. With --transform each form is followed by the transformation that maps the puzzle to
- * it: " T ROWS COLUMNS DIGITS", T being 0 or 1 (transposed first), ROWS and COLUMNS the source
- * row (column) of each row (column) of the form, DIGITS the digits 1-9 become (see
- * sudoku_transform in sudoku.h).
+ * files, ...), blank lines and comments skipped. Writes exactly one line per puzzle, in input
+ * order, so that output line N belongs to puzzle N: the canonical form from
+ * sudoku_canonicalize (81 characters, '.' for blanks, '1'-'9' for digits), or the status name
+ * of a puzzle that has none:
+ *   SUDOKU_INVALID_FORMAT      a text that is not a puzzle, with "canon: line N: REASON" on
+ *                              stderr as solve_file writes it (the reader's sentence and, for a
+ *                              bad character, its cell; see read_diagnostic.h); or a candidate
+ *                              puzzle (a candidate grid or a 729-character pencilmark line),
+ *                              read but skipped, as the canonical form is defined for givens:
+ *                              "canon: line N: a candidate puzzle has no canonical form; skipped"
+ *   SUDOKU_CONFLICTING_GIVENS  two equal givens in a house, with "canon: line N: MESSAGE (cell
+ *                              C)" on stderr
+ * With --transform each form is followed by the transformation that maps the puzzle to it:
+ * " T ROWS COLUMNS DIGITS", T being 0 or 1 (transposed first), ROWS and COLUMNS the source row
+ * (column) of each row (column) of the form, DIGITS the digits 1-9 become (see sudoku_transform
+ * in sudoku.h).
+ *
+ * The whole input is read before the first puzzle is canonicalized. When it is a terminal,
+ * "canon: reading puzzles from the terminal; end with Ctrl-D" goes to stderr once; the forms
+ * come after Ctrl-D.
  *
  * Exit codes: 0 the input was read to its end (whatever the puzzles were), 1 the input could not
- * be opened or read, memory ran out or the output could not be written ("canon: error writing
- * output: REASON" on stderr), 2 usage.
+ * be opened or read ("canon: FILE: REASON", for example "canon: puzzles/: Is a directory"),
+ * memory ran out or the output could not be written ("canon: error writing output: REASON"),
+ * 2 usage (what was wrong, then a pointer to --help).
  */
+
+/* For fileno and isatty (POSIX). */
+#define _POSIX_C_SOURCE 200112L
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sudoku.h"
 #include "finish_output.h"
+#include "read_diagnostic.h"
 
 #define PROGRAM "canon"
+
+/* Bytes of a diagnostic: the reader's message (at most 127) and the cell. */
+#define DIAGNOSTIC_SIZE 192
 
 static void usage(FILE *out)
 {
     fputs("usage: canon [--transform] [FILE]\n"
-          "Prints the canonical (minlex) form of each puzzle of FILE (or stdin; any format\n"
-          "the library reads), one line per puzzle, or the status name of a puzzle that\n"
-          "cannot be canonicalized. --transform adds the transformation to each form:\n"
-          "T ROWS COLUMNS DIGITS.\n"
+          "Prints the canonical (minlex) form of each puzzle of FILE (stdin if absent or\n"
+          "\"-\"; any format the library reads), one line per puzzle in input order, or the\n"
+          "status name of a puzzle that has none: SUDOKU_INVALID_FORMAT for a text that is\n"
+          "not a puzzle and for a candidate puzzle (skipped), SUDOKU_CONFLICTING_GIVENS;\n"
+          "its line and reason go to stderr. --transform adds the transformation to each\n"
+          "form: T ROWS COLUMNS DIGITS.\n"
           "Exit codes: 0 input read to its end, 1 input, memory or output error, 2 usage.\n",
           out);
+}
+
+/* A usage error: what was wrong, then where to look. Returns exit code 2. */
+static int usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, PROGRAM ": %s '%s'\n", what, arg);
+    fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
+    return 2;
+}
+
+/* The diagnostic of an invalid puzzle (sudoku_canonicalize's status), with its faulty cell when
+ * sudoku_validate finds the same fault, as solve_file writes it. */
+static void report_invalid(sudoku_status status, const char *board, size_t line)
+{
+    size_t cell = SUDOKU_CELLS;
+    if (sudoku_validate(board, &cell) == status && cell < SUDOKU_CELLS) {
+        fprintf(stderr, PROGRAM ": line %zu: %s (cell %zu)\n", line,
+                sudoku_status_message(status), cell);
+    } else {
+        fprintf(stderr, PROGRAM ": line %zu: %s\n", line, sudoku_status_message(status));
+    }
 }
 
 /* Reads all of `in` into a new buffer; returns NULL (errno set, or ENOMEM) on failure. */
@@ -112,13 +155,11 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--transform") == 0) {
             with_transform = 1;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            usage(stderr);
-            return 2;
+            return usage_error("unknown option", argv[i]);
         } else if (path == NULL) {
             path = argv[i];
         } else {
-            usage(stderr);
-            return 2;
+            return usage_error("one FILE at most; also given", argv[i]);
         }
     }
     if (path != NULL && strcmp(path, "-") != 0) {
@@ -128,10 +169,13 @@ int main(int argc, char **argv)
             return 1;
         }
     }
+    if (isatty(fileno(in))) {
+        fputs(PROGRAM ": reading puzzles from the terminal; end with Ctrl-D\n", stderr);
+    }
     errno = 0;
     text = read_all(in, &len);
     if (text == NULL) {
-        fprintf(stderr, "canon: %s: %s\n", path != NULL ? path : "stdin", strerror(errno));
+        fprintf(stderr, "canon: %s: %s\n", in != stdin ? path : "stdin", strerror(errno));
         if (in != stdin) {
             fclose(in);
         }
@@ -143,27 +187,39 @@ int main(int argc, char **argv)
 
     sudoku_read_info_init(&info);
     for (pos = 0; pos < len; pos += info.consumed) {
-        char board[SUDOKU_CELLS], form[SUDOKU_CELLS];
+        char board[SUDOKU_CELLS], form[SUDOKU_CELLS], diagnostic[DIAGNOSTIC_SIZE];
+        uint16_t masks[SUDOKU_CELLS];
         sudoku_transform t;
-        /* No candidates buffer: a candidate grid is SUDOKU_INVALID_FORMAT, skipped whole. */
-        sudoku_status status = sudoku_read_puzzle(text + pos, len - pos, board, NULL, &info);
+        /* A candidates buffer, so that a candidate puzzle is read whole (and its lines
+         * skipped) rather than taken for a bad grid. */
+        sudoku_status status = sudoku_read_puzzle(text + pos, len - pos, board, masks, &info);
         if (status == SUDOKU_END_OF_INPUT) {
             break;
         }
         if (status == SUDOKU_INVALID_FORMAT) {
-            fprintf(stderr, "canon: %s\n", info.message);
+            read_diagnostic(text + pos, &info, diagnostic, sizeof diagnostic);
+            fprintf(stderr, PROGRAM ": line %zu: %s\n", info.line, diagnostic);
             puts(sudoku_status_name(status));
             continue;
         }
         if (status != SUDOKU_OK) {
             /* NULL_POINTER, INVALID_ARGUMENT or INTERNAL_ERROR: a bug, not the input's fault. */
-            fprintf(stderr, "canon: reading: %s\n", sudoku_status_message(status));
+            fprintf(stderr, PROGRAM ": sudoku_read_puzzle failed: %s\n",
+                    sudoku_status_message(status));
             free(text);
             return 1;
+        }
+        if (info.kind == SUDOKU_PUZZLE_CANDIDATES) {
+            /* The canonical form is defined for givens; the candidates' singles are no givens. */
+            fprintf(stderr, PROGRAM ": line %zu: a candidate puzzle has no canonical form; "
+                            "skipped\n", info.line);
+            puts(sudoku_status_name(SUDOKU_INVALID_FORMAT));
+            continue;
         }
         status = sudoku_canonicalize(board, form, with_transform ? &t : NULL);
         if (status != SUDOKU_OK) {
             puts(sudoku_status_name(status));
+            report_invalid(status, board, info.line);
             continue;
         }
         fwrite(form, 1, SUDOKU_CELLS, stdout);

@@ -16,7 +16,7 @@
  *
  * read_argument.h builds on it to read a puzzle given on the command line.
  *
- * Shared by solve_file.c, solve.c, count.c and solve.cpp (C99 and C++17 alike).
+ * Shared by solve_file.c, canon.c, solve.c, count.c and solve.cpp (C99 and C++17 alike).
  */
 #ifndef SUDOKU_EXAMPLES_READ_DIAGNOSTIC_H
 #define SUDOKU_EXAMPLES_READ_DIAGNOSTIC_H

@@ -7,17 +7,21 @@
 
 mod example_programs;
 
+use std::fs;
+
 use example_programs::*;
 use sudoku_testkit::board::{grid, to_string};
 use sudoku_testkit::minlex::{reference_minlex, RefTransform};
 
-/// What `canon --help` prints to stdout, and `canon` after bad usage to stderr.
+/// What `canon --help` prints to stdout.
 const CANON_USAGE: &str = "\
 usage: canon [--transform] [FILE]
-Prints the canonical (minlex) form of each puzzle of FILE (or stdin; any format
-the library reads), one line per puzzle, or the status name of a puzzle that
-cannot be canonicalized. --transform adds the transformation to each form:
-T ROWS COLUMNS DIGITS.
+Prints the canonical (minlex) form of each puzzle of FILE (stdin if absent or
+\"-\"; any format the library reads), one line per puzzle in input order, or the
+status name of a puzzle that has none: SUDOKU_INVALID_FORMAT for a text that is
+not a puzzle and for a candidate puzzle (skipped), SUDOKU_CONFLICTING_GIVENS;
+its line and reason go to stderr. --transform adds the transformation to each
+form: T ROWS COLUMNS DIGITS.
 Exit codes: 0 input read to its end, 1 input, memory or output error, 2 usage.
 ";
 
@@ -61,14 +65,14 @@ fn canon_prints_one_form_or_status_per_puzzle_in_input_order() {
     );
     for link in LINKS {
         let output = run(example("canon", link), &[], input.as_bytes());
-        assert_eq!(text(&output.stdout), expected);
-        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-        // One reader message for the bad line.
-        let stderr = text(&output.stderr);
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(
-            stderr.starts_with("canon: ") && stderr.contains("line 15"),
-            "{stderr}"
+        // The shared diagnostics: the conflict's cell, the reader's sentence with the cell.
+        assert_run(
+            &output,
+            0,
+            &expected,
+            "canon: line 4: two equal givens share a row, column or box (cell 10)\n\
+             canon: line 15: character 't' at line 15, column 1 is not a digit or a blank \
+             (cell 0: row 1, column 1)\n",
         );
     }
 }
@@ -145,8 +149,18 @@ fn canon_prints_its_usage_on_help_and_on_bad_usage() {
     for link in LINKS {
         assert_usage(
             example("canon", link),
+            "canon",
             CANON_USAGE,
-            &[&["--bogus"], &["-x"], &["a", "b"]],
+            &[
+                (&["--bogus"], "unknown option '--bogus'"),
+                (&["-x"], "unknown option '-x'"),
+                (&["--"], "unknown option '--'"),
+                (&["a", "b"], "one FILE at most; also given 'b'"),
+                (
+                    &["--transform", "-", "c"],
+                    "one FILE at most; also given 'c'",
+                ),
+            ],
         );
     }
 }
@@ -163,5 +177,92 @@ fn canon_reports_a_write_error() {
             return;
         };
         assert_eq!(output.status.code(), Some(1));
+    }
+}
+
+#[test]
+fn canon_reports_an_input_it_cannot_read_with_the_system_reason() {
+    let dir = out_dir().join("canon_dir");
+    fs::create_dir_all(&dir).unwrap();
+    let dir = format!("{}/", dir.display());
+    for link in LINKS {
+        let program = example("canon", link);
+        let output = run(program, &[&dir], b"");
+        assert_run(&output, 1, "", &format!("canon: {dir}: Is a directory\n"));
+        // A closed stdin.
+        let output = run_with_stdin(program, &[], None);
+        assert_run(&output, 1, "", "canon: stdin: Bad file descriptor\n");
+        // A directory as stdin.
+        let output = run_with_stdin(program, &["-"], Some(fs::File::open(&dir).unwrap()));
+        assert_run(&output, 1, "", "canon: stdin: Is a directory\n");
+    }
+}
+
+#[test]
+fn a_candidate_puzzle_is_read_whole_and_skipped_with_one_line() {
+    // Read whole: the lines of the candidate grid (13) and the pencilmark line are no grids of
+    // givens, and the puzzles after them are read as usual.
+    let formats = repo_root().join("tests/data/formats");
+    let grid = fs::read_to_string(formats.join("candidate_grid.txt")).unwrap();
+    let pencilmarks = fs::read_to_string(formats.join("pencilmark_729.txt")).unwrap();
+    assert_eq!(grid.lines().count(), 13, "{grid}");
+    assert_eq!(pencilmarks.lines().count(), 1, "{pencilmarks}");
+    let input = format!("{TOP1}\n{grid}{CLASSIC}\n{pencilmarks}{TOP2}\n");
+    let expected = format!(
+        "{}\nSUDOKU_INVALID_FORMAT\n{}\nSUDOKU_INVALID_FORMAT\n{}\n",
+        form(TOP1),
+        form(CLASSIC),
+        form(TOP2)
+    );
+    let skipped = |line: usize| {
+        format!("canon: line {line}: a candidate puzzle has no canonical form; skipped\n")
+    };
+    for link in LINKS {
+        let output = run(example("canon", link), &[], input.as_bytes());
+        assert_run(&output, 0, &expected, &(skipped(2) + &skipped(16)));
+    }
+}
+
+/// The table of inputs that drives solve_file, solve_cpp and sudoku.py, without its candidate
+/// puzzles: canon writes the same diagnostics and the same line for a text that is not a puzzle
+/// or holds two equal givens; where they write a solution or SUDOKU_NO_SOLUTION, canon writes a
+/// form: 81 blanks and digits that canon maps to itself.
+#[test]
+fn canon_writes_the_shared_diagnostics_of_the_table_of_inputs() {
+    let is_form = |line: &str| {
+        line.len() == 81
+            && line
+                .bytes()
+                .all(|b| b == b'.' || (b'1'..=b'9').contains(&b))
+    };
+    for link in LINKS {
+        let program = example("canon", link);
+        for case in table::givens_cases() {
+            let output = run(program, &[], &case.input);
+            assert_eq!(
+                text(&output.stderr),
+                case.stderr("canon"),
+                "{}: stderr",
+                case.name
+            );
+            assert_eq!(output.status.code(), Some(0), "{}", case.name);
+            let lines: Vec<&str> = text(&output.stdout).lines().collect();
+            let table: Vec<&str> = case.stdout.lines().collect();
+            assert_eq!(lines.len(), table.len(), "{}: lines", case.name);
+            let mut forms = String::new();
+            for (line, expected) in lines.iter().zip(&table) {
+                match *expected {
+                    "SUDOKU_INVALID_FORMAT" | "SUDOKU_CONFLICTING_GIVENS" => {
+                        assert_eq!(line, expected, "{}", case.name)
+                    }
+                    _ => {
+                        assert!(is_form(line), "{}: {line}", case.name);
+                        forms += &format!("{line}\n");
+                    }
+                }
+            }
+            let again = run(program, &[], forms.as_bytes());
+            assert_run(&again, 0, &forms, "");
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! The example programs on a terminal (a pseudo-terminal): solve_file and generate show progress
-//! on stderr only when stderr is a terminal; solve_file, `solve_cpp -` and `sudoku.py` reading
+//! on stderr only when stderr is a terminal; solve_file, `solve_cpp -`, `sudoku.py` and canon reading
 //! puzzles from a terminal say so once on stderr, and solve_file answers each line as it comes.
 //!
 //! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
@@ -194,6 +194,20 @@ fn reading_from_a_terminal_says_so_once_and_answers_each_line() {
         command.arg("-");
         let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], false);
         assert_run(&output, 0, &expected, &notice("solve_cpp"));
+        // canon too, with the forms at the end of the input.
+        let mut command = Command::new(example("canon", link));
+        let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], false);
+        let forms = text(
+            &run(
+                example("canon", link),
+                &[],
+                format!("{CLASSIC}\n{TOP1}\n").as_bytes(),
+            )
+            .stdout,
+        )
+        .to_string();
+        assert_eq!(forms.lines().count(), 2, "{forms}");
+        assert_run(&output, 0, &forms, &notice("canon"));
     }
     let mut command = python_command();
     let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], false);

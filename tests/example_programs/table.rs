@@ -2,7 +2,9 @@
 //! shared), `solve_cpp -` (static and shared) and `python3 examples/python/sudoku.py`. Each case
 //! is an input text with the exact stdout every program must print (one line per puzzle read,
 //! in input order) and the diagnostics they all write on stderr, each after the program's name
-//! ("solve_file: line 3: line 3 has 8 cells, not 9").
+//! ("solve_file: line 3: line 3 has 8 cells, not 9"). `canon` runs the cases of givens
+//! ([`givens_cases`]) too: it writes the same diagnostics and status lines, and a canonical form
+//! where the others write a solution or SUDOKU_NO_SOLUTION (`tests/example_canon.rs`).
 //!
 //! The expected lines are written here from the reader's documented rules (docs/c-api.md,
 //! "Reading puzzles from text") and solutions computed independently (the literal solutions of
@@ -233,6 +235,14 @@ fn candidate_cases() -> Vec<Case> {
 
 /// Every case of the table.
 pub fn cases() -> Vec<Case> {
+    let mut cases = givens_cases();
+    cases.extend(candidate_cases());
+    cases
+}
+
+/// The cases without candidate puzzles: every text in them is a puzzle of givens or not a
+/// puzzle (`canon`, which skips candidate puzzles, runs these too).
+pub fn givens_cases() -> Vec<Case> {
     let sudocue =
         "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
     let sudocue_solution = unique_solution(sudocue);
@@ -354,6 +364,5 @@ pub fn cases() -> Vec<Case> {
         ),
     ];
     cases.push(every_byte_value());
-    cases.extend(candidate_cases());
     cases
 }
