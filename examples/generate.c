@@ -20,6 +20,10 @@
  * A puzzle that no attempt could make (SUDOKU_NOT_FOUND: a --givens range the symmetry cannot
  * meet) is reported on stderr and skipped.
  *
+ * A usage error (an unknown option, a missing or bad value, an argument that is not an option)
+ * is one line on stderr saying what was wrong, then "Try 'generate --help' for more
+ * information.", exit code 2.
+ *
  * Exit codes: 0 every puzzle written, 1 some puzzle not found or memory ran out, 2 usage or an
  * error writing the output.
  */
@@ -64,14 +68,12 @@ static void usage(FILE *out)
           out);
 }
 
-/* A usage error: one line naming it, then where the usage is. Returns the exit code 2. */
-static int bad_usage(const char *what, const char *value)
+/* A usage error: one line saying what was wrong (quoting `arg` when not NULL), then where the
+ * usage is. Returns the exit code 2. */
+static int usage_error(const char *what, const char *arg)
 {
-    if (value != NULL) {
-        fprintf(stderr, "generate: %s: \"%s\" (see generate --help)\n", what, value);
-    } else {
-        fprintf(stderr, "generate: %s (see generate --help)\n", what);
-    }
+    fprintf(stderr, "generate: %s%s%s%s\n", what, arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
+    fputs("Try 'generate --help' for more information.\n", stderr);
     return 2;
 }
 
@@ -157,42 +159,44 @@ int main(int argc, char **argv)
             return finish_output("generate", 0);
         } else if (strcmp(arg, "--not-minimal") == 0) {
             options.minimal = 0;
-        } else if (strcmp(arg, "--count") == 0 || strcmp(arg, "--seed") == 0 ||
-                   strcmp(arg, "--symmetry") == 0 || strcmp(arg, "--givens") == 0 ||
-                   strcmp(arg, "--threads") == 0) {
-            if (next == NULL) {
-                fprintf(stderr, "generate: %s needs a value (see generate --help)\n", arg);
-                return 2;
+        } else if (strcmp(arg, "--count") == 0) {
+            /* A missing value is reported as a bad one: the sentence says what is needed. */
+            if (next == NULL || !parse_number(next, 1, (unsigned long long)-1, 0, &count)) {
+                return usage_error("--count needs a whole number N >= 1", NULL);
             }
             i++;
-            if (strcmp(arg, "--count") == 0) {
-                if (!parse_number(next, 1, (unsigned long long)-1, 0, &count)) {
-                    return bad_usage("--count needs a whole number N >= 1", next);
-                }
-            } else if (strcmp(arg, "--seed") == 0) {
-                if (!parse_number(next, 0, (unsigned long long)-1, 1, &seed)) {
-                    return bad_usage("--seed needs a whole number (decimal or 0x hex) below 2^64",
-                                     next);
-                }
-            } else if (strcmp(arg, "--threads") == 0) {
-                if (!parse_number(next, 0, (size_t)-1, 0, &threads)) {
-                    return bad_usage("--threads needs a whole number N >= 0 (0: all cores)", next);
-                }
-            } else if (strcmp(arg, "--givens") == 0) {
-                if (!parse_givens(next, &options)) {
-                    return bad_usage("--givens needs A-B or A with 0 <= A <= B <= 81", next);
-                }
-            } else {
-                size_t s, n = sizeof SYMMETRIES / sizeof SYMMETRIES[0];
-                for (s = 0; s < n && strcmp(next, SYMMETRIES[s]) != 0; s++) {
-                }
-                if (s == n) {
-                    return bad_usage("unknown --symmetry", next);
-                }
-                options.symmetry = (uint32_t)s;
+        } else if (strcmp(arg, "--seed") == 0) {
+            if (next == NULL || !parse_number(next, 0, (unsigned long long)-1, 1, &seed)) {
+                return usage_error("--seed needs a whole number (decimal or 0x hex) below 2^64",
+                                   NULL);
             }
+            i++;
+        } else if (strcmp(arg, "--threads") == 0) {
+            if (next == NULL || !parse_number(next, 0, (size_t)-1, 0, &threads)) {
+                return usage_error("--threads needs a whole number N >= 0 (0: all cores)", NULL);
+            }
+            i++;
+        } else if (strcmp(arg, "--givens") == 0) {
+            if (next == NULL || !parse_givens(next, &options)) {
+                return usage_error("--givens needs A-B or A with 0 <= A <= B <= 81", NULL);
+            }
+            i++;
+        } else if (strcmp(arg, "--symmetry") == 0) {
+            size_t s, n = sizeof SYMMETRIES / sizeof SYMMETRIES[0];
+            if (next == NULL) {
+                return usage_error("--symmetry needs a NAME", NULL);
+            }
+            for (s = 0; s < n && strcmp(next, SYMMETRIES[s]) != 0; s++) {
+            }
+            if (s == n) {
+                return usage_error("unknown symmetry", next);
+            }
+            options.symmetry = (uint32_t)s;
+            i++;
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            return usage_error("unknown option", arg);
         } else {
-            return bad_usage("unknown argument", arg);
+            return usage_error("unexpected argument", arg);
         }
     }
 
