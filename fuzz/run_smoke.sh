@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Fuzz smoke test: runs every cargo-fuzz target for SECONDS each (CI uses 60), two at a time on
+# Fuzz smoke test: runs every cargo-fuzz target for SECONDS each (CI uses 40), two at a time on
 # separate cores, starting from the corpus seeded from ../shared/data/. Fails if any target finds
 # a crash, a hang (an input taking over 60 s) or a sanitizer report; the input is then saved
 # under fuzz/artifacts/<target>/ and its path printed.
 #
-# Why 60 s: the fuzz build (AddressSanitizer, debug assertions, coverage counters) runs the
+# Why a 60 s per-input timeout: the fuzz build (AddressSanitizer, debug assertions, coverage counters) runs the
 # solver about ten times slower than a release build. The slowest boards the fuzzers found
 # (tests/regressions.rs, FUZZ_*_DEEP; up to 18 s in release) now end in under a millisecond
 # thanks to the house-matching test, but a backtracking search keeps a heavy tail on sparse
