@@ -820,10 +820,12 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index):
         if not 0 <= value <= 255:
             raise SudokuError(SUDOKU_INVALID_ARGUMENT, "givens must be from 0 to 81")
     _require_bool("minimal", minimal)
-    for name, value in (("max_attempts", max_attempts), ("index", index)):
+    for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
         _require_int(name, value)
-        if not 0 <= value < 2**64:
-            raise SudokuError(SUDOKU_INVALID_ARGUMENT, "%s must be from 0 to 2**64 - 1" % name)
+        if not low <= value < 2**64:
+            raise SudokuError(
+                SUDOKU_INVALID_ARGUMENT, "%s must be from %d to 2**64 - 1" % (name, low)
+            )
     options = _GenerateOptions()
     _library().sudoku_generate_options_init(ctypes.byref(options))
     options.symmetry = code
