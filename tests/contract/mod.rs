@@ -195,17 +195,23 @@ pub fn check_all(board: &[u8; CELLS], limit: u64) -> Option<u64> {
         }
     }
     if let Some(m) = at_limit {
-        if n < 2 || limit < 2 {
-            assert_eq!(
-                m,
-                n.min(limit),
-                "count at {limit} disagrees with count at 2"
-            );
-        } else {
-            assert!(m >= 2, "count at {limit} is {m} but count at 2 is 2");
-        }
+        check_count_at_limit(n, limit, m);
     }
     Some(n)
+}
+
+/// A count at `limit` (`m`) agrees with the count at 2 (`n`): equal to `min(n, limit)` when
+/// either is below 2, else at least 2.
+fn check_count_at_limit(n: u64, limit: u64, m: u64) {
+    if n < 2 || limit < 2 {
+        assert_eq!(
+            m,
+            n.min(limit),
+            "count at {limit} disagrees with count at 2"
+        );
+    } else {
+        assert!(m >= 2, "count at {limit} is {m} but count at 2 is 2");
+    }
 }
 
 /// The first fault of a candidate puzzle, computed here from the rules: a mask above 0x1FF
@@ -305,15 +311,7 @@ pub fn check_candidates(masks: &[u16; CELLS], limit: u64, reference: bool) -> Op
             panic!("count at {limit} failed: {at_limit:?}");
         };
         assert!(m <= limit);
-        if n < 2 || limit < 2 {
-            assert_eq!(
-                m,
-                n.min(limit),
-                "count at {limit} disagrees with count at 2"
-            );
-        } else {
-            assert!(m >= 2, "count at {limit} is {m} but count at 2 is 2");
-        }
+        check_count_at_limit(n, limit, m);
     }
     Some(n)
 }
