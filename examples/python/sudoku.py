@@ -1178,11 +1178,17 @@ def _is_cell(byte):
     return byte in b"0123456789.*_-xX"
 
 
+#: The length of a first token of cells from which the reader takes it for a 729-character
+#: pencilmark line rather than a one-line puzzle (as examples/read_diagnostic.h).
+_PENCILMARK_FROM = 405
+
+
 def _cell_of(data, start, error):
     """The cell (0-80) the bad character of `error` stands in, or None: as examples/
     read_diagnostic.h counts it (the grid's rows before the character's line, read back by the
-    library from the text before that line, and the cells before it on its line). `start` is
-    the offset in `data` where the failed read started."""
+    library from the text before that line, and the cells before it on its line; on a first
+    line whose first token is 405 characters or more, a pencilmark line, 9 characters a cell).
+    `start` is the offset in `data` where the failed read started."""
     line_start = error.offset
     while line_start > start and data[line_start - 1] not in b"\r\n":
         line_start -= 1
@@ -1214,7 +1220,15 @@ def _cell_of(data, start, error):
         if before.reason == 3 and found:
             rows = int(found.group(1))
     if rows == 0 and not spaced:
-        return chars if chars < CELLS else None
+        # A one-line puzzle, the first row of a grid, or a pencilmark line (9 characters a cell)
+        # when the line's first token is that long; a UTF-8 character is counted once.
+        token = chars
+        for byte in data[error.offset:error.end]:
+            if byte in b" \t\r\n":
+                break
+            token += (byte & 0xC0) != 0x80
+        width = 9 if token >= _PENCILMARK_FROM else 1
+        return chars // width if chars < CELLS * width else None
     if long_token and spaced:
         chars = tokens  # a row of candidates: a cell is a run of digits
     if rows >= 9 or chars >= 9:
