@@ -1052,14 +1052,22 @@ def read_puzzle(text, start=0, first_line=1):
 
 
 def read_puzzles(text, first_line=1):
-    """Every puzzle of `text` (as read_puzzle takes it; a str is encoded once), in order: yields
-    a PuzzleRead for each puzzle and, for a text that is not a puzzle, the SudokuFormatError
-    (yielded, not raised, so that one bad puzzle does not stop the others). Lines are numbered
-    over the whole text from `first_line`, offsets are bytes from its start."""
+    """Every puzzle of `text` (as read_puzzle takes it; a str is encoded once), in order: returns
+    an iterator that yields a PuzzleRead for each puzzle and, for a text that is not a puzzle,
+    the SudokuFormatError (yielded, not raised, so that one bad puzzle does not stop the
+    others). Lines are numbered over the whole text from `first_line`, offsets are bytes from
+    its start. The arguments are checked here, at the call (TypeError for another type of text
+    or first_line, ValueError for a first_line below 1), not when the iteration starts."""
     owner, address, size = _text_address(text)
     _check_start(0, first_line, size)
     info = _ReadInfo()
     _library().sudoku_read_info_init(ctypes.byref(info))
+    return _read_all(owner, address, size, first_line, info)
+
+
+def _read_all(owner, address, size, first_line, info):
+    """The generator of read_puzzles, on arguments it checked; `owner` keeps the text's bytes
+    alive while it runs."""
     start, line = 0, first_line
     while True:
         item = _read_at(address, size, start, line, info)

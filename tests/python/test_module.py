@@ -861,6 +861,15 @@ class Reading(unittest.TestCase):
             sudoku.read_puzzle(None)
         with self.assertRaises(TypeError):
             list(sudoku.read_puzzles(5))
+        # read_puzzles checks its arguments at the call, not when the iteration starts.
+        for text, first_line, error in ((None, 1, TypeError), (5, 1, TypeError),
+                                        (["4..."], 1, TypeError), ("", "1", TypeError),
+                                        ("", 1.0, TypeError), ("", 0, ValueError)):
+            with self.assertRaises(error, msg=(text, first_line)):
+                sudoku.read_puzzles(text, first_line)
+        # The iterator keeps its text alive: a temporary bytearray is read whole after the call.
+        items = sudoku.read_puzzles(bytearray((TOP1 + "\n" + CLASSIC).encode()))
+        self.assertEqual([i.puzzle for i in items], [TOP1, CLASSIC.replace("0", ".")])
 
 
 class Loading(unittest.TestCase):
