@@ -1,7 +1,11 @@
 //! The shipped shared library exports exactly the documented C API: `nm -D --defined-only` on
 //! the `libsudoku.so` this `cargo test` built (`cbuild::shared_library`, as the other C tests
 //! use it) lists every function of the header and no other `sudoku_` symbol, and nothing of the
-//! test-only fault injection (`src/fault.rs`).
+//! test-only fault injection (`src/fault.rs`). Every documented function has a man page
+//! (`man/man3/NAME.3`, a page or a `.so` link) whose NAME section lists it, so no function can
+//! be added without one (`man_pages.rs` lints the pages and checks their synopses).
+
+mod man;
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -10,7 +14,7 @@ use std::process::Command;
 
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
-/// The C API, as the README and the header document it.
+/// The C API, as the README, the header and the man pages document it.
 const DOCUMENTED: [&str; 24] = [
     "sudoku_board_candidates",
     "sudoku_canonicalize",
@@ -89,4 +93,23 @@ fn the_header_declares_exactly_the_documented_functions() {
         })
         .collect();
     assert_eq!(declared, DOCUMENTED.into_iter().collect());
+}
+
+#[test]
+fn every_documented_function_has_a_man_page_and_every_page_a_function() {
+    let files = man::files();
+    let mut expected: BTreeSet<&str> = DOCUMENTED.into_iter().collect();
+    expected.insert("sudoku"); // sudoku(3), the overview
+    assert_eq!(
+        files.keys().map(String::as_str).collect::<BTreeSet<_>>(),
+        expected,
+        "man/man3 against the documented functions"
+    );
+    for name in DOCUMENTED {
+        let rendered = man::render(name);
+        assert!(
+            man::names(&rendered).iter().any(|n| n == name),
+            "man3/{name}.3 does not list {name} in its NAME section"
+        );
+    }
 }
