@@ -221,7 +221,10 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
         (format!("lib/{so_file}"), None),
         ("lib/pkgconfig/sudoku.pc".to_string(), None),
         ("lib/cmake/sudoku/sudokuConfig.cmake".to_string(), None),
-        ("lib/cmake/sudoku/sudokuConfigVersion.cmake".to_string(), None),
+        (
+            "lib/cmake/sudoku/sudokuConfigVersion.cmake".to_string(),
+            None,
+        ),
     ];
     let man_pages = man_pages();
     assert!(man_pages.len() > 1, "no man pages in man/man3");
@@ -240,7 +243,11 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
     // The last line tells what to do about the loader, which does not search a scratch folder.
     let lib = prefix.join("lib");
     let stdout = String::from_utf8_lossy(&installed.stdout);
-    let last = stdout.lines().last().unwrap_or_default();
+    // (make -C adds its own "make: Leaving directory" line after the recipe's.)
+    let last = stdout
+        .lines()
+        .rfind(|line| !line.starts_with("make:") && !line.starts_with("make["))
+        .unwrap_or_default();
     assert_eq!(
         last,
         format!(
@@ -448,7 +455,11 @@ fn cmake_finds_a_staged_install_and_builds_both_targets() {
     let script = repo_root().join("tests/cmake/version_rules.cmake");
     let define = |name: &str, value: &dyn std::fmt::Display| format!("-D{name}={value}");
     let rules = cmake(&[
-        define("INSTALLED", &config_dir.join("sudokuConfigVersion.cmake").display()).as_ref(),
+        define(
+            "INSTALLED",
+            &config_dir.join("sudokuConfigVersion.cmake").display(),
+        )
+        .as_ref(),
         define("VERSION", &version).as_ref(),
         define("SIZEOF_VOID_P", &std::mem::size_of::<usize>()).as_ref(),
         define("WORK", &work.display()).as_ref(),
@@ -482,11 +493,21 @@ fn cmake_finds_a_staged_install_and_builds_both_targets() {
         configure.contains(&format!("-- sudoku {version} in {}", config_dir.display())),
         "{configure}"
     );
-    cmake(&["--build".as_ref(), build.as_os_str(), "--parallel".as_ref(), "2".as_ref()]);
+    cmake(&[
+        "--build".as_ref(),
+        build.as_os_str(),
+        "--parallel".as_ref(),
+        "2".as_ref(),
+    ]);
 
     // Shared programs load the soname and find it through the build rpath CMake gave them;
     // static ones need no libsudoku at run time.
-    for program in ["solve_file_shared", "solve_cpp_shared", "solve_file_static", "solve_cpp_static"] {
+    for program in [
+        "solve_file_shared",
+        "solve_cpp_shared",
+        "solve_file_static",
+        "solve_cpp_static",
+    ] {
         let dynamic = dynamic_section(&build.join(program));
         let shared = program.contains("shared");
         assert_eq!(
@@ -520,11 +541,19 @@ fn cmake_finds_a_staged_install_and_builds_both_targets() {
     };
     for program in ["solve_file_shared", "solve_file_static"] {
         let output = run(&build.join(program), &[top1465.to_str().unwrap()], None);
-        assert_eq!(String::from_utf8_lossy(&output.stdout), expected, "{program}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            expected,
+            "{program}"
+        );
     }
     for program in ["solve_cpp_shared", "solve_cpp_static"] {
         let output = run(&build.join(program), &["-"], Some(&top1465));
-        assert_eq!(String::from_utf8_lossy(&output.stdout), expected, "{program}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            expected,
+            "{program}"
+        );
         assert!(output.stderr.is_empty(), "{program}");
     }
 
@@ -538,7 +567,11 @@ fn cmake_finds_a_staged_install_and_builds_both_targets() {
     ]);
     let program = installed.join("bin").join("solve_file_shared");
     let output = run(&program, &[top1465.to_str().unwrap()], None);
-    assert_eq!(String::from_utf8_lossy(&output.stdout), expected, "installed solve_file_shared");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        expected,
+        "installed solve_file_shared"
+    );
 
     // --- make uninstall removes every staged file
     make("uninstall", &vars[..2]);

@@ -58,7 +58,9 @@ pub fn render(name: &str) -> String {
     let output = checked(
         Command::new("groff")
             .current_dir(man_dir())
-            .args(["-man", "-Tascii", "-rLL=80n", "-P-c", "-P-b", "-P-o", "-P-u"])
+            .args([
+                "-man", "-Tascii", "-rLL=80n", "-P-c", "-P-b", "-P-o", "-P-u",
+            ])
             .arg(format!("man3/{name}.3")),
     );
     String::from_utf8(output.stdout).expect("groff -Tascii prints ASCII")
@@ -68,7 +70,10 @@ pub fn render(name: &str) -> String {
 /// next heading: a line starting at column 0).
 pub fn section(rendered: &str, heading: &str) -> Vec<String> {
     let mut lines = rendered.lines().skip_while(|line| *line != heading);
-    assert!(lines.next().is_some(), "no {heading} section in:\n{rendered}");
+    assert!(
+        lines.next().is_some(),
+        "no {heading} section in:\n{rendered}"
+    );
     lines
         .take_while(|line| line.is_empty() || line.starts_with(' '))
         .map(|line| line.trim().to_string())
@@ -82,7 +87,10 @@ pub fn names(rendered: &str) -> Vec<String> {
     let (names, _) = text
         .split_once(" - ")
         .unwrap_or_else(|| panic!("NAME has no ' - ': {text}"));
-    names.split(", ").map(|name| name.trim().to_string()).collect()
+    names
+        .split(", ")
+        .map(|name| name.trim().to_string())
+        .collect()
 }
 
 /// A declaration with its spacing made canonical: runs of whitespace as one space, none after
