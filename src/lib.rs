@@ -49,6 +49,7 @@ pub mod format;
 pub mod generator;
 pub mod geometry;
 pub mod solver;
+pub mod steps;
 
 pub use batch::{solve_batch, solve_batch_into, BatchMode};
 pub use board::{is_solution_of, Board};
