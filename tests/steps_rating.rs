@@ -53,6 +53,14 @@ struct Table {
     ed_equal: usize,
     beyond: usize,
     within_but_beyond: usize,
+    /// Beyond puzzles whose EP (ED) the engine found before stopping, and how many equal SE's.
+    beyond_ep_known: usize,
+    beyond_ep_equal: usize,
+    beyond_ed_known: usize,
+    beyond_ed_equal: usize,
+    /// Published ER 5.0-5.4 puzzles and how many of them the engine finished.
+    quads: usize,
+    quads_finished: usize,
     off_by_more: Vec<String>,
     bound_above: Vec<String>,
 }
@@ -66,9 +74,21 @@ fn agree(file: &str) -> Table {
         let mine = [rating.er, rating.ep, rating.ed];
         let [er, _, _] = r.se;
         let text = String::from_utf8_lossy(&r.puzzle).into_owned();
+        if (50..=54).contains(&er) {
+            t.quads += 1;
+            t.quads_finished += usize::from(rating.complete);
+        }
         if !rating.complete {
             assert!(!rating.contradiction, "{text}: contradiction");
             t.beyond += 1;
+            if rating.ep != 0 {
+                t.beyond_ep_known += 1;
+                t.beyond_ep_equal += usize::from(rating.ep == r.se[1]);
+            }
+            if rating.ed != 0 {
+                t.beyond_ed_known += 1;
+                t.beyond_ed_equal += usize::from(rating.ed == r.se[2]);
+            }
             if er <= 44 {
                 t.within += 1;
                 t.within_but_beyond += 1;
@@ -100,6 +120,10 @@ fn agree(file: &str) -> Table {
         t.ed_equal,
         t.beyond
     );
+    println!(
+        "  beyond: EP known {} (equal {}), ED known {} (equal {}); published 5.0-5.4: {} (finished {})",
+        t.beyond_ep_known, t.beyond_ep_equal, t.beyond_ed_known, t.beyond_ed_equal, t.quads, t.quads_finished
+    );
     for line in t.off_by_more.iter().chain(&t.bound_above).take(20) {
         println!("  {line}");
     }
@@ -109,6 +133,8 @@ fn agree(file: &str) -> Table {
 fn check(file: &str, min_exact_permille: usize) {
     let t = agree(file);
     assert!(t.off_by_more.is_empty(), "{file}: off by more than 0.1: {:?}", t.off_by_more);
+    assert_eq!(t.beyond_ep_equal, t.beyond_ep_known, "{file}: EP found before stopping differs");
+    assert_eq!(t.beyond_ed_equal, t.beyond_ed_known, "{file}: ED found before stopping differs");
     assert!(t.bound_above.is_empty(), "{file}: lower bound above SE's ER: {:?}", t.bound_above);
     assert!(
         t.exact * 1000 >= t.within * min_exact_permille,
@@ -121,6 +147,11 @@ fn check(file: &str, min_exact_permille: usize) {
 #[test]
 fn qqwing_ratings_agree_with_sudoku_explainer() {
     check("se_qqwing_2000.txt", 995);
+}
+
+#[test]
+fn top1465_ratings_agree_with_sudoku_explainer() {
+    check("se_top1465.txt", 995);
 }
 
 #[test]

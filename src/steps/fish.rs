@@ -88,10 +88,6 @@ mod tests {
     use crate::geometry::Cell;
     use crate::Board;
 
-    fn grid(rows: [&str; 9]) -> Grid {
-        Grid::from_board(&rows.concat().parse::<Board>().unwrap())
-    }
-
     fn cell(r: usize, c: usize) -> Cell {
         Cell::at(r, c).unwrap()
     }
