@@ -8,7 +8,7 @@
 //! together exactly `degree` cross positions; the digit leaves those cover lines outside the base
 //! lines.
 
-use super::grid::{houses, Grid};
+use super::grid::Grid;
 use super::step::{HouseSet, Step, Technique};
 use super::subsets::tuples;
 use crate::geometry::{Digit, House, HouseKind};
@@ -20,10 +20,24 @@ pub fn fish(grid: &Grid, degree: u32) -> Option<Step> {
         placed[d.index()] = grid.occurrences(d);
     }
     for (base_kind, cover_kind) in [(HouseKind::Column, HouseKind::Row), (HouseKind::Row, HouseKind::Column)] {
-        let bases: Vec<House> = houses(base_kind).collect();
-        for tuple in tuples(degree) {
+        let bases: [House; 9] = std::array::from_fn(|n| House::new(base_kind, n).expect("0-8"));
+        // For each digit, the base lines that can belong to a fish of `degree`: 2 to `degree`
+        // candidates (one with more takes the union above `degree`, SE's test then fails).
+        let mut eligible = [0u16; 9];
+        for d in Digit::ALL {
+            if placed[d.index()] + 2 * degree > 9 {
+                continue;
+            }
+            for (i, &base) in bases.iter().enumerate() {
+                let n = grid.cells_with(base, d).len() as u32;
+                if (2..=degree).contains(&n) {
+                    eligible[d.index()] |= 1 << i;
+                }
+            }
+        }
+        for &tuple in tuples(degree) {
             for digit in Digit::ALL {
-                if placed[digit.index()] + 2 * degree > 9 {
+                if tuple & !eligible[digit.index()] != 0 {
                     continue;
                 }
                 let mut union = 0u16;

@@ -16,6 +16,11 @@ pub struct Grid {
     values: [u8; CELLS],
     /// Candidates of each cell; 0 for a placed cell.
     candidates: [u16; CELLS],
+    /// For each digit (index `d - 1`), the empty cells where it is a candidate: the same facts
+    /// as `candidates`, kept by digit so that house questions are one AND.
+    by_digit: [CellSet; 9],
+    /// The empty cells.
+    empty_cells: CellSet,
     /// Number of empty cells.
     empty: u8,
     /// Set when an empty cell lost its last candidate: the position has no solution.
@@ -29,6 +34,8 @@ impl Grid {
         let mut grid = Grid {
             values: [0; CELLS],
             candidates: [0x1FF; CELLS],
+            by_digit: [CellSet::ALL; 9],
+            empty_cells: CellSet::ALL,
             empty: CELLS as u8,
             broken: false,
         };
@@ -80,19 +87,32 @@ impl Grid {
     /// Number of empty cells in `house`.
     #[inline]
     pub fn empty_count(&self, house: House) -> u32 {
-        house.cells().iter().filter(|c| self.values[c.index()] == 0).count() as u32
+        house.cell_set().intersection(self.empty_cells).len() as u32
+    }
+
+    /// The empty cells.
+    #[inline]
+    pub fn empty_cells(&self) -> CellSet {
+        self.empty_cells
+    }
+
+    /// The cells where `digit` is a candidate.
+    #[inline]
+    pub fn digit_cells(&self, digit: Digit) -> CellSet {
+        self.by_digit[digit.index()]
     }
 
     /// The positions of `digit`'s candidates in `house`: bit `i` for the house's `i`-th cell
     /// (in the order of [`House::cells`]).
     #[inline]
     pub fn positions(&self, house: House, digit: Digit) -> u16 {
-        let bit = 1u16 << digit.index();
+        let set = self.by_digit[digit.index()];
+        if house.kind() == HouseKind::Row {
+            return (set.bits() >> (9 * house.number())) as u16 & 0x1FF;
+        }
         let mut mask = 0;
         for (i, c) in house.cells().iter().enumerate() {
-            if self.candidates[c.index()] & bit != 0 {
-                mask |= 1 << i;
-            }
+            mask |= (set.contains(*c) as u16) << i;
         }
         mask
     }
@@ -100,14 +120,7 @@ impl Grid {
     /// The cells of `house` (a set) where `digit` is a candidate.
     #[inline]
     pub fn cells_with(&self, house: House, digit: Digit) -> CellSet {
-        let bit = 1u16 << digit.index();
-        let mut set = CellSet::EMPTY;
-        for c in house.cells() {
-            if self.candidates[c.index()] & bit != 0 {
-                set = set.with(c);
-            }
-        }
-        set
+        self.by_digit[digit.index()].intersection(house.cell_set())
     }
 
     /// Number of cells holding `digit`.
@@ -124,6 +137,11 @@ impl Grid {
         }
         self.values[i] = digit.get();
         self.candidates[i] = 0;
+        let gone = CellSet::EMPTY.with(cell);
+        for set in &mut self.by_digit {
+            *set = set.difference(gone);
+        }
+        self.empty_cells = self.empty_cells.difference(gone);
         self.empty -= 1;
         for peer in cell.peers() {
             self.eliminate(peer, digit);
@@ -137,6 +155,8 @@ impl Grid {
         let before = self.candidates[i];
         let after = before & !(1 << digit.index());
         self.candidates[i] = after;
+        let set = &mut self.by_digit[digit.index()];
+        *set = set.difference(CellSet::EMPTY.with(cell));
         if after == 0 && before != 0 && self.values[i] == 0 {
             self.broken = true;
         }

@@ -23,9 +23,9 @@ pub fn hidden_single(grid: &Grid) -> Option<Step> {
                     continue;
                 }
                 for digit in Digit::ALL {
-                    let positions = grid.positions(house, digit);
-                    if positions.count_ones() == 1 {
-                        let cell = house.cells()[positions.trailing_zeros() as usize];
+                    let cells = grid.cells_with(house, digit);
+                    if cells.len() == 1 {
+                        let cell = Cell::new(cells.bits().trailing_zeros() as usize).expect("a cell");
                         let technique = if alone {
                             Technique::FullHouse
                         } else if kind == HouseKind::Box {

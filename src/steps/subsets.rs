@@ -18,9 +18,31 @@ use super::singles::BOX_COLUMN_ROW;
 use super::step::{HouseSet, Step, Technique};
 use crate::geometry::{CellSet, Digit, House};
 
-/// The 9-bit masks with `k` bits set, in increasing order (SE's `Permutations` order).
-pub(crate) fn tuples(k: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == k)
+/// The 9-bit masks with `k` (1-4) bits set, in increasing order (SE's `Permutations` order).
+pub(crate) fn tuples(k: u32) -> &'static [u16] {
+    /// The masks with `K` bits set, in increasing order, then zeros to fill.
+    const fn table<const N: usize>(k: u32) -> [u16; N] {
+        let mut t = [0u16; N];
+        let (mut m, mut n) = (0u16, 0);
+        while m < 512 {
+            if m.count_ones() == k {
+                t[n] = m;
+                n += 1;
+            }
+            m += 1;
+        }
+        t
+    }
+    const T1: [u16; 9] = table(1);
+    const T2: [u16; 36] = table(2);
+    const T3: [u16; 84] = table(3);
+    const T4: [u16; 126] = table(4);
+    match k {
+        1 => &T1,
+        2 => &T2,
+        3 => &T3,
+        _ => &T4,
+    }
 }
 
 /// The first naked set of `degree` (2-4) in SE's order that removes something.
@@ -31,7 +53,22 @@ pub fn naked_set(grid: &Grid, degree: u32) -> Option<Step> {
                 continue;
             }
             let cells = house.cells();
-            for tuple in tuples(degree) {
+            // Cells that can belong to a naked set of `degree`: 2 to `degree` candidates (a
+            // cell with more would take the union above `degree`, SE's test then fails).
+            let mut eligible = 0u16;
+            for (i, &cell) in cells.iter().enumerate() {
+                let n = grid.candidates(cell).count_ones();
+                if (2..=degree).contains(&n) {
+                    eligible |= 1 << i;
+                }
+            }
+            if eligible.count_ones() < degree {
+                continue;
+            }
+            for &tuple in tuples(degree) {
+                if tuple & !eligible != 0 {
+                    continue;
+                }
                 let mut union = 0u16;
                 let mut ok = true;
                 let mut set = CellSet::EMPTY;
@@ -86,10 +123,22 @@ pub fn hidden_set(grid: &Grid, degree: u32, direct: bool) -> Option<Step> {
                 continue;
             }
             let mut places = [0u16; 9];
+            // Digits that can belong to a hidden set of `degree`: 2 to `degree` places.
+            let mut eligible = 0u16;
             for d in Digit::ALL {
-                places[d.index()] = grid.positions(house, d);
+                let p = grid.positions(house, d);
+                places[d.index()] = p;
+                if (2..=degree).contains(&p.count_ones()) {
+                    eligible |= 1 << d.index();
+                }
             }
-            for tuple in tuples(degree) {
+            if eligible.count_ones() < degree {
+                continue;
+            }
+            for &tuple in tuples(degree) {
+                if tuple & !eligible != 0 {
+                    continue;
+                }
                 if let Some(step) = hidden_tuple(grid, house, &places, tuple, degree, direct) {
                     return Some(step);
                 }
