@@ -162,4 +162,21 @@ mod tests {
         got.sort();
         assert_eq!(got, ones_left_in_rows(&[0, 4, 8], &[0, 4, 8]));
     }
+
+    #[test]
+    fn jellyfish_on_columns() {
+        // Columns 1-4 hold 1 only in rows 1-4; the other columns hold it everywhere.
+        let mut g = Grid::from_board(&Board::EMPTY);
+        for c in 0..4 {
+            crate::steps::grid::remove(&mut g, (4..9).map(|r| cell(r, c)), 1);
+        }
+        assert!(fish(&g, 2).is_none() && fish(&g, 3).is_none());
+        let s = fish(&g, 4).unwrap();
+        assert_eq!(s.technique, Technique::Jellyfish);
+        assert_eq!(s.rating(), 52);
+        assert_eq!(s.cells.len(), 16);
+        let mut got: Vec<_> = s.eliminations.iter().collect();
+        got.sort();
+        assert_eq!(got, ones_left_in_rows(&[0, 1, 2, 3], &[0, 1, 2, 3]));
+    }
 }

@@ -164,6 +164,29 @@ impl Grid {
 
 }
 
+/// A grid of the empty board whose listed cells keep only the listed digits (every other
+/// cell keeps all nine): positions for the techniques' unit tests, which read candidates only.
+#[cfg(test)]
+pub(crate) fn with_candidates(cells: &[(Cell, &[u8])]) -> Grid {
+    let mut g = Grid::from_board(&Board::EMPTY);
+    for &(c, ds) in cells {
+        for d in Digit::ALL {
+            if !ds.contains(&d.get()) {
+                g.eliminate(c, d);
+            }
+        }
+    }
+    g
+}
+
+/// Removes `digit` from every listed cell (for the unit tests' positions).
+#[cfg(test)]
+pub(crate) fn remove(g: &mut Grid, cells: impl IntoIterator<Item = Cell>, digit: u8) {
+    for c in cells {
+        g.eliminate(c, Digit::new(digit).expect("1-9"));
+    }
+}
+
 /// The nine houses of `kind` in order (rows from the top, columns from the left, boxes
 /// row-major): the order Sudoku Explainer walks them in.
 pub(crate) fn houses(kind: HouseKind) -> impl Iterator<Item = House> {

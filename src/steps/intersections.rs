@@ -88,6 +88,7 @@ pub fn locked_candidates(grid: &Grid, direct: bool) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::geometry::Cell;
+    use crate::steps::grid::remove;
     use crate::Board;
 
     fn grid(rows: [&str; 9]) -> Grid {
@@ -153,6 +154,25 @@ mod tests {
             .iter()
             .flat_map(|&r| (0..3).map(move |c| (cell(r, c), five)))
             .collect();
+        assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn direct_claiming_on_a_synthetic_position() {
+        // In a position without contradiction a direct claiming always comes after a direct
+        // pointing (docs/steps.md), so this position leaves box 3 without any 1 to show the
+        // claiming alone: row 1's 1s lie in box 1 (r1c1, r1c2), row 2's 1s at r2c1 (box 1)
+        // and r2c5 only, so claiming row 1 -> box 1 leaves 1 one place in row 2.
+        let mut g = Grid::from_board(&Board::EMPTY);
+        remove(&mut g, (2..9).map(|c| cell(0, c)), 1);
+        remove(&mut g, (0..9).filter(|&c| c != 0 && c != 4).map(|c| cell(1, c)), 1);
+        remove(&mut g, (0..3).flat_map(|r| (6..9).map(move |c| cell(r, c))), 1);
+        let s = locked_candidates(&g, true).unwrap();
+        assert_eq!(s.technique, Technique::DirectClaiming);
+        assert_eq!(s.rating(), 19);
+        let one = Digit::new(1).unwrap();
+        assert_eq!(s.placement, Some((cell(1, 4), one)));
+        let expected: Vec<_> = [cell(1, 0), cell(2, 0), cell(2, 1), cell(2, 2)].iter().map(|&c| (c, one)).collect();
         assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
     }
 }

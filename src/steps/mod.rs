@@ -92,3 +92,58 @@ pub fn next_step(grid: &Grid) -> Next {
     }
     Next::Beyond { at_least: 56 }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Cell, Digit, House, HouseKind};
+    use crate::Board;
+
+    #[test]
+    fn direct_hidden_pair_comes_before_a_naked_single() {
+        // SE's producer list puts the direct hidden pair (2.0) before the naked single (2.3).
+        let mut g = Grid::from_board(&Board::EMPTY);
+        let b = House::new(HouseKind::Box, 0).unwrap().cells();
+        for v in [1, 2] {
+            grid::remove(&mut g, b[2..].iter().copied(), v);
+        }
+        grid::remove(&mut g, b.iter().copied().filter(|&c| c != b[0] && c != b[4]), 3);
+        let last = Cell::at(8, 8).unwrap();
+        for v in 1..9 {
+            grid::remove(&mut g, [last], v);
+        }
+        let Next::Step(s) = next_step(&g) else { panic!("a step") };
+        assert_eq!(s.technique, Technique::DirectHiddenPair);
+        assert_eq!(s.placement, Some((b[4], Digit::new(3).unwrap())));
+        // The position also holds a naked single (r9c9 = 9).
+        assert_eq!(singles::naked_single(&g).unwrap().placement, Some((last, Digit::new(9).unwrap())));
+    }
+
+    #[test]
+    fn empty_board_is_beyond_and_an_empty_cell_a_contradiction() {
+        // No single, subset, fish or wing and no bivalue cell (so no unique loop): SE's next
+        // step would be a BUG or harder, 5.6 and up.
+        let g = Grid::from_board(&Board::EMPTY);
+        assert_eq!(next_step(&g), Next::Beyond { at_least: 56 });
+        let r = rate_grid(g);
+        assert_eq!((r.er, r.ep, r.ed, r.complete), (56, 0, 0, false));
+        let mut g = g;
+        for v in 1..=9 {
+            grid::remove(&mut g, [Cell::at(4, 4).unwrap()], v);
+        }
+        assert_eq!(next_step(&g), Next::Contradiction);
+        assert!(rate_grid(g).contradiction);
+    }
+
+    #[test]
+    fn rating_of_a_qqwing_puzzle() {
+        // From ratings/se_qqwing_2000.txt: serate 1.2.1.3 gives 1.5/1.2/1.2.
+        let b: Board = ".9.....4157.1..6.....8..........54.8.......1...64..579...58.3.....7.3.6.3..6.49.."
+            .parse()
+            .unwrap();
+        let r = rate(&b);
+        assert!(r.complete);
+        assert_eq!((r.er, r.ep, r.ed), (15, 12, 12));
+        assert_eq!(r.hardest, Some(Technique::HiddenSingleLine));
+    }
+}

@@ -213,6 +213,7 @@ pub(crate) fn digits(mask: u16) -> impl Iterator<Item = Digit> {
 mod tests {
     use super::*;
     use crate::geometry::Cell;
+    use crate::steps::grid::remove;
     use crate::Board;
 
     fn grid(rows: [&str; 9]) -> Grid {
@@ -287,5 +288,102 @@ mod tests {
             .flat_map(|v| (3..9).map(move |c| (cell(0, c), d(v))))
             .collect();
         assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
+    }
+
+    fn box1() -> [Cell; 9] {
+        House::new(crate::geometry::HouseKind::Box, 0).unwrap().cells()
+    }
+
+    /// Box 1 with digits 1-`n` confined to its first `n` cells, the other digits everywhere.
+    fn hidden_in_box1(n: usize) -> Grid {
+        let mut g = Grid::from_board(&Board::EMPTY);
+        for v in 1..=n as u8 {
+            remove(&mut g, box1()[n..].iter().copied(), v);
+        }
+        g
+    }
+
+    fn sorted(s: &Step) -> Vec<(Cell, Digit)> {
+        let mut v: Vec<_> = s.eliminations.iter().collect();
+        v.sort();
+        v
+    }
+
+    /// The removals of every digit above `n` from the first `n` cells of box 1.
+    fn others_from_first(n: usize) -> Vec<(Cell, Digit)> {
+        let mut v: Vec<_> = box1()[..n]
+            .iter()
+            .flat_map(|&c| (n as u8 + 1..=9).map(move |x| (c, d(x))))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn direct_hidden_pair_places_the_single_it_reveals() {
+        // 1 and 2 only in r1c1, r1c2; 3 only in r1c1 and r2c2: the pair leaves 3 one place.
+        let mut g = hidden_in_box1(2);
+        remove(&mut g, box1().into_iter().filter(|&c| c != cell(0, 0) && c != cell(1, 1)), 3);
+        let s = hidden_set(&g, 2, true).unwrap();
+        assert_eq!(s.technique, Technique::DirectHiddenPair);
+        assert_eq!(s.rating(), 20);
+        assert_eq!(s.placement, Some((cell(1, 1), d(3))));
+        // r1c2 had no 3 left.
+        let want: Vec<_> = others_from_first(2).into_iter().filter(|&e| e != (cell(0, 1), d(3))).collect();
+        assert_eq!(sorted(&s), want);
+        // Without the revealed single there is no direct step, but the plain hidden pair stays.
+        let g = hidden_in_box1(2);
+        assert!(hidden_set(&g, 2, true).is_none());
+        assert_eq!(hidden_set(&g, 2, false).unwrap().technique, Technique::HiddenPair);
+    }
+
+    #[test]
+    fn direct_hidden_triplet_places_the_single_it_reveals() {
+        let mut g = hidden_in_box1(3);
+        remove(&mut g, box1().into_iter().filter(|&c| c != cell(0, 2) && c != cell(2, 2)), 4);
+        assert!(hidden_set(&g, 2, true).is_none());
+        let s = hidden_set(&g, 3, true).unwrap();
+        assert_eq!(s.technique, Technique::DirectHiddenTriplet);
+        assert_eq!(s.rating(), 25);
+        assert_eq!(s.placement, Some((cell(2, 2), d(4))));
+        // r1c1 and r1c2 had no 4 left.
+        let want: Vec<_> = others_from_first(3)
+            .into_iter()
+            .filter(|&e| e != (cell(0, 0), d(4)) && e != (cell(0, 1), d(4)))
+            .collect();
+        assert_eq!(sorted(&s), want);
+    }
+
+    #[test]
+    fn hidden_triplet_and_quad() {
+        let s = hidden_set(&hidden_in_box1(3), 3, false).unwrap();
+        assert_eq!(s.technique, Technique::HiddenTriplet);
+        assert_eq!(s.rating(), 40);
+        assert_eq!(s.digits, 0b111);
+        assert_eq!(sorted(&s), others_from_first(3));
+        let s = hidden_set(&hidden_in_box1(4), 4, false).unwrap();
+        assert_eq!(s.technique, Technique::HiddenQuad);
+        assert_eq!(s.rating(), 54);
+        assert_eq!(s.digits, 0b1111);
+        assert_eq!(sorted(&s), others_from_first(4));
+    }
+
+    #[test]
+    fn naked_quad_in_a_box() {
+        // r1c1 {1,2}, r1c2 {2,3}, r1c3 {3,4}, r2c1 {1,4}: 1-4 leave the other five cells.
+        let b = box1();
+        let g = crate::steps::grid::with_candidates(&[
+            (b[0], &[1, 2]),
+            (b[1], &[2, 3]),
+            (b[2], &[3, 4]),
+            (b[3], &[1, 4]),
+        ]);
+        assert!(naked_set(&g, 2).is_none() && naked_set(&g, 3).is_none());
+        let s = naked_set(&g, 4).unwrap();
+        assert_eq!(s.technique, Technique::NakedQuad);
+        assert_eq!(s.rating(), 50);
+        let mut want: Vec<_> = b[4..].iter().flat_map(|&c| (1..=4).map(move |x| (c, d(x)))).collect();
+        want.sort();
+        assert_eq!(sorted(&s), want);
     }
 }

@@ -88,25 +88,12 @@ pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Board;
+    use crate::steps::grid::with_candidates;
 
     fn cell(r: usize, c: usize) -> Cell {
         Cell::at(r, c).unwrap()
     }
 
-    /// A grid with the given candidates in some cells and every digit in the others (no
-    /// placed cell): enough for a pattern search, which reads candidates only.
-    fn with_candidates(cells: &[(Cell, &[u8])]) -> Grid {
-        let mut g = Grid::from_board(&Board::EMPTY);
-        for &(c, ds) in cells {
-            for d in Digit::ALL {
-                if !ds.contains(&d.get()) {
-                    g.eliminate(c, d);
-                }
-            }
-        }
-        g
-    }
 
     #[test]
     fn xy_wing_removes_z_from_cells_seeing_both_pincers() {
