@@ -42,7 +42,10 @@ fn check_path(text: &[u8; 81], used: &mut [usize; 21]) {
                         step.technique,
                         cell.index()
                     );
-                    assert!(grid.candidates(cell) >> digit.index() & 1 != 0, "{name}: not a candidate");
+                    assert!(
+                        grid.candidates(cell) >> digit.index() & 1 != 0,
+                        "{name}: not a candidate"
+                    );
                     changes = true;
                 }
                 for (cell, digit) in step.eliminations.iter() {

@@ -104,7 +104,11 @@ fn agree(file: &str) -> Table {
             }
             continue;
         }
-        assert!(er <= 54, "{text}: engine finished at {mine:?}, SE {:?}", r.se);
+        assert!(
+            er <= 54,
+            "{text}: engine finished at {mine:?}, SE {:?}",
+            r.se
+        );
         t.within += 1;
         t.er_equal += usize::from(mine[0] == r.se[0]);
         t.ep_equal += usize::from(mine[1] == r.se[1]);
@@ -140,10 +144,24 @@ fn agree(file: &str) -> Table {
 
 fn check(file: &str, min_exact_permille: usize) {
     let t = agree(file);
-    assert!(t.off_by_more.is_empty(), "{file}: off by more than 0.1: {:?}", t.off_by_more);
-    assert_eq!(t.beyond_ep_equal, t.beyond_ep_known, "{file}: EP found before stopping differs");
-    assert_eq!(t.beyond_ed_equal, t.beyond_ed_known, "{file}: ED found before stopping differs");
-    assert!(t.bound_above.is_empty(), "{file}: lower bound above SE's ER: {:?}", t.bound_above);
+    assert!(
+        t.off_by_more.is_empty(),
+        "{file}: off by more than 0.1: {:?}",
+        t.off_by_more
+    );
+    assert_eq!(
+        t.beyond_ep_equal, t.beyond_ep_known,
+        "{file}: EP found before stopping differs"
+    );
+    assert_eq!(
+        t.beyond_ed_equal, t.beyond_ed_known,
+        "{file}: ED found before stopping differs"
+    );
+    assert!(
+        t.bound_above.is_empty(),
+        "{file}: lower bound above SE's ER: {:?}",
+        t.bound_above
+    );
     assert!(
         t.exact * 1000 >= t.within * min_exact_permille,
         "{file}: exact agreement {} of {} below {min_exact_permille}‰",

@@ -19,7 +19,10 @@ pub fn fish(grid: &Grid, degree: u32) -> Option<Step> {
     for d in Digit::ALL {
         placed[d.index()] = grid.occurrences(d);
     }
-    for (base_kind, cover_kind) in [(HouseKind::Column, HouseKind::Row), (HouseKind::Row, HouseKind::Column)] {
+    for (base_kind, cover_kind) in [
+        (HouseKind::Column, HouseKind::Row),
+        (HouseKind::Row, HouseKind::Column),
+    ] {
         let bases: [House; 9] = std::array::from_fn(|n| House::new(base_kind, n).expect("0-8"));
         // For each digit, the base lines that can belong to a fish of `degree`: 2 to `degree`
         // candidates (one with more takes the union above `degree`, SE's test then fails).
@@ -123,7 +126,11 @@ mod tests {
     fn ones_left_in_rows(rows: &[usize], columns: &[usize]) -> Vec<(Cell, Digit)> {
         let mut v: Vec<_> = rows
             .iter()
-            .flat_map(|&r| (0..9).filter(|c| !columns.contains(c)).map(move |c| (cell(r, c), Digit::new(1).unwrap())))
+            .flat_map(|&r| {
+                (0..9)
+                    .filter(|c| !columns.contains(c))
+                    .map(move |c| (cell(r, c), Digit::new(1).unwrap()))
+            })
             .collect();
         v.sort();
         v
@@ -134,7 +141,17 @@ mod tests {
         // Columns 1 and 5 filled except rows 1 and 5 (with 2-9, no 1): 1 is an X-Wing there.
         let g = with_columns(
             &[0, 4],
-            [[0, 0, 0], [2, 3, 0], [3, 4, 0], [4, 5, 0], [0, 0, 0], [5, 6, 0], [6, 7, 0], [7, 8, 0], [8, 9, 0]],
+            [
+                [0, 0, 0],
+                [2, 3, 0],
+                [3, 4, 0],
+                [4, 5, 0],
+                [0, 0, 0],
+                [5, 6, 0],
+                [6, 7, 0],
+                [7, 8, 0],
+                [8, 9, 0],
+            ],
         );
         let s = fish(&g, 2).unwrap();
         assert_eq!(s.technique, Technique::XWing);
@@ -150,7 +167,17 @@ mod tests {
     fn swordfish_on_columns() {
         let g = with_columns(
             &[0, 4, 8],
-            [[0, 0, 0], [2, 3, 4], [3, 4, 5], [4, 5, 6], [0, 0, 0], [5, 6, 7], [6, 7, 8], [7, 8, 9], [0, 0, 0]],
+            [
+                [0, 0, 0],
+                [2, 3, 4],
+                [3, 4, 5],
+                [4, 5, 6],
+                [0, 0, 0],
+                [5, 6, 7],
+                [6, 7, 8],
+                [7, 8, 9],
+                [0, 0, 0],
+            ],
         );
         assert!(fish(&g, 2).is_none());
         let s = fish(&g, 3).unwrap();

@@ -161,7 +161,6 @@ impl Grid {
             self.broken = true;
         }
     }
-
 }
 
 /// A grid of the empty board whose listed cells keep only the listed digits (every other

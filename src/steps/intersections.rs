@@ -102,8 +102,15 @@ mod tests {
     /// Box 1's empty cells are r1c1-r1c3 (rows 2 and 3 of the box are filled), so its 5s point
     /// along row 1; box 2 keeps 5 in r1c4-r1c6 and, below row 1, only in r2c6.
     const POSITION: [&str; 9] = [
-        ".........", "12389....", "467123...", ".........", ".........", ".........",
-        ".........", ".........", ".........",
+        ".........",
+        "12389....",
+        "467123...",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
     ];
 
     #[test]
@@ -141,8 +148,15 @@ mod tests {
         // Row 1's 5s are in box 1 only (c4-c9 of row 1 filled or seeing a 5): 5 leaves the
         // rest of box 1.
         let g = grid([
-            "...123467", ".........", ".........", ".........", ".........", ".........",
-            ".........", ".........", ".........",
+            "...123467",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
         ]);
         let s = locked_candidates(&g, false).unwrap();
         // Box 2 and 3 hold 1-4, 6, 7; digits 5, 8, 9 of row 1 lie in box 1 only. Box-line
@@ -165,14 +179,25 @@ mod tests {
         // and r2c5 only, so claiming row 1 -> box 1 leaves 1 one place in row 2.
         let mut g = Grid::from_board(&Board::EMPTY);
         remove(&mut g, (2..9).map(|c| cell(0, c)), 1);
-        remove(&mut g, (0..9).filter(|&c| c != 0 && c != 4).map(|c| cell(1, c)), 1);
-        remove(&mut g, (0..3).flat_map(|r| (6..9).map(move |c| cell(r, c))), 1);
+        remove(
+            &mut g,
+            (0..9).filter(|&c| c != 0 && c != 4).map(|c| cell(1, c)),
+            1,
+        );
+        remove(
+            &mut g,
+            (0..3).flat_map(|r| (6..9).map(move |c| cell(r, c))),
+            1,
+        );
         let s = locked_candidates(&g, true).unwrap();
         assert_eq!(s.technique, Technique::DirectClaiming);
         assert_eq!(s.rating(), 19);
         let one = Digit::new(1).unwrap();
         assert_eq!(s.placement, Some((cell(1, 4), one)));
-        let expected: Vec<_> = [cell(1, 0), cell(2, 0), cell(2, 1), cell(2, 2)].iter().map(|&c| (c, one)).collect();
+        let expected: Vec<_> = [cell(1, 0), cell(2, 0), cell(2, 1), cell(2, 2)]
+            .iter()
+            .map(|&c| (c, one))
+            .collect();
         assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
     }
 }

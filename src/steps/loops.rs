@@ -107,7 +107,11 @@ impl Walk<'_> {
         *self.budget -= 1;
         let cell = path[len - 1];
         let [row, column, square] = cell.houses();
-        for (kind, house) in [(HouseKind::Box, square), (HouseKind::Row, row), (HouseKind::Column, column)] {
+        for (kind, house) in [
+            (HouseKind::Box, square),
+            (HouseKind::Row, row),
+            (HouseKind::Column, column),
+        ] {
             if Some(kind) == last {
                 continue;
             }
@@ -125,7 +129,11 @@ impl Walk<'_> {
                     let wide = m.count_ones() > 2;
                     if !wide || more.count_ones() == 1 || allowed > 0 {
                         path[len] = next;
-                        let left = if wide { allowed.saturating_sub(1) } else { allowed };
+                        let left = if wide {
+                            allowed.saturating_sub(1)
+                        } else {
+                            allowed
+                        };
                         if self.search(path, len + 1, Some(kind), left, more) {
                             return true;
                         }

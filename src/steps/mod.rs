@@ -1,5 +1,5 @@
 //! The step engine: human-style techniques on a candidate grid, each deduction reported as a
-//! [`Step`], and the Sudoku Explainer rating built on it ([`rate`]).
+//! [`Step`], and the Sudoku Explainer rating built on it ([`rate()`]).
 //!
 //! Unlike the solver (which fuses its reasoning and cannot name it), the engine finds one step
 //! at a time, in the order Sudoku Explainer 1.2.1 (serate 1.2.1.3) takes them, so that a path of
@@ -107,16 +107,25 @@ mod tests {
         for v in [1, 2] {
             grid::remove(&mut g, b[2..].iter().copied(), v);
         }
-        grid::remove(&mut g, b.iter().copied().filter(|&c| c != b[0] && c != b[4]), 3);
+        grid::remove(
+            &mut g,
+            b.iter().copied().filter(|&c| c != b[0] && c != b[4]),
+            3,
+        );
         let last = Cell::at(8, 8).unwrap();
         for v in 1..9 {
             grid::remove(&mut g, [last], v);
         }
-        let Next::Step(s) = next_step(&g) else { panic!("a step") };
+        let Next::Step(s) = next_step(&g) else {
+            panic!("a step")
+        };
         assert_eq!(s.technique, Technique::DirectHiddenPair);
         assert_eq!(s.placement, Some((b[4], Digit::new(3).unwrap())));
         // The position also holds a naked single (r9c9 = 9).
-        assert_eq!(singles::naked_single(&g).unwrap().placement, Some((last, Digit::new(9).unwrap())));
+        assert_eq!(
+            singles::naked_single(&g).unwrap().placement,
+            Some((last, Digit::new(9).unwrap()))
+        );
     }
 
     #[test]
@@ -138,9 +147,10 @@ mod tests {
     #[test]
     fn rating_of_a_qqwing_puzzle() {
         // From ratings/se_qqwing_2000.txt: serate 1.2.1.3 gives 1.5/1.2/1.2.
-        let b: Board = ".9.....4157.1..6.....8..........54.8.......1...64..579...58.3.....7.3.6.3..6.49.."
-            .parse()
-            .unwrap();
+        let b: Board =
+            ".9.....4157.1..6.....8..........54.8.......1...64..579...58.3.....7.3.6.3..6.49.."
+                .parse()
+                .unwrap();
         let r = rate(&b);
         assert!(r.complete);
         assert_eq!((r.er, r.ep, r.ed), (15, 12, 12));

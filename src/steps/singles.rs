@@ -11,7 +11,8 @@ use super::step::{HouseSet, Step, Technique};
 use crate::geometry::{Cell, CellSet, Digit, HouseKind};
 
 /// SE's order of house kinds for singles and subsets: boxes, columns, rows.
-pub(crate) const BOX_COLUMN_ROW: [HouseKind; 3] = [HouseKind::Box, HouseKind::Column, HouseKind::Row];
+pub(crate) const BOX_COLUMN_ROW: [HouseKind; 3] =
+    [HouseKind::Box, HouseKind::Column, HouseKind::Row];
 
 /// The first full house or hidden single in SE's order.
 pub fn hidden_single(grid: &Grid) -> Option<Step> {
@@ -25,7 +26,8 @@ pub fn hidden_single(grid: &Grid) -> Option<Step> {
                 for digit in Digit::ALL {
                     let cells = grid.cells_with(house, digit);
                     if cells.len() == 1 {
-                        let cell = Cell::new(cells.bits().trailing_zeros() as usize).expect("a cell");
+                        let cell =
+                            Cell::new(cells.bits().trailing_zeros() as usize).expect("a cell");
                         let technique = if alone {
                             Technique::FullHouse
                         } else if kind == HouseKind::Box {
@@ -33,7 +35,12 @@ pub fn hidden_single(grid: &Grid) -> Option<Step> {
                         } else {
                             Technique::HiddenSingleLine
                         };
-                        return Some(single(technique, cell, digit, HouseSet::default().with(house)));
+                        return Some(single(
+                            technique,
+                            cell,
+                            digit,
+                            HouseSet::default().with(house),
+                        ));
                     }
                 }
             }
@@ -74,12 +81,17 @@ mod tests {
     #[test]
     fn full_house_before_hidden_single() {
         // Row 1 misses only its last cell; box 1 has a hidden single too.
-        let g = grid("12345678.........................................................................");
+        let g = grid(
+            "12345678.........................................................................",
+        );
         let s = hidden_single(&g).unwrap();
         // Row 0 has one empty cell: full house, digit 9 at r1c9. Boxes come first, but no box
         // has a single empty cell, then columns, then rows.
         assert_eq!(s.technique, Technique::FullHouse);
-        assert_eq!(s.placement, Some((Cell::at(0, 8).unwrap(), Digit::new(9).unwrap())));
+        assert_eq!(
+            s.placement,
+            Some((Cell::at(0, 8).unwrap(), Digit::new(9).unwrap()))
+        );
     }
 
     #[test]
@@ -89,16 +101,24 @@ mod tests {
         let g = grid(".........\n...1.....\n......1..\n.1.......\n.........\n.........\n..1......\n.........\n.........".replace('\n', "").as_str());
         let s = hidden_single(&g).unwrap();
         assert_eq!(s.technique, Technique::HiddenSingleBox);
-        assert_eq!(s.placement, Some((Cell::at(0, 0).unwrap(), Digit::new(1).unwrap())));
+        assert_eq!(
+            s.placement,
+            Some((Cell::at(0, 0).unwrap(), Digit::new(1).unwrap()))
+        );
         assert_eq!(s.rating(), 12);
     }
 
     #[test]
     fn naked_single_found_row_major() {
         // r1c1 sees 2-9 (row: 2345; column: 6789).
-        let g = grid(".2345....6........7........8........9............................................");
+        let g = grid(
+            ".2345....6........7........8........9............................................",
+        );
         let s = naked_single(&g).unwrap();
-        assert_eq!(s.placement, Some((Cell::at(0, 0).unwrap(), Digit::new(1).unwrap())));
+        assert_eq!(
+            s.placement,
+            Some((Cell::at(0, 0).unwrap(), Digit::new(1).unwrap()))
+        );
         assert_eq!(s.rating(), 23);
     }
 }

@@ -206,7 +206,9 @@ fn hidden_tuple(
 
 /// The digits of a 9-bit mask, in increasing order.
 pub(crate) fn digits(mask: u16) -> impl Iterator<Item = Digit> {
-    Digit::ALL.into_iter().filter(move |d| mask >> d.index() & 1 != 0)
+    Digit::ALL
+        .into_iter()
+        .filter(move |d| mask >> d.index() & 1 != 0)
 }
 
 #[cfg(test)]
@@ -232,8 +234,15 @@ mod tests {
     fn naked_pair_in_a_row() {
         // r1c1 and r1c2 see 3-9 (givens in their box and columns): both hold {1, 2}.
         let g = grid([
-            ".........", "345......", "678......", "9........", ".........", ".........",
-            ".9.......", ".........", ".........",
+            ".........",
+            "345......",
+            "678......",
+            "9........",
+            ".........",
+            ".........",
+            ".9.......",
+            ".........",
+            ".........",
         ]);
         // r1c1 and r1c2 hold {1, 2}, r1c3 {1, 2, 9}. Box 1 has 3 empty cells (a pair is searched
         // in houses with 4 or more); no column has two bivalue cells; row 1 has the pair.
@@ -241,7 +250,9 @@ mod tests {
         assert_eq!(s.technique, Technique::NakedPair);
         assert_eq!(s.digits, 0b11);
         assert_eq!(s.cells, CellSet::EMPTY.with(cell(0, 0)).with(cell(0, 1)));
-        assert!(s.houses.contains(House::new(crate::geometry::HouseKind::Row, 0).unwrap()));
+        assert!(s
+            .houses
+            .contains(House::new(crate::geometry::HouseKind::Row, 0).unwrap()));
         // 1 and 2 leave r1c3-r1c9.
         let expected: Vec<_> = [1, 2]
             .iter()
@@ -255,8 +266,15 @@ mod tests {
         // Rows 2 and 3 hold 1 and 2 (in boxes 2 and 3), column 3 holds them below box 1: in
         // box 1, 1 and 2 can go only in r1c1 and r1c2, a hidden pair (box 1 is searched first).
         let g = grid([
-            ".........", "...1..2..", "....2..1.", "..1......", "..2......", ".........",
-            ".........", ".........", ".........",
+            ".........",
+            "...1..2..",
+            "....2..1.",
+            "..1......",
+            "..2......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
         ]);
         let s = hidden_set(&g, 2, false).unwrap();
         assert_eq!(s.technique, Technique::HiddenPair);
@@ -275,8 +293,15 @@ mod tests {
     #[test]
     fn naked_triplet_in_a_row() {
         let g = grid([
-            ".........", "456......", "897......", ".........", ".........", ".........",
-            ".........", ".........", ".........",
+            ".........",
+            "456......",
+            "897......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
         ]);
         // Box 1's empty cells r1c1-r1c3 hold {1, 2, 3}: box 1 has 3 empty cells (a triplet
         // needs 6), no column has one, row 1 has the triplet: 1-3 leave r1c4-r1c9.
@@ -291,7 +316,9 @@ mod tests {
     }
 
     fn box1() -> [Cell; 9] {
-        House::new(crate::geometry::HouseKind::Box, 0).unwrap().cells()
+        House::new(crate::geometry::HouseKind::Box, 0)
+            .unwrap()
+            .cells()
     }
 
     /// Box 1 with digits 1-`n` confined to its first `n` cells, the other digits everywhere.
@@ -323,24 +350,42 @@ mod tests {
     fn direct_hidden_pair_places_the_single_it_reveals() {
         // 1 and 2 only in r1c1, r1c2; 3 only in r1c1 and r2c2: the pair leaves 3 one place.
         let mut g = hidden_in_box1(2);
-        remove(&mut g, box1().into_iter().filter(|&c| c != cell(0, 0) && c != cell(1, 1)), 3);
+        remove(
+            &mut g,
+            box1()
+                .into_iter()
+                .filter(|&c| c != cell(0, 0) && c != cell(1, 1)),
+            3,
+        );
         let s = hidden_set(&g, 2, true).unwrap();
         assert_eq!(s.technique, Technique::DirectHiddenPair);
         assert_eq!(s.rating(), 20);
         assert_eq!(s.placement, Some((cell(1, 1), d(3))));
         // r1c2 had no 3 left.
-        let want: Vec<_> = others_from_first(2).into_iter().filter(|&e| e != (cell(0, 1), d(3))).collect();
+        let want: Vec<_> = others_from_first(2)
+            .into_iter()
+            .filter(|&e| e != (cell(0, 1), d(3)))
+            .collect();
         assert_eq!(sorted(&s), want);
         // Without the revealed single there is no direct step, but the plain hidden pair stays.
         let g = hidden_in_box1(2);
         assert!(hidden_set(&g, 2, true).is_none());
-        assert_eq!(hidden_set(&g, 2, false).unwrap().technique, Technique::HiddenPair);
+        assert_eq!(
+            hidden_set(&g, 2, false).unwrap().technique,
+            Technique::HiddenPair
+        );
     }
 
     #[test]
     fn direct_hidden_triplet_places_the_single_it_reveals() {
         let mut g = hidden_in_box1(3);
-        remove(&mut g, box1().into_iter().filter(|&c| c != cell(0, 2) && c != cell(2, 2)), 4);
+        remove(
+            &mut g,
+            box1()
+                .into_iter()
+                .filter(|&c| c != cell(0, 2) && c != cell(2, 2)),
+            4,
+        );
         assert!(hidden_set(&g, 2, true).is_none());
         let s = hidden_set(&g, 3, true).unwrap();
         assert_eq!(s.technique, Technique::DirectHiddenTriplet);
@@ -382,7 +427,10 @@ mod tests {
         let s = naked_set(&g, 4).unwrap();
         assert_eq!(s.technique, Technique::NakedQuad);
         assert_eq!(s.rating(), 50);
-        let mut want: Vec<_> = b[4..].iter().flat_map(|&c| (1..=4).map(move |x| (c, d(x)))).collect();
+        let mut want: Vec<_> = b[4..]
+            .iter()
+            .flat_map(|&c| (1..=4).map(move |x| (c, d(x))))
+            .collect();
         want.sort();
         assert_eq!(sorted(&s), want);
     }

@@ -65,7 +65,11 @@ pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
                 }
                 let pattern = CellSet::EMPTY.with(pivot).with(xz_cell).with(yz_cell);
                 victims = victims.difference(pattern);
-                let mut step = Step::new(if xyz { Technique::XYZWing } else { Technique::XYWing });
+                let mut step = Step::new(if xyz {
+                    Technique::XYZWing
+                } else {
+                    Technique::XYWing
+                });
                 for cell in victims.iter() {
                     if grid.candidates(cell) >> z.index() & 1 != 0 {
                         step.eliminations.add(cell, z);
@@ -94,7 +98,6 @@ mod tests {
         Cell::at(r, c).unwrap()
     }
 
-
     #[test]
     fn xy_wing_removes_z_from_cells_seeing_both_pincers() {
         // Pivot r1c1 {1,2}, pincers r1c5 {1,3} (row) and r5c1 {2,3} (column): 3 leaves r5c5.
@@ -106,8 +109,17 @@ mod tests {
         let s = xy_wing(&g, false).unwrap();
         assert_eq!(s.technique, Technique::XYWing);
         assert_eq!(s.rating(), 42);
-        assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), vec![(cell(4, 4), Digit::new(3).unwrap())]);
-        assert_eq!(s.cells, CellSet::EMPTY.with(cell(0, 0)).with(cell(0, 4)).with(cell(4, 0)));
+        assert_eq!(
+            s.eliminations.iter().collect::<Vec<_>>(),
+            vec![(cell(4, 4), Digit::new(3).unwrap())]
+        );
+        assert_eq!(
+            s.cells,
+            CellSet::EMPTY
+                .with(cell(0, 0))
+                .with(cell(0, 4))
+                .with(cell(4, 0))
+        );
     }
 
     #[test]
@@ -123,7 +135,10 @@ mod tests {
         assert_eq!(s.technique, Technique::XYZWing);
         assert_eq!(s.rating(), 44);
         let three = Digit::new(3).unwrap();
-        assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), vec![(cell(0, 1), three), (cell(0, 2), three)]);
+        assert_eq!(
+            s.eliminations.iter().collect::<Vec<_>>(),
+            vec![(cell(0, 1), three), (cell(0, 2), three)]
+        );
         assert!(xy_wing(&g, false).is_none());
     }
 }

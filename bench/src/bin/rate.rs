@@ -91,13 +91,19 @@ fn run() -> Result<()> {
     }
     if files.is_empty() {
         let dir = data_dir().join("ratings");
-        for name in ["se_qqwing_2000.txt", "se_random_minimal_4000.txt", "se_top1465.txt"] {
+        for name in [
+            "se_qqwing_2000.txt",
+            "se_random_minimal_4000.txt",
+            "se_top1465.txt",
+        ] {
             files.push(dir.join(name));
         }
     }
     println!("# Sudoku Explainer rating (one thread)\n");
     println!("{}\n", machine_description());
-    println!("Times are this thread's CPU time. \"Finished\": puzzles the engine solves (ER at most 5.4");
+    println!(
+        "Times are this thread's CPU time. \"Finished\": puzzles the engine solves (ER at most 5.4"
+    );
     println!("without a uniqueness step); the others stop at the first position beyond its techniques.\n");
     println!("| file | puzzles | finished | µs/puzzle (rate) | next step, single available µs | next step, other µs |");
     println!("|---|---:|---:|---:|---:|---:|");
@@ -115,7 +121,9 @@ fn run() -> Result<()> {
         for b in &boards {
             let mut g = Grid::from_board(b);
             while let Next::Step(step) = next_step(&g) {
-                if step.technique.rating() <= 15 || step.technique == sudoku::steps::Technique::NakedSingle {
+                if step.technique.rating() <= 15
+                    || step.technique == sudoku::steps::Technique::NakedSingle
+                {
                     single.push(g);
                 } else {
                     other.push(g);
@@ -131,7 +139,10 @@ fn run() -> Result<()> {
                 positions.len()
             })
         };
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         println!(
             "| {name} | {} | {finished} | {per_puzzle:.1} | {:.2} | {:.2} |",
             boards.len(),
