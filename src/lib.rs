@@ -30,10 +30,14 @@
 //! givens; it also tests and thins puzzles ([`generator::is_minimal`], [`generator::minimize`]).
 //! Equivalent puzzles are recognised by their canonical (minlex) form ([`canonicalize`]).
 //!
+//! Solving like a person, one named step at a time, and Sudoku Explainer's difficulty rating
+//! (ER/EP/ED): [`steps`] ([`steps::next_step`], [`steps::rate()`]).
+//!
 //! The core (`geometry`, `board`, `candidates`, `format`, `canonical`, `solver`, `batch`,
-//! `generator`) knows nothing of C; every `extern "C"` item lives in [`ffi`]. Layers only import
-//! downwards: geometry, then board and candidates, then format and canonical (which use no
-//! solver) and solver, batch, generator, then ffi.
+//! `generator`, `steps`) knows nothing of C; every `extern "C"` item lives in [`ffi`]. Layers
+//! only import downwards: geometry, then board and candidates, then format and canonical (which
+//! use no solver) and solver, batch, generator, and steps (which uses geometry and board only),
+//! then ffi.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
@@ -49,6 +53,7 @@ pub mod format;
 pub mod generator;
 pub mod geometry;
 pub mod solver;
+pub mod steps;
 
 pub use batch::{solve_batch, solve_batch_into, BatchMode};
 pub use board::{is_solution_of, Board};

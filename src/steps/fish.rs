@@ -1,0 +1,209 @@
+//! Basic fish: X-Wing (2 lines), Swordfish (3), Jellyfish (4).
+//!
+//! Rules as in Sudoku Explainer 1.2.1 (`diuf/sudoku/solver/rules/Fisherman.java`): columns as
+//! base lines first (rows as cover lines), then rows as base lines; the tuples of base lines in
+//! increasing order of their bit mask, and for each tuple the digits 1-9. A digit is tried only
+//! when at least `2 * degree` of its nine places are still empty (it is placed at most
+//! `9 - 2 * degree` times). Each base line must hold at least two candidates of the digit and
+//! together exactly `degree` cross positions; the digit leaves those cover lines outside the base
+//! lines.
+
+use super::grid::Grid;
+use super::step::{HouseSet, Step, Technique};
+use super::subsets::tuples;
+use crate::geometry::{Digit, House, HouseKind};
+
+/// The first fish of `degree` (2-4) in SE's order that removes something.
+pub fn fish(grid: &Grid, degree: u32) -> Option<Step> {
+    let mut placed = [0u32; 9];
+    for d in Digit::ALL {
+        placed[d.index()] = grid.occurrences(d);
+    }
+    for (base_kind, cover_kind) in [
+        (HouseKind::Column, HouseKind::Row),
+        (HouseKind::Row, HouseKind::Column),
+    ] {
+        let bases: [House; 9] = std::array::from_fn(|n| House::new(base_kind, n).expect("0-8"));
+        // For each digit, the base lines that can belong to a fish of `degree`: 2 to `degree`
+        // candidates (one with more takes the union above `degree`, SE's test then fails).
+        let mut eligible = [0u16; 9];
+        for d in Digit::ALL {
+            if placed[d.index()] + 2 * degree > 9 {
+                continue;
+            }
+            for (i, &base) in bases.iter().enumerate() {
+                let n = grid.cells_with(base, d).len() as u32;
+                if (2..=degree).contains(&n) {
+                    eligible[d.index()] |= 1 << i;
+                }
+            }
+        }
+        for &tuple in tuples(degree) {
+            for digit in Digit::ALL {
+                if tuple & !eligible[digit.index()] != 0 {
+                    continue;
+                }
+                let mut union = 0u16;
+                let mut ok = true;
+                for (i, &base) in bases.iter().enumerate() {
+                    if tuple >> i & 1 != 0 {
+                        let p = grid.positions(base, digit);
+                        if p.count_ones() < 2 {
+                            ok = false;
+                            break;
+                        }
+                        union |= p;
+                    }
+                }
+                if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                let technique = match degree {
+                    2 => Technique::XWing,
+                    3 => Technique::Swordfish,
+                    _ => Technique::Jellyfish,
+                };
+                let mut step = Step::new(technique);
+                let mut houses_set = HouseSet::default();
+                for j in 0..9 {
+                    if union >> j & 1 == 0 {
+                        continue;
+                    }
+                    let cover = House::new(cover_kind, j).expect("0-8");
+                    houses_set = houses_set.with(cover);
+                    let p = grid.positions(cover, digit);
+                    for (i, &cell) in cover.cells().iter().enumerate() {
+                        if p >> i & 1 != 0 {
+                            if tuple >> i & 1 == 0 {
+                                step.eliminations.add(cell, digit);
+                            } else {
+                                step.cells = step.cells.with(cell);
+                            }
+                        }
+                    }
+                }
+                if step.eliminations.is_empty() {
+                    continue;
+                }
+                for (i, &base) in bases.iter().enumerate() {
+                    if tuple >> i & 1 != 0 {
+                        houses_set = houses_set.with(base);
+                    }
+                }
+                step.houses = houses_set;
+                step.digits = 1 << digit.index();
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Cell;
+    use crate::Board;
+
+    fn cell(r: usize, c: usize) -> Cell {
+        Cell::at(r, c).unwrap()
+    }
+
+    /// Puts the digits `fill[r]` in row `r` at `columns` (0 for none), so that those columns keep
+    /// empty only the rows whose fill is 0.
+    fn with_columns(columns: &[usize], fill: [[u8; 3]; 9]) -> Grid {
+        let mut text = [b'.'; 81];
+        for (r, digits) in fill.iter().enumerate() {
+            for (k, &c) in columns.iter().enumerate() {
+                if digits[k] != 0 {
+                    text[r * 9 + c] = b'0' + digits[k];
+                }
+            }
+        }
+        Grid::from_board(&Board::parse(&text).unwrap())
+    }
+
+    fn ones_left_in_rows(rows: &[usize], columns: &[usize]) -> Vec<(Cell, Digit)> {
+        let mut v: Vec<_> = rows
+            .iter()
+            .flat_map(|&r| {
+                (0..9)
+                    .filter(|c| !columns.contains(c))
+                    .map(move |c| (cell(r, c), Digit::new(1).unwrap()))
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn x_wing_on_columns() {
+        // Columns 1 and 5 filled except rows 1 and 5 (with 2-9, no 1): 1 is an X-Wing there.
+        let g = with_columns(
+            &[0, 4],
+            [
+                [0, 0, 0],
+                [2, 3, 0],
+                [3, 4, 0],
+                [4, 5, 0],
+                [0, 0, 0],
+                [5, 6, 0],
+                [6, 7, 0],
+                [7, 8, 0],
+                [8, 9, 0],
+            ],
+        );
+        let s = fish(&g, 2).unwrap();
+        assert_eq!(s.technique, Technique::XWing);
+        assert_eq!(s.rating(), 32);
+        assert_eq!(s.digits, 1);
+        assert_eq!(s.cells.len(), 4);
+        let mut got: Vec<_> = s.eliminations.iter().collect();
+        got.sort();
+        assert_eq!(got, ones_left_in_rows(&[0, 4], &[0, 4]));
+    }
+
+    #[test]
+    fn swordfish_on_columns() {
+        let g = with_columns(
+            &[0, 4, 8],
+            [
+                [0, 0, 0],
+                [2, 3, 4],
+                [3, 4, 5],
+                [4, 5, 6],
+                [0, 0, 0],
+                [5, 6, 7],
+                [6, 7, 8],
+                [7, 8, 9],
+                [0, 0, 0],
+            ],
+        );
+        assert!(fish(&g, 2).is_none());
+        let s = fish(&g, 3).unwrap();
+        assert_eq!(s.technique, Technique::Swordfish);
+        assert_eq!(s.rating(), 38);
+        assert_eq!(s.digits, 1);
+        assert_eq!(s.cells.len(), 9);
+        let mut got: Vec<_> = s.eliminations.iter().collect();
+        got.sort();
+        assert_eq!(got, ones_left_in_rows(&[0, 4, 8], &[0, 4, 8]));
+    }
+
+    #[test]
+    fn jellyfish_on_columns() {
+        // Columns 1-4 hold 1 only in rows 1-4; the other columns hold it everywhere.
+        let mut g = Grid::from_board(&Board::EMPTY);
+        for c in 0..4 {
+            crate::steps::grid::remove(&mut g, (4..9).map(|r| cell(r, c)), 1);
+        }
+        assert!(fish(&g, 2).is_none() && fish(&g, 3).is_none());
+        let s = fish(&g, 4).unwrap();
+        assert_eq!(s.technique, Technique::Jellyfish);
+        assert_eq!(s.rating(), 52);
+        assert_eq!(s.cells.len(), 16);
+        let mut got: Vec<_> = s.eliminations.iter().collect();
+        got.sort();
+        assert_eq!(got, ones_left_in_rows(&[0, 1, 2, 3], &[0, 1, 2, 3]));
+    }
+}

@@ -1,0 +1,214 @@
+//! The candidate grid the step engine works on: a digit or nothing in each cell, and the
+//! candidates (pencilmarks) of each empty cell.
+//!
+//! Masks are 9 bits, digit `d` (1-9) at bit `d - 1`, as in [`crate::candidates`]. A placed cell
+//! has no candidate left; placing a digit removes it from the candidates of the cell's 20 peers
+//! (what Sudoku Explainer calls "set value and cancel"). The grid is a plain `Copy` value of
+//! 243 bytes with no heap part, so a rater can keep one on the stack and copy it freely.
+
+use crate::board::Board;
+use crate::geometry::{Cell, CellSet, Digit, House, HouseKind, CELLS};
+
+/// A position being solved: placed digits and the candidates of the empty cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    /// Placed digit of each cell (1-9), 0 when empty.
+    values: [u8; CELLS],
+    /// Candidates of each cell; 0 for a placed cell.
+    candidates: [u16; CELLS],
+    /// For each digit (index `d - 1`), the empty cells where it is a candidate: the same facts
+    /// as `candidates`, kept by digit so that house questions are one AND.
+    by_digit: [CellSet; 9],
+    /// The empty cells.
+    empty_cells: CellSet,
+    /// Number of empty cells.
+    empty: u8,
+    /// Set when an empty cell lost its last candidate: the position has no solution.
+    broken: bool,
+}
+
+impl Grid {
+    /// The position a board of givens starts from: each given placed, and in every empty cell
+    /// the digits no peer holds (the candidates [`crate::Candidates::implied_by`] gives).
+    pub fn from_board(board: &Board) -> Grid {
+        let mut grid = Grid {
+            values: [0; CELLS],
+            candidates: [0x1FF; CELLS],
+            by_digit: [CellSet::ALL; 9],
+            empty_cells: CellSet::ALL,
+            empty: CELLS as u8,
+            broken: false,
+        };
+        for (i, &d) in board.digits().iter().enumerate() {
+            if let Some(digit) = Digit::new(d) {
+                grid.place(Cell::ALL[i], digit);
+            }
+        }
+        grid
+    }
+
+    /// The placed digit of `cell`, `None` when it is empty.
+    #[inline]
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.values[cell.index()])
+    }
+
+    /// The 81 placed digits, row-major, 0 for an empty cell.
+    #[inline]
+    pub fn values(&self) -> &[u8; CELLS] {
+        &self.values
+    }
+
+    /// The candidates of `cell` (bit `d - 1` for digit `d`); 0 for a placed cell.
+    #[inline]
+    pub fn candidates(&self, cell: Cell) -> u16 {
+        self.candidates[cell.index()]
+    }
+
+    /// The 81 candidate masks, row-major (0 for placed cells).
+    #[inline]
+    pub fn candidate_masks(&self) -> &[u16; CELLS] {
+        &self.candidates
+    }
+
+    /// True when every cell holds a digit.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.empty == 0
+    }
+
+    /// True when some empty cell has no candidate left (the position has no solution). Only
+    /// [`place`](Grid::place) and [`eliminate`](Grid::eliminate) set it.
+    #[inline]
+    pub fn is_broken(&self) -> bool {
+        self.broken
+    }
+
+    /// Number of empty cells in `house`.
+    #[inline]
+    pub fn empty_count(&self, house: House) -> u32 {
+        house.cell_set().intersection(self.empty_cells).len() as u32
+    }
+
+    /// The empty cells.
+    #[inline]
+    pub fn empty_cells(&self) -> CellSet {
+        self.empty_cells
+    }
+
+    /// The cells where `digit` is a candidate.
+    #[inline]
+    pub fn digit_cells(&self, digit: Digit) -> CellSet {
+        self.by_digit[digit.index()]
+    }
+
+    /// The positions of `digit`'s candidates in `house`: bit `i` for the house's `i`-th cell
+    /// (in the order of [`House::cells`]).
+    #[inline]
+    pub fn positions(&self, house: House, digit: Digit) -> u16 {
+        let set = self.by_digit[digit.index()];
+        if house.kind() == HouseKind::Row {
+            return (set.bits() >> (9 * house.number())) as u16 & 0x1FF;
+        }
+        let mut mask = 0;
+        for (i, c) in house.cells().iter().enumerate() {
+            mask |= (set.contains(*c) as u16) << i;
+        }
+        mask
+    }
+
+    /// The cells of `house` (a set) where `digit` is a candidate.
+    #[inline]
+    pub fn cells_with(&self, house: House, digit: Digit) -> CellSet {
+        self.by_digit[digit.index()].intersection(house.cell_set())
+    }
+
+    /// Number of cells holding `digit`.
+    pub fn occurrences(&self, digit: Digit) -> u32 {
+        self.values.iter().filter(|&&v| v == digit.get()).count() as u32
+    }
+
+    /// Places `digit` in the empty `cell` and removes it from the candidates of the cell's peers.
+    /// Placing into a cell that already holds a digit does nothing.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        let i = cell.index();
+        if self.values[i] != 0 {
+            return;
+        }
+        self.values[i] = digit.get();
+        self.candidates[i] = 0;
+        let gone = CellSet::EMPTY.with(cell);
+        for set in &mut self.by_digit {
+            *set = set.difference(gone);
+        }
+        self.empty_cells = self.empty_cells.difference(gone);
+        self.empty -= 1;
+        for peer in cell.peers() {
+            self.eliminate(peer, digit);
+        }
+    }
+
+    /// Removes `digit` from the candidates of `cell` (nothing when it is not one).
+    #[inline]
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
+        let i = cell.index();
+        let before = self.candidates[i];
+        let after = before & !(1 << digit.index());
+        self.candidates[i] = after;
+        let set = &mut self.by_digit[digit.index()];
+        *set = set.difference(CellSet::EMPTY.with(cell));
+        if after == 0 && before != 0 && self.values[i] == 0 {
+            self.broken = true;
+        }
+    }
+}
+
+/// A grid of the empty board whose listed cells keep only the listed digits (every other
+/// cell keeps all nine): positions for the techniques' unit tests, which read candidates only.
+#[cfg(test)]
+pub(crate) fn with_candidates(cells: &[(Cell, &[u8])]) -> Grid {
+    let mut g = Grid::from_board(&Board::EMPTY);
+    for &(c, ds) in cells {
+        for d in Digit::ALL {
+            if !ds.contains(&d.get()) {
+                g.eliminate(c, d);
+            }
+        }
+    }
+    g
+}
+
+/// Removes `digit` from every listed cell (for the unit tests' positions).
+#[cfg(test)]
+pub(crate) fn remove(g: &mut Grid, cells: impl IntoIterator<Item = Cell>, digit: u8) {
+    for c in cells {
+        g.eliminate(c, Digit::new(digit).expect("1-9"));
+    }
+}
+
+/// The nine houses of `kind` in order (rows from the top, columns from the left, boxes
+/// row-major): the order Sudoku Explainer walks them in.
+pub(crate) fn houses(kind: HouseKind) -> impl Iterator<Item = House> {
+    (0..9).map(move |n| House::new(kind, n).expect("0-8"))
+}
+
+impl std::fmt::Debug for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for r in 0..9 {
+            for c in 0..9 {
+                let i = r * 9 + c;
+                if self.values[i] != 0 {
+                    write!(f, "{:>9} ", self.values[i])?;
+                } else {
+                    let s: String = (0..9)
+                        .filter(|d| self.candidates[i] >> d & 1 != 0)
+                        .map(|d| char::from(b'1' + d as u8))
+                        .collect();
+                    write!(f, "{s:>9} ")?;
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

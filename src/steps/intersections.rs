@@ -1,0 +1,203 @@
+//! Locked candidates at a box-line intersection: pointing (a box's candidates of a digit all in
+//! one row or column, so the digit leaves the rest of that line) and claiming (a line's
+//! candidates of a digit all in one box, so the digit leaves the rest of the box); and their
+//! direct variants, which count only when the removals leave a hidden single.
+//!
+//! Rules as in Sudoku Explainer 1.2.1 (`diuf/sudoku/solver/rules/Locking.java`,
+//! `LockingHint.java`, `DirectLockingHint.java`): pairs (first house, second house) are searched
+//! box-column, box-row (pointing), then column-box, row-box (claiming); for each pair of
+//! crossing houses in index order, digits 1-9; the first house must hold at least two
+//! candidates of the digit, all inside the second. The direct variant then looks, among the
+//! other houses of the first house's kind crossing the second house (in index order), for one
+//! where the digit has two or more places of which exactly one lies outside the second house:
+//! that one is a hidden single once the pattern's removals are made.
+
+use super::grid::Grid;
+use super::step::{HouseSet, Step, Technique};
+use crate::geometry::{Digit, House, HouseKind};
+
+/// SE's order of (first house, second house) kinds.
+const PAIRS: [(HouseKind, HouseKind); 4] = [
+    (HouseKind::Box, HouseKind::Column),
+    (HouseKind::Box, HouseKind::Row),
+    (HouseKind::Column, HouseKind::Box),
+    (HouseKind::Row, HouseKind::Box),
+];
+
+/// The first pointing or claiming (`direct`: the first direct pointing or claiming) in SE's
+/// order.
+pub fn locked_candidates(grid: &Grid, direct: bool) -> Option<Step> {
+    for (kind1, kind2) in PAIRS {
+        for n1 in 0..9 {
+            let house1 = House::new(kind1, n1).expect("0-8");
+            for n2 in 0..9 {
+                let house2 = House::new(kind2, n2).expect("0-8");
+                let common = house1.intersection(house2);
+                if common.is_empty() {
+                    continue;
+                }
+                for digit in Digit::ALL {
+                    let cells1 = grid.cells_with(house1, digit);
+                    if cells1.len() < 2 || !cells1.difference(common).is_empty() {
+                        continue;
+                    }
+                    let removed = grid.cells_with(house2, digit).difference(house1.cell_set());
+                    let pointing = kind1 == HouseKind::Box;
+                    let mut step = Step::new(match (pointing, direct) {
+                        (true, false) => Technique::Pointing,
+                        (false, false) => Technique::Claiming,
+                        (true, true) => Technique::DirectPointing,
+                        (false, true) => Technique::DirectClaiming,
+                    });
+                    step.cells = cells1;
+                    step.houses = HouseSet::default().with(house1).with(house2);
+                    step.digits = 1 << digit.index();
+                    step.eliminations.0[digit.index()] = removed;
+                    if !direct {
+                        if !removed.is_empty() {
+                            return Some(step);
+                        }
+                        continue;
+                    }
+                    for n3 in (0..9).filter(|&n3| n3 != n1) {
+                        let house3 = House::new(kind1, n3).expect("0-8");
+                        if house3.intersection(house2).is_empty() {
+                            continue;
+                        }
+                        let cells3 = grid.cells_with(house3, digit);
+                        if cells3.len() < 2 {
+                            continue;
+                        }
+                        let outside = cells3.difference(house2.cell_set());
+                        if outside.len() == 1 {
+                            let cell = outside.iter().next().expect("one cell");
+                            step.placement = Some((cell, digit));
+                            step.houses = step.houses.with(house3);
+                            step.cells = step.cells.with(cell);
+                            return Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Cell;
+    use crate::steps::grid::remove;
+    use crate::Board;
+
+    fn grid(rows: [&str; 9]) -> Grid {
+        Grid::from_board(&rows.concat().parse::<Board>().unwrap())
+    }
+
+    fn cell(r: usize, c: usize) -> Cell {
+        Cell::at(r, c).unwrap()
+    }
+
+    /// Box 1's empty cells are r1c1-r1c3 (rows 2 and 3 of the box are filled), so its 5s point
+    /// along row 1; box 2 keeps 5 in r1c4-r1c6 and, below row 1, only in r2c6.
+    const POSITION: [&str; 9] = [
+        ".........",
+        "12389....",
+        "467123...",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ];
+
+    #[test]
+    fn pointing_removes_from_the_line() {
+        let g = grid(POSITION);
+        let s = locked_candidates(&g, false).unwrap();
+        assert_eq!(s.technique, Technique::Pointing);
+        assert_eq!(s.rating(), 26);
+        let five = Digit::new(5).unwrap();
+        let expected: Vec<_> = (3..9).map(|c| (cell(0, c), five)).collect();
+        assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
+        assert_eq!(s.placement, None);
+        assert_eq!(s.cells.len(), 3);
+    }
+
+    #[test]
+    fn direct_pointing_places_the_hidden_single() {
+        let g = grid(POSITION);
+        let s = locked_candidates(&g, true).unwrap();
+        assert_eq!(s.technique, Technique::DirectPointing);
+        assert_eq!(s.rating(), 17);
+        let five = Digit::new(5).unwrap();
+        assert_eq!(s.placement, Some((cell(1, 5), five)));
+        let expected: Vec<_> = (3..9).map(|c| (cell(0, c), five)).collect();
+        assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
+        // SE's rule: the step's effect is the placement alone.
+        let mut after = g;
+        s.apply(&mut after);
+        assert_eq!(after.value(cell(1, 5)), Some(five));
+        assert!(after.candidates(cell(0, 7)) & 1 << 4 != 0);
+    }
+
+    #[test]
+    fn claiming_removes_from_the_box() {
+        // Row 1's 5s are in box 1 only (c4-c9 of row 1 filled or seeing a 5): 5 leaves the
+        // rest of box 1.
+        let g = grid([
+            "...123467",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let s = locked_candidates(&g, false).unwrap();
+        // Box 2 and 3 hold 1-4, 6, 7; digits 5, 8, 9 of row 1 lie in box 1 only. Box-line
+        // pairs come first but no box's digit is confined to a line; claiming on 5 comes first.
+        assert_eq!(s.technique, Technique::Claiming);
+        assert_eq!(s.rating(), 28);
+        let five = Digit::new(5).unwrap();
+        let expected: Vec<_> = [1, 2]
+            .iter()
+            .flat_map(|&r| (0..3).map(move |c| (cell(r, c), five)))
+            .collect();
+        assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn direct_claiming_on_a_synthetic_position() {
+        // In a position without contradiction a direct claiming always comes after a direct
+        // pointing (docs/steps.md), so this position leaves box 3 without any 1 to show the
+        // claiming alone: row 1's 1s lie in box 1 (r1c1, r1c2), row 2's 1s at r2c1 (box 1)
+        // and r2c5 only, so claiming row 1 -> box 1 leaves 1 one place in row 2.
+        let mut g = Grid::from_board(&Board::EMPTY);
+        remove(&mut g, (2..9).map(|c| cell(0, c)), 1);
+        remove(
+            &mut g,
+            (0..9).filter(|&c| c != 0 && c != 4).map(|c| cell(1, c)),
+            1,
+        );
+        remove(
+            &mut g,
+            (0..3).flat_map(|r| (6..9).map(move |c| cell(r, c))),
+            1,
+        );
+        let s = locked_candidates(&g, true).unwrap();
+        assert_eq!(s.technique, Technique::DirectClaiming);
+        assert_eq!(s.rating(), 19);
+        let one = Digit::new(1).unwrap();
+        assert_eq!(s.placement, Some((cell(1, 4), one)));
+        let expected: Vec<_> = [cell(1, 0), cell(2, 0), cell(2, 1), cell(2, 2)]
+            .iter()
+            .map(|&c| (c, one))
+            .collect();
+        assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
+    }
+}

@@ -1,0 +1,85 @@
+//! Sudoku Explainer's rating: ER, EP and ED.
+//!
+//! SE's rule (1.2.1 `diuf/sudoku/solver/Solver.java`, `getDifficulty`, as serate 1.2.1.3 runs
+//! it): from the givens and their candidates, repeatedly take the first step SE's producers find
+//! ([`next_step`]) and apply it, until the grid is solved. ER is the highest rating of the steps
+//! taken; ED the rating of the first step; EP the highest rating up to and including the first
+//! step that places a digit (a single or a direct technique). serate prints each in tenths,
+//! rounded as `(int)((x + 0.05) * 10)`; here they are tenths from the start.
+
+use super::step::Technique;
+use super::{next_step, Grid, Next};
+use crate::board::Board;
+
+/// A puzzle's rating. Ratings are in tenths (23 is SE's 2.3); 0 means unknown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rating {
+    /// ER, the hardest step; when `complete` is false, a lower bound of SE's ER.
+    pub er: u8,
+    /// EP, the hardest step up to the first placement; 0 when the engine stopped before it.
+    pub ep: u8,
+    /// ED, the first step's rating; 0 when the engine could not take any step.
+    pub ed: u8,
+    /// The technique of the hardest step taken (the first one of that rating), if any.
+    pub hardest: Option<Technique>,
+    /// True when the engine solved the puzzle: `er`, `ep`, `ed` are SE's. False when it
+    /// stopped: at a position beyond its techniques (`er` is then a lower bound) or at a
+    /// contradiction (`contradiction`).
+    pub complete: bool,
+    /// True when an empty cell lost its last candidate: the puzzle has no solution.
+    pub contradiction: bool,
+    /// Steps taken.
+    pub steps: u32,
+}
+
+/// Rates a board of givens (see the module documentation). Puzzles with more than one solution
+/// are rated by the same rule (no technique of the engine assumes uniqueness).
+pub fn rate(board: &Board) -> Rating {
+    rate_grid(Grid::from_board(board))
+}
+
+/// Rates from a position (a copy of `grid` is solved).
+pub fn rate_grid(mut grid: Grid) -> Rating {
+    let mut r = Rating {
+        er: 0,
+        ep: 0,
+        ed: 0,
+        hardest: None,
+        complete: false,
+        contradiction: false,
+        steps: 0,
+    };
+    let mut placed = false;
+    loop {
+        match next_step(&grid) {
+            Next::Solved => {
+                r.complete = true;
+                return r;
+            }
+            Next::Contradiction => {
+                r.contradiction = true;
+                return r;
+            }
+            Next::Beyond { at_least } => {
+                r.er = r.er.max(at_least);
+                return r;
+            }
+            Next::Step(step) => {
+                let rating = step.rating();
+                if rating > r.er {
+                    r.er = rating;
+                    r.hardest = Some(step.technique);
+                }
+                if r.steps == 0 {
+                    r.ed = r.er;
+                }
+                if !placed && step.placement.is_some() {
+                    placed = true;
+                    r.ep = r.er;
+                }
+                r.steps += 1;
+                step.apply(&mut grid);
+            }
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! A step: one deduction of the engine, as a plain value (no heap part), so that a C layer can
+//! copy it into a caller's buffer as is.
+
+use crate::geometry::{Cell, CellSet, Digit, House};
+
+/// The techniques of the engine, in the order of Sudoku Explainer's ladder. The discriminant is
+/// stable (a future C enum); [`Technique::rating`] gives the ER of a step of this technique.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Technique {
+    /// The last empty cell of a house takes the house's missing digit (ER 1.0).
+    FullHouse = 0,
+    /// A digit has one place left in a box (ER 1.2).
+    HiddenSingleBox = 1,
+    /// A digit has one place left in a row or a column (ER 1.5).
+    HiddenSingleLine = 2,
+    /// Pointing (a box's candidates of a digit all in one line) whose eliminations leave a
+    /// hidden single in another box of that line (ER 1.7). Counts only when it leads to that
+    /// placement.
+    DirectPointing = 3,
+    /// Claiming (a line's candidates of a digit all in one box) whose eliminations leave a
+    /// hidden single in another line through that box (ER 1.9).
+    DirectClaiming = 4,
+    /// A hidden pair whose eliminations leave a hidden single in the same house (ER 2.0).
+    DirectHiddenPair = 5,
+    /// A cell with one candidate left (ER 2.3).
+    NakedSingle = 6,
+    /// A hidden triplet whose eliminations leave a hidden single in the same house (ER 2.5).
+    DirectHiddenTriplet = 7,
+    /// A box's candidates of a digit all in one line: the digit leaves the rest of the line
+    /// (ER 2.6).
+    Pointing = 8,
+    /// A line's candidates of a digit all in one box: the digit leaves the rest of the box
+    /// (ER 2.8).
+    Claiming = 9,
+    /// Two cells of a house with the same two candidates (ER 3.0).
+    NakedPair = 10,
+    /// A digit's candidates in two lines on the same two cross lines (ER 3.2).
+    XWing = 11,
+    /// Two digits confined to the same two cells of a house (ER 3.4).
+    HiddenPair = 12,
+    /// Three cells of a house with three candidates between them (ER 3.6).
+    NakedTriplet = 13,
+    /// X-Wing on three lines (ER 3.8).
+    Swordfish = 14,
+    /// Three digits confined to the same three cells of a house (ER 4.0).
+    HiddenTriplet = 15,
+    /// A bivalue pivot `xy` seeing the pincers `xz` and `yz`: `z` leaves the cells seeing both
+    /// pincers (ER 4.2).
+    XYWing = 16,
+    /// A trivalue pivot `xyz` seeing the pincers `xz` and `yz`: `z` leaves the cells seeing all
+    /// three (ER 4.4).
+    XYZWing = 17,
+    /// Four cells of a house with four candidates between them (ER 5.0).
+    NakedQuad = 18,
+    /// X-Wing on four lines (ER 5.2).
+    Jellyfish = 19,
+    /// Four digits confined to the same four cells of a house (ER 5.4).
+    HiddenQuad = 20,
+}
+
+impl Technique {
+    /// Every technique, in ladder order (a function rather than a constant, which cbindgen
+    /// would write into the C header).
+    pub const fn all() -> [Technique; 21] {
+        [
+            Technique::FullHouse,
+            Technique::HiddenSingleBox,
+            Technique::HiddenSingleLine,
+            Technique::DirectPointing,
+            Technique::DirectClaiming,
+            Technique::DirectHiddenPair,
+            Technique::NakedSingle,
+            Technique::DirectHiddenTriplet,
+            Technique::Pointing,
+            Technique::Claiming,
+            Technique::NakedPair,
+            Technique::XWing,
+            Technique::HiddenPair,
+            Technique::NakedTriplet,
+            Technique::Swordfish,
+            Technique::HiddenTriplet,
+            Technique::XYWing,
+            Technique::XYZWing,
+            Technique::NakedQuad,
+            Technique::Jellyfish,
+            Technique::HiddenQuad,
+        ]
+    }
+
+    /// The Sudoku Explainer rating (ER) of a step of this technique, in tenths (10 = 1.0), as SE
+    /// 1.2.1 gives it (the `getDifficulty` of its hint classes).
+    pub const fn rating(self) -> u8 {
+        match self {
+            Technique::FullHouse => 10,
+            Technique::HiddenSingleBox => 12,
+            Technique::HiddenSingleLine => 15,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
+            Technique::NakedSingle => 23,
+            Technique::DirectHiddenTriplet => 25,
+            Technique::Pointing => 26,
+            Technique::Claiming => 28,
+            Technique::NakedPair => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriplet => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriplet => 40,
+            Technique::XYWing => 42,
+            Technique::XYZWing => 44,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::HiddenQuad => 54,
+        }
+    }
+
+    /// The technique's name in English, as players know it ("Hidden Single", "X-Wing").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "Full House",
+            Technique::HiddenSingleBox => "Hidden Single (box)",
+            Technique::HiddenSingleLine => "Hidden Single (row or column)",
+            Technique::DirectPointing => "Direct Pointing",
+            Technique::DirectClaiming => "Direct Claiming",
+            Technique::DirectHiddenPair => "Direct Hidden Pair",
+            Technique::NakedSingle => "Naked Single",
+            Technique::DirectHiddenTriplet => "Direct Hidden Triplet",
+            Technique::Pointing => "Pointing",
+            Technique::Claiming => "Claiming",
+            Technique::NakedPair => "Naked Pair",
+            Technique::XWing => "X-Wing",
+            Technique::HiddenPair => "Hidden Pair",
+            Technique::NakedTriplet => "Naked Triplet",
+            Technique::Swordfish => "Swordfish",
+            Technique::HiddenTriplet => "Hidden Triplet",
+            Technique::XYWing => "XY-Wing",
+            Technique::XYZWing => "XYZ-Wing",
+            Technique::NakedQuad => "Naked Quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::HiddenQuad => "Hidden Quad",
+        }
+    }
+
+    /// True for the "direct" variants (direct pointing, claiming, hidden pair and triplet):
+    /// patterns that count only when their eliminations reveal a hidden single, and whose
+    /// effect, as in Sudoku Explainer, is that placement alone.
+    pub const fn is_direct(self) -> bool {
+        matches!(
+            self,
+            Technique::DirectPointing
+                | Technique::DirectClaiming
+                | Technique::DirectHiddenPair
+                | Technique::DirectHiddenTriplet
+        )
+    }
+}
+
+/// Candidates to remove: for each digit (index `d - 1`), the cells losing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Eliminations(pub [CellSet; 9]);
+
+impl Eliminations {
+    /// Adds the removal of `digit` from `cell`.
+    #[inline]
+    pub fn add(&mut self, cell: Cell, digit: Digit) {
+        self.0[digit.index()] = self.0[digit.index()].with(cell);
+    }
+
+    /// The cells losing `digit`.
+    #[inline]
+    pub fn cells(&self, digit: Digit) -> CellSet {
+        self.0[digit.index()]
+    }
+
+    /// True when nothing is removed.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|s| s.is_empty())
+    }
+
+    /// Number of candidates removed.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|s| s.len()).sum()
+    }
+
+    /// Every removal as (cell, digit), digit by digit, cells in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        Digit::ALL
+            .into_iter()
+            .flat_map(move |d| self.0[d.index()].iter().map(move |c| (c, d)))
+    }
+}
+
+/// A set of houses: bit `i` for the house with index `i` (see [`House`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct HouseSet(pub u32);
+
+impl HouseSet {
+    /// This set with `house` added.
+    #[inline]
+    pub fn with(self, house: House) -> HouseSet {
+        HouseSet(self.0 | 1 << house.index())
+    }
+
+    /// True when `house` is in the set.
+    #[inline]
+    pub fn contains(self, house: House) -> bool {
+        self.0 >> house.index() & 1 != 0
+    }
+
+    /// The houses in index order (rows, then columns, then boxes).
+    pub fn iter(self) -> impl Iterator<Item = House> {
+        House::ALL.into_iter().filter(move |h| self.contains(*h))
+    }
+}
+
+/// One step of the engine: what it found, what it places and removes, and the pattern.
+///
+/// Effect: a step places at most one digit and removes candidates. For the direct techniques
+/// ([`Technique::is_direct`]) `eliminations` are the removals that reveal the hidden single:
+/// they explain the step, but the step's effect is the placement alone (as in Sudoku Explainer,
+/// whose direct hints carry no removable candidates); [`Step::apply`] follows that rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// The digit placed and its cell, for singles and the direct techniques.
+    pub placement: Option<(Cell, Digit)>,
+    /// The candidates removed (see the type's note for direct techniques).
+    pub eliminations: Eliminations,
+    /// The cells that form the pattern (the single's cell, the subset's cells, the fish's
+    /// corners, the wing's pivot and pincers).
+    pub cells: CellSet,
+    /// The houses of the pattern (the single's house, the box and line of a locked candidate,
+    /// the fish's base and cover lines, the subset's house).
+    pub houses: HouseSet,
+    /// The digits of the pattern (bit `d - 1` for digit `d`).
+    pub digits: u16,
+}
+
+impl Step {
+    /// The step's rating (ER) in tenths: its technique's.
+    #[inline]
+    pub fn rating(&self) -> u8 {
+        self.technique.rating()
+    }
+
+    /// Applies the step to `grid`: the eliminations (except for direct techniques), then the
+    /// placement.
+    pub fn apply(&self, grid: &mut super::Grid) {
+        if !self.technique.is_direct() {
+            for (cell, digit) in self.eliminations.iter() {
+                grid.eliminate(cell, digit);
+            }
+        }
+        if let Some((cell, digit)) = self.placement {
+            grid.place(cell, digit);
+        }
+    }
+
+    /// A step with no effect yet, to be filled by a technique.
+    pub(crate) fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            placement: None,
+            eliminations: Eliminations::default(),
+            cells: CellSet::EMPTY,
+            houses: HouseSet::default(),
+            digits: 0,
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! Naked and hidden subsets (pairs, triplets, quads) in a house, and the direct hidden pair and
+//! triplet.
+//!
+//! Rules as in Sudoku Explainer 1.2.1 (`diuf/sudoku/solver/rules/NakedSet.java`,
+//! `HiddenSet.java`, `DirectHiddenSetHint.java`, `tools/CommonTuples.java`,
+//! `tools/Permutations.java`): houses are searched boxes, then columns, then rows, each kind in
+//! index order; the tuples of a house (of cell positions for naked sets, of digits for hidden
+//! ones) go in increasing order of their bit mask. Every member of the tuple must have at least
+//! two candidates (two places), and together exactly `degree`. A naked set is searched only in
+//! houses with at least `2 * degree` empty cells; a hidden set only in houses with more than
+//! `2 * degree` (the direct variants: more than `degree`). A naked set removes its digits from
+//! the house's other cells, a hidden set the other digits from its cells, in that house only.
+//! The direct hidden set needs a digit outside the set (the lowest such) with two or more places
+//! in the house, exactly one of them outside the set's cells: that is the placement.
+
+use super::grid::{houses, Grid};
+use super::singles::BOX_COLUMN_ROW;
+use super::step::{HouseSet, Step, Technique};
+use crate::geometry::{CellSet, Digit, House};
+
+/// The 9-bit masks with `k` (1-4) bits set, in increasing order (SE's `Permutations` order).
+pub(crate) fn tuples(k: u32) -> &'static [u16] {
+    /// The masks with `K` bits set, in increasing order, then zeros to fill.
+    const fn table<const N: usize>(k: u32) -> [u16; N] {
+        let mut t = [0u16; N];
+        let (mut m, mut n) = (0u16, 0);
+        while m < 512 {
+            if m.count_ones() == k {
+                t[n] = m;
+                n += 1;
+            }
+            m += 1;
+        }
+        t
+    }
+    const T1: [u16; 9] = table(1);
+    const T2: [u16; 36] = table(2);
+    const T3: [u16; 84] = table(3);
+    const T4: [u16; 126] = table(4);
+    match k {
+        1 => &T1,
+        2 => &T2,
+        3 => &T3,
+        _ => &T4,
+    }
+}
+
+/// The first naked set of `degree` (2-4) in SE's order that removes something.
+pub fn naked_set(grid: &Grid, degree: u32) -> Option<Step> {
+    for kind in BOX_COLUMN_ROW {
+        for house in houses(kind) {
+            if grid.empty_count(house) < 2 * degree {
+                continue;
+            }
+            let cells = house.cells();
+            // Cells that can belong to a naked set of `degree`: 2 to `degree` candidates (a
+            // cell with more would take the union above `degree`, SE's test then fails).
+            let mut eligible = 0u16;
+            for (i, &cell) in cells.iter().enumerate() {
+                let n = grid.candidates(cell).count_ones();
+                if (2..=degree).contains(&n) {
+                    eligible |= 1 << i;
+                }
+            }
+            if eligible.count_ones() < degree {
+                continue;
+            }
+            for &tuple in tuples(degree) {
+                if tuple & !eligible != 0 {
+                    continue;
+                }
+                let mut union = 0u16;
+                let mut ok = true;
+                let mut set = CellSet::EMPTY;
+                for (i, &cell) in cells.iter().enumerate() {
+                    if tuple >> i & 1 != 0 {
+                        let m = grid.candidates(cell);
+                        if m.count_ones() < 2 {
+                            ok = false;
+                            break;
+                        }
+                        union |= m;
+                        set = set.with(cell);
+                    }
+                }
+                if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                let technique = match degree {
+                    2 => Technique::NakedPair,
+                    3 => Technique::NakedTriplet,
+                    _ => Technique::NakedQuad,
+                };
+                let mut step = Step::new(technique);
+                for (i, &cell) in cells.iter().enumerate() {
+                    if tuple >> i & 1 == 0 {
+                        let hit = grid.candidates(cell) & union;
+                        for d in digits(hit) {
+                            step.eliminations.add(cell, d);
+                        }
+                    }
+                }
+                if step.eliminations.is_empty() {
+                    continue;
+                }
+                step.cells = set;
+                step.houses = HouseSet::default().with(house);
+                step.digits = union;
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// The first hidden set of `degree` (2-4) in SE's order that removes something; with `direct`
+/// (degree 2 or 3), the first whose removals leave a hidden single in the house.
+pub fn hidden_set(grid: &Grid, degree: u32, direct: bool) -> Option<Step> {
+    for kind in BOX_COLUMN_ROW {
+        for house in houses(kind) {
+            let empty = grid.empty_count(house);
+            if !(empty > 2 * degree || (direct && empty > degree)) {
+                continue;
+            }
+            let mut places = [0u16; 9];
+            // Digits that can belong to a hidden set of `degree`: 2 to `degree` places.
+            let mut eligible = 0u16;
+            for d in Digit::ALL {
+                let p = grid.positions(house, d);
+                places[d.index()] = p;
+                if (2..=degree).contains(&p.count_ones()) {
+                    eligible |= 1 << d.index();
+                }
+            }
+            if eligible.count_ones() < degree {
+                continue;
+            }
+            for &tuple in tuples(degree) {
+                if tuple & !eligible != 0 {
+                    continue;
+                }
+                if let Some(step) = hidden_tuple(grid, house, &places, tuple, degree, direct) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The hidden set of the digits in `tuple` in `house` if it is one and does something.
+fn hidden_tuple(
+    grid: &Grid,
+    house: House,
+    places: &[u16; 9],
+    tuple: u16,
+    degree: u32,
+    direct: bool,
+) -> Option<Step> {
+    let mut union = 0u16;
+    for d in digits(tuple) {
+        let p = places[d.index()];
+        if p.count_ones() < 2 {
+            return None;
+        }
+        union |= p;
+    }
+    if union.count_ones() != degree {
+        return None;
+    }
+    let cells = house.cells();
+    let technique = match (degree, direct) {
+        (2, true) => Technique::DirectHiddenPair,
+        (_, true) => Technique::DirectHiddenTriplet,
+        (2, false) => Technique::HiddenPair,
+        (3, false) => Technique::HiddenTriplet,
+        _ => Technique::HiddenQuad,
+    };
+    let mut step = Step::new(technique);
+    for (i, &cell) in cells.iter().enumerate() {
+        if union >> i & 1 != 0 {
+            step.cells = step.cells.with(cell);
+            for d in digits(grid.candidates(cell) & !tuple) {
+                step.eliminations.add(cell, d);
+            }
+        }
+    }
+    step.houses = HouseSet::default().with(house);
+    step.digits = tuple;
+    if !direct {
+        return (!step.eliminations.is_empty()).then_some(step);
+    }
+    for d in Digit::ALL {
+        if tuple >> d.index() & 1 != 0 {
+            continue;
+        }
+        let p = places[d.index()];
+        if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
+            let cell = cells[(p & !union).trailing_zeros() as usize];
+            step.placement = Some((cell, d));
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// The digits of a 9-bit mask, in increasing order.
+pub(crate) fn digits(mask: u16) -> impl Iterator<Item = Digit> {
+    Digit::ALL
+        .into_iter()
+        .filter(move |d| mask >> d.index() & 1 != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Cell;
+    use crate::steps::grid::remove;
+    use crate::Board;
+
+    fn grid(rows: [&str; 9]) -> Grid {
+        Grid::from_board(&rows.concat().parse::<Board>().unwrap())
+    }
+
+    fn cell(r: usize, c: usize) -> Cell {
+        Cell::at(r, c).unwrap()
+    }
+
+    fn d(v: u8) -> Digit {
+        Digit::new(v).unwrap()
+    }
+
+    #[test]
+    fn naked_pair_in_a_row() {
+        // r1c1 and r1c2 see 3-9 (givens in their box and columns): both hold {1, 2}.
+        let g = grid([
+            ".........",
+            "345......",
+            "678......",
+            "9........",
+            ".........",
+            ".........",
+            ".9.......",
+            ".........",
+            ".........",
+        ]);
+        // r1c1 and r1c2 hold {1, 2}, r1c3 {1, 2, 9}. Box 1 has 3 empty cells (a pair is searched
+        // in houses with 4 or more); no column has two bivalue cells; row 1 has the pair.
+        let s = naked_set(&g, 2).unwrap();
+        assert_eq!(s.technique, Technique::NakedPair);
+        assert_eq!(s.digits, 0b11);
+        assert_eq!(s.cells, CellSet::EMPTY.with(cell(0, 0)).with(cell(0, 1)));
+        assert!(s
+            .houses
+            .contains(House::new(crate::geometry::HouseKind::Row, 0).unwrap()));
+        // 1 and 2 leave r1c3-r1c9.
+        let expected: Vec<_> = [1, 2]
+            .iter()
+            .flat_map(|&v| (2..9).map(move |c| (cell(0, c), d(v))))
+            .collect();
+        assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn hidden_pair_in_a_row() {
+        // Rows 2 and 3 hold 1 and 2 (in boxes 2 and 3), column 3 holds them below box 1: in
+        // box 1, 1 and 2 can go only in r1c1 and r1c2, a hidden pair (box 1 is searched first).
+        let g = grid([
+            ".........",
+            "...1..2..",
+            "....2..1.",
+            "..1......",
+            "..2......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let s = hidden_set(&g, 2, false).unwrap();
+        assert_eq!(s.technique, Technique::HiddenPair);
+        assert_eq!(s.digits, 0b11);
+        assert_eq!(s.cells, CellSet::EMPTY.with(cell(0, 0)).with(cell(0, 1)));
+        let expected: Vec<_> = (3..=9)
+            .flat_map(|v| [(cell(0, 0), d(v)), (cell(0, 1), d(v))])
+            .collect();
+        let mut got: Vec<_> = s.eliminations.iter().collect();
+        let mut want = expected;
+        got.sort();
+        want.sort();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn naked_triplet_in_a_row() {
+        let g = grid([
+            ".........",
+            "456......",
+            "897......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        // Box 1's empty cells r1c1-r1c3 hold {1, 2, 3}: box 1 has 3 empty cells (a triplet
+        // needs 6), no column has one, row 1 has the triplet: 1-3 leave r1c4-r1c9.
+        let s = naked_set(&g, 3).unwrap();
+        assert_eq!(s.technique, Technique::NakedTriplet);
+        assert_eq!(s.digits, 0b111);
+        assert_eq!(s.rating(), 36);
+        let expected: Vec<_> = (1..=3)
+            .flat_map(|v| (3..9).map(move |c| (cell(0, c), d(v))))
+            .collect();
+        assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
+    }
+
+    fn box1() -> [Cell; 9] {
+        House::new(crate::geometry::HouseKind::Box, 0)
+            .unwrap()
+            .cells()
+    }
+
+    /// Box 1 with digits 1-`n` confined to its first `n` cells, the other digits everywhere.
+    fn hidden_in_box1(n: usize) -> Grid {
+        let mut g = Grid::from_board(&Board::EMPTY);
+        for v in 1..=n as u8 {
+            remove(&mut g, box1()[n..].iter().copied(), v);
+        }
+        g
+    }
+
+    fn sorted(s: &Step) -> Vec<(Cell, Digit)> {
+        let mut v: Vec<_> = s.eliminations.iter().collect();
+        v.sort();
+        v
+    }
+
+    /// The removals of every digit above `n` from the first `n` cells of box 1.
+    fn others_from_first(n: usize) -> Vec<(Cell, Digit)> {
+        let mut v: Vec<_> = box1()[..n]
+            .iter()
+            .flat_map(|&c| (n as u8 + 1..=9).map(move |x| (c, d(x))))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn direct_hidden_pair_places_the_single_it_reveals() {
+        // 1 and 2 only in r1c1, r1c2; 3 only in r1c1 and r2c2: the pair leaves 3 one place.
+        let mut g = hidden_in_box1(2);
+        remove(
+            &mut g,
+            box1()
+                .into_iter()
+                .filter(|&c| c != cell(0, 0) && c != cell(1, 1)),
+            3,
+        );
+        let s = hidden_set(&g, 2, true).unwrap();
+        assert_eq!(s.technique, Technique::DirectHiddenPair);
+        assert_eq!(s.rating(), 20);
+        assert_eq!(s.placement, Some((cell(1, 1), d(3))));
+        // r1c2 had no 3 left.
+        let want: Vec<_> = others_from_first(2)
+            .into_iter()
+            .filter(|&e| e != (cell(0, 1), d(3)))
+            .collect();
+        assert_eq!(sorted(&s), want);
+        // Without the revealed single there is no direct step, but the plain hidden pair stays.
+        let g = hidden_in_box1(2);
+        assert!(hidden_set(&g, 2, true).is_none());
+        assert_eq!(
+            hidden_set(&g, 2, false).unwrap().technique,
+            Technique::HiddenPair
+        );
+    }
+
+    #[test]
+    fn direct_hidden_triplet_places_the_single_it_reveals() {
+        let mut g = hidden_in_box1(3);
+        remove(
+            &mut g,
+            box1()
+                .into_iter()
+                .filter(|&c| c != cell(0, 2) && c != cell(2, 2)),
+            4,
+        );
+        assert!(hidden_set(&g, 2, true).is_none());
+        let s = hidden_set(&g, 3, true).unwrap();
+        assert_eq!(s.technique, Technique::DirectHiddenTriplet);
+        assert_eq!(s.rating(), 25);
+        assert_eq!(s.placement, Some((cell(2, 2), d(4))));
+        // r1c1 and r1c2 had no 4 left.
+        let want: Vec<_> = others_from_first(3)
+            .into_iter()
+            .filter(|&e| e != (cell(0, 0), d(4)) && e != (cell(0, 1), d(4)))
+            .collect();
+        assert_eq!(sorted(&s), want);
+    }
+
+    #[test]
+    fn hidden_triplet_and_quad() {
+        let s = hidden_set(&hidden_in_box1(3), 3, false).unwrap();
+        assert_eq!(s.technique, Technique::HiddenTriplet);
+        assert_eq!(s.rating(), 40);
+        assert_eq!(s.digits, 0b111);
+        assert_eq!(sorted(&s), others_from_first(3));
+        let s = hidden_set(&hidden_in_box1(4), 4, false).unwrap();
+        assert_eq!(s.technique, Technique::HiddenQuad);
+        assert_eq!(s.rating(), 54);
+        assert_eq!(s.digits, 0b1111);
+        assert_eq!(sorted(&s), others_from_first(4));
+    }
+
+    #[test]
+    fn naked_quad_in_a_box() {
+        // r1c1 {1,2}, r1c2 {2,3}, r1c3 {3,4}, r2c1 {1,4}: 1-4 leave the other five cells.
+        let b = box1();
+        let g = crate::steps::grid::with_candidates(&[
+            (b[0], &[1, 2]),
+            (b[1], &[2, 3]),
+            (b[2], &[3, 4]),
+            (b[3], &[1, 4]),
+        ]);
+        assert!(naked_set(&g, 2).is_none() && naked_set(&g, 3).is_none());
+        let s = naked_set(&g, 4).unwrap();
+        assert_eq!(s.technique, Technique::NakedQuad);
+        assert_eq!(s.rating(), 50);
+        let mut want: Vec<_> = b[4..]
+            .iter()
+            .flat_map(|&c| (1..=4).map(move |x| (c, d(x))))
+            .collect();
+        want.sort();
+        assert_eq!(sorted(&s), want);
+    }
+}

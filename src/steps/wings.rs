@@ -1,0 +1,144 @@
+//! XY-Wing and XYZ-Wing.
+//!
+//! Rules as in Sudoku Explainer 1.2.1 (`diuf/sudoku/solver/rules/XYWing.java`,
+//! `XYWingHint.java`): pivots row-major with two candidates (XY-Wing) or three (XYZ-Wing); for
+//! each pivot, the first pincer `xz` and then the second `yz` among the pivot's peers in SE's
+//! order (its box row-major, then the rest of its row, then the rest of its column), each
+//! bivalue. XY-Wing: pivot `{x,y}` and pincers with three digits between them and none common to
+//! all three, the pivot sharing exactly one digit with `xz`. XYZ-Wing: pivot `{x,y,z}`, pincers
+//! inside it, `z` common to all three. `z` (the pincers' common digit) leaves every cell that
+//! sees both pincers (and the pivot, for XYZ), other than the three.
+
+use super::grid::Grid;
+use super::step::{HouseSet, Step, Technique};
+use super::subsets::digits;
+use crate::geometry::{Cell, CellSet, Digit};
+
+/// A cell's 20 peers in SE's order (`Cell.getHouseCells`): box, then row, then column.
+fn peers_in_se_order(cell: Cell) -> [Cell; 20] {
+    let [row, column, square] = cell.houses();
+    let mut out = [cell; 20];
+    let mut n = 0;
+    let mut seen = CellSet::EMPTY.with(cell);
+    for house in [square, row, column] {
+        for c in house.cells() {
+            if !seen.contains(c) {
+                seen = seen.with(c);
+                out[n] = c;
+                n += 1;
+            }
+        }
+    }
+    debug_assert_eq!(n, 20);
+    out
+}
+
+/// The first XY-Wing (or, with `xyz`, XYZ-Wing) in SE's order that removes something.
+pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
+    let size = if xyz { 3 } else { 2 };
+    for pivot in Cell::ALL {
+        let xy = grid.candidates(pivot);
+        if xy.count_ones() != size {
+            continue;
+        }
+        let peers = peers_in_se_order(pivot);
+        for &xz_cell in &peers {
+            let xz = grid.candidates(xz_cell);
+            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+                continue;
+            }
+            for &yz_cell in &peers {
+                let yz = grid.candidates(yz_cell);
+                if yz.count_ones() != 2 {
+                    continue;
+                }
+                let union = (xy | xz | yz).count_ones();
+                let common = (xy & xz & yz).count_ones();
+                if union != 3 || common != if xyz { 1 } else { 0 } {
+                    continue;
+                }
+                let z_mask = xz & yz;
+                let z = Digit::from_index(z_mask.trailing_zeros() as usize).expect("a digit");
+                let mut victims = xz_cell.peer_set().intersection(yz_cell.peer_set());
+                if xyz {
+                    victims = victims.intersection(pivot.peer_set());
+                }
+                let pattern = CellSet::EMPTY.with(pivot).with(xz_cell).with(yz_cell);
+                victims = victims.difference(pattern);
+                let mut step = Step::new(if xyz {
+                    Technique::XYZWing
+                } else {
+                    Technique::XYWing
+                });
+                for cell in victims.iter() {
+                    if grid.candidates(cell) >> z.index() & 1 != 0 {
+                        step.eliminations.add(cell, z);
+                    }
+                }
+                if step.eliminations.is_empty() {
+                    continue;
+                }
+                step.cells = pattern;
+                step.houses = HouseSet::default();
+                step.digits = xy | xz | yz;
+                debug_assert!(digits(step.digits).count() == 3);
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::steps::grid::with_candidates;
+
+    fn cell(r: usize, c: usize) -> Cell {
+        Cell::at(r, c).unwrap()
+    }
+
+    #[test]
+    fn xy_wing_removes_z_from_cells_seeing_both_pincers() {
+        // Pivot r1c1 {1,2}, pincers r1c5 {1,3} (row) and r5c1 {2,3} (column): 3 leaves r5c5.
+        let g = with_candidates(&[
+            (cell(0, 0), &[1, 2]),
+            (cell(0, 4), &[1, 3]),
+            (cell(4, 0), &[2, 3]),
+        ]);
+        let s = xy_wing(&g, false).unwrap();
+        assert_eq!(s.technique, Technique::XYWing);
+        assert_eq!(s.rating(), 42);
+        assert_eq!(
+            s.eliminations.iter().collect::<Vec<_>>(),
+            vec![(cell(4, 4), Digit::new(3).unwrap())]
+        );
+        assert_eq!(
+            s.cells,
+            CellSet::EMPTY
+                .with(cell(0, 0))
+                .with(cell(0, 4))
+                .with(cell(4, 0))
+        );
+    }
+
+    #[test]
+    fn xyz_wing_removes_z_from_cells_seeing_all_three() {
+        // Pivot r1c1 {1,2,3}, pincers r2c2 {1,3} (box) and r1c6 {2,3} (row): 3 leaves r1c2 and
+        // r1c3 (in the box and the row); r2c2 is a pincer.
+        let g = with_candidates(&[
+            (cell(0, 0), &[1, 2, 3]),
+            (cell(1, 1), &[1, 3]),
+            (cell(0, 5), &[2, 3]),
+        ]);
+        let s = xy_wing(&g, true).unwrap();
+        assert_eq!(s.technique, Technique::XYZWing);
+        assert_eq!(s.rating(), 44);
+        let three = Digit::new(3).unwrap();
+        assert_eq!(
+            s.eliminations.iter().collect::<Vec<_>>(),
+            vec![(cell(0, 1), three), (cell(0, 2), three)]
+        );
+        assert!(xy_wing(&g, false).is_none());
+    }
+}
