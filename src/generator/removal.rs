@@ -9,21 +9,31 @@
 //! 2. a singles check: when every cell of the orbit would be a naked or hidden single among the
 //!    givens left, each is forced back at once, and the removal is safe (most removals from a
 //!    dense grid are decided here);
-//! 3. propagation alone solving the puzzle without a run of the next orbits
-//!    ([`Removal::thin`]): then every removal of the run is safe;
+//! 3. propagation of the givens without a window of the next orbits ([`Removal::thin`]): an
+//!    orbit of the window whose cells it places can go;
 //! 4. otherwise, for each cell of the orbit, a first-solution search of the smaller puzzle with
-//!    the grid's value ruled out of that cell (`solver::removal`): any solution found means the
-//!    removal would break uniqueness.
+//!    the grid's value ruled out of that cell (`solver::removal`, from the window's propagated
+//!    state): any solution found means the removal would break uniqueness.
 //!
 //! A given found necessary stays necessary as others go (removing givens only adds solutions),
 //! so testing each orbit once, against givens that only shrink, leaves a minimal puzzle.
 
 use super::grid::Grid;
 use crate::geometry::CELLS;
-use crate::solver::removal::Tester;
+use crate::solver::removal::{Base, Tester};
 
-/// The longest run of orbits [`Removal::thin`] tries to take out at once.
-const MAX_RUN: usize = 16;
+/// The most and fewest orbits in a window of [`Removal::thin`] (measured best on the
+/// benchmark's instruction counts: windows of 1 share nothing, long ones place too little).
+const MAX_WINDOW: usize = 8;
+const MIN_WINDOW: usize = 2;
+
+/// A window of [`Removal::thin`]: the propagated state of the givens without the window's
+/// orbits, the window's cells, and the index of the orbit after its last.
+struct Window {
+    base: Base,
+    cells: u128,
+    end: usize,
+}
 
 /// Where [`Removal::thin`] stops: it never takes the count of givens below `floor` (skipping an
 /// orbit that would), stops once the count is at most `target`, and gives up once it is below
@@ -164,7 +174,7 @@ impl<'a> Removal<'a> {
     /// Whether the puzzle without `orbit` has a solution other than the grid.
     fn has_other_solution_without(&self, orbit: u128) -> bool {
         let rest = self.givens & !orbit;
-        cells(orbit).any(|cell| self.tester.has_other_value(self.grid, rest, cell))
+        self.tester.has_other_value(self.grid, rest, orbit)
     }
 
     /// Takes out the givens of `cells`.
@@ -180,52 +190,80 @@ impl<'a> Removal<'a> {
     /// calling [`Removal::try_remove`] on each in turn (under the limits), whatever shortcut
     /// decides each step, so it depends only on the grid, the order and the limits; without
     /// limits it is minimal (each orbit kept was necessary when tested, against givens that
-    /// only shrank since). The one shortcut beyond `try_remove`'s: when propagation alone still
-    /// solves the puzzle without a whole run of the next orbits, the run goes at once (each
-    /// removal of the run keeps the puzzle unique, its givens being a superset of the run's
-    /// end). The run length doubles after such a success and halves after a failure.
+    /// only shrank since).
+    ///
+    /// The shortcut beyond `try_remove`'s: the orbits are taken in windows (a run of the next
+    /// orbits, opened when one is not decided by the cheap checks) sharing a [`Base`], the
+    /// propagated state of the givens without the window's orbits. While the window is tested
+    /// the givens are those of the base plus some of the window's, so
+    /// - an orbit whose cells the base placed can go at once: every solution of the puzzle
+    ///   without it is a solution of the base, which holds the grid's digits there;
+    /// - the search of any other orbit starts from a copy of the base with the window's other
+    ///   givens placed, not from the givens alone.
+    ///
+    /// A window doubles (up to [`MAX_WINDOW`]) after one whose orbits the base all decided, and
+    /// halves (down to [`MIN_WINDOW`]) otherwise.
     pub(crate) fn thin(&mut self, orbits: &[u128], limits: Limits) {
-        let mut run = 4usize;
-        let mut i = 0;
-        while i < orbits.len() {
+        let mut size = MIN_WINDOW * 2;
+        let mut window: Option<Window> = None;
+        let mut all_placed = true;
+        for (i, &orbit) in orbits.iter().enumerate() {
             let count = self.count();
             if count < limits.give_up_below || count <= limits.target {
                 return;
             }
-            let orbit = orbits[i];
-            if count - orbit.count_ones() < limits.floor || self.empties_unavoidable_set(orbit) {
-                i += 1;
+            if window.as_ref().is_some_and(|w| i >= w.end) {
+                size = if all_placed {
+                    (size * 2).min(MAX_WINDOW)
+                } else {
+                    (size / 2).max(MIN_WINDOW)
+                };
+                window = None;
+            }
+            if count - orbit.count_ones() < limits.floor {
                 continue;
             }
-            if self.forced_without(orbit) {
-                self.commit(orbit);
-                i += 1;
-                continue;
-            }
-            if run >= 2 {
-                let end = (i + run).min(orbits.len());
-                let batch = orbits[i..end].iter().fold(0, |acc, &o| acc | o);
-                let after = count - batch.count_ones();
-                if end - i >= 2
-                    && after > limits.target
-                    && after >= limits.floor
-                    && !self.empties_unavoidable_set(batch)
-                    && self
-                        .tester
-                        .solved_by_propagation(self.grid, self.givens & !batch)
-                {
-                    self.commit(batch);
-                    i = end;
-                    run = (run * 2).min(MAX_RUN);
+            if let Some(w) = &window {
+                debug_assert_eq!(orbit & w.cells, orbit);
+                if orbit & !w.base.placed() == 0 {
+                    self.commit(orbit);
                     continue;
                 }
-                run /= 2;
             }
-            if !self.has_other_solution_without(orbit) {
+            if self.empties_unavoidable_set(orbit) {
+                all_placed = false;
+                continue;
+            }
+            // Inside a window the base's placements stand in for the singles check.
+            if window.is_none() && self.forced_without(orbit) {
                 self.commit(orbit);
-                run = run.max(2);
+                continue;
             }
-            i += 1;
+            let w = match &window {
+                Some(w) => w,
+                None => {
+                    let end = (i + size).min(orbits.len());
+                    let cells = orbits[i..end].iter().fold(0, |acc, &o| acc | o);
+                    all_placed = true;
+                    window.insert(Window {
+                        base: self.tester.base(self.grid, self.givens & !cells),
+                        cells,
+                        end,
+                    })
+                }
+            };
+            if orbit & !w.base.placed() == 0 {
+                self.commit(orbit);
+                continue;
+            }
+            all_placed = false;
+            let added = self.givens & w.cells & !orbit;
+            if !self
+                .tester
+                .has_other_value_from(self.grid, &w.base, added, orbit)
+            {
+                self.commit(orbit);
+            }
         }
     }
 
@@ -248,7 +286,7 @@ impl<'a> Removal<'a> {
     /// Whether the given `cell` is necessary: taking it out alone would break uniqueness.
     pub(crate) fn is_necessary(&self, cell: usize) -> bool {
         self.tester
-            .has_other_value(self.grid, self.givens & !(1u128 << cell), cell)
+            .has_other_value(self.grid, self.givens & !(1u128 << cell), 1u128 << cell)
     }
 
     /// The puzzle as text: `'1'`-`'9'` givens, `'.'` blanks.
@@ -269,24 +307,33 @@ pub(crate) fn cells_of(mask: u128) -> impl Iterator<Item = usize> {
 /// The most unavoidable sets kept for a grid.
 const MAX_UNAVOIDABLE: usize = 64;
 
-/// The largest unavoidable set of two digits kept (larger ones are seldom left without a given).
-const MAX_DIGIT_SET: u32 = 12;
-const DIGIT_FAMILY: usize = 9;
+/// The largest unavoidable set kept (larger ones are seldom left without a given).
+const MAX_SET: u32 = 12;
+
+/// The cells at positions `positions` (bit `k`) of row `l` (`t` = 0) or column `l` (`t` = 1).
+#[inline]
+fn line_cells(t: usize, l: usize, positions: u32) -> u128 {
+    if t == 0 {
+        (positions as u128) << (9 * l)
+    } else {
+        cells(positions as u128).fold(0, |acc, k| acc | 1u128 << (9 * k + l))
+    }
+}
 
 /// Unavoidable sets of a grid: sets of cells that every puzzle with the grid as its only
 /// solution must hold a given in (a puzzle with none of them given has another solution: the
-/// grid with the set's digits swapped). Two families, found directly in the grid:
-/// - two lines of a band (rows) or a stack (columns): the digits of one line map to the other's
-///   position by position, and each cycle of that permutation is a set of positions where the
-///   two lines can swap their digits (each line, column and box keeps its digits);
-/// - two digits: the cells of either digit fall into groups closed under sharing a house (each
-///   house has one cell of each digit, both in the group or both out), and each group can swap
-///   the two digits. Groups of 4 cells are rectangles, already found as 2-cycles above; groups
-///   above [`MAX_DIGIT_SET`] cells are left out.
+/// grid with the set's digits swapped). Found directly in the grid: for two lines of a band
+/// (rows) or a stack (columns), the digits of one line map to the other's positions, and each
+/// cycle of that permutation is a set of positions where the two lines can swap their digits
+/// (each line, column and box keeps its digits). Cycles of up to [`MAX_SET`] cells are kept.
+/// (Sets of two digits, the groups of their cells closed under sharing a house, were tried
+/// too: with these they decided hardly any more removals and cost more than they saved.)
 struct Unavoidable {
     sets: [u128; MAX_UNAVOIDABLE],
     /// Bit `k` of `member[cell]`: `cell` is in `sets[k]`.
     member: [u64; CELLS],
+    /// Sets in `sets`.
+    len: usize,
 }
 
 /// The cells of each house: rows 0-8, columns 9-17, boxes 18-26.
@@ -327,78 +374,53 @@ impl Unavoidable {
         let mut found = Unavoidable {
             sets: [0; MAX_UNAVOIDABLE],
             member: [0; CELLS],
+            len: 0,
         };
-        let mut len = 0;
-        let mut add = |found: &mut Unavoidable, set: u128| {
-            if len < MAX_UNAVOIDABLE {
-                found.sets[len] = set;
-                for cell in cells(set) {
-                    found.member[cell] |= 1u64 << len;
-                }
-                len += 1;
-            }
-        };
-        for transposed in [false, true] {
-            let at = |line: usize, k: usize| {
-                if transposed {
-                    9 * k + line
-                } else {
-                    9 * line + k
-                }
-            };
+        // `line[t][l][k]`: the digit at position `k` of line `l`, rows (t = 0) or columns (1);
+        // `position[t][l][d]`: the position of digit `d` in line `l`.
+        let mut line = [[[0u8; 9]; 9]; 2];
+        let mut position = [[[0u8; 10]; 9]; 2];
+        for (cell, &d) in grid.iter().enumerate() {
+            let (r, c) = (cell / 9, cell % 9);
+            line[0][r][c] = d;
+            line[1][c][r] = d;
+            position[0][r][d as usize] = c as u8;
+            position[1][c][d as usize] = r as u8;
+        }
+        for t in 0..2 {
             for first in 0..9 {
                 for second in first + 1..(first / 3 + 1) * 3 {
-                    // Position in `first` of each digit.
-                    let mut position = [0usize; 10];
-                    for k in 0..9 {
-                        position[grid[at(first, k)] as usize] = k;
-                    }
-                    let mut seen = 0u16;
-                    for start in 0..9 {
-                        if seen >> start & 1 != 0 {
-                            continue;
+                    // Each cycle of the permutation taking position k of `second` to the
+                    // position in `first` of the same digit, as a 9-bit set of positions.
+                    let mut seen = 0u32;
+                    while seen != 0x1FF {
+                        let mut k = (!seen).trailing_zeros() as usize;
+                        let mut cycle = 0u32;
+                        while cycle >> k & 1 == 0 {
+                            cycle |= 1 << k;
+                            k = position[t][first][line[t][second][k] as usize] as usize;
                         }
-                        let mut set = 0u128;
-                        let mut k = start;
-                        while seen >> k & 1 == 0 {
-                            seen |= 1 << k;
-                            set |= 1u128 << at(first, k) | 1u128 << at(second, k);
-                            k = position[grid[at(second, k)] as usize];
+                        seen |= cycle;
+                        if 2 * cycle.count_ones() <= MAX_SET {
+                            found.add(line_cells(t, first, cycle) | line_cells(t, second, cycle));
                         }
-                        if set.count_ones() <= MAX_DIGIT_SET {
-                            add(&mut found, set);
-                        }
-                    }
-                }
-            }
-        }
-        let mut of_digit = [0u128; 10];
-        for (cell, &d) in grid.iter().enumerate() {
-            of_digit[d as usize] |= 1u128 << cell;
-        }
-        for a in 1..=DIGIT_FAMILY {
-            for b in a + 1..=9 {
-                let both = of_digit[a] | of_digit[b];
-                let mut rest = both;
-                while rest != 0 {
-                    // Grow the group from one cell, adding the cells of the two digits that
-                    // share a house with the cells added last.
-                    let mut group = rest & rest.wrapping_neg();
-                    let mut frontier = group;
-                    while frontier != 0 {
-                        let reach = cells(frontier).fold(0, |acc, cell| acc | PEERS_AND_SELF[cell]);
-                        frontier = reach & both & !group;
-                        group |= frontier;
-                    }
-                    rest &= !group;
-                    let size = group.count_ones();
-                    if size > 4 && size <= MAX_DIGIT_SET {
-                        add(&mut found, group);
                     }
                 }
             }
         }
         found
+    }
+
+    /// Adds `set`, unless the table is full.
+    #[inline]
+    fn add(&mut self, set: u128) {
+        if self.len < MAX_UNAVOIDABLE {
+            self.sets[self.len] = set;
+            for cell in cells(set) {
+                self.member[cell] |= 1u64 << self.len;
+            }
+            self.len += 1;
+        }
     }
 
     /// Whether a set that meets `cells_out` has no cell in `givens` (the givens left).
