@@ -24,8 +24,8 @@ use crate::solver::removal::{Base, Tester};
 
 /// The most and fewest orbits in a window of [`Removal::thin`], which starts at twice the
 /// fewest. Chosen by instruction counts of 2,000 puzzles, plain and half-turn (callgrind):
-/// short windows share little, long ones leave too much to place; 6 and 3 beat 8 and 2 by
-/// about 2%, 4 and 1 by 8%.
+/// short windows share little, long ones leave too much to place; 6 and 3 did best of the
+/// pairs tried (from 1 to 16), a few percent better than 8 and 2.
 const MAX_WINDOW: usize = 6;
 const MIN_WINDOW: usize = 3;
 
@@ -45,6 +45,15 @@ pub(crate) struct Limits {
     pub(crate) floor: u32,
     pub(crate) target: u32,
     pub(crate) give_up_below: u32,
+}
+
+impl Limits {
+    /// No limit: every orbit that can go goes (a minimal puzzle).
+    pub(crate) const NONE: Limits = Limits {
+        floor: 0,
+        target: 0,
+        give_up_below: 0,
+    };
 }
 
 /// A puzzle being thinned: some cells of a solved grid.
@@ -152,20 +161,6 @@ impl<'a> Removal<'a> {
         self.givens.count_ones()
     }
 
-    /// Takes out the givens of `orbit` (all given) if the puzzle stays unique; returns whether it
-    /// did.
-    pub(crate) fn try_remove(&mut self, orbit: u128) -> bool {
-        debug_assert_eq!(self.givens & orbit, orbit);
-        if self.empties_unavoidable_set(orbit) {
-            return false;
-        }
-        if self.forced_without(orbit) || !self.has_other_solution_without(orbit) {
-            self.commit(orbit);
-            return true;
-        }
-        false
-    }
-
     /// Whether every cell of `orbit` (all given) would be forced by the givens left if the orbit
     /// went: a naked single (it sees the eight other digits) or a hidden single (every other open
     /// cell of one of its houses sees its digit). Then the removal is safe.
@@ -209,12 +204,13 @@ impl<'a> Removal<'a> {
 
     /// Tries the orbits of `orbits` (each all given) once each, in order, taking out each one
     /// whose removal keeps the puzzle unique, within `limits`. The result is exactly that of
-    /// calling [`Removal::try_remove`] on each in turn (under the limits), whatever shortcut
-    /// decides each step, so it depends only on the grid, the order and the limits; without
+    /// [`Removal::thin_by_search_alone`] (each removal decided by its definition), whatever
+    /// shortcut decides each step, so it depends only on the grid, the order and the limits; without
     /// limits it is minimal (each orbit kept was necessary when tested, against givens that
     /// only shrank since).
     ///
-    /// The shortcut beyond `try_remove`'s: the orbits are taken in windows (a run of the next
+    /// The shortcuts: unavoidable sets and the singles check (see the module docs), and
+    /// windows: the orbits are taken in windows (a run of the next
     /// orbits, opened when one is not decided by the cheap checks) sharing a [`Base`], the
     /// propagated state of the givens without the window's orbits. While the window is tested
     /// the givens are those of the base plus some of the window's, so
