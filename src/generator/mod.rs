@@ -292,8 +292,8 @@ pub mod hooks {
         )
     }
 
-    /// As [`generate_item`] without the removal's shortcuts (unavoidable sets, singles, runs
-    /// solved by propagation): every removal decided by searches alone. Gives the same puzzle,
+    /// As [`generate_item`] without the removal's shortcuts (unavoidable sets, singles, the
+    /// windows' propagated bases): every removal decided by searches alone. Gives the same puzzle,
     /// more slowly; the tests compare the two.
     pub fn generate_by_search_alone(
         seed: u64,

@@ -205,15 +205,14 @@ impl<'a> Removal<'a> {
     /// Tries the orbits of `orbits` (each all given) once each, in order, taking out each one
     /// whose removal keeps the puzzle unique, within `limits`. The result is exactly that of
     /// [`Removal::thin_by_search_alone`] (each removal decided by its definition), whatever
-    /// shortcut decides each step, so it depends only on the grid, the order and the limits; without
-    /// limits it is minimal (each orbit kept was necessary when tested, against givens that
-    /// only shrank since).
+    /// shortcut decides each step, so it depends only on the grid, the order and the limits;
+    /// without limits it is minimal (each orbit kept was necessary when tested, against givens
+    /// that only shrank since).
     ///
     /// The shortcuts: unavoidable sets and the singles check (see the module docs), and
-    /// windows: the orbits are taken in windows (a run of the next
-    /// orbits, opened when one is not decided by the cheap checks) sharing a [`Base`], the
-    /// propagated state of the givens without the window's orbits. While the window is tested
-    /// the givens are those of the base plus some of the window's, so
+    /// windows. An orbit that neither decides opens a window of it and the next orbits, which
+    /// share a [`Base`]: the propagated state of the givens without the window's orbits. While
+    /// the window is tested the givens are those of the base plus some of the window's, so
     /// - an orbit whose cells the base placed can go at once: every solution of the puzzle
     ///   without it is a solution of the base, which holds the grid's digits there;
     /// - the search of any other orbit starts from a copy of the base with the window's other
