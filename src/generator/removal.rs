@@ -404,8 +404,8 @@ impl Unavoidable {
             position[0][r][d as usize] = c as u8;
             position[1][c][d as usize] = r as u8;
         }
-        for t in 0..2 {
-            for first in 0..9 {
+        for (t, (lines, positions)) in line.iter().zip(&position).enumerate() {
+            for (first, in_first) in positions.iter().enumerate() {
                 for second in first + 1..(first / 3 + 1) * 3 {
                     // Each cycle of the permutation taking position k of `second` to the
                     // position in `first` of the same digit, as a 9-bit set of positions.
@@ -415,7 +415,7 @@ impl Unavoidable {
                         let mut cycle = 0u32;
                         while cycle >> k & 1 == 0 {
                             cycle |= 1 << k;
-                            k = position[t][first][line[t][second][k] as usize] as usize;
+                            k = in_first[lines[second][k] as usize] as usize;
                         }
                         seen |= cycle;
                         if 2 * cycle.count_ones() <= MAX_SET {
