@@ -316,7 +316,7 @@ fn every_kernel_and_thread_count_gives_the_same_puzzles() {
 
 #[test]
 fn the_shortcuts_never_change_a_puzzle() {
-    // The removal's shortcuts (unavoidable sets, singles, runs solved by propagation) decide
+    // The removal's shortcuts (unavoidable sets, singles, the windows' propagated bases) decide
     // each step as a search would: the puzzle is that of removal by searches alone.
     for symmetry in Symmetry::ALL {
         for minimal in [true, false] {

@@ -16,15 +16,19 @@ use crate::geometry::CELLS;
 /// A solved grid: the value 1-9 of every cell, row-major.
 pub(crate) type Grid = [u8; CELLS];
 
-/// The box (0-8) of each cell.
-const BOX_OF: [u8; CELLS] = {
-    let mut boxes = [0u8; CELLS];
+/// The row, column and box (0-8 each) of each cell.
+static HOUSES_OF: [[u8; 3]; CELLS] = {
+    let mut houses = [[0u8; 3]; CELLS];
     let mut cell = 0;
     while cell < CELLS {
-        boxes[cell] = ((cell / 27) * 3 + (cell % 9) / 3) as u8;
+        houses[cell] = [
+            (cell / 9) as u8,
+            (cell % 9) as u8,
+            ((cell / 27) * 3 + (cell % 9) / 3) as u8,
+        ];
         cell += 1;
     }
-    boxes
+    houses
 };
 
 /// Bit `k` of `mask`'s set bits, counting from the lowest (`k` below the number of set bits).
@@ -43,7 +47,10 @@ fn fill(rng: &mut Rng) -> Grid {
     let (mut rows, mut cols, mut boxes) = ([0u32; 9], [0u32; 9], [0u32; 9]);
     // The candidates not yet tried at each cell of the current path.
     let mut untried = [0u32; CELLS];
-    let houses = |cell: usize| (cell / 9, cell % 9, BOX_OF[cell] as usize);
+    let houses = |cell: usize| {
+        let [r, c, b] = HOUSES_OF[cell];
+        (r as usize, c as usize, b as usize)
+    };
     let mut cell = 0;
     untried[0] = 0x1FF;
     loop {

@@ -253,11 +253,17 @@ fn minimize_by(tester: Tester, board: &Board, symmetry: Symmetry) -> Result<Boar
         return Err(GenerateError::NotSymmetric);
     }
     let mut removal = Removal::new(&grid, givens, tester);
-    for &orbit in symmetry.orbits().as_slice() {
+    // The given orbits in order; `thin` without limits takes out each that can go, in turn.
+    let orbits = symmetry.orbits();
+    let mut given = orbits;
+    let mut len = 0;
+    for &orbit in orbits.as_slice() {
         if orbit & givens != 0 {
-            removal.try_remove(orbit);
+            given.as_mut_slice()[len] = orbit;
+            len += 1;
         }
     }
+    removal.thin(&given.as_slice()[..len], Limits::NONE);
     let mut digits = [0u8; CELLS];
     for cell in cells_of(removal.givens()) {
         digits[cell] = grid[cell];
@@ -287,8 +293,8 @@ pub mod hooks {
         )
     }
 
-    /// As [`generate_item`] without the removal's shortcuts (unavoidable sets, singles, runs
-    /// solved by propagation): every removal decided by searches alone. Gives the same puzzle,
+    /// As [`generate_item`] without the removal's shortcuts (unavoidable sets, singles, the
+    /// windows' propagated bases): every removal decided by searches alone. Gives the same puzzle,
     /// more slowly; the tests compare the two.
     pub fn generate_by_search_alone(
         seed: u64,

@@ -9,21 +9,33 @@
 //! 2. a singles check: when every cell of the orbit would be a naked or hidden single among the
 //!    givens left, each is forced back at once, and the removal is safe (most removals from a
 //!    dense grid are decided here);
-//! 3. propagation alone solving the puzzle without a run of the next orbits
-//!    ([`Removal::thin`]): then every removal of the run is safe;
+//! 3. propagation of the givens without a window of the next orbits ([`Removal::thin`]): an
+//!    orbit of the window whose cells it places can go;
 //! 4. otherwise, for each cell of the orbit, a first-solution search of the smaller puzzle with
-//!    the grid's value ruled out of that cell (`solver::removal`): any solution found means the
-//!    removal would break uniqueness.
+//!    the grid's value ruled out of that cell (`solver::removal`, from the window's propagated
+//!    state): any solution found means the removal would break uniqueness.
 //!
 //! A given found necessary stays necessary as others go (removing givens only adds solutions),
 //! so testing each orbit once, against givens that only shrink, leaves a minimal puzzle.
 
 use super::grid::Grid;
 use crate::geometry::CELLS;
-use crate::solver::removal::Tester;
+use crate::solver::removal::{Base, Tester};
 
-/// The longest run of orbits [`Removal::thin`] tries to take out at once.
-const MAX_RUN: usize = 16;
+/// The most and fewest orbits in a window of [`Removal::thin`], which starts at twice the
+/// fewest. Chosen by instruction counts of 2,000 puzzles, plain and half-turn (callgrind):
+/// short windows share little, long ones leave too much to place; 6 and 3 did best of the
+/// pairs tried (from 1 to 16), a few percent better than 8 and 2.
+const MAX_WINDOW: usize = 6;
+const MIN_WINDOW: usize = 3;
+
+/// A window of [`Removal::thin`]: the propagated state of the givens without the window's
+/// orbits, the window's cells, and the index of the orbit after its last.
+struct Window {
+    base: Base,
+    cells: u128,
+    end: usize,
+}
 
 /// Where [`Removal::thin`] stops: it never takes the count of givens below `floor` (skipping an
 /// orbit that would), stops once the count is at most `target`, and gives up once it is below
@@ -33,6 +45,15 @@ pub(crate) struct Limits {
     pub(crate) floor: u32,
     pub(crate) target: u32,
     pub(crate) give_up_below: u32,
+}
+
+impl Limits {
+    /// No limit: every orbit that can go goes (a minimal puzzle).
+    pub(crate) const NONE: Limits = Limits {
+        floor: 0,
+        target: 0,
+        give_up_below: 0,
+    };
 }
 
 /// A puzzle being thinned: some cells of a solved grid.
@@ -59,17 +80,37 @@ fn houses(cell: usize) -> (usize, usize, usize) {
     (r, c, 3 * (r / 3) + c / 3)
 }
 
-/// The cells of `mask`, lowest first.
+/// The cells of `mask`, lowest first. The mask is taken as two 64-bit words: 128-bit
+/// arithmetic costs several instructions a step.
 #[inline]
-fn cells(mut mask: u128) -> impl Iterator<Item = usize> {
+fn cells(mask: u128) -> impl Iterator<Item = usize> {
+    let (mut low, mut high) = (mask as u64, (mask >> 64) as u64);
     std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let cell = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            cell
-        })
+        if low != 0 {
+            let cell = low.trailing_zeros() as usize;
+            low &= low - 1;
+            Some(cell)
+        } else if high != 0 {
+            let cell = 64 + high.trailing_zeros() as usize;
+            high &= high - 1;
+            Some(cell)
+        } else {
+            None
+        }
     })
 }
+
+/// Bit `cell` of a cell mask, from a table (a 128-bit shift by a variable amount takes
+/// several instructions).
+static CELL_BIT: [u128; CELLS] = {
+    let mut bits = [0u128; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        bits[cell] = 1u128 << cell;
+        cell += 1;
+    }
+    bits
+};
 
 impl<'a> Removal<'a> {
     /// The puzzle of the cells `givens` of the solved `grid`, which must have `grid` as its only
@@ -107,7 +148,7 @@ impl<'a> Removal<'a> {
         self.rows[r] ^= bit;
         self.cols[c] ^= bit;
         self.boxes[b] ^= bit;
-        self.digit_cells[self.grid[cell] as usize] ^= 1u128 << cell;
+        self.digit_cells[self.grid[cell] as usize] ^= CELL_BIT[cell];
     }
 
     /// The cells still given.
@@ -118,20 +159,6 @@ impl<'a> Removal<'a> {
     /// The number of givens.
     pub(crate) fn count(&self) -> u32 {
         self.givens.count_ones()
-    }
-
-    /// Takes out the givens of `orbit` (all given) if the puzzle stays unique; returns whether it
-    /// did.
-    pub(crate) fn try_remove(&mut self, orbit: u128) -> bool {
-        debug_assert_eq!(self.givens & orbit, orbit);
-        if self.empties_unavoidable_set(orbit) {
-            return false;
-        }
-        if self.forced_without(orbit) || !self.has_other_solution_without(orbit) {
-            self.commit(orbit);
-            return true;
-        }
-        false
     }
 
     /// Whether every cell of `orbit` (all given) would be forced by the givens left if the orbit
@@ -150,7 +177,7 @@ impl<'a> Removal<'a> {
             let digit = self.grid[cell] as usize;
             let blocked =
                 cells(self.digit_cells[digit]).fold(rest, |acc, given| acc | PEERS_AND_SELF[given]);
-            let open = !blocked & !(1u128 << cell);
+            let open = !blocked & !CELL_BIT[cell];
             open & HOUSE_CELLS[r] == 0
                 || open & HOUSE_CELLS[9 + c] == 0
                 || open & HOUSE_CELLS[18 + b] == 0
@@ -164,7 +191,7 @@ impl<'a> Removal<'a> {
     /// Whether the puzzle without `orbit` has a solution other than the grid.
     fn has_other_solution_without(&self, orbit: u128) -> bool {
         let rest = self.givens & !orbit;
-        cells(orbit).any(|cell| self.tester.has_other_value(self.grid, rest, cell))
+        self.tester.has_other_value(self.grid, rest, orbit)
     }
 
     /// Takes out the givens of `cells`.
@@ -177,55 +204,83 @@ impl<'a> Removal<'a> {
 
     /// Tries the orbits of `orbits` (each all given) once each, in order, taking out each one
     /// whose removal keeps the puzzle unique, within `limits`. The result is exactly that of
-    /// calling [`Removal::try_remove`] on each in turn (under the limits), whatever shortcut
-    /// decides each step, so it depends only on the grid, the order and the limits; without
-    /// limits it is minimal (each orbit kept was necessary when tested, against givens that
-    /// only shrank since). The one shortcut beyond `try_remove`'s: when propagation alone still
-    /// solves the puzzle without a whole run of the next orbits, the run goes at once (each
-    /// removal of the run keeps the puzzle unique, its givens being a superset of the run's
-    /// end). The run length doubles after such a success and halves after a failure.
+    /// [`Removal::thin_by_search_alone`] (each removal decided by its definition), whatever
+    /// shortcut decides each step, so it depends only on the grid, the order and the limits;
+    /// without limits it is minimal (each orbit kept was necessary when tested, against givens
+    /// that only shrank since).
+    ///
+    /// The shortcuts: unavoidable sets and the singles check (see the module docs), and
+    /// windows. An orbit that neither decides opens a window of it and the next orbits, which
+    /// share a [`Base`]: the propagated state of the givens without the window's orbits. While
+    /// the window is tested the givens are those of the base plus some of the window's, so
+    /// - an orbit whose cells the base placed can go at once: every solution of the puzzle
+    ///   without it is a solution of the base, which holds the grid's digits there;
+    /// - the search of any other orbit starts from a copy of the base with the window's other
+    ///   givens placed, not from the givens alone.
+    ///
+    /// A window doubles (up to [`MAX_WINDOW`]) after one whose orbits the base all decided, and
+    /// halves (down to [`MIN_WINDOW`]) otherwise.
     pub(crate) fn thin(&mut self, orbits: &[u128], limits: Limits) {
-        let mut run = 4usize;
-        let mut i = 0;
-        while i < orbits.len() {
+        let mut size = MIN_WINDOW * 2;
+        let mut window: Option<Window> = None;
+        let mut all_placed = true;
+        for (i, &orbit) in orbits.iter().enumerate() {
             let count = self.count();
             if count < limits.give_up_below || count <= limits.target {
                 return;
             }
-            let orbit = orbits[i];
-            if count - orbit.count_ones() < limits.floor || self.empties_unavoidable_set(orbit) {
-                i += 1;
+            if window.as_ref().is_some_and(|w| i >= w.end) {
+                size = if all_placed {
+                    (size * 2).min(MAX_WINDOW)
+                } else {
+                    (size / 2).max(MIN_WINDOW)
+                };
+                window = None;
+            }
+            if count - orbit.count_ones() < limits.floor {
                 continue;
             }
-            if self.forced_without(orbit) {
-                self.commit(orbit);
-                i += 1;
-                continue;
-            }
-            if run >= 2 {
-                let end = (i + run).min(orbits.len());
-                let batch = orbits[i..end].iter().fold(0, |acc, &o| acc | o);
-                let after = count - batch.count_ones();
-                if end - i >= 2
-                    && after > limits.target
-                    && after >= limits.floor
-                    && !self.empties_unavoidable_set(batch)
-                    && self
-                        .tester
-                        .solved_by_propagation(self.grid, self.givens & !batch)
-                {
-                    self.commit(batch);
-                    i = end;
-                    run = (run * 2).min(MAX_RUN);
+            if let Some(w) = &window {
+                debug_assert_eq!(orbit & w.cells, orbit);
+                if orbit & !w.base.placed() == 0 {
+                    self.commit(orbit);
                     continue;
                 }
-                run /= 2;
             }
-            if !self.has_other_solution_without(orbit) {
+            if self.empties_unavoidable_set(orbit) {
+                all_placed = false;
+                continue;
+            }
+            // Inside a window the base's placements stand in for the singles check.
+            if window.is_none() && self.forced_without(orbit) {
                 self.commit(orbit);
-                run = run.max(2);
+                continue;
             }
-            i += 1;
+            let w = match &window {
+                Some(w) => w,
+                None => {
+                    let end = (i + size).min(orbits.len());
+                    let cells = orbits[i..end].iter().fold(0, |acc, &o| acc | o);
+                    all_placed = true;
+                    window.insert(Window {
+                        base: self.tester.base(self.grid, self.givens & !cells),
+                        cells,
+                        end,
+                    })
+                }
+            };
+            if orbit & !w.base.placed() == 0 {
+                self.commit(orbit);
+                continue;
+            }
+            all_placed = false;
+            let added = self.givens & w.cells & !orbit;
+            if !self
+                .tester
+                .has_other_value_from(self.grid, &w.base, added, orbit)
+            {
+                self.commit(orbit);
+            }
         }
     }
 
@@ -248,7 +303,7 @@ impl<'a> Removal<'a> {
     /// Whether the given `cell` is necessary: taking it out alone would break uniqueness.
     pub(crate) fn is_necessary(&self, cell: usize) -> bool {
         self.tester
-            .has_other_value(self.grid, self.givens & !(1u128 << cell), cell)
+            .has_other_value(self.grid, self.givens & !(1u128 << cell), 1u128 << cell)
     }
 
     /// The puzzle as text: `'1'`-`'9'` givens, `'.'` blanks.
@@ -269,24 +324,33 @@ pub(crate) fn cells_of(mask: u128) -> impl Iterator<Item = usize> {
 /// The most unavoidable sets kept for a grid.
 const MAX_UNAVOIDABLE: usize = 64;
 
-/// The largest unavoidable set of two digits kept (larger ones are seldom left without a given).
-const MAX_DIGIT_SET: u32 = 12;
-const DIGIT_FAMILY: usize = 9;
+/// The largest unavoidable set kept (larger ones are seldom left without a given).
+const MAX_SET: u32 = 12;
+
+/// The cells at positions `positions` (bit `k`) of row `l` (`t` = 0) or column `l` (`t` = 1).
+#[inline]
+fn line_cells(t: usize, l: usize, positions: u32) -> u128 {
+    if t == 0 {
+        (positions as u128) << (9 * l)
+    } else {
+        cells(positions as u128).fold(0, |acc, k| acc | CELL_BIT[9 * k + l])
+    }
+}
 
 /// Unavoidable sets of a grid: sets of cells that every puzzle with the grid as its only
 /// solution must hold a given in (a puzzle with none of them given has another solution: the
-/// grid with the set's digits swapped). Two families, found directly in the grid:
-/// - two lines of a band (rows) or a stack (columns): the digits of one line map to the other's
-///   position by position, and each cycle of that permutation is a set of positions where the
-///   two lines can swap their digits (each line, column and box keeps its digits);
-/// - two digits: the cells of either digit fall into groups closed under sharing a house (each
-///   house has one cell of each digit, both in the group or both out), and each group can swap
-///   the two digits. Groups of 4 cells are rectangles, already found as 2-cycles above; groups
-///   above [`MAX_DIGIT_SET`] cells are left out.
+/// grid with the set's digits swapped). Found directly in the grid: for two lines of a band
+/// (rows) or a stack (columns), the digits of one line map to the other's positions, and each
+/// cycle of that permutation is a set of positions where the two lines can swap their digits
+/// (each line, column and box keeps its digits). Cycles of up to [`MAX_SET`] cells are kept.
+/// (Sets of two digits, the groups of their cells closed under sharing a house, were tried
+/// too: with these they decided hardly any more removals and cost more than they saved.)
 struct Unavoidable {
     sets: [u128; MAX_UNAVOIDABLE],
     /// Bit `k` of `member[cell]`: `cell` is in `sets[k]`.
     member: [u64; CELLS],
+    /// Sets in `sets`.
+    len: usize,
 }
 
 /// The cells of each house: rows 0-8, columns 9-17, boxes 18-26.
@@ -327,78 +391,53 @@ impl Unavoidable {
         let mut found = Unavoidable {
             sets: [0; MAX_UNAVOIDABLE],
             member: [0; CELLS],
+            len: 0,
         };
-        let mut len = 0;
-        let mut add = |found: &mut Unavoidable, set: u128| {
-            if len < MAX_UNAVOIDABLE {
-                found.sets[len] = set;
-                for cell in cells(set) {
-                    found.member[cell] |= 1u64 << len;
-                }
-                len += 1;
-            }
-        };
-        for transposed in [false, true] {
-            let at = |line: usize, k: usize| {
-                if transposed {
-                    9 * k + line
-                } else {
-                    9 * line + k
-                }
-            };
-            for first in 0..9 {
-                for second in first + 1..(first / 3 + 1) * 3 {
-                    // Position in `first` of each digit.
-                    let mut position = [0usize; 10];
-                    for k in 0..9 {
-                        position[grid[at(first, k)] as usize] = k;
-                    }
-                    let mut seen = 0u16;
-                    for start in 0..9 {
-                        if seen >> start & 1 != 0 {
-                            continue;
-                        }
-                        let mut set = 0u128;
-                        let mut k = start;
-                        while seen >> k & 1 == 0 {
-                            seen |= 1 << k;
-                            set |= 1u128 << at(first, k) | 1u128 << at(second, k);
-                            k = position[grid[at(second, k)] as usize];
-                        }
-                        if set.count_ones() <= MAX_DIGIT_SET {
-                            add(&mut found, set);
-                        }
-                    }
-                }
-            }
-        }
-        let mut of_digit = [0u128; 10];
+        // `line[t][l][k]`: the digit at position `k` of line `l`, rows (t = 0) or columns (1);
+        // `position[t][l][d]`: the position of digit `d` in line `l`.
+        let mut line = [[[0u8; 9]; 9]; 2];
+        let mut position = [[[0u8; 10]; 9]; 2];
         for (cell, &d) in grid.iter().enumerate() {
-            of_digit[d as usize] |= 1u128 << cell;
+            let (r, c) = (cell / 9, cell % 9);
+            line[0][r][c] = d;
+            line[1][c][r] = d;
+            position[0][r][d as usize] = c as u8;
+            position[1][c][d as usize] = r as u8;
         }
-        for a in 1..=DIGIT_FAMILY {
-            for b in a + 1..=9 {
-                let both = of_digit[a] | of_digit[b];
-                let mut rest = both;
-                while rest != 0 {
-                    // Grow the group from one cell, adding the cells of the two digits that
-                    // share a house with the cells added last.
-                    let mut group = rest & rest.wrapping_neg();
-                    let mut frontier = group;
-                    while frontier != 0 {
-                        let reach = cells(frontier).fold(0, |acc, cell| acc | PEERS_AND_SELF[cell]);
-                        frontier = reach & both & !group;
-                        group |= frontier;
-                    }
-                    rest &= !group;
-                    let size = group.count_ones();
-                    if size > 4 && size <= MAX_DIGIT_SET {
-                        add(&mut found, group);
+        for (t, (lines, positions)) in line.iter().zip(&position).enumerate() {
+            for (first, in_first) in positions.iter().enumerate() {
+                for second in first + 1..(first / 3 + 1) * 3 {
+                    // Each cycle of the permutation taking position k of `second` to the
+                    // position in `first` of the same digit, as a 9-bit set of positions.
+                    let mut seen = 0u32;
+                    while seen != 0x1FF {
+                        let mut k = (!seen).trailing_zeros() as usize;
+                        let mut cycle = 0u32;
+                        while cycle >> k & 1 == 0 {
+                            cycle |= 1 << k;
+                            k = in_first[lines[second][k] as usize] as usize;
+                        }
+                        seen |= cycle;
+                        if 2 * cycle.count_ones() <= MAX_SET {
+                            found.add(line_cells(t, first, cycle) | line_cells(t, second, cycle));
+                        }
                     }
                 }
             }
         }
         found
+    }
+
+    /// Adds `set`, unless the table is full.
+    #[inline]
+    fn add(&mut self, set: u128) {
+        if self.len < MAX_UNAVOIDABLE {
+            self.sets[self.len] = set;
+            for cell in cells(set) {
+                self.member[cell] |= 1u64 << self.len;
+            }
+            self.len += 1;
+        }
     }
 
     /// Whether a set that meets `cells_out` has no cell in `givens` (the givens left).

@@ -120,20 +120,7 @@ impl Symmetry {
 
     /// The orbits, each as a cell mask, in order of their lowest cell.
     pub fn orbits(self) -> Orbits {
-        let mut orbits = Orbits {
-            masks: [0; CELLS],
-            len: 0,
-        };
-        let mut seen = 0u128;
-        for cell in 0..CELLS {
-            if seen >> cell & 1 == 0 {
-                let orbit = self.orbit_of(cell);
-                seen |= orbit;
-                orbits.masks[orbits.len] = orbit;
-                orbits.len += 1;
-            }
-        }
-        orbits
+        ORBITS[self as usize]
     }
 
     /// Whether the pattern `cells` (bit `cell`) has this symmetry: it holds every orbit whole or
@@ -145,6 +132,60 @@ impl Symmetry {
         })
     }
 }
+
+/// The maps of [`Symmetry::maps`] again, for the table of orbits built at compile time: bit 2
+/// swaps row and column, then bit 1 turns the row `r` into `8 - r` and bit 0 the column.
+const MAP_CODES: [&[u8]; 10] = [
+    &[],
+    &[0b011],
+    &[0b101, 0b011, 0b110],
+    &[0b010],
+    &[0b001],
+    &[0b100],
+    &[0b111],
+    &[0b100, 0b111, 0b011],
+    &[0b010, 0b001, 0b011],
+    &[0b101, 0b011, 0b110, 0b010, 0b001, 0b100, 0b111],
+];
+
+/// The orbits of every symmetry, by its value (the test below checks them against
+/// [`Symmetry::orbit_of`]).
+static ORBITS: [Orbits; 10] = {
+    let mut all = [Orbits {
+        masks: [0; CELLS],
+        len: 0,
+    }; 10];
+    let mut s = 0;
+    while s < 10 {
+        let mut seen = 0u128;
+        let mut cell = 0;
+        while cell < CELLS {
+            if seen >> cell & 1 == 0 {
+                let (r, c) = (cell / 9, cell % 9);
+                let mut orbit = 1u128 << cell;
+                let mut m = 0;
+                while m < MAP_CODES[s].len() {
+                    let code = MAP_CODES[s][m];
+                    let (mut r2, mut c2) = if code & 4 != 0 { (c, r) } else { (r, c) };
+                    if code & 2 != 0 {
+                        r2 = 8 - r2;
+                    }
+                    if code & 1 != 0 {
+                        c2 = 8 - c2;
+                    }
+                    orbit |= 1u128 << (9 * r2 + c2);
+                    m += 1;
+                }
+                seen |= orbit;
+                all[s].masks[all[s].len] = orbit;
+                all[s].len += 1;
+            }
+            cell += 1;
+        }
+        s += 1;
+    }
+    all
+};
 
 /// The orbits of a symmetry, as cell masks (see [`Symmetry::orbits`]).
 #[derive(Clone, Copy)]
@@ -190,6 +231,17 @@ mod tests {
                 Symmetry::Dihedral => 15,
             };
             assert_eq!(count, expected, "{s:?}");
+            // The compile-time table holds the orbits of `orbit_of`, in order of lowest cell.
+            let mut seen = 0u128;
+            let mut k = 0;
+            for cell in 0..CELLS {
+                if seen >> cell & 1 == 0 {
+                    let orbit = s.orbit_of(cell);
+                    assert_eq!(orbits.as_slice()[k], orbit, "{s:?} orbit of {cell}");
+                    seen |= orbit;
+                    k += 1;
+                }
+            }
             assert_eq!(Symmetry::from_name(s.name()), Some(s));
             assert_eq!(Symmetry::from_code(s as u32), Some(s));
         }

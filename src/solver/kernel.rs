@@ -264,93 +264,109 @@ pub(super) unsafe fn run_with<const IN_ORDER: bool, S: Sink>(
 }
 
 /// Defines the generator's removal tests for one kernel (see `removal`), built with the kernel's
-/// target features so that the state is built and propagated with them too: `$other` (is there
-/// a solution of the grid's `givens` whose `cell` differs from the grid?) and `$propagation`
-/// (does propagation alone solve the grid's `givens`?).
+/// target features so that states are built and propagated with them too: `$base` (the
+/// propagated state of some cells of a solved grid) and `$other` (from such a state with more of
+/// the grid's cells given, is there a solution that differs from the grid at a cell of `cells`?).
 macro_rules! removal_kernel {
-    ($other:ident, $propagation:ident, $search:ident $(, $features:literal)?) => {
+    ($base:ident, $other:ident, $search:ident $(, $features:literal)?) => {
         $(#[target_feature(enable = $features)])?
-        unsafe fn $other(grid: &[u8; CELLS], givens: u128, cell: usize) -> bool {
+        unsafe fn $base(grid: &[u8; CELLS], givens: u128) -> State {
             let mut state = State::from_grid(grid, givens);
-            state.eliminate(digit_index(grid[cell], 0), cell);
-            let mut search = Search::new(Mode::First, MATCHING_CHECK_AFTER_GUESSES, Discard);
-            // SAFETY: the same kernel, so the CPU supports its features.
-            unsafe { $search::<false, Discard>(&mut search, &mut state) };
-            search.outcome.count > 0
+            // The grid is a solution of its own cells, so propagation meets no contradiction.
+            let consistent = state.propagate().is_ok();
+            debug_assert!(consistent);
+            state
         }
 
         $(#[target_feature(enable = $features)])?
-        unsafe fn $propagation(grid: &[u8; CELLS], givens: u128) -> bool {
-            let mut state = State::from_grid(grid, givens);
-            state.propagate().is_ok() && state.is_solved()
+        unsafe fn $other(grid: &[u8; CELLS], base: &State, added: u128, cells: u128) -> bool {
+            let mut root = *base;
+            root.give_grid_cells(grid, added);
+            let mut rest = cells;
+            while rest != 0 {
+                let cell = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                // A cell placed in the base holds the grid's digit in every solution of the base,
+                // and so in every solution of the puzzle, which has more givens.
+                if !root.is_open(cell) {
+                    continue;
+                }
+                let mut state = root;
+                state.eliminate(digit_index(grid[cell], 0), cell);
+                let mut search = Search::new(Mode::First, MATCHING_CHECK_AFTER_GUESSES, Discard);
+                // SAFETY: the same kernel, so the CPU supports its features.
+                unsafe { $search::<false, Discard>(&mut search, &mut state) };
+                if search.outcome.count > 0 {
+                    return true;
+                }
+            }
+            false
         }
     };
 }
 
-removal_kernel!(other_portable, propagation_portable, run_portable);
+removal_kernel!(base_portable, other_portable, run_portable);
 #[cfg(target_arch = "x86_64")]
 removal_kernel!(
+    base_avx2,
     other_avx2,
-    propagation_avx2,
     run_avx2,
     "avx2,bmi1,bmi2,lzcnt,popcnt"
 );
 #[cfg(target_arch = "x86_64")]
 removal_kernel!(
+    base_avx512,
     other_avx512,
-    propagation_avx512,
     run_avx512,
     "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512dq,avx512vl"
 );
 
-/// Whether the puzzle of the cells `givens` (bit `cell`) of the solved grid `grid` (values 1-9)
-/// has a solution whose `cell` is not `grid[cell]` (`cell` not in `givens`), searched with
-/// `kernel`.
+/// The state of the cells `givens` (bit `cell`) of the solved grid `grid` (values 1-9),
+/// propagated (naked and hidden singles, locked candidates), with `kernel`. Propagation is the
+/// same code in every kernel, so every kernel gives the same state.
+///
+/// # Safety
+/// The CPU must support `kernel` ([`Kernel::is_supported`]).
+pub(super) unsafe fn propagated_base(kernel: Kernel, grid: &[u8; CELLS], givens: u128) -> State {
+    match kernel {
+        // SAFETY: the portable kernel needs no CPU feature.
+        Kernel::Portable => unsafe { base_portable(grid, givens) },
+        // SAFETY: the caller guarantees every feature the kernel is compiled for.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 => unsafe { base_avx2(grid, givens) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => unsafe { base_avx512(grid, givens) },
+        // SAFETY: the portable kernel needs no CPU feature.
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => unsafe { base_portable(grid, givens) },
+    }
+}
+
+/// Whether the puzzle of `base` (a state of some cells of the solved grid `grid`, values 1-9)
+/// with the grid's cells `added` given too has a solution that differs from the grid at some
+/// cell of `cells` (none of them given), searched with `kernel`.
 ///
 /// # Safety
 /// The CPU must support `kernel` ([`Kernel::is_supported`]).
 pub(super) unsafe fn other_value(
     kernel: Kernel,
     grid: &[u8; CELLS],
-    givens: u128,
-    cell: usize,
+    base: &State,
+    added: u128,
+    cells: u128,
 ) -> bool {
     match kernel {
         // SAFETY: the portable kernel needs no CPU feature.
-        Kernel::Portable => unsafe { other_portable(grid, givens, cell) },
+        Kernel::Portable => unsafe { other_portable(grid, base, added, cells) },
         // SAFETY: the caller guarantees every feature the kernel is compiled for.
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => unsafe { other_avx2(grid, givens, cell) },
+        Kernel::Avx2 => unsafe { other_avx2(grid, base, added, cells) },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => unsafe { other_avx512(grid, givens, cell) },
+        Kernel::Avx512 => unsafe { other_avx512(grid, base, added, cells) },
         // SAFETY: the portable kernel needs no CPU feature.
         #[cfg(not(target_arch = "x86_64"))]
-        _ => unsafe { other_portable(grid, givens, cell) },
-    }
-}
-
-/// Whether propagation alone solves the puzzle of the cells `givens` of the solved grid `grid`,
-/// with `kernel`.
-///
-/// # Safety
-/// The CPU must support `kernel` ([`Kernel::is_supported`]).
-pub(super) unsafe fn solved_by_propagation(
-    kernel: Kernel,
-    grid: &[u8; CELLS],
-    givens: u128,
-) -> bool {
-    match kernel {
-        // SAFETY: the portable kernel needs no CPU feature.
-        Kernel::Portable => unsafe { propagation_portable(grid, givens) },
-        // SAFETY: the caller guarantees every feature the kernel is compiled for.
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => unsafe { propagation_avx2(grid, givens) },
-        // SAFETY: as above.
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => unsafe { propagation_avx512(grid, givens) },
-        // SAFETY: the portable kernel needs no CPU feature.
-        #[cfg(not(target_arch = "x86_64"))]
-        _ => unsafe { propagation_portable(grid, givens) },
+        _ => unsafe { other_portable(grid, base, added, cells) },
     }
 }

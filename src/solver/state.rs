@@ -129,6 +129,35 @@ impl State {
         setup.finish()
     }
 
+    /// Places the grid's digit at each cell of `cells` still open (the generator's removal test):
+    /// `grid` must be a solution of the state, so each digit is a candidate of its cell.
+    #[inline(always)]
+    pub(super) fn give_grid_cells(&mut self, grid: &[u8; CELLS], cells: u128) {
+        for (base, mut rest) in [(0, cells as u64), (64, (cells >> 64) as u64)] {
+            while rest != 0 {
+                let cell = base + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if self.is_open(cell) {
+                    self.place(digit_index(grid[cell], 0), cell);
+                }
+            }
+        }
+    }
+
+    /// Whether `cell` (0-80) is not placed yet.
+    #[inline(always)]
+    pub(super) fn is_open(&self, cell: usize) -> bool {
+        self.unsolved.0[cell / 27] >> (cell % 27) & 1 != 0
+    }
+
+    /// The placed cells, as bit `cell` (0-80).
+    #[inline(always)]
+    pub(super) fn placed_cells(&self) -> u128 {
+        let open = self.unsolved.0;
+        let open = open[0] as u128 | (open[1] as u128) << 27 | (open[2] as u128) << 54;
+        !open & ((1u128 << CELLS) - 1)
+    }
+
     /// The state after placing every given of a valid board (its givens never conflict).
     #[inline(always)]
     pub(super) fn from_board(board: &Board) -> State {
