@@ -1,10 +1,15 @@
-"""Tests of examples/python/sudoku.py, the ctypes module, with the standard library's unittest.
+"""Tests of the Python package libsudoku (python/libsudoku/, a ctypes binding), with the standard
+library's unittest.
 
 Run: SUDOKU_LIB=target/release/libsudoku.so SUDOKU_EXPECTED_VERSION=0.1.0 \
          python3 tests/python/test_module.py
 (tests/python.rs runs it from `cargo test` with the library it built, and SOLVE_FILE set to a
 build of examples/solve_file.c, whose exit codes the script's options are compared with; without
-it the script is checked alone). The puzzle files
+it the script is checked alone). That tests the package in this repository's python/ folder.
+With SUDOKU_TEST_INSTALLED=1 it tests the package installed in the running Python's environment
+instead, which must load the library it carries (SUDOKU_LIB unset): tests/python/package_test.sh
+(`make python-package-test`) runs it so in a fresh virtual environment, with
+SUDOKU_TEST_NUMPY=1, which makes the NumPy tests required rather than skipped without NumPy. The puzzle files
 are read from $SUDOKU_DATA_DIR, or ../shared/data beside the repository. Expected solutions were
 computed with an independent backtracking solver; solutions of the data files are checked
 against the rules and the givens by the checker below.
@@ -21,10 +26,31 @@ import threading
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MODULE_DIR = os.path.join(ROOT, "examples", "python")
-sys.path.insert(0, MODULE_DIR)
+SOURCE_DIR = os.path.join(ROOT, "python")
+INSTALLED = os.environ.get("SUDOKU_TEST_INSTALLED") == "1"
+if not INSTALLED:
+    sys.path.insert(0, SOURCE_DIR)
 
-import sudoku  # noqa: E402  (after the path is set)
+import libsudoku as sudoku  # noqa: E402  (after the path is set)
+
+# The folder of the package under test, and the command that runs it as a program.
+PACKAGE_DIR = os.path.dirname(os.path.abspath(sudoku.__file__))
+SCRIPT = [sys.executable, "-m", "libsudoku"]
+
+
+def script_env(extra=None):
+    """The environment of a child Python that imports the package under test: the source tree's
+    python/ folder on its path unless the installed package is tested."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(extra or {}))
+    if not INSTALLED:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [SOURCE_DIR, env.get("PYTHONPATH")]))
+    return env
+
+
+def copy_package(folder):
+    """A copy of the package's Python files (no library) as folder/libsudoku."""
+    shutil.copytree(PACKAGE_DIR, os.path.join(folder, "libsudoku"),
+                    ignore=shutil.ignore_patterns("*.so", "__pycache__"))
 
 TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 TOP1_SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
@@ -862,10 +888,11 @@ class Loading(unittest.TestCase):
     def test_beside_the_module_and_by_soname(self):
         library = sudoku.load()._name
         with tempfile.TemporaryDirectory() as tmp:
-            # A copy of the module alone, in a folder that is not in a repository.
-            shutil.copy(os.path.join(MODULE_DIR, "sudoku.py"), tmp)
+            # A copy of the package alone, in a folder that is not in a repository.
+            copy_package(tmp)
+            beside_path = os.path.join(tmp, "libsudoku", "libsudoku.so")
             env = self.fresh_env()
-            code = "import sudoku; print(sudoku.solve(%r))" % TOP1
+            code = "import libsudoku; print(libsudoku.solve(%r))" % TOP1
             installed = self.run_python(
                 "import ctypes; ctypes.CDLL(%r)" % sudoku.SONAME, env, tmp
             ).returncode == 0
@@ -876,11 +903,11 @@ class Loading(unittest.TestCase):
                 self.assertIn("set SUDOKU_LIB", missing.stderr)
 
             # Beside the module.
-            os.symlink(os.path.abspath(library), os.path.join(tmp, "libsudoku.so"))
+            os.symlink(os.path.abspath(library), beside_path)
             beside = self.run_python(code, env, tmp)
             self.assertEqual((beside.returncode, beside.stdout), (0, TOP1_SOLUTION + "\n"),
                              beside.stderr)
-            os.remove(os.path.join(tmp, "libsudoku.so"))
+            os.remove(beside_path)
 
             # Through the system loader by soname, here found through LD_LIBRARY_PATH.
             libs = os.path.join(tmp, "lib")
@@ -895,7 +922,8 @@ class Loading(unittest.TestCase):
         env = self.fresh_env()
         env["SUDOKU_LIB"] = "/nonexistent/libsudoku.so"
         result = self.run_python(
-            "import sys; sys.path.insert(0, %r); import sudoku; sudoku.version()" % MODULE_DIR,
+            "import sys; sys.path.insert(0, %r); import libsudoku; libsudoku.version()"
+            % os.path.dirname(PACKAGE_DIR),
             env,
             ROOT,
         )
@@ -918,14 +946,16 @@ class Loading(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             # Beside the module: a library that loads but is not libsudoku (as an older
             # libsudoku without a newer function would be); by soname: the real one.
-            shutil.copy(os.path.join(MODULE_DIR, "sudoku.py"), tmp)
-            os.symlink(foreign_library(), os.path.join(tmp, "libsudoku.so"))
+            copy_package(tmp)
+            os.symlink(foreign_library(), os.path.join(tmp, "libsudoku", "libsudoku.so"))
             libs = os.path.join(tmp, "lib")
             os.mkdir(libs)
             os.symlink(os.path.abspath(library), os.path.join(libs, sudoku.SONAME))
             env = self.fresh_env()
             env["LD_LIBRARY_PATH"] = libs
-            result = self.run_python("import sudoku; print(sudoku.solve(%r))" % TOP1, env, tmp)
+            result = self.run_python(
+                "import libsudoku; print(libsudoku.solve(%r))" % TOP1, env, tmp
+            )
             self.assertEqual((result.returncode, result.stdout, result.stderr),
                              (0, TOP1_SOLUTION + "\n", ""))
 
@@ -947,10 +977,10 @@ class Loading(unittest.TestCase):
                     "%s\nSUDOKU_NO_SOLUTION\nSUDOKU_MULTIPLE_SOLUTIONS\nSUDOKU_INVALID_FORMAT\n"
                     "SUDOKU_INVALID_FORMAT\nSUDOKU_INVALID_FORMAT\n%s\n"
                     % (TOP1_SOLUTION, CLASSIC_SOLUTION),
-                    "sudoku.py: line 6: the puzzle on line 6 has 80 cells, not 81\n"
-                    "sudoku.py: line 7: character 'a' at line 7, column 1 is not a digit or a "
+                    "libsudoku: line 6: the puzzle on line 6 has 80 cells, not 81\n"
+                    "libsudoku: line 7: character 'a' at line 7, column 1 is not a digit or a "
                     "blank (cell 0: row 1, column 1)\n"
-                    "sudoku.py: line 8: the puzzle on line 8 has 82 cells, not 81\n",
+                    "libsudoku: line 8: the puzzle on line 8 has 82 cells, not 81\n",
                 ),
             )
 
@@ -968,17 +998,18 @@ class Loading(unittest.TestCase):
                 (
                     0,
                     "%s\nSUDOKU_CONFLICTING_GIVENS\n" % CLASSIC_SOLUTION,
-                    "sudoku.py: line 13: two equal givens share a row, column or box (cell 10)\n",
+                    "libsudoku: line 13: two equal givens share a row, column or box (cell 10)\n",
                 ),
             )
 
     def run_script(self, *args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, close_fd=None,
                    env=None):
-        """Runs sudoku.py with `args`; `close_fd` (0 or 1) is closed in the child before Python
-        starts, as the shell's `<&-` or `>&-` does; `env` adds environment variables."""
-        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
+        """Runs `python -m libsudoku` with `args`; `close_fd` (0 or 1) is closed in the child
+        before Python starts, as the shell's `<&-` or `>&-` does; `env` adds environment
+        variables."""
+        env = script_env(env)
         return subprocess.run(
-            [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), *args],
+            [*SCRIPT, *args],
             env=env, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, text=True,
             preexec_fn=None if close_fd is None else (lambda: os.close(close_fd)),
         )
@@ -988,7 +1019,7 @@ class Loading(unittest.TestCase):
             result = self.run_script(*args, stdin=None, close_fd=0)
             self.assertEqual(
                 (result.returncode, result.stdout, result.stderr),
-                (2, "", "sudoku.py: stdin: Bad file descriptor\n"),
+                (2, "", "libsudoku: stdin: Bad file descriptor\n"),
                 args,
             )
 
@@ -1008,21 +1039,21 @@ class Loading(unittest.TestCase):
                     result = self.run_script(path, stdout=full)
                 self.assertEqual(
                     (result.returncode, result.stdout, result.stderr),
-                    (2, None, "sudoku.py: error writing output: No space left on device\n"),
+                    (2, None, "libsudoku: error writing output: No space left on device\n"),
                     path,
                 )
                 with open(path) as source, open("/dev/full", "w") as full:
                     result = self.run_script(stdin=source, stdout=full)
                 self.assertEqual(
                     (result.returncode, result.stderr),
-                    (2, "sudoku.py: error writing output: No space left on device\n"),
+                    (2, "libsudoku: error writing output: No space left on device\n"),
                     path,
                 )
             # stdout closed (`>&-`): Python starts with sys.stdout None.
             result = self.run_script(one, stdout=None, close_fd=1)
             self.assertEqual(
                 (result.returncode, result.stderr),
-                (2, "sudoku.py: error writing output: Bad file descriptor\n"),
+                (2, "libsudoku: error writing output: Bad file descriptor\n"),
             )
             # Nothing to write is no error, even to a full disk.
             empty = os.path.join(tmp, "empty.txt")
@@ -1044,7 +1075,7 @@ class Loading(unittest.TestCase):
                 result = self.run_script(*args)
                 self.assertEqual(
                     (result.returncode, result.stdout, result.stderr),
-                    (2, "", "sudoku.py: %s: %s\n" % (name, reason)),
+                    (2, "", "libsudoku: %s: %s\n" % (name, reason)),
                     args,
                 )
 
@@ -1053,18 +1084,19 @@ class Loading(unittest.TestCase):
             result = self.run_script(option)
             self.assertEqual((result.returncode, result.stdout, result.stderr),
                              (0, sudoku._USAGE, ""))
-            self.assertTrue(result.stdout.startswith("usage: python3 sudoku.py [--unique | --list N] [FILE]\n"))
+            self.assertTrue(result.stdout.startswith(
+                "usage: python3 -m libsudoku [--unique | --list N] [FILE]\n"))
 
     def test_script_reports_a_reader_that_closed_the_pipe(self):
         with tempfile.TemporaryDirectory() as tmp:
             # 82,000 bytes of output: more than a pipe holds, so the script is still writing
-            # when the reader goes away (as `sudoku.py FILE | head -1` does).
+            # when the reader goes away (as `python -m libsudoku FILE | head -1` does).
             many = os.path.join(tmp, "many.txt")
             with open(many, "w") as f:
                 f.write((CLASSIC + "\n") * 1000)
-            env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+            env = script_env()
             child = subprocess.Popen(
-                [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), many],
+                [*SCRIPT, many],
                 env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, text=True,
             )
@@ -1076,7 +1108,7 @@ class Loading(unittest.TestCase):
             self.assertEqual(first, CLASSIC_SOLUTION + "\n")
             self.assertEqual(
                 (child.returncode, stderr),
-                (2, "sudoku.py: error writing output: Broken pipe\n"),
+                (2, "libsudoku: error writing output: Broken pipe\n"),
             )
 
     def test_script_reports_a_library_it_cannot_load_in_one_line(self):
@@ -1085,7 +1117,7 @@ class Loading(unittest.TestCase):
         )
         self.assertEqual((result.returncode, result.stdout), (2, ""))
         self.assertTrue(
-            result.stderr.startswith("sudoku.py: /nonexistent/libsudoku.so: "), result.stderr
+            result.stderr.startswith("libsudoku: /nonexistent/libsudoku.so: "), result.stderr
         )
         self.assertEqual(result.stderr.count("\n"), 1, result.stderr)
 
@@ -1097,7 +1129,7 @@ class Loading(unittest.TestCase):
             (
                 2,
                 "",
-                "sudoku.py: %s: no function sudoku_solve"
+                "libsudoku: %s: no function sudoku_solve"
                 " (not libsudoku, or an older version of it)\n" % foreign,
             ),
         )
@@ -1106,7 +1138,7 @@ class Loading(unittest.TestCase):
         usage = sudoku._USAGE
 
         def wrong(what):
-            return "sudoku.py: %s\nTry 'sudoku.py --help' for more information.\n" % what
+            return "libsudoku: %s\nTry 'python3 -m libsudoku --help' for more information.\n" % what
 
         solve_file = os.environ.get("SOLVE_FILE")  # set by tests/python.rs
         with tempfile.TemporaryDirectory() as tmp:
@@ -1161,8 +1193,8 @@ class Loading(unittest.TestCase):
         result = self.run_script("--count", "2")
         self.assertEqual(
             (result.returncode, result.stdout, result.stderr),
-            (2, "", "sudoku.py: unknown option '--count'\n"
-                    "Try 'sudoku.py --help' for more information.\n"),
+            (2, "", "libsudoku: unknown option '--count'\n"
+                    "Try 'python3 -m libsudoku --help' for more information.\n"),
         )
 
 
