@@ -1,9 +1,9 @@
 """The Rust half of the package's build (the metadata is in pyproject.toml).
 
-setuptools-rust runs `cargo rustc --lib --release --crate-type cdylib` on the repository's
-Cargo.toml and copies the library into the package as libsudoku/libsudoku.so, where the module
-looks first after SUDOKU_LIB. It honours CARGO_TARGET_DIR, so a build can reuse cargo's earlier
-work (docs/python.md). The library is plain C, loaded with ctypes: it depends on no Python
+setuptools-rust runs `cargo rustc --lib --release` on the repository's Cargo.toml and copies the
+cdylib into the package as libsudoku/libsudoku.so, where the module looks first after
+SUDOKU_LIB. cargo honours CARGO_TARGET_DIR, and a library `make` built is reused as it is
+(crate_type_args). The library is plain C, loaded with ctypes: it depends on no Python
 version or ABI, so the wheel is tagged py3-none-PLATFORM rather than for one interpreter.
 """
 
@@ -26,14 +26,25 @@ except ImportError:  # setuptools before 70.1: the wheel package's
     from wheel.bdist_wheel import bdist_wheel
 
 
-def cargo_version():
-    """The [package] version of the repository's Cargo.toml (the library's version)."""
+def cargo_field(pattern):
+    """The first match of `pattern` at the start of a line of the repository's Cargo.toml."""
     with open(MANIFEST, encoding="utf-8") as manifest:
         for line in manifest:
-            found = re.match(r'version = "([^"]+)"', line)
+            found = re.match(pattern, line)
             if found:
                 return found.group(1)
-    raise RuntimeError("no version in %s" % MANIFEST)
+    raise RuntimeError("no match of %r in %s" % (pattern, MANIFEST))
+
+
+def crate_type_args():
+    """--crate-type for each crate type of the library in Cargo.toml (lib, staticlib, cdylib).
+
+    setuptools-rust would pass `--crate-type cdylib` alone, a different build of the library
+    from `cargo build --release`'s: each would then compile the library again after the other.
+    With the manifest's own crate types, cargo reuses what `make` built (and the reverse); only
+    the cdylib goes into the package."""
+    types = re.findall(r'"([^"]+)"', cargo_field(r"crate-type = \[(.*)\]"))
+    return [arg for crate_type in types for arg in ("--crate-type", crate_type)]
 
 
 class BuildExt(build_ext):
@@ -56,11 +67,12 @@ class BdistWheel(bdist_wheel):
 
 
 setup(
-    version=cargo_version(),
+    version=cargo_field(r'version = "([^"]+)"'),
     rust_extensions=[
         RustExtension(
             TARGET,
             path=MANIFEST,
+            args=crate_type_args(),
             binding=Binding.NoBinding,
             py_limited_api=False,
         )

@@ -720,7 +720,10 @@ def solve_batch(puzzles: npt.NDArray[np.uint8], unique: bool = ..., threads: int
 @overload
 def solve_batch(puzzles: Iterable[Board], unique: bool = ...,
                 threads: int = ...) -> List[Union[str, SudokuError]]: ...
-def solve_batch(puzzles, unique=False, threads=0, *, out=None):
+def solve_batch(
+    puzzles: Union[Iterable[Board], npt.NDArray[np.uint8]], unique: bool = False,
+    threads: int = 0, *, out: Optional[npt.NDArray[np.uint8]] = None,
+) -> Union[List[Union[str, SudokuError]], BatchArrays]:
     """Solves many puzzles in one library call on `threads` threads (0: every core).
 
     `puzzles` is an iterable of boards (a list, say): returns a list as long as `puzzles`: for

@@ -1293,6 +1293,228 @@ class Canonical(unittest.TestCase):
             self.assertIn(name, sudoku.__all__)
 
 
+
+def numpy_or_skip(test):
+    """NumPy, or skip the test without it (a failure when SUDOKU_TEST_NUMPY=1 says it must be
+    there: the installed-package run)."""
+    try:
+        import numpy
+    except ImportError:
+        if os.environ.get("SUDOKU_TEST_NUMPY") == "1":
+            test.fail("SUDOKU_TEST_NUMPY=1 but NumPy cannot be imported")
+        test.skipTest("NumPy is not installed")
+    return numpy
+
+
+class NumpyBatch(unittest.TestCase):
+    """solve_batch on (N, 81) uint8 arrays of ASCII characters or of digits 0-9."""
+
+    def setUp(self):
+        self.np = numpy_or_skip(self)
+        puzzles = read_puzzles("puzzles3_magictour_top1465")[:200]
+        self.puzzles = puzzles + [UNSOLVABLE, DEADLY, "55" + "." * 79, TOP1]
+
+    def ascii(self, puzzles):
+        return self.np.frombuffer("".join(puzzles).encode(), dtype=self.np.uint8).reshape(-1, 81)
+
+    def digits(self, puzzles):
+        return self.np.array([[0 if c in ".0" else int(c) for c in p] for p in puzzles],
+                             dtype=self.np.uint8).reshape(-1, 81)
+
+    def expected(self, unique):
+        """(solution or None, status) of each puzzle, by the list form of the call."""
+        out = []
+        for r in sudoku.solve_batch(self.puzzles, unique=unique):
+            out.append((r, sudoku.SUDOKU_OK) if isinstance(r, str) else (None, r.status))
+        return out
+
+    def check(self, given, result, to_text, unique):
+        np = self.np
+        self.assertIsInstance(result, sudoku.BatchArrays)
+        solutions, statuses = result
+        self.assertEqual((solutions.dtype, solutions.shape), (np.uint8, given.shape))
+        self.assertEqual((statuses.dtype, statuses.shape), (np.dtype(np.intc), (len(given),)))
+        for i, (solution, status) in enumerate(self.expected(unique)):
+            self.assertEqual(statuses[i], status, i)
+            if status == sudoku.SUDOKU_OK:
+                text = to_text(solutions[i])
+                self.assertTrue(is_solution_of(self.puzzles[i], text), i)
+                if unique:
+                    self.assertEqual(text, solution, i)
+            else:  # an unsolved row keeps its puzzle, in the kind given
+                self.assertTrue((solutions[i] == given[i]).all(), i)
+
+    def test_ascii_arrays(self):
+        given = self.ascii(self.puzzles)  # read-only: frombuffer of bytes
+        for unique in (False, True):
+            result = sudoku.solve_batch(given, unique=unique, threads=2)
+            self.check(given, result, lambda row: bytes(row).decode(), unique)
+        self.assertEqual(bytes(given[0]).decode(), self.puzzles[0])  # untouched
+
+    def test_digit_arrays(self):
+        given = self.digits(self.puzzles)
+        before = given.copy()
+        for unique in (False, True):
+            result = sudoku.solve_batch(given, unique=unique)
+            self.assertLessEqual(int(result.solutions.max()), 9)
+            self.check(given, result, lambda row: "".join(map(str, row)), unique)
+        self.assertTrue((given == before).all())
+
+    def test_blanks_as_zero_characters_and_an_all_blank_array(self):
+        np = self.np
+        zeros = self.ascii([TOP1.replace(".", "0")])
+        solutions, statuses = sudoku.solve_batch(zeros)
+        self.assertEqual((bytes(solutions[0]).decode(), statuses[0]), (TOP1_SOLUTION, 0))
+        # All zeros is digits: empty boards, solved as digits.
+        solutions, statuses = sudoku.solve_batch(np.zeros((2, 81), dtype=np.uint8))
+        self.assertEqual(list(statuses), [0, 0])
+        for row in solutions:
+            self.assertTrue(is_solution_of(EMPTY, "".join(map(str, row))))
+
+    def test_out_and_in_place(self):
+        np = self.np
+        for make, to_text in ((self.ascii, lambda r: bytes(r).decode()),
+                              (self.digits, lambda r: "".join(map(str, r)))):
+            given = make([TOP1, UNSOLVABLE, CLASSIC]).copy()
+            out = np.full(given.shape, 7, dtype=np.uint8)
+            result = sudoku.solve_batch(given, out=out)
+            self.assertIs(result.solutions, out)
+            self.assertEqual(list(result.statuses), [0, sudoku.SUDOKU_NO_SOLUTION, 0])
+            self.assertEqual(to_text(out[2]), CLASSIC_SOLUTION)
+            # In place: the puzzles become their solutions (an unsolved one stays).
+            in_place = given.copy()
+            result = sudoku.solve_batch(in_place, out=in_place)
+            self.assertIs(result.solutions, in_place)
+            self.assertEqual(to_text(in_place[0]), TOP1_SOLUTION)
+            self.assertTrue((in_place[1] == given[1]).all())
+
+    def test_strided_and_empty_arrays(self):
+        np = self.np
+        given = self.ascii([TOP1, CLASSIC, TOP1, CLASSIC])[::2]  # not contiguous
+        solutions, statuses = sudoku.solve_batch(given)
+        self.assertEqual([bytes(r).decode() for r in solutions], [TOP1_SOLUTION] * 2)
+        empty = sudoku.solve_batch(np.zeros((0, 81), dtype=np.uint8))
+        self.assertEqual((empty.solutions.shape, empty.statuses.shape), ((0, 81), (0,)))
+
+    def test_bad_arrays(self):
+        np = self.np
+        good = self.ascii([TOP1])
+        for bad, error in ((good.astype(np.int64), TypeError),
+                           (np.zeros((2, 80), dtype=np.uint8), ValueError),
+                           (np.zeros(81, dtype=np.uint8), ValueError),
+                           (np.zeros((1, 9, 9), dtype=np.uint8), ValueError)):
+            with self.assertRaises(error, msg=repr(bad.shape)):
+                sudoku.solve_batch(bad)
+        # The array is checked first, then the other arguments (the C API's order).
+        with self.assertRaises(TypeError):
+            sudoku.solve_batch(good.astype(np.int64), threads=-1)
+        with self.assertRaises(ValueError):
+            sudoku.solve_batch(good, threads=-1)
+        with self.assertRaises(TypeError):
+            sudoku.solve_batch(good, unique=1)
+        two = self.ascii([TOP1, CLASSIC])
+        for out, error in ((np.zeros((3, 81), dtype=np.uint8), ValueError),
+                           (np.zeros((2, 81), dtype=np.int32), TypeError),
+                           (np.zeros((81, 2), dtype=np.uint8).T, ValueError),  # not C order
+                           (two, ValueError),  # read-only
+                           ([0] * 162, TypeError)):
+            with self.assertRaises(error, msg=repr(out)):
+                sudoku.solve_batch(two, out=out)
+        with self.assertRaises(TypeError):
+            sudoku.solve_batch([TOP1], out=np.zeros((1, 81), dtype=np.uint8))
+
+
+class Package(unittest.TestCase):
+    """The package under test: where it comes from, its files, and what crosses processes."""
+
+    def test_the_package_is_the_one_asked_for(self):
+        if INSTALLED:
+            # Installed in the running Python's environment, not the source tree's python/.
+            self.assertTrue(PACKAGE_DIR.startswith(os.path.join(sys.prefix, "")), PACKAGE_DIR)
+            self.assertFalse(PACKAGE_DIR.startswith(os.path.join(SOURCE_DIR, "")), PACKAGE_DIR)
+            self.assertNotIn("SUDOKU_LIB", os.environ)
+            # The library it carries, found beside the module with nothing set.
+            self.assertEqual(sudoku.library_path(), os.path.join(PACKAGE_DIR, "libsudoku.so"))
+            from importlib import metadata
+            self.assertEqual(metadata.version("libsudoku"), sudoku.version())
+        else:
+            self.assertEqual(PACKAGE_DIR, os.path.join(SOURCE_DIR, "libsudoku"))
+            self.assertEqual(os.path.realpath(sudoku.library_path()),
+                             os.path.realpath(os.environ.get("SUDOKU_LIB", sudoku.library_path())))
+        for name in ("__init__.py", "__main__.py", "_arrays.py", "py.typed"):
+            self.assertTrue(os.path.isfile(os.path.join(PACKAGE_DIR, name)), name)
+
+    def test_import_needs_no_environment(self):
+        if not INSTALLED:
+            self.skipTest("the installed package only (the source tree needs its path)")
+        with tempfile.TemporaryDirectory() as tmp:
+            result = subprocess.run(
+                [sys.executable, "-c",
+                 "import libsudoku; print(libsudoku.solve(%r)); print(libsudoku.library_path())"
+                 % TOP1],
+                env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, cwd=tmp,
+                capture_output=True, text=True,
+            )
+        self.assertEqual(
+            (result.returncode, result.stdout, result.stderr),
+            (0, "%s\n%s\n" % (TOP1_SOLUTION, os.path.join(PACKAGE_DIR, "libsudoku.so")), ""),
+        )
+
+    def test_errors_and_results_pickle_whole(self):
+        import pickle
+
+        for value in (
+            sudoku.SudokuError(sudoku.SUDOKU_CONFLICTING_GIVENS, cell=9),
+            sudoku.SudokuError(sudoku.SUDOKU_NO_SOLUTION),
+            sudoku.SudokuFormatError("line 3 has 8 cells, not 9", 3, 9, 40, 2, 50, 4),
+        ):
+            back = pickle.loads(pickle.dumps(value))
+            self.assertIs(type(back), type(value))
+            self.assertEqual((str(back), back.args), (str(value), value.args))
+            self.assertEqual(vars(back), vars(value))
+        results = sudoku.solve_batch([TOP1, UNSOLVABLE, "5" + "5" + "." * 79])
+        back = pickle.loads(pickle.dumps(results))
+        self.assertEqual(back[0], TOP1_SOLUTION)
+        self.assertEqual([(e.status, e.cell) for e in back[1:]],
+                         [(sudoku.SUDOKU_NO_SOLUTION, None),
+                          (sudoku.SUDOKU_CONFLICTING_GIVENS, 1)])
+        for value in (sudoku.list_solutions(DEADLY, 1), sudoku.read_puzzle(TOP1),
+                      sudoku.canonicalize(TOP1, transform=True)[1]):
+            self.assertEqual(pickle.loads(pickle.dumps(value)), value)
+
+    def test_without_numpy(self):
+        # NumPy made unimportable: the package imports, and lists still work.
+        code = (
+            "import sys; sys.modules['numpy'] = None\n"
+            "import libsudoku\n"
+            "r = libsudoku.solve_batch([%r, 'x'])\n"
+            "print(r[0], r[1].status)\n" % TOP1
+        )
+        result = subprocess.run([sys.executable, "-c", code], env=script_env(),
+                                capture_output=True, text=True)
+        self.assertEqual((result.returncode, result.stdout, result.stderr),
+                         (0, "%s %d\n" % (TOP1_SOLUTION, sudoku.SUDOKU_INVALID_CHARACTER), ""))
+        # Nor is NumPy imported by the package when it is there.
+        code = ("import sys, libsudoku; libsudoku.solve_batch([%r]); "
+                "print('numpy' in sys.modules)" % TOP1)
+        result = subprocess.run([sys.executable, "-c", code], env=script_env(),
+                                capture_output=True, text=True)
+        self.assertEqual((result.returncode, result.stdout, result.stderr), (0, "False\n", ""))
+
+    def test_annotations(self):
+        import inspect
+
+        # Every public function is annotated (what py.typed promises type checkers).
+        for name in sudoku.__all__:
+            value = getattr(sudoku, name)
+            if inspect.isfunction(value):
+                signature = inspect.signature(value)
+                self.assertIsNot(signature.return_annotation, inspect.Signature.empty, name)
+                for parameter in signature.parameters.values():
+                    self.assertIsNot(parameter.annotation, inspect.Parameter.empty,
+                                     (name, parameter.name))
+                self.assertTrue(value.__doc__, name)
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
     # A run that found no tests is a failure too.
