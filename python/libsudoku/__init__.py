@@ -678,7 +678,7 @@ def list_solutions(puzzle: Board, limit: int) -> Solutions:
     )
     if status != SUDOKU_OK:
         raise _fail(status, text)
-    raw = buffer.raw if limit else b""
+    raw = buffer.raw if buffer is not None else b""
     solutions = [
         raw[i * CELLS : (i + 1) * CELLS].decode("ascii") for i in range(written.value)
     ]
@@ -765,7 +765,7 @@ def solve_batch(
     _require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
-    results = [None] * len(puzzles)
+    results: list = [None] * len(puzzles)  # each item set below
     texts, places = [], []
     for i, puzzle in enumerate(puzzles):
         try:
@@ -1222,12 +1222,12 @@ def canonicalize(
     _check_board_type(puzzle)
     _require_bool("transform", transform)
     text = _to_bytes(puzzle)
-    form = _Board()
+    board = _Board()
     t = _Transform()
-    status = _library().sudoku_canonicalize(text, form, ctypes.byref(t) if transform else None)
+    status = _library().sudoku_canonicalize(text, board, ctypes.byref(t) if transform else None)
     if status != SUDOKU_OK:
         raise _fail(status, text)
-    form = form.raw.decode("ascii")
+    form = board.raw.decode("ascii")
     return (form, _from_c_transform(t)) if transform else form
 
 

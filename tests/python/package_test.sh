@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The Python package as a user gets it: builds the wheel of python/ (pip, setuptools-rust, cargo),
-# checks what it holds, installs it with NumPy into a fresh virtual environment, and runs
-# tests/python/test_module.py against the installed package (SUDOKU_TEST_INSTALLED=1), from a
-# folder outside the source tree with SUDOKU_LIB and PYTHONPATH unset: the package must find the
-# library it carries. `make python-package-test` and .ci/run run it.
+# checks what it holds, installs it with NumPy into a fresh virtual environment, type-checks
+# tests/python/typed_client.py against it with `mypy --strict` (the annotations and py.typed as a
+# user's checker sees them), and runs tests/python/test_module.py against the installed package
+# (SUDOKU_TEST_INSTALLED=1), from a folder outside the source tree with SUDOKU_LIB and PYTHONPATH
+# unset: the package must find the library it carries. `make python-package-test` and .ci/run
+# run it.
 #
 # Needs python3 (with venv and pip), a Rust toolchain and the package registry (setuptools,
-# setuptools-rust and numpy are installed from it). It works in build/python-package/ (or
+# setuptools-rust, numpy and mypy are installed from it). It works in build/python-package/ (or
 # $SUDOKU_PACKAGE_DIR), removed first. cargo honours CARGO_TARGET_DIR and reuses what earlier
 # builds left there: only the library itself is compiled again, as a cdylib.
 set -euo pipefail
@@ -33,7 +35,7 @@ if [ "${#wheels[@]}" -ne 1 ] || [ ! -f "${wheels[0]}" ]; then
     exit 1
 fi
 wheel=${wheels[0]}
-echo "built $(basename "$wheel")"
+echo "built $(basename "$wheel") (${SECONDS} s)"
 
 # What the wheel holds: the package's files and the library, tagged for any Python 3 (the
 # library does not link Python) and versioned as the crate.
@@ -58,14 +60,20 @@ if extra:
 print("the wheel holds %s" % ", ".join(sorted(needed)))
 EOF
 
-echo "installing it with numpy into a fresh virtual environment"
-"$py" -m pip install "${pip_quiet[@]}" "$wheel" numpy
+echo "installing it with numpy (and mypy) into a fresh virtual environment"
+"$py" -m pip install "${pip_quiet[@]}" "$wheel" numpy mypy
+echo "installed (${SECONDS} s)"
 
 solve_file=$root/build/solve_file
 [ -x "$solve_file" ] || solve_file=""
 
-echo "the module suite on the installed package"
 cd "$work"
+# Outside the source tree, so that mypy and Python find the installed package only.
+echo "mypy --strict on tests/python/typed_client.py against the installed package"
+env -u MYPYPATH -u PYTHONPATH "$work/venv/bin/mypy" --strict --no-incremental \
+    --cache-dir "$work/mypy-cache" "$root/tests/python/typed_client.py"
+
+echo "the module suite on the installed package (${SECONDS} s)"
 env -u SUDOKU_LIB -u PYTHONPATH -u CARGO_TARGET_DIR \
     SUDOKU_TEST_INSTALLED=1 SUDOKU_TEST_NUMPY=1 SUDOKU_EXPECTED_VERSION="$version" \
     SOLVE_FILE="$solve_file" PYTHONDONTWRITEBYTECODE=1 \
