@@ -12,7 +12,9 @@
 #                 suite against it (tests/python/package_test.sh; needs the package registry)
 #   make clean    remove build/, cargo's target directory and the Python package's build files
 #   make install  build the library, then install the header, libsudoku.a, libsudoku.so (with its
-#                 soname link) and sudoku.pc under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
+#                 soname link), sudoku.pc, the CMake package (sudokuConfig.cmake and
+#                 sudokuConfigVersion.cmake) and the man pages (man/man3) under
+#                 $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
 #   make uninstall  remove exactly the files make install wrote
 #   make help     list these targets and the main variables
 #
@@ -53,15 +55,38 @@ DESTDIR ?=
 INCLUDEDIR ?= $(PREFIX)/include
 LIBDIR ?= $(PREFIX)/lib
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR ?= $(LIBDIR)/cmake/sudoku
+MANDIR ?= $(PREFIX)/share/man
 INSTALL ?= install
+# ldconfig lists the folders the loader searches (make install's last line); /sbin is often not
+# on a user's PATH.
+LDCONFIG ?= $(or $(shell command -v ldconfig 2>/dev/null),/sbin/ldconfig)
 # Libs.private of sudoku.pc: STATIC_LIBS without -lgcc_s. The C compiler driver links libgcc_s
 # (or, with -static, libgcc_eh, which has no shared twin) itself, and an explicit -lgcc_s makes
 # `cc -static ... $(pkg-config --static --libs sudoku)` fail, as there is no libgcc_s.a.
 PC_LIBS_PRIVATE := $(filter-out -lgcc_s,$(STATIC_LIBS))
+
+# The CMake package (cmake/*.cmake.in) finds the prefix from its own folder, so an installed tree
+# can move: CMAKE_PREFIX_FROM_DIR climbs from CMAKEDIR to PREFIX ('..' per folder), and the
+# include and library folders are given below that prefix. A folder set outside PREFIX is
+# written as it is (absolute).
+empty :=
+space := $(empty) $(empty)
+CMAKE_PREFIX_FROM_DIR = $(if $(filter $(PREFIX)/%,$(CMAKEDIR)),$${CMAKE_CURRENT_LIST_DIR}$(subst $(space),,$(foreach part,$(subst /, ,$(patsubst $(PREFIX)/%,%,$(CMAKEDIR))),/..)),$(PREFIX))
+cmake_in_prefix = $(if $(filter $(PREFIX)/%,$(1)),$${_sudoku_prefix}/$(patsubst $(PREFIX)/%,%,$(1)),$(1))
+# The imported static target's INTERFACE_LINK_LIBRARIES: Libs.private as a CMake list.
+CMAKE_STATIC_LIBS := $(subst $(space),;,$(patsubst -l%,%,$(PC_LIBS_PRIVATE)))
+
+# The man pages (hand-written in man(7) source): sudoku(3), a page per function group, and a
+# .so link page per other function name.
+MAN3_PAGES := $(sort $(notdir $(wildcard man/man3/*.3)))
+
 # Everything make install writes, for make uninstall.
 INSTALLED := $(DESTDIR)$(INCLUDEDIR)/sudoku.h $(DESTDIR)$(LIBDIR)/libsudoku.a \
 	$(DESTDIR)$(LIBDIR)/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so \
-	$(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	$(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc \
+	$(DESTDIR)$(CMAKEDIR)/sudokuConfig.cmake $(DESTDIR)$(CMAKEDIR)/sudokuConfigVersion.cmake \
+	$(addprefix $(DESTDIR)$(MANDIR)/man3/,$(MAN3_PAGES))
 
 BUILD_DIR := build
 EXAMPLES := solve solve_file count canon generate
@@ -125,8 +150,9 @@ clean:
 
 # libsudoku.so.X.Y.Z is the file; SONAME (what programs load) and libsudoku.so (what -lsudoku
 # finds when linking) are relative symbolic links to it.
-install: $(LIB_A) $(LIB_SO) include/sudoku.h sudoku.pc.in
-	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
+install: $(LIB_A) $(LIB_SO) include/sudoku.h sudoku.pc.in cmake/sudokuConfig.cmake.in cmake/sudokuConfigVersion.cmake.in
+	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(MANDIR)/man3
 	$(INSTALL) -m 644 include/sudoku.h $(DESTDIR)$(INCLUDEDIR)/sudoku.h
 	$(INSTALL) -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libsudoku.a
 	$(INSTALL) -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/$(SO_FILE)
@@ -136,6 +162,34 @@ install: $(LIB_A) $(LIB_SO) include/sudoku.h sudoku.pc.in
 	    -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
 	    -e 's|@LIBS_PRIVATE@|$(PC_LIBS_PRIVATE)|g' sudoku.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	sed -e 's|@PREFIX_FROM_CMAKEDIR@|$(CMAKE_PREFIX_FROM_DIR)|g' \
+	    -e 's|@CMAKEDIR_IN_PREFIX@|$(if $(filter $(PREFIX)/%,$(CMAKEDIR)),<prefix>/$(patsubst $(PREFIX)/%,%,$(CMAKEDIR)),$(CMAKEDIR))|g' \
+	    -e 's|@CMAKE_INCLUDEDIR@|$(call cmake_in_prefix,$(INCLUDEDIR))|g' \
+	    -e 's|@CMAKE_LIBDIR@|$(call cmake_in_prefix,$(LIBDIR))|g' \
+	    -e 's|@SO_FILE@|$(SO_FILE)|g' -e 's|@SONAME@|$(SONAME)|g' \
+	    -e 's|@CMAKE_STATIC_LIBS@|$(CMAKE_STATIC_LIBS)|g' \
+	    cmake/sudokuConfig.cmake.in > $(DESTDIR)$(CMAKEDIR)/sudokuConfig.cmake
+	@# The pointer size comes from the ELF class of the library installed (byte 4: 1 or 2).
+	elf_class=$$(od -An -j4 -N1 -tu1 $(LIB_SO) | tr -d ' ') && \
+	sed -e 's|@VERSION@|$(VERSION)|g' -e "s|@SIZEOF_VOID_P@|$$((elf_class * 4))|g" \
+	    cmake/sudokuConfigVersion.cmake.in > $(DESTDIR)$(CMAKEDIR)/sudokuConfigVersion.cmake
+	chmod 644 $(DESTDIR)$(CMAKEDIR)/sudokuConfig.cmake $(DESTDIR)$(CMAKEDIR)/sudokuConfigVersion.cmake
+	$(INSTALL) -m 644 $(addprefix man/man3/,$(MAN3_PAGES)) $(DESTDIR)$(MANDIR)/man3
+	@echo 'Installed libsudoku $(VERSION) in $(DESTDIR)$(PREFIX).'
+	@# The last line says how programs will find libsudoku.so at run time: whether LIBDIR is one
+	@# of the folders the loader searches (those ldconfig scans, compared as real paths).
+	@searched=unknown; \
+	if command -v $(LDCONFIG) >/dev/null 2>&1; then \
+	    searched=no; libdir=$$(realpath -m '$(LIBDIR)'); \
+	    for dir in $$($(LDCONFIG) -v -N -X 2>/dev/null | sed -n 's|^\(/[^:]*\):.*|\1|p'); do \
+	        [ "$$(realpath -m "$$dir")" = "$$libdir" ] && searched=yes; \
+	    done; \
+	fi; \
+	case $$searched in \
+	yes) echo 'The loader searches $(LIBDIR): run ldconfig as root so that programs find $(SONAME) (docs/install.md).';; \
+	no) echo 'The loader does not search $(LIBDIR): link programs with -Wl,-rpath,$(LIBDIR) (CMake: docs/install.md), set LD_LIBRARY_PATH=$(LIBDIR), or add $(LIBDIR) to /etc/ld.so.conf.d/ and run ldconfig as root.';; \
+	*) echo 'If the loader does not search $(LIBDIR), link programs with -Wl,-rpath,$(LIBDIR), set LD_LIBRARY_PATH=$(LIBDIR), or add it to /etc/ld.so.conf.d/; then run ldconfig as root (docs/install.md).';; \
+	esac
 
 # Directories are left in place: they may hold other packages' files.
 uninstall:
@@ -151,7 +205,8 @@ help:
 	@echo '  test       every test: cargo test --release --workspace (Rust, C examples, header, install, Python)'
 	@echo '  python-package-test  the Python package: wheel, fresh virtual environment (with NumPy), module suite'
 	@echo '  clean      remove build/, cargo'"'"'s target directory and the Python package'"'"'s build files'
-	@echo '  install    install sudoku.h, libsudoku.a, libsudoku.so (with its soname link) and sudoku.pc'
+	@echo '  install    install sudoku.h, libsudoku.a, libsudoku.so (with its soname link), sudoku.pc,'
+	@echo '             the CMake package (find_package(sudoku)) and the man pages (man 3 sudoku)'
 	@echo '  uninstall  remove exactly the files install wrote (same variables as install)'
 	@echo '  help       this text'
 	@echo ''
@@ -162,7 +217,7 @@ help:
 	@echo '  LIB_DIR=DIR           take the built libraries from DIR (default $$CARGO_TARGET_DIR/release or target/release)'
 	@echo '  CARGO=CMD             the cargo to run (default cargo); CARGO=true builds nothing, e.g.'
 	@echo '                        make install CARGO=true LIB_DIR=DIR installs libraries built earlier'
-	@echo '  Also: INCLUDEDIR, LIBDIR, PKGCONFIGDIR (install paths), CC, CXX, CFLAGS, CXXFLAGS.'
+	@echo '  Also: INCLUDEDIR, LIBDIR, PKGCONFIGDIR, CMAKEDIR, MANDIR (install paths), CC, CXX, CFLAGS, CXXFLAGS.'
 	@echo 'More: README.md and docs/.'
 
 FORCE:

@@ -11,8 +11,11 @@
  * counted here: the rows of the grid before the character's line (read back by the library's
  * own reader from the text before that line: a grid cut there ends after those rows) and the
  * cells before the character on its line (cell characters, or in a row of candidates, its runs
- * of digits). When the character stands past the last cell (a tenth cell in a row, an 82nd in a
- * one-line puzzle), no cell is named.
+ * of digits). On a line that is a pencilmark line but for the bad character (its first token, up
+ * to a space, a tab or the line end, is 405 characters or more: from there on the reader takes a
+ * run of cells for a 729-character pencilmark line), each cell is 9 characters, so the cell is
+ * the characters before it divided by 9. When the character stands past the last cell (a tenth
+ * cell in a row, an 82nd in a one-line puzzle, a 730th in a pencilmark line), no cell is named.
  *
  * read_argument.h builds on it to read a puzzle given on the command line.
  *
@@ -25,6 +28,10 @@
 #include <string.h>
 
 #include "sudoku.h"
+
+/* The length of a first token of cells from which the reader takes it for a pencilmark line
+ * (729 characters) rather than a one-line puzzle (81): the midpoint, 405 (docs/c-api.md). */
+#define READ_DIAGNOSTIC_PENCILMARK_FROM 405
 
 /* A cell character of the reader's formats: a digit or a blank. */
 static int read_diagnostic_is_cell(unsigned char c)
@@ -55,7 +62,23 @@ static size_t read_diagnostic_rows_before(const char *text, size_t line_start)
     return 9;
 }
 
-/* The cell (0-80) of the bad character at `text + info->offset`; 0 when it is no cell. */
+/* Characters of the line's first token from `text + at` (up to a space, a tab, a line end or
+ * `text + end`), a UTF-8 character (a lead byte and its continuation bytes) counted once. */
+static size_t read_diagnostic_token_rest(const char *text, size_t at, size_t end)
+{
+    size_t n = 0;
+    for (; at < end; at++) {
+        unsigned char c = (unsigned char)text[at];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            break;
+        }
+        n += (c & 0xC0) != 0x80;
+    }
+    return n;
+}
+
+/* The cell (0-80) of the bad character at `text + info->offset`; 0 when it is no cell. The
+ * bytes up to `text + info->consumed` (the rest of the bad line at least) are read. */
 static int read_diagnostic_cell(const char *text, const struct sudoku_read_info *info,
                                 size_t *cell)
 {
@@ -92,11 +115,14 @@ static int read_diagnostic_cell(const char *text, const struct sudoku_read_info 
     }
     rows = read_diagnostic_rows_before(text, start);
     if (rows == 0 && !spaced) {
-        /* The first line, cells back to back: a one-line puzzle, or the first row of a grid. */
-        if (chars >= SUDOKU_CELLS) {
+        /* The first line, cells back to back: a one-line puzzle, the first row of a grid, or a
+         * pencilmark line (9 characters a cell) when its first token is that long. */
+        size_t token = chars + read_diagnostic_token_rest(text, info->offset, info->consumed);
+        size_t width = token >= READ_DIAGNOSTIC_PENCILMARK_FROM ? 9 : 1;
+        if (chars >= SUDOKU_CELLS * width) {
             return 0;
         }
-        *cell = chars;
+        *cell = chars / width;
         return 1;
     }
     if (long_token && spaced) {

@@ -13,10 +13,15 @@
  * --candidates, prints instead the candidates the givens leave each cell
  * (sudoku_board_candidates) as a candidate grid: nine rows of nine cells, each cell its
  * candidate digits, in columns padded to their widest cell, between rules, the layout of
- * Sudoku Explainer and HoDoKu that sudoku_read_puzzle reads back to the same masks (a cell with
- * no candidate, on a board without solution, is printed as '.', which the reader refuses).
+ * Sudoku Explainer and HoDoKu that sudoku_read_puzzle reads back to the same masks. A blank
+ * cell left without any candidate has no place in such a grid (the reader refuses a blank
+ * there) and means the puzzle has no solution: then nothing goes to stdout, and the first such
+ * cell (row-major) is named on stderr, "solve: cell 8 (row 1, column 9) has no candidate left:
+ * the puzzle has no solution" (cells 0-80, rows and columns 1-9, as the other diagnostics
+ * count them), exit code 1.
  *
- * Exit codes: 0 solved (or candidates printed), 1 the puzzle has no solution, 2 invalid input
+ * Exit codes: 0 solved (or candidates printed), 1 the puzzle has no solution (with
+ * --candidates: a cell has no candidate left), 2 invalid input
  * (the reason, and for a bad character or two equal givens the cell, go to stderr), bad usage
  * (what was wrong, then a pointer to --help, on stderr), or an error writing the output
  * ("solve: error writing output: REASON" on stderr).
@@ -88,7 +93,8 @@ static void print_rule(const int width[9])
 }
 
 /* Prints the candidates as a grid, "| 19  7   169 | 2 ... |", each column padded to its widest
- * cell, with rules above, between bands and below. */
+ * cell, with rules above, between bands and below. Every cell has a candidate (the caller
+ * checks it). */
 static void print_candidates(const uint16_t masks[SUDOKU_CELLS])
 {
     int width[9], row, col;
@@ -107,11 +113,6 @@ static void print_candidates(const uint16_t masks[SUDOKU_CELLS])
         putchar('|');
         for (col = 0; col < 9; col++) {
             int n = mask_digits(masks[row * 9 + col], digits);
-            if (n == 0) {
-                digits[0] = '.';
-                digits[1] = '\0';
-                n = 1;
-            }
             printf(" %s%*s", digits, width[col] - n, "");
             if (col % 3 == 2) {
                 fputs(" |", stdout);
@@ -127,7 +128,8 @@ static void usage(FILE *out)
     fputs("usage: solve [--candidates] [PUZZLE]\n"
           "Solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.' or '0' blanks;\n"
           "a rating or comment may follow), or an embedded puzzle when none is given.\n"
-          "--candidates prints the candidates of each cell as a candidate grid instead.\n"
+          "--candidates prints the candidates of each cell as a candidate grid instead (a\n"
+          "cell left without any candidate is named on stderr: no solution, exit code 1).\n"
           "Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error writing\n"
           "the output.\n",
           out);
@@ -185,6 +187,17 @@ int main(int argc, char **argv)
             fprintf(stderr, PROGRAM ": %s: %s\n", sudoku_status_name(status),
                     sudoku_status_message(status));
             return 2;
+        }
+        /* A blank with no candidate left cannot be written in a candidate grid (a blank there
+         * is no cell to the reader): the puzzle has no solution, said of its first such cell. */
+        for (cell = 0; cell < SUDOKU_CELLS; cell++) {
+            if (masks[cell] == 0) {
+                fprintf(stderr,
+                        PROGRAM ": cell %zu (row %zu, column %zu) has no candidate left: the "
+                        "puzzle has no solution\n",
+                        cell, cell / 9 + 1, cell % 9 + 1);
+                return 1;
+            }
         }
         puts("Candidates:");
         print_candidates(masks);

@@ -17,7 +17,8 @@
  *               status name
  *   --list N    up to N solutions (sudoku_list_solutions: ascending order) separated by single
  *               spaces, then " ..." when the puzzle has more than N; SUDOKU_NO_SOLUTION when
- *               it has none; or the status name
+ *               it has none; or the status name. N is from 1 to LIST_MAX (1000000: its buffer
+ *               of 81 bytes a solution, 81 MB, is allocated once at the start)
  * A text that is not a puzzle gives the line SUDOKU_INVALID_FORMAT, and on stderr
  * "solve_file: line N: REASON": the reader's sentence (line, column and what is wrong) and, for
  * a bad character, the cell it stands in ("(cell 40: row 5, column 5)"). An invalid puzzle
@@ -80,6 +81,10 @@ enum mode { MODE_SOLVE, MODE_UNIQUE, MODE_COUNT, MODE_LIST };
  * second or so per batch even for the hardest puzzles). */
 #define BLOCK 16384
 #define BLOCK_TTY 2048
+
+/* The largest N of --list N: the buffer of N solutions (81 bytes each) is allocated at the
+ * start, whatever the puzzles, so N is bounded (81 MB at most) rather than left to fail. */
+#define LIST_MAX 1000000
 
 /* Bytes of a diagnostic: the reader's message (at most 127) and the cell. */
 #define DIAGNOSTIC_SIZE 192
@@ -487,10 +492,10 @@ static void usage(FILE *out)
     fputs("usage: solve_file [--unique | --count N | --list N] [--threads N] [--quiet] [FILE]\n"
           "Solves every puzzle of FILE (stdin if absent or \"-\") and writes one line per puzzle,\n"
           "in input order: the solution, the solution count (--count N, capped at N >= 1), up\n"
-          "to N solutions separated by spaces and then \" ...\" when there are more (--list N),\n"
-          "or the status name such as SUDOKU_NO_SOLUTION. --unique requires exactly one\n"
-          "solution. --threads N solves on up to N threads (default 0: all cores; never more\n"
-          "threads than cores; --count and --list use one).\n"
+          "to N solutions separated by spaces and then \" ...\" when there are more (--list N,\n"
+          "N from 1 to 1000000), or the status name such as SUDOKU_NO_SOLUTION. --unique\n"
+          "requires exactly one solution. --threads N solves on up to N threads (default 0:\n"
+          "all cores; never more threads than cores; --count and --list use one).\n"
           "Puzzles may be one a line (a rating or comment may follow), grids of 9 rows with any\n"
           "separators, .sdk files, 729-character pencilmark lines or candidate grids; blank\n"
           "lines, comments and metadata are skipped. A text that is not a puzzle gets the line\n"
@@ -618,10 +623,13 @@ int main(int argc, char **argv)
                 return usage_error("choose one of --unique, --count and --list, not", arg);
             }
             if (mode != MODE_UNIQUE) {
+                if (mode == MODE_LIST &&
+                    (i + 1 >= argc || !parse_number(argv[i + 1], 1, &number) ||
+                     number > LIST_MAX)) {
+                    return usage_error("--list needs a whole number N from 1 to 1000000", NULL);
+                }
                 if (i + 1 >= argc || !parse_number(argv[i + 1], 1, &number)) {
-                    fprintf(stderr, PROGRAM ": %s needs a whole number N >= 1\n", arg);
-                    fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
-                    return 2;
+                    return usage_error("--count needs a whole number N >= 1", NULL);
                 }
                 o.limit = (uint64_t)number;
                 i++;

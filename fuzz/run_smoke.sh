@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzz smoke test: runs every cargo-fuzz target for SECONDS each (CI uses 40), two at a time on
+# Fuzz smoke test: runs every cargo-fuzz target for SECONDS each (CI uses 25), two at a time on
 # separate cores, starting from the corpus seeded from ../shared/data/. Fails if any target finds
 # a crash, a hang (an input taking over 60 s) or a sanitizer report; the input is then saved
 # under fuzz/artifacts/<target>/ and its path printed.

@@ -4,6 +4,7 @@ use thiserror::Error;
 
 /// Why a board could not be parsed or solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A byte that is neither `'1'`-`'9'` nor a blank (`'.'`, `'0'`), at `cell` (0-80, row-major).
     #[error("invalid character 0x{byte:02x} at cell {cell}")]

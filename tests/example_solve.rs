@@ -195,7 +195,7 @@ fn the_whole_output_of_solve_reads_back_with_the_reader() {
 /// back to the candidates of the board, computed here by a plain scan of each cell's peers.
 #[test]
 fn solve_candidates_prints_a_grid_the_reader_reads_back() {
-    use sudoku::format::{read_puzzle, Puzzle, Reason};
+    use sudoku::format::{read_puzzle, Puzzle};
     for link in LINKS {
         let program = example("solve", link);
         for puzzle in [CLASSIC, TOP1, TOP2, DEADLY, EMPTY] {
@@ -216,12 +216,26 @@ fn solve_candidates_prints_a_grid_the_reader_reads_back() {
             }
             assert_eq!(read_puzzle(&output.stdout[read.consumed..]), Ok(None));
         }
-        // A cell without a candidate (the board has no solution) is printed as a blank, which
-        // no candidate grid holds: the reader refuses it.
-        let output = run(program, &["--candidates", UNSOLVABLE], b"");
-        assert_eq!(output.status.code(), Some(0));
-        let error = read_puzzle(&output.stdout).expect_err("a blank in a candidate grid");
-        assert_eq!(error.reason, Reason::BlankInCandidateGrid);
+        // A blank cell without a candidate has no place in a candidate grid (a blank there is
+        // refused by the reader): the puzzle has no solution, said of the first such cell, and
+        // nothing is printed. UNSOLVABLE's cell 8 sees 1-8 in its row and 9 in its column;
+        // the second board adds a row 9 of 2-8, 1 whose last cell sees every digit too.
+        let two = format!("{}23456781.", &UNSOLVABLE[..72]);
+        for puzzle in [UNSOLVABLE, two.as_str()] {
+            let masks = table::board_masks(puzzle);
+            let empty: Vec<usize> = (0..81).filter(|&c| masks[c] == 0).collect();
+            assert_eq!(empty.len(), if puzzle == UNSOLVABLE { 1 } else { 2 }, "{puzzle}");
+            let cell = empty[0];
+            let stderr = format!(
+                "solve: cell {cell} (row {}, column {}) has no candidate left: the puzzle has \
+                 no solution\n",
+                cell / 9 + 1,
+                cell % 9 + 1
+            );
+            assert_eq!(stderr, "solve: cell 8 (row 1, column 9) has no candidate left: the \
+                                puzzle has no solution\n");
+            assert_run(&run(program, &["--candidates", puzzle], b""), 1, "", &stderr);
+        }
         // The option with an invalid puzzle, or twice.
         assert_run(
             &run(program, &["--candidates", CONFLICT], b""),

@@ -94,6 +94,9 @@ fn assert_solves_the_input_from_stdin(args: &[&str], expected: &str) {
     }
 }
 
+/// What solve_file (and `python3 -m libsudoku`) say of --list without a number from 1 to 1000000.
+const LIST_BOUND: &str = "--list needs a whole number N from 1 to 1000000";
+
 /// A usage error: what was wrong in one line, then the pointer to --help.
 fn usage_error(what: &str) -> String {
     format!("solve_file: {what}\nTry 'solve_file --help' for more information.\n")
@@ -105,7 +108,15 @@ fn solve_file_rejects_bad_usage_and_names_read_errors() {
         let program = example("solve_file", link);
         for (args, what) in [
             (&["--count", "0"][..], "--count needs a whole number N >= 1"),
-            (&["--list"], "--list needs a whole number N >= 1"),
+            (&["--count"], "--count needs a whole number N >= 1"),
+            (&["--list"], LIST_BOUND),
+            // N is bounded: its buffer of N solutions is allocated at the start.
+            (&["--list", "0"], LIST_BOUND),
+            (&["--list", "1000001"], LIST_BOUND),
+            (&["--list", "99999999999"], LIST_BOUND),
+            (&["--list", "99999999999999999999999"], LIST_BOUND),
+            (&["--list", "-5"], LIST_BOUND),
+            (&["--list", "1e3"], LIST_BOUND),
             (&["--frobnicate"], "unknown option '--frobnicate'"),
             (
                 &["--unique", "--count", "2"],
@@ -343,6 +354,8 @@ fn solve_file_lists_up_to_n_solutions_in_ascending_order() {
             format!("{} ...", four[..3].join(" ")),
         ),
         ("4", deadly.join(" "), four.join(" ")),
+        // The largest N taken (a buffer of 81 MB, mostly never touched).
+        ("1000000", deadly.join(" "), four.join(" ")),
         (
             "1",
             format!("{} ...", deadly[0]),

@@ -5,6 +5,14 @@
 //! (`python/libsudoku`) loading the installed `libsudoku.so.0.1`. Each solves all of
 //! `puzzles3_magictour_top1465`, every solution checked. Then `make uninstall` must leave no file.
 //!
+//! The CMake package: a staged install (`DESTDIR`, so the tree is found away from its
+//! `PREFIX`: the package must compute its paths from where it is), then `tests/cmake/consumer/`
+//! configured with `find_package(sudoku 0.1 REQUIRED)`, the C and C++ examples built against
+//! `sudoku::sudoku` and `sudoku::sudoku_static` and run from the build tree without
+//! `LD_LIBRARY_PATH` (CMake's build rpath), and from a `cmake --install` prefix; the version
+//! file's answers against CMake's own `write_basic_package_version_file`
+//! (`tests/cmake/version_rules.cmake`).
+//!
 //! The libraries installed are those this `cargo test` built (in `target/<profile>/deps/`),
 //! copied to a scratch folder and handed to make as `LIB_DIR`, with `CARGO=true` so that make
 //! runs no cargo build of its own (which would wait for this run's lock on the target folder).
@@ -65,6 +73,65 @@ fn installed_entries(root: &Path) -> Vec<(String, Option<String>)> {
     }
     found.sort();
     found
+}
+
+/// The file names in `man/man3/` (pages and `.so` links), sorted.
+fn man_pages() -> Vec<String> {
+    let mut pages: Vec<String> = fs::read_dir(repo_root().join("man").join("man3"))
+        .expect("read man/man3")
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    pages
+}
+
+/// The built libraries, copied to `<scratch>/libs` for make's `LIB_DIR` (see the module
+/// documentation); `scratch` is emptied first.
+fn copy_built_libraries(scratch: &Path) -> PathBuf {
+    let _ = fs::remove_dir_all(scratch);
+    let libs = scratch.join("libs");
+    fs::create_dir_all(&libs).unwrap();
+    for lib in ["libsudoku.a", "libsudoku.so"] {
+        fs::copy(cbuild::lib_dir().join(lib), libs.join(lib)).expect("copy a built library");
+    }
+    libs
+}
+
+/// `cmake ARGS...` with nothing inherited that would change what it finds or how make runs.
+fn cmake(args: &[&std::ffi::OsStr]) -> Output {
+    checked(
+        Command::new("cmake")
+            .args(args)
+            .env_remove("MAKEFLAGS")
+            .env_remove("MFLAGS")
+            .env_remove("MAKELEVEL")
+            .env_remove("CMAKE_PREFIX_PATH")
+            .env_remove("sudoku_DIR")
+            .env_remove("LD_LIBRARY_PATH"),
+    )
+}
+
+/// The dynamic section of an ELF file, as `readelf -d` prints it.
+fn dynamic_section(path: &Path) -> String {
+    let output = checked(Command::new("readelf").arg("-d").arg(path));
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The folders of a `readelf -d` listing's RUNPATH or RPATH (CMake's build rpath may end in an
+/// empty entry, room for the one `cmake --install` writes).
+fn run_paths(dynamic: &str) -> Vec<PathBuf> {
+    dynamic
+        .lines()
+        .filter_map(|line| {
+            let (_, rest) = line
+                .split_once("Library runpath: [")
+                .or_else(|| line.split_once("Library rpath: ["))?;
+            rest.strip_suffix(']')
+        })
+        .flat_map(|paths| paths.split(':'))
+        .filter(|path| !path.is_empty())
+        .map(PathBuf::from)
+        .collect()
 }
 
 /// A shell command line with `pkg-config` finding only the test's prefix.
@@ -131,17 +198,11 @@ fn grid(board: &str) -> String {
 
 #[test]
 fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
-    let deps = cbuild::lib_dir();
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install");
-    let _ = fs::remove_dir_all(&scratch);
-    let libs = scratch.join("libs");
+    let libs = copy_built_libraries(&scratch);
     let prefix = scratch.join("prefix");
     let out = scratch.join("programs");
-    fs::create_dir_all(&libs).unwrap();
     fs::create_dir_all(&out).unwrap();
-    for lib in ["libsudoku.a", "libsudoku.so"] {
-        fs::copy(deps.join(lib), libs.join(lib)).expect("copy a built library");
-    }
 
     // --- make install
     let vars = [
@@ -149,20 +210,54 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
         format!("LIB_DIR={}", libs.display()),
         "CARGO=true".to_string(),
     ];
-    make("install", &vars);
+    let installed = make("install", &vars);
     let version = env!("CARGO_PKG_VERSION");
     let so_file = format!("libsudoku.so.{version}");
-    let expected_entries = vec![
+    let mut expected_entries = vec![
         ("include/sudoku.h".to_string(), None),
         ("lib/libsudoku.a".to_string(), None),
         ("lib/libsudoku.so".to_string(), Some(soname())),
         (format!("lib/{}", soname()), Some(so_file.clone())),
         (format!("lib/{so_file}"), None),
         ("lib/pkgconfig/sudoku.pc".to_string(), None),
+        ("lib/cmake/sudoku/sudokuConfig.cmake".to_string(), None),
+        (
+            "lib/cmake/sudoku/sudokuConfigVersion.cmake".to_string(),
+            None,
+        ),
     ];
-    let mut expected_entries = expected_entries;
+    let man_pages = man_pages();
+    assert!(man_pages.len() > 1, "no man pages in man/man3");
+    for page in &man_pages {
+        expected_entries.push((format!("share/man/man3/{page}"), None));
+    }
     expected_entries.sort();
     assert_eq!(installed_entries(&prefix), expected_entries);
+    for page in &man_pages {
+        assert_eq!(
+            fs::read(prefix.join("share/man/man3").join(page)).unwrap(),
+            fs::read(repo_root().join("man/man3").join(page)).unwrap(),
+            "{page}"
+        );
+    }
+    // The last line tells what to do about the loader, which does not search a scratch folder.
+    let lib = prefix.join("lib");
+    let stdout = String::from_utf8_lossy(&installed.stdout);
+    // (make -C adds its own "make: Leaving directory" line after the recipe's.)
+    let last = stdout
+        .lines()
+        .rfind(|line| !line.starts_with("make:") && !line.starts_with("make["))
+        .unwrap_or_default();
+    assert_eq!(
+        last,
+        format!(
+            "The loader does not search {lib}: link programs with -Wl,-rpath,{lib} (CMake: \
+             docs/install.md), set LD_LIBRARY_PATH={lib}, or add {lib} to /etc/ld.so.conf.d/ \
+             and run ldconfig as root.",
+            lib = lib.display()
+        ),
+        "{stdout}"
+    );
     assert_eq!(
         fs::read(prefix.join("include/sudoku.h")).unwrap(),
         fs::read(repo_root().join("include/sudoku.h")).unwrap()
@@ -191,7 +286,6 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
     };
     assert_eq!(pkg("--modversion"), version);
     let include = prefix.join("include");
-    let lib = prefix.join("lib");
     assert_eq!(
         pkg("--cflags --libs"),
         format!("-I{} -L{} -lsudoku", include.display(), lib.display())
@@ -329,4 +423,157 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
     // --- make uninstall removes every installed file (folders may stay: they can be shared)
     make("uninstall", &vars[..1]);
     assert_eq!(installed_entries(&prefix), Vec::new());
+}
+
+#[test]
+fn cmake_finds_a_staged_install_and_builds_both_targets() {
+    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install-cmake");
+    let libs = copy_built_libraries(&scratch);
+    let stage = scratch.join("stage");
+    // PREFIX is where the tree would go; DESTDIR stages it elsewhere, where CMake finds it.
+    let prefix = "/opt/libsudoku-cmake-test";
+    let vars = [
+        format!("DESTDIR={}", stage.display()),
+        format!("PREFIX={prefix}"),
+        format!("LIB_DIR={}", libs.display()),
+        "CARGO=true".to_string(),
+    ];
+    make("install", &vars);
+    let root = stage.join(prefix.trim_start_matches('/'));
+    let lib = root.join("lib");
+    let config_dir = lib.join("cmake").join("sudoku");
+    let config = fs::read_to_string(config_dir.join("sudokuConfig.cmake")).unwrap();
+    assert!(
+        !config.contains(prefix) && !config.contains(&stage.display().to_string()),
+        "the package names an absolute path:\n{config}"
+    );
+
+    // --- the version file answers as CMake's own rules
+    let version = env!("CARGO_PKG_VERSION");
+    let work = scratch.join("version-rules");
+    fs::create_dir_all(&work).unwrap();
+    let script = repo_root().join("tests/cmake/version_rules.cmake");
+    let define = |name: &str, value: &dyn std::fmt::Display| format!("-D{name}={value}");
+    let rules = cmake(&[
+        define(
+            "INSTALLED",
+            &config_dir.join("sudokuConfigVersion.cmake").display(),
+        )
+        .as_ref(),
+        define("VERSION", &version).as_ref(),
+        define("SIZEOF_VOID_P", &std::mem::size_of::<usize>()).as_ref(),
+        define("WORK", &work.display()).as_ref(),
+        "-P".as_ref(),
+        script.as_os_str(),
+    ]);
+    // 4 versions, 3 pointer sizes, 21 single versions with and without EXACT and 19 ranges.
+    let summary = String::from_utf8_lossy(&rules.stderr);
+    let found: usize = summary
+        .trim()
+        .strip_prefix("compared 732, found ")
+        .unwrap_or_else(|| panic!("{summary}"))
+        .parse()
+        .unwrap();
+    assert!(found > 0 && found < 732, "{summary}");
+
+    // --- configure and build the consumer project against the staged prefix
+    let build = scratch.join("build");
+    let examples = repo_root().join("examples");
+    let configure = cmake(&[
+        "-S".as_ref(),
+        repo_root().join("tests/cmake/consumer").as_os_str(),
+        "-B".as_ref(),
+        build.as_os_str(),
+        define("CMAKE_PREFIX_PATH", &root.display()).as_ref(),
+        define("SUDOKU_EXAMPLES_DIR", &examples.display()).as_ref(),
+        "-DCMAKE_BUILD_TYPE=Release".as_ref(),
+    ]);
+    let configure = String::from_utf8_lossy(&configure.stdout);
+    assert!(
+        configure.contains(&format!("-- sudoku {version} in {}", config_dir.display())),
+        "{configure}"
+    );
+    cmake(&[
+        "--build".as_ref(),
+        build.as_os_str(),
+        "--parallel".as_ref(),
+        "2".as_ref(),
+    ]);
+
+    // Shared programs load the soname and find it through the build rpath CMake gave them;
+    // static ones need no libsudoku at run time.
+    for program in [
+        "solve_file_shared",
+        "solve_cpp_shared",
+        "solve_file_static",
+        "solve_cpp_static",
+    ] {
+        let dynamic = dynamic_section(&build.join(program));
+        let shared = program.contains("shared");
+        assert_eq!(
+            dynamic.contains(&format!("Shared library: [{}]", soname())),
+            shared,
+            "{program}:\n{dynamic}"
+        );
+        assert!(!dynamic.contains("libsudoku.so]"), "{program}:\n{dynamic}");
+        if shared {
+            assert!(
+                run_paths(&dynamic).contains(&lib),
+                "{program} has no rpath to {}:\n{dynamic}",
+                lib.display()
+            );
+        }
+    }
+
+    // --- run them (no LD_LIBRARY_PATH): top1465 solved, every line as expected
+    let expected = expected_top1465();
+    let top1465 = data_dir().join(TOP1465);
+    let run = |program: &Path, args: &[&str], stdin: Option<&Path>| {
+        checked(
+            Command::new(program)
+                .args(args)
+                .env_remove("LD_LIBRARY_PATH")
+                .stdin(match stdin {
+                    Some(path) => Stdio::from(fs::File::open(path).expect("open the data file")),
+                    None => Stdio::null(),
+                }),
+        )
+    };
+    for program in ["solve_file_shared", "solve_file_static"] {
+        let output = run(&build.join(program), &[top1465.to_str().unwrap()], None);
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            expected,
+            "{program}"
+        );
+    }
+    for program in ["solve_cpp_shared", "solve_cpp_static"] {
+        let output = run(&build.join(program), &["-"], Some(&top1465));
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            expected,
+            "{program}"
+        );
+        assert!(output.stderr.is_empty(), "{program}");
+    }
+
+    // --- installed by CMake with the link path as its rpath, it still finds the library
+    let installed = scratch.join("installed");
+    cmake(&[
+        "--install".as_ref(),
+        build.as_os_str(),
+        "--prefix".as_ref(),
+        installed.as_os_str(),
+    ]);
+    let program = installed.join("bin").join("solve_file_shared");
+    let output = run(&program, &[top1465.to_str().unwrap()], None);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        expected,
+        "installed solve_file_shared"
+    );
+
+    // --- make uninstall removes every staged file
+    make("uninstall", &vars[..2]);
+    assert_eq!(installed_entries(&stage), Vec::new());
 }

@@ -65,10 +65,10 @@ give "libsudoku: line N: MESSAGE (cell C)". These lines are byte for byte those 
 and `solve_cpp -` (one table of tests drives all three). On a terminal it says once on stderr
 "reading puzzles from the terminal; end with Ctrl-D". Options are read in order as solve_file
 reads them: -h or --help prints the usage on stdout (and stops there) unless a usage error came
-before it; --unique or --list N (the solutions as solve_file --list N prints them), once; one
-FILE at most ("-" is stdin); anything else starting with '-' ("--" included, as solve_file has
-no end-of-options marker) and a repeated --unique are usage errors, each said in one line ("libsudoku: unknown option '-x'") before a pointer to
---help.
+before it; --unique or --list N (the solutions as solve_file --list N prints them, N from 1 to
+1000000), once; one FILE at most ("-" is stdin); anything else starting with '-' ("--"
+included, as solve_file has no end-of-options marker) and a repeated --unique are usage
+errors, each said in one line ("libsudoku: unknown option '-x'") before a pointer to --help.
 Exit codes:
   0  the input was read and solved (unreadable puzzles included), or the usage was asked for;
   2  usage; the library not found or not loadable ("libsudoku: libsudoku not found ..." or
@@ -656,7 +656,9 @@ def list_solutions(puzzle: Board, limit: int) -> Solutions:
     solutions. A puzzle with no solution gives ([], False) (not an error); limit 0 gives
     ([], True) exactly when there is a solution.
 
-    It allocates 81 * limit bytes for the call, and time grows with `limit` on puzzles with many
+    It allocates one buffer of 81 * limit bytes for the call (the solutions are decoded from it
+    in place, with no copy of the whole buffer), besides the list it returns (a str of 81
+    characters for each solution written); time grows with `limit` on puzzles with many
     solutions: pass the smallest limit you need.
 
     Raises SudokuError: SUDOKU_INVALID_ARGUMENT (limit < 0, or a buffer of 81 * limit bytes
@@ -678,10 +680,13 @@ def list_solutions(puzzle: Board, limit: int) -> Solutions:
     )
     if status != SUDOKU_OK:
         raise _fail(status, text)
-    raw = buffer.raw if buffer is not None else b""
+    # Each solution decoded straight from the buffer (buffer.raw would copy all of it, doubling
+    # the peak for a large limit).
+    view = memoryview(buffer) if buffer is not None else memoryview(b"")
     solutions = [
-        raw[i * CELLS : (i + 1) * CELLS].decode("ascii") for i in range(written.value)
+        str(view[i * CELLS : (i + 1) * CELLS], "ascii") for i in range(written.value)
     ]
+    view.release()
     return Solutions(solutions, more.value)
 
 
@@ -1159,14 +1164,22 @@ def read_puzzle(text: Text, start: int = 0, first_line: int = 1) -> Optional[Puz
 def read_puzzles(
     text: Text, first_line: int = 1
 ) -> Iterator[Union[PuzzleRead, SudokuFormatError]]:
-    """Every puzzle of `text` (as read_puzzle takes it; a str is encoded once), in order: yields
-    a PuzzleRead for each puzzle and, for a text that is not a puzzle, the SudokuFormatError
-    (yielded, not raised, so that one bad puzzle does not stop the others). Lines are numbered
-    over the whole text from `first_line`, offsets are bytes from its start."""
+    """Every puzzle of `text` (as read_puzzle takes it; a str is encoded once), in order: returns
+    an iterator that yields a PuzzleRead for each puzzle and, for a text that is not a puzzle,
+    the SudokuFormatError (yielded, not raised, so that one bad puzzle does not stop the
+    others). Lines are numbered over the whole text from `first_line`, offsets are bytes from
+    its start. The arguments are checked here, at the call (TypeError for another type of text
+    or first_line, ValueError for a first_line below 1), not when the iteration starts."""
     owner, address, size = _text_address(text)
     _check_start(0, first_line, size)
     info = _ReadInfo()
     _library().sudoku_read_info_init(ctypes.byref(info))
+    return _read_all(owner, address, size, first_line, info)
+
+
+def _read_all(owner, address, size, first_line, info):
+    """The generator of read_puzzles, on arguments it checked; `owner` keeps the text's bytes
+    alive while it runs."""
     start, line = 0, first_line
     while True:
         item = _read_at(address, size, start, line, info)
@@ -1297,11 +1310,17 @@ def _is_cell(byte):
     return byte in b"0123456789.*_-xX"
 
 
+#: The length of a first token of cells from which the reader takes it for a 729-character
+#: pencilmark line rather than a one-line puzzle (as examples/read_diagnostic.h).
+_PENCILMARK_FROM = 405
+
+
 def _cell_of(data, start, error):
     """The cell (0-80) the bad character of `error` stands in, or None: as examples/
     read_diagnostic.h counts it (the grid's rows before the character's line, read back by the
-    library from the text before that line, and the cells before it on its line). `start` is
-    the offset in `data` where the failed read started."""
+    library from the text before that line, and the cells before it on its line; on a first
+    line whose first token is 405 characters or more, a pencilmark line, 9 characters a cell).
+    `start` is the offset in `data` where the failed read started."""
     line_start = error.offset
     while line_start > start and data[line_start - 1] not in b"\r\n":
         line_start -= 1
@@ -1333,7 +1352,15 @@ def _cell_of(data, start, error):
         if before.reason == 3 and found:
             rows = int(found.group(1))
     if rows == 0 and not spaced:
-        return chars if chars < CELLS else None
+        # A one-line puzzle, the first row of a grid, or a pencilmark line (9 characters a cell)
+        # when the line's first token is that long; a UTF-8 character is counted once.
+        token = chars
+        for byte in data[error.offset:error.end]:
+            if byte in b" \t\r\n":
+                break
+            token += (byte & 0xC0) != 0x80
+        width = 9 if token >= _PENCILMARK_FROM else 1
+        return chars // width if chars < CELLS * width else None
     if long_token and spaced:
         chars = tokens  # a row of candidates: a cell is a run of digits
     if rows >= 9 or chars >= 9:
@@ -1381,12 +1408,17 @@ _USAGE = """usage: python3 -m libsudoku [--unique | --list N] [FILE]
 Solves every puzzle of FILE (stdin if absent or "-") and prints one line per puzzle, in
 input order: the solution, or the status name such as SUDOKU_NO_SOLUTION. --unique
 requires exactly one solution; --list N prints up to N solutions (ascending, separated
-by spaces, then " ..." when there are more). Puzzles may be one a line (a rating or
-comment may follow), grids of 9 rows with any separators, .sdk files, 729-character
-pencilmark lines or candidate grids; blank lines, comments and metadata are skipped. A
-text that is not a puzzle gets the line SUDOKU_INVALID_FORMAT and its line and reason
-on stderr.
+by spaces, then " ..." when there are more; N from 1 to 1000000). Puzzles may be one a
+line (a rating or comment may follow), grids of 9 rows with any separators, .sdk files,
+729-character pencilmark lines or candidate grids; blank lines, comments and metadata
+are skipped. A text that is not a puzzle gets the line SUDOKU_INVALID_FORMAT and its
+line and reason on stderr.
 """
+
+
+#: The largest N of the script's --list N, as solve_file's: each puzzle's call allocates a
+#: buffer of N solutions (81 bytes each), 81 MB at most.
+_LIST_OPTION_MAX = 1000000
 
 
 def _list_line(board, masks, limit):
@@ -1434,9 +1466,13 @@ def _main(argv):
             unique = True
         elif arg == "--list":
             number = next(args, "")
-            if not (number.isascii() and number.isdigit() and int(number) >= 1):
-                return _usage_error("--list needs a whole number N >= 1")
-            listing = int(number)
+            # Leading zeros aside, at most 7 digits: int() refuses thousands of them.
+            digits = number.lstrip("0")
+            if not (number.isascii() and number.isdigit() and len(digits) <= 7
+                    and 1 <= int(digits or "0") <= _LIST_OPTION_MAX):
+                return _usage_error("--list needs a whole number N from 1 to %d"
+                                    % _LIST_OPTION_MAX)
+            listing = int(digits)
         elif arg.startswith("-") and arg != "-":
             return _usage_error("unknown option '%s'" % arg)
         elif path is not None:

@@ -32,6 +32,7 @@ pub struct Transform {
 
 /// Why a [`Transform`] is not valid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TransformError {
     /// `rows` is not a permutation of 0-8 keeping bands whole.
     Rows,

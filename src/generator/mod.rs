@@ -94,6 +94,7 @@ impl Options {
 
 /// Why no puzzle came out, or why a board could not be minimized.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// The options are out of range ([`Options::check`]).
     #[error("invalid generator options: {0}")]

@@ -233,7 +233,8 @@ pub const SOLVE_USAGE: &str = "\
 usage: solve [--candidates] [PUZZLE]
 Solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.' or '0' blanks;
 a rating or comment may follow), or an embedded puzzle when none is given.
---candidates prints the candidates of each cell as a candidate grid instead.
+--candidates prints the candidates of each cell as a candidate grid instead (a
+cell left without any candidate is named on stderr: no solution, exit code 1).
 Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error writing
 the output.
 ";

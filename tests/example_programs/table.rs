@@ -158,6 +158,62 @@ pub fn board_masks(board: &str) -> [u16; 81] {
     })
 }
 
+/// The 729-character pencilmark line of `masks`: character `cell * 9 + d - 1` is digit `d` when
+/// it is a candidate of the cell, else `.`.
+pub fn pencilmark_line(masks: &[u16; 81]) -> String {
+    (0..729)
+        .map(|i| {
+            let d = i % 9 + 1;
+            if masks[i / 9] & (1 << (d - 1)) != 0 {
+                char::from(b'0' + d as u8)
+            } else {
+                '.'
+            }
+        })
+        .collect()
+}
+
+/// A bad character in 729-character pencilmark lines (CLASSIC's candidates), one a line: the
+/// cell named is the character's index divided by 9 (nine places a cell), not its index as in a
+/// one-line puzzle; the line may end in a rating. Then a puzzle that reads.
+fn bad_character_in_pencilmark_lines() -> Case {
+    let line = pencilmark_line(&board_masks(CLASSIC));
+    let mut input = String::new();
+    let mut lines = Vec::new();
+    let mut diagnostics = Vec::new();
+    for (n, (index, byte, tail)) in [
+        (5, b'a', ""),
+        (400, b'a', ""),
+        (728, b'a', ""),
+        (100, b'\0', "  ED=9.4/1.2/1.2"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut bytes = line.clone().into_bytes();
+        bytes[index] = byte;
+        input += &format!("{}{tail}\n", String::from_utf8(bytes).expect("ASCII"));
+        lines.push("SUDOKU_INVALID_FORMAT");
+        let (number, column, cell) = (n + 1, index + 1, index / 9);
+        diagnostics.push(format!(
+            "line {number}: {} at line {number}, column {column} is not a digit or a blank \
+             (cell {cell}: row {}, column {})",
+            character(byte),
+            cell / 9 + 1,
+            cell % 9 + 1
+        ));
+    }
+    input += &format!("{TOP1}\n");
+    lines.push(TOP1_SOLUTION);
+    let diagnostics: Vec<&str> = diagnostics.iter().map(String::as_str).collect();
+    Case::new(
+        "a bad character in pencilmark lines names its cell",
+        input,
+        &lines,
+        &diagnostics,
+    )
+}
+
 /// A candidate grid of `masks` in HoDoKu's layout, one line per row with `end` after it, and
 /// `cell` replaced by `replace` when given.
 fn candidate_grid(masks: &[u16; 81], replace: Option<(usize, &str)>) -> String {
@@ -364,5 +420,6 @@ pub fn givens_cases() -> Vec<Case> {
         ),
     ];
     cases.push(every_byte_value());
+    cases.push(bad_character_in_pencilmark_lines());
     cases
 }

@@ -330,6 +330,25 @@ class ListSolutions(unittest.TestCase):
             for solution in listed.solutions:
                 self.assertTrue(is_solution_of(puzzle, solution))
 
+    def test_allocates_one_buffer_of_81_bytes_a_solution(self):
+        # The documented memory: one buffer of 81 * limit bytes for the call, besides the list
+        # returned (a copy of the whole buffer would double the peak). tracemalloc sees the
+        # ctypes buffer (allocated through Python's allocator) and every copy of it.
+        import tracemalloc
+
+        limit = 200000
+        tracemalloc.start()
+        try:
+            tracemalloc.reset_peak()
+            before = tracemalloc.get_traced_memory()[0]
+            result = sudoku.list_solutions(DEADLY, limit)
+            peak = tracemalloc.get_traced_memory()[1] - before
+        finally:
+            tracemalloc.stop()
+        self.assertEqual(result, (sorted(DEADLY_SOLUTIONS), False))
+        self.assertGreaterEqual(peak, 81 * limit)
+        self.assertLess(peak, 81 * limit + 64 * 1024, peak)
+
     def test_the_empty_board_starts_with_the_least_grid(self):
         solutions, more = sudoku.list_solutions(EMPTY, 100)
         self.assertTrue(more)
@@ -868,6 +887,15 @@ class Reading(unittest.TestCase):
             sudoku.read_puzzle(None)
         with self.assertRaises(TypeError):
             list(sudoku.read_puzzles(5))
+        # read_puzzles checks its arguments at the call, not when the iteration starts.
+        for text, first_line, error in ((None, 1, TypeError), (5, 1, TypeError),
+                                        (["4..."], 1, TypeError), ("", "1", TypeError),
+                                        ("", 1.0, TypeError), ("", 0, ValueError)):
+            with self.assertRaises(error, msg=(text, first_line)):
+                sudoku.read_puzzles(text, first_line)
+        # The iterator keeps its text alive: a temporary bytearray is read whole after the call.
+        items = sudoku.read_puzzles(bytearray((TOP1 + "\n" + CLASSIC).encode()))
+        self.assertEqual([i.puzzle for i in items], [TOP1, CLASSIC.replace("0", ".")])
 
 
 class Loading(unittest.TestCase):
@@ -1188,6 +1216,39 @@ class Loading(unittest.TestCase):
                         self.assertEqual(c.stderr.count("\n"), 2, (args, c.stderr))
                         self.assertTrue(c.stderr.endswith(
                             "Try 'solve_file --help' for more information.\n"), c.stderr)
+
+    def test_script_bounds_list_n_as_solve_file_does(self):
+        # --list N takes N from 1 to 1000000 (a buffer of N solutions is allocated for each
+        # puzzle); anything else is the usage error solve_file gives, in the same words.
+        solve_file = os.environ.get("SOLVE_FILE")  # set by tests/python.rs
+        what = "--list needs a whole number N from 1 to 1000000"
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "puzzles.txt")
+            with open(path, "w") as f:
+                f.write(DEADLY + "\n")
+            for number in ("0", "1000001", "99999999999", "9" * 5000, "-5", "1e3", "", "\u0661"):
+                args = ["--list", number, path] if number else ["--list"]
+                result = self.run_script(*args)
+                self.assertEqual(
+                    (result.returncode, result.stdout, result.stderr),
+                    (2, "", "libsudoku: %s\nTry 'python3 -m libsudoku --help' for more "
+                     "information.\n" % what),
+                    args,
+                )
+                if solve_file:
+                    c = subprocess.run([solve_file, "--quiet", *args], stdin=subprocess.DEVNULL,
+                                       capture_output=True, text=True)
+                    self.assertEqual(
+                        (c.returncode, c.stdout, c.stderr),
+                        (2, "", "solve_file: %s\nTry 'solve_file --help' for more "
+                         "information.\n" % what),
+                        args,
+                    )
+            listed = " ".join(sorted(DEADLY_SOLUTIONS)) + "\n"
+            for number in ("1000000", "0001000000", "2"):
+                result = self.run_script("--list", number, path)
+                self.assertEqual((result.returncode, result.stdout, result.stderr),
+                                 (0, listed, ""), number)
 
     def test_script_usage_error(self):
         result = self.run_script("--count", "2")
