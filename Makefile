@@ -7,7 +7,10 @@
 #                 example as build/solve_cpp (shared)
 #   make run      build, then solve the embedded puzzle with build/solve
 #   make test     every test (Rust unit and integration tests, C examples, Python ctypes)
-#   make clean    remove build/ and cargo's target directory
+#   make python-package-test  build the Python package's wheel (pip, setuptools-rust), install
+#                 it with NumPy into a fresh virtual environment under build/ and run the module
+#                 suite against it (tests/python/package_test.sh; needs the package registry)
+#   make clean    remove build/, cargo's target directory and the Python package's build files
 #   make install  build the library, then install the header, libsudoku.a, libsudoku.so (with its
 #                 soname link), sudoku.pc, the CMake package (sudokuConfig.cmake and
 #                 sudokuConfigVersion.cmake) and the man pages (man/man3) under
@@ -90,7 +93,7 @@ EXAMPLES := solve solve_file count canon generate
 STATIC_BINS := $(addprefix $(BUILD_DIR)/,$(EXAMPLES))
 SHARED_BINS := $(addsuffix -shared,$(STATIC_BINS))
 
-.PHONY: all build run test clean install uninstall help FORCE
+.PHONY: all build run test python-package-test clean install uninstall help FORCE
 
 all: build
 
@@ -137,8 +140,12 @@ run: build
 test:
 	$(CARGO) test --release --workspace
 
+# The package as pip installs it, tested outside the source tree (docs/python.md).
+python-package-test:
+	bash tests/python/package_test.sh
+
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) python/build python/libsudoku.egg-info python/libsudoku/libsudoku.so
 	$(CARGO) clean
 
 # libsudoku.so.X.Y.Z is the file; SONAME (what programs load) and libsudoku.so (what -lsudoku
@@ -196,7 +203,8 @@ help:
 	@echo '  build      cargo build --release, then the C examples into build/ (static and -shared) and build/solve_cpp'
 	@echo '  run        build, then solve the embedded puzzle with build/solve'
 	@echo '  test       every test: cargo test --release --workspace (Rust, C examples, header, install, Python)'
-	@echo '  clean      remove build/ and cargo'"'"'s target directory'
+	@echo '  python-package-test  the Python package: wheel, fresh virtual environment (with NumPy), module suite'
+	@echo '  clean      remove build/, cargo'"'"'s target directory and the Python package'"'"'s build files'
 	@echo '  install    install sudoku.h, libsudoku.a, libsudoku.so (with its soname link), sudoku.pc,'
 	@echo '             the CMake package (find_package(sudoku)) and the man pages (man 3 sudoku)'
 	@echo '  uninstall  remove exactly the files install wrote (same variables as install)'

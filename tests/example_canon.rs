@@ -223,7 +223,7 @@ fn a_candidate_puzzle_is_read_whole_and_skipped_with_one_line() {
     }
 }
 
-/// The table of inputs that drives solve_file, solve_cpp and sudoku.py, without its candidate
+/// The table of inputs that drives solve_file, solve_cpp and python3 -m libsudoku, without its candidate
 /// puzzles: canon writes the same diagnostics and the same line for a text that is not a puzzle
 /// or holds two equal givens; where they write a solution or SUDOKU_NO_SOLUTION, canon writes a
 /// form: 81 blanks and digits that canon maps to itself.

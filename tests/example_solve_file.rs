@@ -1,7 +1,7 @@
 //! `examples/solve_file.c`: solving each puzzle of a file or of stdin (first, unique, count and
 //! list modes), bad usage, read and write errors, any thread count and any read block size
 //! giving the same output, quiet mode; and the shared table of inputs (`example_programs/
-//! table.rs`) read alike by solve_file, `solve_cpp -` and `sudoku.py`.
+//! table.rs`) read alike by solve_file, `solve_cpp -` and `python3 -m libsudoku`.
 //!
 //! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
 
@@ -94,7 +94,7 @@ fn assert_solves_the_input_from_stdin(args: &[&str], expected: &str) {
     }
 }
 
-/// What solve_file (and sudoku.py) say of --list without a number from 1 to 1000000.
+/// What solve_file (and `python3 -m libsudoku`) say of --list without a number from 1 to 1000000.
 const LIST_BOUND: &str = "--list needs a whole number N from 1 to 1000000";
 
 /// A usage error: what was wrong in one line, then the pointer to --help.
@@ -145,7 +145,7 @@ fn solve_file_rejects_bad_usage_and_names_read_errors() {
     }
 }
 
-/// solve_file, `solve_cpp -` and `sudoku.py` read every input of the shared table alike: the
+/// solve_file, `solve_cpp -` and `python3 -m libsudoku` read every input of the shared table alike: the
 /// same stdout, byte for byte (one line per puzzle, in input order), and the same diagnostics
 /// after their names.
 #[test]
@@ -159,7 +159,7 @@ fn the_three_readers_follow_the_shared_table() {
             assert_run(&output, 0, &case.stdout, &case.stderr("solve_cpp"));
         }
         let output = run_python(&[], &case.input);
-        assert_run(&output, 0, &case.stdout, &case.stderr("sudoku.py"));
+        assert_run(&output, 0, &case.stdout, &case.stderr("libsudoku"));
         println!("{name}: the three readers agree with the table");
     }
 }
@@ -184,7 +184,7 @@ fn solve_file_reads_a_puzzle_cut_by_a_block_boundary_as_if_whole() {
     }
 }
 
-/// solve_file, `solve_cpp -` and `sudoku.py` read `solve_file_input()` alike: the same stdout
+/// solve_file, `solve_cpp -` and `python3 -m libsudoku` read `solve_file_input()` alike: the same stdout
 /// (the same first solutions: the same batch call) and the same diagnostics.
 #[test]
 fn solve_file_solve_cpp_and_sudoku_py_print_the_same_lines() {
@@ -204,7 +204,7 @@ fn solve_file_solve_cpp_and_sudoku_py_print_the_same_lines() {
         assert_run(&output, 0, stdout, &diagnostics("solve_cpp"));
     }
     let python = run_python(&[], input.as_bytes());
-    assert_run(&python, 0, stdout, &diagnostics("sudoku.py"));
+    assert_run(&python, 0, stdout, &diagnostics("libsudoku"));
 }
 
 #[test]
@@ -379,7 +379,7 @@ fn solve_file_lists_up_to_n_solutions_in_ascending_order() {
             &python,
             0,
             &expected,
-            &diagnostics.replace("solve_file:", "sudoku.py:"),
+            &diagnostics.replace("solve_file:", "libsudoku:"),
         );
     }
     let output = run(

@@ -2,7 +2,7 @@
 //! a C program (`examples/solve_file.c`) and a C++ program (`examples/solve.cpp`) built with
 //! nothing but `pkg-config --cflags --libs sudoku` (shared) and `pkg-config --static --cflags
 //! --libs sudoku` with `-static` (fully static), and the Python module
-//! (`examples/python/sudoku.py`) loading the installed `libsudoku.so.0.1`. Each solves all of
+//! (`python/libsudoku`) loading the installed `libsudoku.so.0.1`. Each solves all of
 //! `puzzles3_magictour_top1465`, every solution checked. Then `make uninstall` must leave no file.
 //!
 //! The CMake package: a staged install (`DESTDIR`, so the tree is found away from its
@@ -409,11 +409,11 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
         );
         assert!(output.stderr.is_empty(), "{program}");
     }
-    // Python: the module from the repository, told to load the installed library.
+    // Python: the package from the repository, told to load the installed library.
     let python = checked(
         Command::new("python3")
-            .arg(examples.join("python").join("sudoku.py"))
-            .arg("--unique")
+            .args(["-m", "libsudoku", "--unique"])
+            .env("PYTHONPATH", repo_root().join("python"))
             .arg(&top1465)
             .env("SUDOKU_LIB", lib.join(soname()))
             .env("PYTHONDONTWRITEBYTECODE", "1"),

@@ -1,6 +1,7 @@
 //! Runs the Python suites in `tests/python/` with the standard library's unittest:
-//! `test_ctypes.py` (every function of the C API through ctypes), `test_module.py` (the ctypes
-//! module `examples/python/sudoku.py`, its script's options checked against `solve_file`) and
+//! `test_ctypes.py` (every function of the C API through ctypes), `test_module.py` (the package
+//! `python/libsudoku` from the source tree, its program's options checked against `solve_file`;
+//! `tests/python/package_test.sh` runs the same suite on the installed package) and
 //! `test_threads.py` (every data file solved from 8 Python threads and from one, compared with
 //! the C stress program `tests/c/stress.c`). They load the `libsudoku.so` this `cargo test`
 //! built: cargo writes it beside the test executable, in `target/<profile>/deps/` (only `cargo

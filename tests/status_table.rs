@@ -1,7 +1,7 @@
 //! The status codes are written once (`src/ffi/status_table.rs`); everything that shows them must
 //! agree on every code: the enum in the committed header `include/sudoku.h`, the Rust enum
 //! `sudoku::ffi::sudoku_status`, the C functions `sudoku_status_name` and
-//! `sudoku_status_message`, and the Python module `examples/python/sudoku.py` (run with the
+//! `sudoku_status_message`, and the Python package `python/libsudoku` (run with the
 //! `libsudoku.so` this `cargo test` built). The names are those the C API documents
 //! (`sudoku_testkit::status::EXPECTED_NAMES`). Values that are not status codes give "unknown
 //! status" everywhere.
@@ -134,8 +134,8 @@ fn the_python_module_agrees() {
     let script = format!(
         r#"
 import sys
-sys.path.insert(0, "examples/python")
-import sudoku
+sys.path.insert(0, "python")
+import libsudoku as sudoku
 for code in {codes:?}:
     print("%d\t%s\t%s" % (code, sudoku.status_name(code), sudoku.SudokuError(code).message))
 for name in sorted(n for n in dir(sudoku) if n.startswith("SUDOKU_") and not n.startswith(("SUDOKU_BATCH", "SUDOKU_PUZZLE", "SUDOKU_READ"))):

@@ -1,5 +1,5 @@
 //! The example programs on a terminal (a pseudo-terminal): solve_file and generate show progress
-//! on stderr only when stderr is a terminal; solve_file, `solve_cpp -`, `sudoku.py` and canon reading
+//! on stderr only when stderr is a terminal; solve_file, `solve_cpp -`, `python3 -m libsudoku` and canon reading
 //! puzzles from a terminal say so once on stderr, and solve_file answers each line as it comes.
 //!
 //! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
@@ -189,7 +189,7 @@ fn reading_from_a_terminal_says_so_once_and_answers_each_line() {
         command.arg("--quiet");
         let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], true);
         assert_run(&output, 0, &expected, &notice("solve_file"));
-        // solve_cpp and sudoku.py answer at the end of the input.
+        // solve_cpp and python3 -m libsudoku answer at the end of the input.
         let mut command = Command::new(solve_cpp(link));
         command.arg("-");
         let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], false);
@@ -211,7 +211,7 @@ fn reading_from_a_terminal_says_so_once_and_answers_each_line() {
     }
     let mut command = python_command();
     let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], false);
-    assert_run(&output, 0, &expected, &notice("sudoku.py"));
+    assert_run(&output, 0, &expected, &notice("libsudoku"));
 }
 
 #[test]

@@ -398,22 +398,19 @@ pub fn repeated_input(times: usize) -> (String, String) {
     (one.repeat(times), diagnostics)
 }
 
-/// Runs `python3 examples/python/sudoku.py` with `args` and `stdin`, on the library this test
-/// built (through SUDOKU_LIB).
+/// Runs `python3 -m libsudoku` (the package in `python/`) with `args` and `stdin`, on the
+/// library this test built (through SUDOKU_LIB).
 pub fn run_python(args: &[&str], stdin: &[u8]) -> Output {
     run_command(python_command().args(args), stdin)
 }
 
-/// The command `python3 examples/python/sudoku.py` on the library this test built.
+/// The command `python3 -m libsudoku` on the package in `python/` and the library this test
+/// built.
 pub fn python_command() -> Command {
     let mut command = Command::new("python3");
     command
-        .arg(
-            repo_root()
-                .join("examples")
-                .join("python")
-                .join("sudoku.py"),
-        )
+        .args(["-m", "libsudoku"])
+        .env("PYTHONPATH", repo_root().join("python"))
         .env("SUDOKU_LIB", shared_library())
         .env("PYTHONDONTWRITEBYTECODE", "1");
     command

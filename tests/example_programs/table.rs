@@ -1,5 +1,5 @@
 //! The one table of inputs that drives the three readers of files: `solve_file` (static and
-//! shared), `solve_cpp -` (static and shared) and `python3 examples/python/sudoku.py`. Each case
+//! shared), `solve_cpp -` (static and shared) and `python3 -m libsudoku`. Each case
 //! is an input text with the exact stdout every program must print (one line per puzzle read,
 //! in input order) and the diagnostics they all write on stderr, each after the program's name
 //! ("solve_file: line 3: line 3 has 8 cells, not 9"). `canon` runs the cases of givens

@@ -1,10 +1,15 @@
-"""Tests of examples/python/sudoku.py, the ctypes module, with the standard library's unittest.
+"""Tests of the Python package libsudoku (python/libsudoku/, a ctypes binding), with the standard
+library's unittest.
 
 Run: SUDOKU_LIB=target/release/libsudoku.so SUDOKU_EXPECTED_VERSION=0.1.0 \
          python3 tests/python/test_module.py
 (tests/python.rs runs it from `cargo test` with the library it built, and SOLVE_FILE set to a
 build of examples/solve_file.c, whose exit codes the script's options are compared with; without
-it the script is checked alone). The puzzle files
+it the script is checked alone). That tests the package in this repository's python/ folder.
+With SUDOKU_TEST_INSTALLED=1 it tests the package installed in the running Python's environment
+instead, which must load the library it carries (SUDOKU_LIB unset): tests/python/package_test.sh
+(`make python-package-test`) runs it so in a fresh virtual environment, with
+SUDOKU_TEST_NUMPY=1, which makes the NumPy tests required rather than skipped without NumPy. The puzzle files
 are read from $SUDOKU_DATA_DIR, or ../shared/data beside the repository. Expected solutions were
 computed with an independent backtracking solver; solutions of the data files are checked
 against the rules and the givens by the checker below.
@@ -21,10 +26,31 @@ import threading
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MODULE_DIR = os.path.join(ROOT, "examples", "python")
-sys.path.insert(0, MODULE_DIR)
+SOURCE_DIR = os.path.join(ROOT, "python")
+INSTALLED = os.environ.get("SUDOKU_TEST_INSTALLED") == "1"
+if not INSTALLED:
+    sys.path.insert(0, SOURCE_DIR)
 
-import sudoku  # noqa: E402  (after the path is set)
+import libsudoku as sudoku  # noqa: E402  (after the path is set)
+
+# The folder of the package under test, and the command that runs it as a program.
+PACKAGE_DIR = os.path.dirname(os.path.abspath(sudoku.__file__))
+SCRIPT = [sys.executable, "-m", "libsudoku"]
+
+
+def script_env(extra=None):
+    """The environment of a child Python that imports the package under test: the source tree's
+    python/ folder on its path unless the installed package is tested."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(extra or {}))
+    if not INSTALLED:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [SOURCE_DIR, env.get("PYTHONPATH")]))
+    return env
+
+
+def copy_package(folder):
+    """A copy of the package's Python files (no library) as folder/libsudoku."""
+    shutil.copytree(PACKAGE_DIR, os.path.join(folder, "libsudoku"),
+                    ignore=shutil.ignore_patterns("*.so", "__pycache__"))
 
 TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 TOP1_SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
@@ -890,10 +916,11 @@ class Loading(unittest.TestCase):
     def test_beside_the_module_and_by_soname(self):
         library = sudoku.load()._name
         with tempfile.TemporaryDirectory() as tmp:
-            # A copy of the module alone, in a folder that is not in a repository.
-            shutil.copy(os.path.join(MODULE_DIR, "sudoku.py"), tmp)
+            # A copy of the package alone, in a folder that is not in a repository.
+            copy_package(tmp)
+            beside_path = os.path.join(tmp, "libsudoku", "libsudoku.so")
             env = self.fresh_env()
-            code = "import sudoku; print(sudoku.solve(%r))" % TOP1
+            code = "import libsudoku; print(libsudoku.solve(%r))" % TOP1
             installed = self.run_python(
                 "import ctypes; ctypes.CDLL(%r)" % sudoku.SONAME, env, tmp
             ).returncode == 0
@@ -904,11 +931,11 @@ class Loading(unittest.TestCase):
                 self.assertIn("set SUDOKU_LIB", missing.stderr)
 
             # Beside the module.
-            os.symlink(os.path.abspath(library), os.path.join(tmp, "libsudoku.so"))
+            os.symlink(os.path.abspath(library), beside_path)
             beside = self.run_python(code, env, tmp)
             self.assertEqual((beside.returncode, beside.stdout), (0, TOP1_SOLUTION + "\n"),
                              beside.stderr)
-            os.remove(os.path.join(tmp, "libsudoku.so"))
+            os.remove(beside_path)
 
             # Through the system loader by soname, here found through LD_LIBRARY_PATH.
             libs = os.path.join(tmp, "lib")
@@ -923,7 +950,8 @@ class Loading(unittest.TestCase):
         env = self.fresh_env()
         env["SUDOKU_LIB"] = "/nonexistent/libsudoku.so"
         result = self.run_python(
-            "import sys; sys.path.insert(0, %r); import sudoku; sudoku.version()" % MODULE_DIR,
+            "import sys; sys.path.insert(0, %r); import libsudoku; libsudoku.version()"
+            % os.path.dirname(PACKAGE_DIR),
             env,
             ROOT,
         )
@@ -946,14 +974,16 @@ class Loading(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             # Beside the module: a library that loads but is not libsudoku (as an older
             # libsudoku without a newer function would be); by soname: the real one.
-            shutil.copy(os.path.join(MODULE_DIR, "sudoku.py"), tmp)
-            os.symlink(foreign_library(), os.path.join(tmp, "libsudoku.so"))
+            copy_package(tmp)
+            os.symlink(foreign_library(), os.path.join(tmp, "libsudoku", "libsudoku.so"))
             libs = os.path.join(tmp, "lib")
             os.mkdir(libs)
             os.symlink(os.path.abspath(library), os.path.join(libs, sudoku.SONAME))
             env = self.fresh_env()
             env["LD_LIBRARY_PATH"] = libs
-            result = self.run_python("import sudoku; print(sudoku.solve(%r))" % TOP1, env, tmp)
+            result = self.run_python(
+                "import libsudoku; print(libsudoku.solve(%r))" % TOP1, env, tmp
+            )
             self.assertEqual((result.returncode, result.stdout, result.stderr),
                              (0, TOP1_SOLUTION + "\n", ""))
 
@@ -975,10 +1005,10 @@ class Loading(unittest.TestCase):
                     "%s\nSUDOKU_NO_SOLUTION\nSUDOKU_MULTIPLE_SOLUTIONS\nSUDOKU_INVALID_FORMAT\n"
                     "SUDOKU_INVALID_FORMAT\nSUDOKU_INVALID_FORMAT\n%s\n"
                     % (TOP1_SOLUTION, CLASSIC_SOLUTION),
-                    "sudoku.py: line 6: the puzzle on line 6 has 80 cells, not 81\n"
-                    "sudoku.py: line 7: character 'a' at line 7, column 1 is not a digit or a "
+                    "libsudoku: line 6: the puzzle on line 6 has 80 cells, not 81\n"
+                    "libsudoku: line 7: character 'a' at line 7, column 1 is not a digit or a "
                     "blank (cell 0: row 1, column 1)\n"
-                    "sudoku.py: line 8: the puzzle on line 8 has 82 cells, not 81\n",
+                    "libsudoku: line 8: the puzzle on line 8 has 82 cells, not 81\n",
                 ),
             )
 
@@ -996,17 +1026,18 @@ class Loading(unittest.TestCase):
                 (
                     0,
                     "%s\nSUDOKU_CONFLICTING_GIVENS\n" % CLASSIC_SOLUTION,
-                    "sudoku.py: line 13: two equal givens share a row, column or box (cell 10)\n",
+                    "libsudoku: line 13: two equal givens share a row, column or box (cell 10)\n",
                 ),
             )
 
     def run_script(self, *args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, close_fd=None,
                    env=None):
-        """Runs sudoku.py with `args`; `close_fd` (0 or 1) is closed in the child before Python
-        starts, as the shell's `<&-` or `>&-` does; `env` adds environment variables."""
-        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
+        """Runs `python -m libsudoku` with `args`; `close_fd` (0 or 1) is closed in the child
+        before Python starts, as the shell's `<&-` or `>&-` does; `env` adds environment
+        variables."""
+        env = script_env(env)
         return subprocess.run(
-            [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), *args],
+            [*SCRIPT, *args],
             env=env, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, text=True,
             preexec_fn=None if close_fd is None else (lambda: os.close(close_fd)),
         )
@@ -1016,7 +1047,7 @@ class Loading(unittest.TestCase):
             result = self.run_script(*args, stdin=None, close_fd=0)
             self.assertEqual(
                 (result.returncode, result.stdout, result.stderr),
-                (2, "", "sudoku.py: stdin: Bad file descriptor\n"),
+                (2, "", "libsudoku: stdin: Bad file descriptor\n"),
                 args,
             )
 
@@ -1036,21 +1067,21 @@ class Loading(unittest.TestCase):
                     result = self.run_script(path, stdout=full)
                 self.assertEqual(
                     (result.returncode, result.stdout, result.stderr),
-                    (2, None, "sudoku.py: error writing output: No space left on device\n"),
+                    (2, None, "libsudoku: error writing output: No space left on device\n"),
                     path,
                 )
                 with open(path) as source, open("/dev/full", "w") as full:
                     result = self.run_script(stdin=source, stdout=full)
                 self.assertEqual(
                     (result.returncode, result.stderr),
-                    (2, "sudoku.py: error writing output: No space left on device\n"),
+                    (2, "libsudoku: error writing output: No space left on device\n"),
                     path,
                 )
             # stdout closed (`>&-`): Python starts with sys.stdout None.
             result = self.run_script(one, stdout=None, close_fd=1)
             self.assertEqual(
                 (result.returncode, result.stderr),
-                (2, "sudoku.py: error writing output: Bad file descriptor\n"),
+                (2, "libsudoku: error writing output: Bad file descriptor\n"),
             )
             # Nothing to write is no error, even to a full disk.
             empty = os.path.join(tmp, "empty.txt")
@@ -1072,7 +1103,7 @@ class Loading(unittest.TestCase):
                 result = self.run_script(*args)
                 self.assertEqual(
                     (result.returncode, result.stdout, result.stderr),
-                    (2, "", "sudoku.py: %s: %s\n" % (name, reason)),
+                    (2, "", "libsudoku: %s: %s\n" % (name, reason)),
                     args,
                 )
 
@@ -1081,18 +1112,19 @@ class Loading(unittest.TestCase):
             result = self.run_script(option)
             self.assertEqual((result.returncode, result.stdout, result.stderr),
                              (0, sudoku._USAGE, ""))
-            self.assertTrue(result.stdout.startswith("usage: python3 sudoku.py [--unique | --list N] [FILE]\n"))
+            self.assertTrue(result.stdout.startswith(
+                "usage: python3 -m libsudoku [--unique | --list N] [FILE]\n"))
 
     def test_script_reports_a_reader_that_closed_the_pipe(self):
         with tempfile.TemporaryDirectory() as tmp:
             # 82,000 bytes of output: more than a pipe holds, so the script is still writing
-            # when the reader goes away (as `sudoku.py FILE | head -1` does).
+            # when the reader goes away (as `python -m libsudoku FILE | head -1` does).
             many = os.path.join(tmp, "many.txt")
             with open(many, "w") as f:
                 f.write((CLASSIC + "\n") * 1000)
-            env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+            env = script_env()
             child = subprocess.Popen(
-                [sys.executable, os.path.join(MODULE_DIR, "sudoku.py"), many],
+                [*SCRIPT, many],
                 env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, text=True,
             )
@@ -1104,7 +1136,7 @@ class Loading(unittest.TestCase):
             self.assertEqual(first, CLASSIC_SOLUTION + "\n")
             self.assertEqual(
                 (child.returncode, stderr),
-                (2, "sudoku.py: error writing output: Broken pipe\n"),
+                (2, "libsudoku: error writing output: Broken pipe\n"),
             )
 
     def test_script_reports_a_library_it_cannot_load_in_one_line(self):
@@ -1113,7 +1145,7 @@ class Loading(unittest.TestCase):
         )
         self.assertEqual((result.returncode, result.stdout), (2, ""))
         self.assertTrue(
-            result.stderr.startswith("sudoku.py: /nonexistent/libsudoku.so: "), result.stderr
+            result.stderr.startswith("libsudoku: /nonexistent/libsudoku.so: "), result.stderr
         )
         self.assertEqual(result.stderr.count("\n"), 1, result.stderr)
 
@@ -1125,7 +1157,7 @@ class Loading(unittest.TestCase):
             (
                 2,
                 "",
-                "sudoku.py: %s: no function sudoku_solve"
+                "libsudoku: %s: no function sudoku_solve"
                 " (not libsudoku, or an older version of it)\n" % foreign,
             ),
         )
@@ -1134,7 +1166,7 @@ class Loading(unittest.TestCase):
         usage = sudoku._USAGE
 
         def wrong(what):
-            return "sudoku.py: %s\nTry 'sudoku.py --help' for more information.\n" % what
+            return "libsudoku: %s\nTry 'python3 -m libsudoku --help' for more information.\n" % what
 
         solve_file = os.environ.get("SOLVE_FILE")  # set by tests/python.rs
         with tempfile.TemporaryDirectory() as tmp:
@@ -1199,8 +1231,8 @@ class Loading(unittest.TestCase):
                 result = self.run_script(*args)
                 self.assertEqual(
                     (result.returncode, result.stdout, result.stderr),
-                    (2, "", "sudoku.py: %s\nTry 'sudoku.py --help' for more information.\n"
-                     % what),
+                    (2, "", "libsudoku: %s\nTry 'python3 -m libsudoku --help' for more "
+                     "information.\n" % what),
                     args,
                 )
                 if solve_file:
@@ -1222,8 +1254,8 @@ class Loading(unittest.TestCase):
         result = self.run_script("--count", "2")
         self.assertEqual(
             (result.returncode, result.stdout, result.stderr),
-            (2, "", "sudoku.py: unknown option '--count'\n"
-                    "Try 'sudoku.py --help' for more information.\n"),
+            (2, "", "libsudoku: unknown option '--count'\n"
+                    "Try 'python3 -m libsudoku --help' for more information.\n"),
         )
 
 
@@ -1321,6 +1353,228 @@ class Canonical(unittest.TestCase):
         for name in ("canonicalize", "apply_transform", "invert_transform", "Transform"):
             self.assertIn(name, sudoku.__all__)
 
+
+
+def numpy_or_skip(test):
+    """NumPy, or skip the test without it (a failure when SUDOKU_TEST_NUMPY=1 says it must be
+    there: the installed-package run)."""
+    try:
+        import numpy
+    except ImportError:
+        if os.environ.get("SUDOKU_TEST_NUMPY") == "1":
+            test.fail("SUDOKU_TEST_NUMPY=1 but NumPy cannot be imported")
+        test.skipTest("NumPy is not installed")
+    return numpy
+
+
+class NumpyBatch(unittest.TestCase):
+    """solve_batch on (N, 81) uint8 arrays of ASCII characters or of digits 0-9."""
+
+    def setUp(self):
+        self.np = numpy_or_skip(self)
+        puzzles = read_puzzles("puzzles3_magictour_top1465")[:200]
+        self.puzzles = puzzles + [UNSOLVABLE, DEADLY, "55" + "." * 79, TOP1]
+
+    def ascii(self, puzzles):
+        return self.np.frombuffer("".join(puzzles).encode(), dtype=self.np.uint8).reshape(-1, 81)
+
+    def digits(self, puzzles):
+        return self.np.array([[0 if c in ".0" else int(c) for c in p] for p in puzzles],
+                             dtype=self.np.uint8).reshape(-1, 81)
+
+    def expected(self, unique):
+        """(solution or None, status) of each puzzle, by the list form of the call."""
+        out = []
+        for r in sudoku.solve_batch(self.puzzles, unique=unique):
+            out.append((r, sudoku.SUDOKU_OK) if isinstance(r, str) else (None, r.status))
+        return out
+
+    def check(self, given, result, to_text, unique):
+        np = self.np
+        self.assertIsInstance(result, sudoku.BatchArrays)
+        solutions, statuses = result
+        self.assertEqual((solutions.dtype, solutions.shape), (np.uint8, given.shape))
+        self.assertEqual((statuses.dtype, statuses.shape), (np.dtype(np.intc), (len(given),)))
+        for i, (solution, status) in enumerate(self.expected(unique)):
+            self.assertEqual(statuses[i], status, i)
+            if status == sudoku.SUDOKU_OK:
+                text = to_text(solutions[i])
+                self.assertTrue(is_solution_of(self.puzzles[i], text), i)
+                if unique:
+                    self.assertEqual(text, solution, i)
+            else:  # an unsolved row keeps its puzzle, in the kind given
+                self.assertTrue((solutions[i] == given[i]).all(), i)
+
+    def test_ascii_arrays(self):
+        given = self.ascii(self.puzzles)  # read-only: frombuffer of bytes
+        for unique in (False, True):
+            result = sudoku.solve_batch(given, unique=unique, threads=2)
+            self.check(given, result, lambda row: bytes(row).decode(), unique)
+        self.assertEqual(bytes(given[0]).decode(), self.puzzles[0])  # untouched
+
+    def test_digit_arrays(self):
+        given = self.digits(self.puzzles)
+        before = given.copy()
+        for unique in (False, True):
+            result = sudoku.solve_batch(given, unique=unique)
+            self.assertLessEqual(int(result.solutions.max()), 9)
+            self.check(given, result, lambda row: "".join(map(str, row)), unique)
+        self.assertTrue((given == before).all())
+
+    def test_blanks_as_zero_characters_and_an_all_blank_array(self):
+        np = self.np
+        zeros = self.ascii([TOP1.replace(".", "0")])
+        solutions, statuses = sudoku.solve_batch(zeros)
+        self.assertEqual((bytes(solutions[0]).decode(), statuses[0]), (TOP1_SOLUTION, 0))
+        # All zeros is digits: empty boards, solved as digits.
+        solutions, statuses = sudoku.solve_batch(np.zeros((2, 81), dtype=np.uint8))
+        self.assertEqual(list(statuses), [0, 0])
+        for row in solutions:
+            self.assertTrue(is_solution_of(EMPTY, "".join(map(str, row))))
+
+    def test_out_and_in_place(self):
+        np = self.np
+        for make, to_text in ((self.ascii, lambda r: bytes(r).decode()),
+                              (self.digits, lambda r: "".join(map(str, r)))):
+            given = make([TOP1, UNSOLVABLE, CLASSIC]).copy()
+            out = np.full(given.shape, 7, dtype=np.uint8)
+            result = sudoku.solve_batch(given, out=out)
+            self.assertIs(result.solutions, out)
+            self.assertEqual(list(result.statuses), [0, sudoku.SUDOKU_NO_SOLUTION, 0])
+            self.assertEqual(to_text(out[2]), CLASSIC_SOLUTION)
+            # In place: the puzzles become their solutions (an unsolved one stays).
+            in_place = given.copy()
+            result = sudoku.solve_batch(in_place, out=in_place)
+            self.assertIs(result.solutions, in_place)
+            self.assertEqual(to_text(in_place[0]), TOP1_SOLUTION)
+            self.assertTrue((in_place[1] == given[1]).all())
+
+    def test_strided_and_empty_arrays(self):
+        np = self.np
+        given = self.ascii([TOP1, CLASSIC, TOP1, CLASSIC])[::2]  # not contiguous
+        solutions, statuses = sudoku.solve_batch(given)
+        self.assertEqual([bytes(r).decode() for r in solutions], [TOP1_SOLUTION] * 2)
+        empty = sudoku.solve_batch(np.zeros((0, 81), dtype=np.uint8))
+        self.assertEqual((empty.solutions.shape, empty.statuses.shape), ((0, 81), (0,)))
+
+    def test_bad_arrays(self):
+        np = self.np
+        good = self.ascii([TOP1])
+        for bad, error in ((good.astype(np.int64), TypeError),
+                           (np.zeros((2, 80), dtype=np.uint8), ValueError),
+                           (np.zeros(81, dtype=np.uint8), ValueError),
+                           (np.zeros((1, 9, 9), dtype=np.uint8), ValueError)):
+            with self.assertRaises(error, msg=repr(bad.shape)):
+                sudoku.solve_batch(bad)
+        # The array is checked first, then the other arguments (the C API's order).
+        with self.assertRaises(TypeError):
+            sudoku.solve_batch(good.astype(np.int64), threads=-1)
+        with self.assertRaises(ValueError):
+            sudoku.solve_batch(good, threads=-1)
+        with self.assertRaises(TypeError):
+            sudoku.solve_batch(good, unique=1)
+        two = self.ascii([TOP1, CLASSIC])
+        for out, error in ((np.zeros((3, 81), dtype=np.uint8), ValueError),
+                           (np.zeros((2, 81), dtype=np.int32), TypeError),
+                           (np.zeros((81, 2), dtype=np.uint8).T, ValueError),  # not C order
+                           (two, ValueError),  # read-only
+                           ([0] * 162, TypeError)):
+            with self.assertRaises(error, msg=repr(out)):
+                sudoku.solve_batch(two, out=out)
+        with self.assertRaises(TypeError):
+            sudoku.solve_batch([TOP1], out=np.zeros((1, 81), dtype=np.uint8))
+
+
+class Package(unittest.TestCase):
+    """The package under test: where it comes from, its files, and what crosses processes."""
+
+    def test_the_package_is_the_one_asked_for(self):
+        if INSTALLED:
+            # Installed in the running Python's environment, not the source tree's python/.
+            self.assertTrue(PACKAGE_DIR.startswith(os.path.join(sys.prefix, "")), PACKAGE_DIR)
+            self.assertFalse(PACKAGE_DIR.startswith(os.path.join(SOURCE_DIR, "")), PACKAGE_DIR)
+            self.assertNotIn("SUDOKU_LIB", os.environ)
+            # The library it carries, found beside the module with nothing set.
+            self.assertEqual(sudoku.library_path(), os.path.join(PACKAGE_DIR, "libsudoku.so"))
+            from importlib import metadata
+            self.assertEqual(metadata.version("libsudoku"), sudoku.version())
+        else:
+            self.assertEqual(PACKAGE_DIR, os.path.join(SOURCE_DIR, "libsudoku"))
+            self.assertEqual(os.path.realpath(sudoku.library_path()),
+                             os.path.realpath(os.environ.get("SUDOKU_LIB", sudoku.library_path())))
+        for name in ("__init__.py", "__main__.py", "_arrays.py", "py.typed"):
+            self.assertTrue(os.path.isfile(os.path.join(PACKAGE_DIR, name)), name)
+
+    def test_import_needs_no_environment(self):
+        if not INSTALLED:
+            self.skipTest("the installed package only (the source tree needs its path)")
+        with tempfile.TemporaryDirectory() as tmp:
+            result = subprocess.run(
+                [sys.executable, "-c",
+                 "import libsudoku; print(libsudoku.solve(%r)); print(libsudoku.library_path())"
+                 % TOP1],
+                env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, cwd=tmp,
+                capture_output=True, text=True,
+            )
+        self.assertEqual(
+            (result.returncode, result.stdout, result.stderr),
+            (0, "%s\n%s\n" % (TOP1_SOLUTION, os.path.join(PACKAGE_DIR, "libsudoku.so")), ""),
+        )
+
+    def test_errors_and_results_pickle_whole(self):
+        import pickle
+
+        for value in (
+            sudoku.SudokuError(sudoku.SUDOKU_CONFLICTING_GIVENS, cell=9),
+            sudoku.SudokuError(sudoku.SUDOKU_NO_SOLUTION),
+            sudoku.SudokuFormatError("line 3 has 8 cells, not 9", 3, 9, 40, 2, 50, 4),
+        ):
+            back = pickle.loads(pickle.dumps(value))
+            self.assertIs(type(back), type(value))
+            self.assertEqual((str(back), back.args), (str(value), value.args))
+            self.assertEqual(vars(back), vars(value))
+        results = sudoku.solve_batch([TOP1, UNSOLVABLE, "5" + "5" + "." * 79])
+        back = pickle.loads(pickle.dumps(results))
+        self.assertEqual(back[0], TOP1_SOLUTION)
+        self.assertEqual([(e.status, e.cell) for e in back[1:]],
+                         [(sudoku.SUDOKU_NO_SOLUTION, None),
+                          (sudoku.SUDOKU_CONFLICTING_GIVENS, 1)])
+        for value in (sudoku.list_solutions(DEADLY, 1), sudoku.read_puzzle(TOP1),
+                      sudoku.canonicalize(TOP1, transform=True)[1]):
+            self.assertEqual(pickle.loads(pickle.dumps(value)), value)
+
+    def test_without_numpy(self):
+        # NumPy made unimportable: the package imports, and lists still work.
+        code = (
+            "import sys; sys.modules['numpy'] = None\n"
+            "import libsudoku\n"
+            "r = libsudoku.solve_batch([%r, 'x'])\n"
+            "print(r[0], r[1].status)\n" % TOP1
+        )
+        result = subprocess.run([sys.executable, "-c", code], env=script_env(),
+                                capture_output=True, text=True)
+        self.assertEqual((result.returncode, result.stdout, result.stderr),
+                         (0, "%s %d\n" % (TOP1_SOLUTION, sudoku.SUDOKU_INVALID_CHARACTER), ""))
+        # Nor is NumPy imported by the package when it is there.
+        code = ("import sys, libsudoku; libsudoku.solve_batch([%r]); "
+                "print('numpy' in sys.modules)" % TOP1)
+        result = subprocess.run([sys.executable, "-c", code], env=script_env(),
+                                capture_output=True, text=True)
+        self.assertEqual((result.returncode, result.stdout, result.stderr), (0, "False\n", ""))
+
+    def test_annotations(self):
+        import inspect
+
+        # Every public function is annotated (what py.typed promises type checkers).
+        for name in sudoku.__all__:
+            value = getattr(sudoku, name)
+            if inspect.isfunction(value):
+                signature = inspect.signature(value)
+                self.assertIsNot(signature.return_annotation, inspect.Signature.empty, name)
+                for parameter in signature.parameters.values():
+                    self.assertIsNot(parameter.annotation, inspect.Parameter.empty,
+                                     (name, parameter.name))
+                self.assertTrue(value.__doc__, name)
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result

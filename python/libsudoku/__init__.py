@@ -1,7 +1,8 @@
-"""libsudoku from Python: a small ctypes binding of the C library (standard library only).
+"""libsudoku from Python: the package `libsudoku`, a ctypes binding of the C library (standard
+library only; NumPy optional).
 
-    import sudoku
-    sudoku.solve("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+    import libsudoku
+    libsudoku.solve("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
     # -> '468931527751624839392578461134756298289413675675289314846192753513867942927345186'
 
 A board is exactly 81 characters, row-major: '1'-'9' for givens, '.' or '0' for blanks, given
@@ -15,9 +16,10 @@ count), then the board's characters.
 
 The library is found, in this order:
   1. the path in the environment variable SUDOKU_LIB;
-  2. libsudoku.so beside this file;
-  3. the build folder of the repository this file belongs to: $CARGO_TARGET_DIR/release, then
-     target/release;
+  2. libsudoku.so beside this file: the copy `pip install` puts in the package (or an in-place
+     build's);
+  3. the build folder of the repository this file belongs to (python/libsudoku/ in a clone):
+     $CARGO_TARGET_DIR/release, then target/release;
   4. the system's loader, by soname (libsudoku.so.0.1), as installed by `make install` (after
      ldconfig, or with LD_LIBRARY_PATH set).
 Or call load(path) before anything else. A file that loads but lacks a libsudoku function
@@ -26,6 +28,11 @@ named by SUDOKU_LIB or load(path).
 
 ctypes releases the GIL during each library call, so solve_batch and calls from several Python
 threads run on several cores at once. The library keeps no state between calls.
+
+With NumPy installed, solve_batch also takes an array of shape (N, 81) and dtype uint8, of ASCII
+characters or of digits 0-9 (0 blank), and returns BatchArrays(solutions, statuses): the
+solutions as an array of the same kind and shape, and the status of each puzzle. NumPy is
+imported by nothing here: an array can only come from a program that imported it already.
 
 Candidate (pencilmark) puzzles are 81 int masks, digit d of a cell being bit d - 1:
 solve_candidates(masks), solve_unique_candidates, count_solutions_candidates(masks, limit=2)
@@ -46,38 +53,56 @@ files, pencilmarks) as PuzzleRead tuples (puzzle, kind, line, offset, end, next_
 that is not a puzzle raises (or, from read_puzzles, yields) SudokuFormatError, a SudokuError
 with the line, column, offset and reason.
 
-Run as a script, it solves every puzzle of a file (or stdin) with solve_batch:
-    python3 sudoku.py [--unique | --list N] [FILE]
+Run as a program, it solves every puzzle of a file (or stdin) with solve_batch:
+    python3 -m libsudoku [--unique | --list N] [FILE]
 It reads the input with read_puzzles, as examples/solve_file.c reads it: one-line puzzles (a
 rating or comment may follow), grids with any separators, .sdk files, pencilmark lines and
 candidate grids (solved with solve_candidates). It prints exactly one line per puzzle read, in
 input order: the solution or the status name (SUDOKU_NO_SOLUTION, ...), and
-SUDOKU_INVALID_FORMAT for a text that is not a puzzle, with "sudoku.py: line N: REASON" on
+SUDOKU_INVALID_FORMAT for a text that is not a puzzle, with "libsudoku: line N: REASON" on
 stderr (for a bad character, its cell too: "(cell 40: row 5, column 5)"); two equal givens
-give "sudoku.py: line N: MESSAGE (cell C)". These lines are byte for byte those of solve_file
+give "libsudoku: line N: MESSAGE (cell C)". These lines are byte for byte those of solve_file
 and `solve_cpp -` (one table of tests drives all three). On a terminal it says once on stderr
 "reading puzzles from the terminal; end with Ctrl-D". Options are read in order as solve_file
 reads them: -h or --help prints the usage on stdout (and stops there) unless a usage error came
 before it; --unique or --list N (the solutions as solve_file --list N prints them, N from 1 to
 1000000), once; one FILE at most ("-" is stdin); anything else starting with '-' ("--"
 included, as solve_file has no end-of-options marker) and a repeated --unique are usage
-errors, each said in one line ("sudoku.py: unknown option '-x'") before a pointer to --help.
+errors, each said in one line ("libsudoku: unknown option '-x'") before a pointer to --help.
 Exit codes:
   0  the input was read and solved (unreadable puzzles included), or the usage was asked for;
-  2  usage; the library not found or not loadable ("sudoku.py: libsudoku not found ..." or
-     "sudoku.py: PATH: REASON"); an input that cannot be opened or read, stdin closed included
-     (one line on stderr, "sudoku.py: FILE: REASON" or "sudoku.py: stdin: REASON"); or an
+  2  usage; the library not found or not loadable ("libsudoku: libsudoku not found ..." or
+     "libsudoku: PATH: REASON"); an input that cannot be opened or read, stdin closed included
+     (one line on stderr, "libsudoku: FILE: REASON" or "libsudoku: stdin: REASON"); or an
      output that cannot be written, a full disk or a reader that closed the pipe say
-     ("sudoku.py: error writing output: REASON").
+     ("libsudoku: error writing output: REASON").
 """
 
-import collections
+from __future__ import annotations
+
 import ctypes
 import errno
 import os
 import re
 import sys
 import threading
+from typing import (
+    TYPE_CHECKING,
+    Iterable,
+    Iterator,
+    List,
+    Literal,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    overload,
+)
+
+if TYPE_CHECKING:  # NumPy is optional: only type checkers import it here.
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "SudokuError",
@@ -110,7 +135,17 @@ __all__ = [
     "invert_transform",
     "Transform",
     "CELLS",
+    "BatchArrays",
+    "library_path",
 ]
+
+#: A board, as every call taking one accepts it: 81 characters as a str, bytes, bytearray or a
+#: memoryview of single bytes.
+Board = Union[str, bytes, bytearray, memoryview]
+#: A text to read puzzles from (read_puzzle, read_puzzles).
+Text = Union[str, bytes, bytearray, memoryview]
+#: A candidate puzzle: 81 int masks (digit d is bit d - 1) in a list or tuple, or a PuzzleRead.
+Masks = Union[Sequence[int], "PuzzleRead"]
 
 #: Cells on a board.
 CELLS = 81
@@ -171,13 +206,22 @@ class SudokuError(ValueError):
         SUDOKU_INVALID_CHARACTER with cell None.
     """
 
-    def __init__(self, status, message=None, cell=None):
+    status: int
+    message: str
+    cell: Optional[int]
+
+    def __init__(self, status: int, message: Optional[str] = None,
+                 cell: Optional[int] = None) -> None:
         if message is None:
             message = _message(status)
         super().__init__(message if cell is None else "%s (cell %d)" % (message, cell))
         self.status = status
         self.message = message
         self.cell = cell
+
+    def __reduce__(self):
+        # Pickled with its arguments (ValueError's default would keep only the text).
+        return (type(self), (self.status, self.message, self.cell))
 
 
 class SudokuFormatError(SudokuError):
@@ -194,7 +238,15 @@ class SudokuFormatError(SudokuError):
     next_line: the number of the line at `end`.
     """
 
-    def __init__(self, message, line, column, offset, reason, end=None, next_line=None):
+    line: int
+    column: int
+    offset: int
+    reason: int
+    end: Optional[int]
+    next_line: Optional[int]
+
+    def __init__(self, message: str, line: int, column: int, offset: int, reason: int,
+                 end: Optional[int] = None, next_line: Optional[int] = None) -> None:
         super().__init__(SUDOKU_INVALID_FORMAT, message)
         self.line = line
         self.column = column
@@ -202,6 +254,10 @@ class SudokuFormatError(SudokuError):
         self.reason = reason
         self.end = end
         self.next_line = next_line
+
+    def __reduce__(self):
+        return (type(self), (self.message, self.line, self.column, self.offset, self.reason,
+                             self.end, self.next_line))
 
 
 class _ReadInfo(ctypes.Structure):
@@ -232,12 +288,17 @@ class _Transform(ctypes.Structure):
     ]
 
 
-#: A transformation of a board (sudoku_transform in C): cell (r, c) of the image is
-#: digits[v], v being the value (0 blank, 1-9) of cell (rows[r], columns[c]) of the board, or of
-#: the board transposed when transpose is True. transpose: a bool; rows, columns: tuples of 9
-#: ints 0-8 keeping bands (stacks) whole; digits: a tuple of 10 ints, digits[0] == 0 and
-#: digits[1:] a permutation of 1-9.
-Transform = collections.namedtuple("Transform", "transpose rows columns digits")
+class Transform(NamedTuple):
+    """A transformation of a board (sudoku_transform in C): cell (r, c) of the image is
+    digits[v], v being the value (0 blank, 1-9) of cell (rows[r], columns[c]) of the board, or
+    of the board transposed when transpose is True. transpose: a bool; rows, columns: tuples of
+    9 ints 0-8 keeping bands (stacks) whole; digits: a tuple of 10 ints, digits[0] == 0 and
+    digits[1:] a permutation of 1-9."""
+
+    transpose: bool
+    rows: Tuple[int, ...]
+    columns: Tuple[int, ...]
+    digits: Tuple[int, ...]
 
 
 _lib = None
@@ -251,14 +312,14 @@ def _candidates():
     if os.environ.get("SUDOKU_LIB"):
         found.append(os.environ["SUDOKU_LIB"])
     found.append(os.path.join(here, "libsudoku.so"))
-    repo = os.path.dirname(os.path.dirname(here))  # examples/python/ -> the repository
+    repo = os.path.dirname(os.path.dirname(here))  # python/libsudoku/ -> the repository
     if os.environ.get("CARGO_TARGET_DIR"):
         found.append(os.path.join(os.environ["CARGO_TARGET_DIR"], "release", "libsudoku.so"))
     found.append(os.path.join(repo, "target", "release", "libsudoku.so"))
     return found
 
 
-def load(path=None):
+def load(path: Union[str, os.PathLike[str], None] = None) -> ctypes.CDLL:
     """Loads the library (from `path`, or as the module's docstring describes) and declares the
     types of its functions. Called on first use; call it yourself to choose the file. Returns the
     ctypes library object. Raises OSError when no library can be loaded, or when the library
@@ -451,6 +512,13 @@ def _library():
     return _lib if _lib is not None else load()
 
 
+def library_path() -> str:
+    """The library in use, loading it first as load() does: its path (after `pip install`, the
+    copy inside the package, unless SUDOKU_LIB or load(path) chose another), or the soname
+    libsudoku.so.0.1 when the system's loader found it. Raises OSError as load() does."""
+    return _library()._name
+
+
 def _message(status):
     return _library().sudoku_status_message(status).decode()
 
@@ -529,7 +597,7 @@ def _solve_with(function, puzzle):
     return board.raw.decode("ascii")
 
 
-def solve(puzzle):
+def solve(puzzle: Board) -> str:
     """Returns a solution of `puzzle` (the first one found: the fastest mode) as 81 digits.
 
     Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_INVALID_CHARACTER or
@@ -537,7 +605,7 @@ def solve(puzzle):
     return _solve_with(_library().sudoku_solve, puzzle)
 
 
-def solve_unique(puzzle):
+def solve_unique(puzzle: Board) -> str:
     """Returns the solution of `puzzle` if it has exactly one, as 81 digits.
 
     Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS,
@@ -545,7 +613,7 @@ def solve_unique(puzzle):
     return _solve_with(_library().sudoku_solve_unique, puzzle)
 
 
-def count_solutions(puzzle, limit=2):
+def count_solutions(puzzle: Board, limit: int = 2) -> int:
     """Returns the number of solutions of `puzzle`, counting at most `limit` (an int >= 1; the
     default 2 tells unique from several). 0 when it has none (not an error).
 
@@ -565,7 +633,7 @@ def count_solutions(puzzle, limit=2):
     return count.value
 
 
-class Solutions(tuple):
+class Solutions(NamedTuple):
     """The result of list_solutions: a named tuple (solutions, more).
 
     solutions: a list of solutions, each a str of 81 digits, in ascending order (the order
@@ -573,24 +641,15 @@ class Solutions(tuple):
     more: whether the puzzle has more solutions than the limit asked for.
     """
 
-    __slots__ = ()
-    _fields = ("solutions", "more")
-
-    def __new__(cls, solutions, more):
-        return tuple.__new__(cls, (solutions, more))
-
-    solutions = property(lambda self: self[0])
-    more = property(lambda self: self[1])
-
-    def __repr__(self):
-        return "Solutions(solutions=%r, more=%r)" % self
+    solutions: List[str]
+    more: bool
 
 
 #: The largest limit list_solutions accepts: its buffer (81 bytes a solution) fits PTRDIFF_MAX.
 _LIST_LIMIT_MAX = (2 ** (8 * ctypes.sizeof(ctypes.c_void_p) - 1) - 1) // CELLS
 
 
-def list_solutions(puzzle, limit):
+def list_solutions(puzzle: Board, limit: int) -> Solutions:
     """Lists the first `limit` solutions of `puzzle` in ascending lexicographic order (the order
     sorted() gives the strings): returns Solutions(solutions, more), `solutions` a list of at
     most `limit` strings of 81 digits and `more` whether the puzzle has more than `limit`
@@ -623,7 +682,7 @@ def list_solutions(puzzle, limit):
         raise _fail(status, text)
     # Each solution decoded straight from the buffer (buffer.raw would copy all of it, doubling
     # the peak for a large limit).
-    view = memoryview(buffer) if limit else memoryview(b"")
+    view = memoryview(buffer) if buffer is not None else memoryview(b"")
     solutions = [
         str(view[i * CELLS : (i + 1) * CELLS], "ascii") for i in range(written.value)
     ]
@@ -631,7 +690,7 @@ def list_solutions(puzzle, limit):
     return Solutions(solutions, more.value)
 
 
-def validate(puzzle):
+def validate(puzzle: Board) -> None:
     """Checks `puzzle` without searching: returns None when every byte is valid and no two
     equal givens share a house. A valid puzzle may still have no solution.
 
@@ -644,15 +703,66 @@ def validate(puzzle):
         raise SudokuError(status, cell=cell.value)
 
 
-def solve_batch(puzzles, unique=False, threads=0):
-    """Solves a list of puzzles in one library call on `threads` threads (0: every core).
+class BatchArrays(NamedTuple):
+    """The result of solve_batch on a NumPy array of N puzzles: a named tuple
+    (solutions, statuses).
 
-    Returns a list as long as `puzzles`: for each, in order, its solution (81 digits) or the
-    SudokuError that solve (or, with unique=True, solve_unique) would raise for it. The errors
-    are returned, not raised, so that one bad puzzle does not hide the others' results. Raises
-    TypeError when `puzzles` is a single str or bytes rather than a list of them, for an item
-    that is neither, when `unique` is not a bool (True or False) and when `threads` is not an
-    int; ValueError for threads outside 0 to 2**64 - 1."""
+    solutions: shape (N, 81), dtype uint8, of the kind of the puzzles (ASCII characters, or
+        digits 0-9): row i is the solution of puzzle i when statuses[i] is SUDOKU_OK, else
+        puzzle i as given. It is the array passed as `out` when there was one.
+    statuses: shape (N,), dtype intc (a C int): the status of each puzzle, SUDOKU_OK or what
+        solve (solve_unique with unique=True) would raise: SUDOKU_NO_SOLUTION,
+        SUDOKU_MULTIPLE_SOLUTIONS, SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS.
+    """
+
+    solutions: npt.NDArray[np.uint8]
+    statuses: npt.NDArray[np.intc]
+
+
+@overload
+def solve_batch(puzzles: npt.NDArray[np.uint8], unique: bool = ..., threads: int = ..., *,
+                out: Optional[npt.NDArray[np.uint8]] = ...) -> BatchArrays: ...
+@overload
+def solve_batch(puzzles: Iterable[Board], unique: bool = ...,
+                threads: int = ...) -> List[Union[str, SudokuError]]: ...
+def solve_batch(
+    puzzles: Union[Iterable[Board], npt.NDArray[np.uint8]], unique: bool = False,
+    threads: int = 0, *, out: Optional[npt.NDArray[np.uint8]] = None,
+) -> Union[List[Union[str, SudokuError]], BatchArrays]:
+    """Solves many puzzles in one library call on `threads` threads (0: every core).
+
+    `puzzles` is an iterable of boards (a list, say): returns a list as long as `puzzles`: for
+    each, in order, its solution (81 digits) or the SudokuError that solve (or, with
+    unique=True, solve_unique) would raise for it. The errors are returned, not raised, so that
+    one bad puzzle does not hide the others' results.
+
+    `puzzles` may instead be a NumPy array of shape (N, 81) and dtype uint8, row i puzzle i,
+    either of ASCII characters ('1'-'9', '.' or '0' blanks) or of digits 0-9 (0 blank), as the
+    large data sets store them: an array whose largest value is 9 or less is digits. Returns
+    BatchArrays(solutions, statuses): the solutions in an array of the same kind (an unsolved
+    row keeps its puzzle) and each puzzle's status code (errors are codes here: solve a row
+    alone for its SudokuError and cell). The puzzles are not copied: they are written once into
+    the solutions array, which the library solves in place. `out`, an array of the same shape,
+    C-contiguous and writable, receives the solutions instead of a new array; `out=puzzles`
+    solves in place without allocating.
+
+    Raises TypeError when `puzzles` is a single str or bytes rather than a list of them, for an
+    item that is neither, for an array of another dtype or an `out` with a list, when `unique`
+    is not a bool (True or False) and when `threads` is not an int; ValueError for threads
+    outside 0 to 2**64 - 1 and an array (or `out`) of another shape; SudokuError only if the
+    call itself fails."""
+    numpy = sys.modules.get("numpy")  # an array comes from a program that imported NumPy
+    if numpy is not None and isinstance(puzzles, numpy.ndarray):
+        from . import _arrays
+
+        _arrays.check_puzzles(puzzles)
+        _require_bool("unique", unique)
+        _require_int("threads", threads)
+        if not 0 <= threads < 2**64:
+            raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
+        return _arrays.solve_batch(puzzles, unique, threads, out)
+    if out is not None:
+        raise TypeError("out is for a NumPy array of puzzles; a list of puzzles gives a list")
     if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
         raise TypeError("solve_batch takes a list of puzzles; for one puzzle use solve")
     puzzles = list(puzzles)
@@ -660,7 +770,7 @@ def solve_batch(puzzles, unique=False, threads=0):
     _require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
-    results = [None] * len(puzzles)
+    results: list = [None] * len(puzzles)  # each item set below
     texts, places = [], []
     for i, puzzle in enumerate(puzzles):
         try:
@@ -735,7 +845,7 @@ def _solve_candidates_with(function, masks):
     return solution.raw.decode("ascii")
 
 
-def solve_candidates(masks):
+def solve_candidates(masks: Masks) -> str:
     """Returns a solution (the first one found) of a candidate puzzle as 81 digits: a valid grid
     whose every cell holds one of its candidates.
 
@@ -747,14 +857,14 @@ def solve_candidates(masks):
     return _solve_candidates_with(_library().sudoku_solve_candidates, masks)
 
 
-def solve_unique_candidates(masks):
+def solve_unique_candidates(masks: Masks) -> str:
     """Returns the solution of a candidate puzzle if it has exactly one, as 81 digits.
 
     Raises SudokuError as solve_candidates, and SUDOKU_MULTIPLE_SOLUTIONS."""
     return _solve_candidates_with(_library().sudoku_solve_unique_candidates, masks)
 
 
-def count_solutions_candidates(masks, limit=2):
+def count_solutions_candidates(masks: Masks, limit: int = 2) -> int:
     """Returns the number of solutions of a candidate puzzle, counting at most `limit` (an int
     >= 1). 0 when it has none, a cell with no candidate included (not an error).
 
@@ -772,7 +882,7 @@ def count_solutions_candidates(masks, limit=2):
     return count.value
 
 
-def validate_candidates(masks):
+def validate_candidates(masks: Masks) -> None:
     """Checks a candidate puzzle without searching: returns None when every mask is within
     0x1FF, no cell is without candidates and no two cells of a house have the same single
     candidate. A valid puzzle may still have no solution.
@@ -787,7 +897,7 @@ def validate_candidates(masks):
         raise SudokuError(status, cell=cell.value)
 
 
-def board_candidates(puzzle):
+def board_candidates(puzzle: Board) -> List[int]:
     """The candidates a board implies, as a list of 81 int masks (digit d is bit d - 1): a
     given's digit alone; a blank, every digit no given of its row, column or box holds (0 when
     none is left). The list feeds solve_candidates and the others.
@@ -841,10 +951,20 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index):
     return options
 
 
+@overload
 def generate(
-    seed, symmetry="none", givens=(17, 81), minimal=True, max_attempts=1000, index=0,
-    solution=False,
-):
+    seed: int, symmetry: str = ..., givens: Tuple[int, int] = ..., minimal: bool = ...,
+    max_attempts: int = ..., index: int = ..., solution: Literal[False] = ...,
+) -> str: ...
+@overload
+def generate(
+    seed: int, symmetry: str = ..., givens: Tuple[int, int] = ..., minimal: bool = ...,
+    max_attempts: int = ..., index: int = ..., *, solution: Literal[True],
+) -> Tuple[str, str]: ...
+def generate(
+    seed: int, symmetry: str = "none", givens: Tuple[int, int] = (17, 81), minimal: bool = True,
+    max_attempts: int = 1000, index: int = 0, solution: bool = False,
+) -> Union[str, Tuple[str, str]]:
     """Returns a puzzle with exactly one solution, as 81 characters ('1'-'9' and '.'): puzzle
     `index` of `seed` (an int from 0 to 2**64 - 1), the same on every machine.
 
@@ -866,9 +986,9 @@ def generate(
 
 
 def generate_batch(
-    seed, count, symmetry="none", givens=(17, 81), minimal=True, max_attempts=1000, index=0,
-    threads=0,
-):
+    seed: int, count: int, symmetry: str = "none", givens: Tuple[int, int] = (17, 81),
+    minimal: bool = True, max_attempts: int = 1000, index: int = 0, threads: int = 0,
+) -> List[Union[str, SudokuError]]:
     """Returns `count` puzzles made in one library call on `threads` threads (0: every core):
     item i is generate(seed, ..., index=index + i), whatever the thread count. An item that no
     attempt could make is its SudokuError (SUDOKU_NOT_FOUND), returned rather than raised.
@@ -896,7 +1016,7 @@ def generate_batch(
     ]
 
 
-def is_minimal(board):
+def is_minimal(board: Board) -> bool:
     """Whether `board`, a puzzle with exactly one solution, is minimal: taking out any one given
     would leave several solutions.
 
@@ -910,7 +1030,7 @@ def is_minimal(board):
     return answer.value
 
 
-def minimize(board, symmetry="none"):
+def minimize(board: Board, symmetry: str = "none") -> str:
     """Returns `board` (a puzzle with exactly one solution) with givens taken out while it keeps
     that solution, down to a minimal puzzle: orbits of givens under `symmetry` (one of
     SYMMETRIES; the pattern must already have it) are tried once each in order of their lowest
@@ -929,7 +1049,7 @@ def minimize(board, symmetry="none"):
     return out.raw.decode("ascii")
 
 
-class PuzzleRead(tuple):
+class PuzzleRead(NamedTuple):
     """A puzzle read from text (read_puzzle, read_puzzles): a named tuple
     (puzzle, kind, line, offset, end, next_line).
 
@@ -942,22 +1062,12 @@ class PuzzleRead(tuple):
     next_line: the number of the line at `end` (pass it as `first_line`).
     """
 
-    __slots__ = ()
-    _fields = ("puzzle", "kind", "line", "offset", "end", "next_line")
-
-    def __new__(cls, puzzle, kind, line, offset, end, next_line):
-        return tuple.__new__(cls, (puzzle, kind, line, offset, end, next_line))
-
-    puzzle = property(lambda self: self[0])
-    kind = property(lambda self: self[1])
-    line = property(lambda self: self[2])
-    offset = property(lambda self: self[3])
-    end = property(lambda self: self[4])
-    next_line = property(lambda self: self[5])
-
-    def __repr__(self):
-        return "PuzzleRead(%s)" % ", ".join(
-            "%s=%r" % (name, value) for name, value in zip(self._fields, self))
+    puzzle: Union[str, Tuple[int, ...]]
+    kind: int
+    line: int
+    offset: int
+    end: int
+    next_line: int
 
 
 def _text_address(text):
@@ -1026,7 +1136,7 @@ def _check_start(start, first_line, size):
         raise ValueError("first_line must be from 1 to 2**63 - 1")
 
 
-def read_puzzle(text, start=0, first_line=1):
+def read_puzzle(text: Text, start: int = 0, first_line: int = 1) -> Optional[PuzzleRead]:
     """Reads the first puzzle of `text` from byte offset `start` in any format the library
     reads: one line of 81 cells (a rating or comment may follow), a grid of 9 rows with or
     without separators, comment and label lines ('#', ';', '//', 'Author: me'), a
@@ -1051,7 +1161,9 @@ def read_puzzle(text, start=0, first_line=1):
     return item
 
 
-def read_puzzles(text, first_line=1):
+def read_puzzles(
+    text: Text, first_line: int = 1
+) -> Iterator[Union[PuzzleRead, SudokuFormatError]]:
     """Every puzzle of `text` (as read_puzzle takes it; a str is encoded once), in order: returns
     an iterator that yields a PuzzleRead for each puzzle and, for a text that is not a puzzle,
     the SudokuFormatError (yielded, not raised, so that one bad puzzle does not stop the
@@ -1105,7 +1217,13 @@ def _to_c_transform(transform):
     return t
 
 
-def canonicalize(puzzle, transform=False):
+@overload
+def canonicalize(puzzle: Board, transform: Literal[False] = ...) -> str: ...
+@overload
+def canonicalize(puzzle: Board, transform: Literal[True]) -> Tuple[str, Transform]: ...
+def canonicalize(
+    puzzle: Board, transform: bool = False
+) -> Union[str, Tuple[str, Transform]]:
     """Returns the canonical (minlex) form of `puzzle`: 81 characters, '.' for blanks and
     '1'-'9' for digits, equal for two puzzles exactly when one is a transformation of the other
     (transposition, band and row-in-band permutations, stack and column-in-stack permutations,
@@ -1117,16 +1235,16 @@ def canonicalize(puzzle, transform=False):
     _check_board_type(puzzle)
     _require_bool("transform", transform)
     text = _to_bytes(puzzle)
-    form = _Board()
+    board = _Board()
     t = _Transform()
-    status = _library().sudoku_canonicalize(text, form, ctypes.byref(t) if transform else None)
+    status = _library().sudoku_canonicalize(text, board, ctypes.byref(t) if transform else None)
     if status != SUDOKU_OK:
         raise _fail(status, text)
-    form = form.raw.decode("ascii")
+    form = board.raw.decode("ascii")
     return (form, _from_c_transform(t)) if transform else form
 
 
-def apply_transform(transform, puzzle):
+def apply_transform(transform: Union[Transform, Sequence], puzzle: Board) -> str:
     """Returns the image of `puzzle` under `transform` (a Transform), '.' for blanks.
 
     Raises SudokuError: SUDOKU_INVALID_ARGUMENT (not a valid transformation),
@@ -1141,7 +1259,7 @@ def apply_transform(transform, puzzle):
     return out.raw.decode("ascii")
 
 
-def invert_transform(transform):
+def invert_transform(transform: Union[Transform, Sequence]) -> Transform:
     """Returns the Transform that undoes `transform`: apply_transform(invert_transform(t),
     apply_transform(t, p)) is p (blanks as '.').
 
@@ -1155,7 +1273,7 @@ def invert_transform(transform):
     return _from_c_transform(inverse)
 
 
-def status_name(status):
+def status_name(status: int) -> str:
     """The enumerator name of a status code, as the library's sudoku_status_name gives it: for
     example "SUDOKU_OK" for 0 and "SUDOKU_NO_SOLUTION" for SUDOKU_NO_SOLUTION (1); "unknown
     status" for any other int (one outside the range of a C int included). TypeError when
@@ -1167,8 +1285,9 @@ def status_name(status):
     return _library().sudoku_status_name(status).decode()
 
 
-def version():
-    """The library's version, for example "0.1.0"."""
+def version() -> str:
+    """The library's version, for example "0.1.0" (the package's version too, when installed
+    with pip)."""
     return _library().sudoku_version().decode()
 
 
@@ -1182,7 +1301,7 @@ def _read_input(path):
         # Python sets sys.stdin to None when descriptor 0 was closed at startup (`<&-`).
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
     if sys.stdin.isatty():
-        sys.stderr.write("sudoku.py: reading puzzles from the terminal; end with Ctrl-D\n")
+        sys.stderr.write("libsudoku: reading puzzles from the terminal; end with Ctrl-D\n")
         sys.stderr.flush()
     return sys.stdin.buffer.read()
 
@@ -1285,7 +1404,7 @@ def _write_output(text):
     return reason
 
 
-_USAGE = """usage: python3 sudoku.py [--unique | --list N] [FILE]
+_USAGE = """usage: python3 -m libsudoku [--unique | --list N] [FILE]
 Solves every puzzle of FILE (stdin if absent or "-") and prints one line per puzzle, in
 input order: the solution, or the status name such as SUDOKU_NO_SOLUTION. --unique
 requires exactly one solution; --list N prints up to N solutions (ascending, separated
@@ -1318,7 +1437,7 @@ def _list_line(board, masks, limit):
 
 
 def _usage_error(what):
-    sys.stderr.write("sudoku.py: %s\nTry 'sudoku.py --help' for more information.\n" % what)
+    sys.stderr.write("libsudoku: %s\nTry 'python3 -m libsudoku --help' for more information.\n" % what)
     return 2
 
 
@@ -1338,7 +1457,7 @@ def _main(argv):
         if arg in ("-h", "--help"):
             reason = _write_output(_USAGE)
             if reason is not None:
-                sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)
+                sys.stderr.write("libsudoku: error writing output: %s\n" % reason)
                 return 2
             return 0
         elif arg in ("--unique", "--list") and (unique or listing is not None):
@@ -1363,7 +1482,7 @@ def _main(argv):
     try:
         load()
     except OSError as error:
-        sys.stderr.write("sudoku.py: %s\n" % error)
+        sys.stderr.write("libsudoku: %s\n" % error)
         return 2
     if path == "-":
         path = None  # stdin
@@ -1372,7 +1491,7 @@ def _main(argv):
     except OSError as error:
         # One line, as a command-line tool reports a file it cannot read, not a traceback.
         name = "stdin" if path is None else path
-        sys.stderr.write("sudoku.py: %s: %s\n" % (name, error.strerror or error))
+        sys.stderr.write("libsudoku: %s: %s\n" % (name, error.strerror or error))
         return 2
     # Every puzzle read, in input order: (line, givens board, candidate masks, diagnostic).
     entries = []
@@ -1390,7 +1509,7 @@ def _main(argv):
     out, diagnostics = [], []
     for line, board, masks, diagnostic in entries:
         if diagnostic is not None:
-            diagnostics.append("sudoku.py: line %d: %s\n" % (line, diagnostic))
+            diagnostics.append("libsudoku: line %d: %s\n" % (line, diagnostic))
             out.append(status_name(SUDOKU_INVALID_FORMAT))
             continue
         try:
@@ -1408,11 +1527,11 @@ def _main(argv):
         out.append(status_name(result.status))
         if result.status not in (SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS):
             cell = "" if result.cell is None else " (cell %d)" % result.cell
-            diagnostics.append("sudoku.py: line %d: %s%s\n" % (line, result.message, cell))
+            diagnostics.append("libsudoku: line %d: %s%s\n" % (line, result.message, cell))
     sys.stderr.write("".join(diagnostics))
     reason = _write_output("".join(line + "\n" for line in out))
     if reason is not None:
-        sys.stderr.write("sudoku.py: error writing output: %s\n" % reason)
+        sys.stderr.write("libsudoku: error writing output: %s\n" % reason)
         return 2
     return 0
 

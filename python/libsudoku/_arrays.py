@@ -1,0 +1,81 @@
+"""solve_batch on NumPy arrays of shape (N, 81) and dtype uint8.
+
+Imported by solve_batch only when it is given an array, so the package itself never imports
+NumPy: it stays optional. The library reads and writes ASCII boards, 81 bytes a puzzle, which is
+exactly the memory of a C-contiguous (N, 81) uint8 array: the call gets the array's own buffer.
+Arrays of digits 0-9 (0 a blank) become ASCII in the solutions array itself (adding '0', and
+'0' is a blank to the library) and go back to digits after the call.
+"""
+
+import ctypes
+
+import numpy as np
+
+from . import (
+    CELLS,
+    SUDOKU_BATCH_FIRST,
+    SUDOKU_BATCH_UNIQUE,
+    SUDOKU_OK,
+    BatchArrays,
+    SudokuError,
+    _library,
+)
+
+#: What turns a digit 0-9 into its ASCII character.
+_ZERO = np.uint8(ord("0"))
+
+
+def check_puzzles(puzzles):
+    """TypeError unless `puzzles` is a uint8 array; ValueError unless of shape (N, 81)."""
+    if puzzles.dtype != np.uint8:
+        raise TypeError(
+            "an array of puzzles has dtype uint8 (ASCII characters or digits 0-9), not %s; "
+            "convert it with .astype(numpy.uint8)" % puzzles.dtype
+        )
+    if puzzles.ndim != 2 or puzzles.shape[1] != CELLS:
+        raise ValueError("an array of puzzles has shape (N, 81), not %s" % (puzzles.shape,))
+
+
+def _check_out(out, shape):
+    """`out` must be able to take the solutions in place: the library writes 81 bytes a row."""
+    if not isinstance(out, np.ndarray) or out.dtype != np.uint8:
+        raise TypeError("out is a NumPy array of dtype uint8, not %s"
+                        % (out.dtype if isinstance(out, np.ndarray) else type(out).__name__))
+    if out.shape != shape:
+        raise ValueError("out has the shape of the puzzles, %s, not %s" % (shape, out.shape))
+    if not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError("out is a C-contiguous, writable array")
+
+
+def solve_batch(puzzles, unique, threads, out):
+    """BatchArrays(solutions, statuses) of `puzzles` (checked by check_puzzles; `unique` and
+    `threads` checked by the caller): see libsudoku.solve_batch."""
+    count = puzzles.shape[0]
+    # Digits 0-9 or ASCII: no ASCII character a board may hold is below '.' (46).
+    digits = puzzles.size == 0 or int(puzzles.max()) <= 9
+    if out is None:
+        out = np.empty((count, CELLS), dtype=np.uint8)
+    else:
+        _check_out(out, puzzles.shape)
+    # The puzzles are written once, into the array the library solves in place (nothing at all
+    # when out is the ASCII puzzles themselves); numpy handles overlapping arrays.
+    if digits:
+        np.add(puzzles, _ZERO, out=out)
+    elif out is not puzzles:
+        np.copyto(out, puzzles)
+    statuses = np.zeros(count, dtype=np.intc)
+    try:
+        if count:
+            boards = out.ctypes.data_as(ctypes.POINTER(ctypes.c_char))
+            flags = SUDOKU_BATCH_UNIQUE if unique else SUDOKU_BATCH_FIRST
+            status = _library().sudoku_solve_batch(
+                boards, count, boards, statuses.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
+                flags, threads,
+            )
+            if status != SUDOKU_OK:
+                raise SudokuError(status)
+    finally:
+        if digits:
+            # Back to digits, also when the call failed (out may be the caller's puzzles).
+            np.subtract(out, _ZERO, out=out)
+    return BatchArrays(out, statuses)
