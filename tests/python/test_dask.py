@@ -185,7 +185,7 @@ class TestDask(unittest.TestCase):
         size = len(data)
         self.assertEqual(partitions, -(-size // PARTITION_SIZE))
         for i, part in enumerate(report.partitions):
-            self.assertEqual(part.partition.index, i)
+            self.assertEqual(part.partition.number, i)
             self.assertEqual((part.partition.start, part.partition.end),
                              (i * PARTITION_SIZE, min((i + 1) * PARTITION_SIZE, size)))
         # One file a partition, named in input order, no temporaries left.
