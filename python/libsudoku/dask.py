@@ -101,7 +101,7 @@ class SolveReport(NamedTuple):
             raise ValueError("%d lines are not puzzles: %s" % (len(self.diagnostics), shown))
 
 
-def _line_range(f, start: int, end: int, size: int) -> bytes:
+def _line_range(f: Any, start: int, end: int, size: int) -> bytes:
     """The bytes of the lines whose first byte lies in [start, end) of the open file `f` of
     `size` bytes: from the first line start at or after `start` to the first one at or after
     `end` (or the file's end). A line starts at 0 and after each newline."""
@@ -134,7 +134,9 @@ def _line_range(f, start: int, end: int, size: int) -> bytes:
     return data
 
 
-def _solve_lines(data: bytes, unique: bool, threads: int):
+def _solve_lines(
+    data: bytes, unique: bool, threads: int
+) -> Tuple[bytes, int, int, Dict[str, int], List[Tuple[int, str, bytes]]]:
     """The output of the lines in `data` (as solve_file prints it) and their statistics:
     (output bytes, lines, puzzles, status counts, diagnostics)."""
     import numpy as np
