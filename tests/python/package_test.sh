@@ -4,11 +4,12 @@
 # tests/python/typed_client.py against it with `mypy --strict` (the annotations and py.typed as a
 # user's checker sees them), and runs tests/python/test_module.py against the installed package
 # (SUDOKU_TEST_INSTALLED=1), from a folder outside the source tree with SUDOKU_LIB and PYTHONPATH
-# unset: the package must find the library it carries. `make python-package-test` and .ci/run
-# run it.
+# unset: the package must find the library it carries; then, with the package's `dask` extra
+# installed, tests/python/test_dask.py (libsudoku.dask on a LocalCluster of 2 workers, a million
+# puzzles, a worker killed mid-run). `make python-package-test` and .ci/run run it.
 #
 # Needs python3 (with venv and pip), a Rust toolchain and the package registry (setuptools,
-# setuptools-rust, numpy and mypy are installed from it). It works in build/python-package/ (or
+# setuptools-rust, numpy, dask[distributed] and mypy are installed from it). It works in build/python-package/ (or
 # $SUDOKU_PACKAGE_DIR), removed first. cargo honours CARGO_TARGET_DIR and reuses what earlier
 # builds left there: only the library itself is compiled again, as a cdylib.
 set -euo pipefail
@@ -51,7 +52,7 @@ if not name.startswith(expected_start):
     sys.exit("package_test: wheel %s: expected a name starting %s" % (name, expected_start))
 names = set(zipfile.ZipFile(wheel).namelist())
 needed = {"libsudoku/__init__.py", "libsudoku/__main__.py", "libsudoku/_arrays.py",
-          "libsudoku/py.typed", "libsudoku/libsudoku.so"}
+          "libsudoku/dask.py", "libsudoku/py.typed", "libsudoku/libsudoku.so"}
 if needed - names:
     sys.exit("package_test: wheel %s lacks %s" % (name, sorted(needed - names)))
 extra = sorted(n for n in names if n.startswith("libsudoku/") and n not in needed)
@@ -60,8 +61,8 @@ if extra:
 print("the wheel holds %s" % ", ".join(sorted(needed)))
 EOF
 
-echo "installing it with numpy (and mypy) into a fresh virtual environment"
-"$py" -m pip install "${pip_quiet[@]}" "$wheel" numpy mypy
+echo "installing it with numpy, its dask extra (and mypy) into a fresh virtual environment"
+"$py" -m pip install "${pip_quiet[@]}" "$wheel[dask]" numpy mypy
 echo "installed (${SECONDS} s)"
 
 solve_file=$root/build/solve_file
@@ -78,3 +79,11 @@ env -u SUDOKU_LIB -u PYTHONPATH -u CARGO_TARGET_DIR \
     SUDOKU_TEST_INSTALLED=1 SUDOKU_TEST_NUMPY=1 SUDOKU_EXPECTED_VERSION="$version" \
     SOLVE_FILE="$solve_file" PYTHONDONTWRITEBYTECODE=1 \
     "$py" "$root/tests/python/test_module.py"
+
+# libsudoku.dask on a LocalCluster (2 workers, 1 thread each): a million puzzles, a worker
+# killed mid-run (tests/python/test_dask.py).
+echo "the Dask test on the installed package (${SECONDS} s)"
+env -u SUDOKU_LIB -u PYTHONPATH -u CARGO_TARGET_DIR \
+    SUDOKU_TEST_INSTALLED=1 SOLVE_FILE="$solve_file" PYTHONDONTWRITEBYTECODE=1 \
+    "$py" "$root/tests/python/test_dask.py"
+echo "package test done (${SECONDS} s)"

@@ -1562,6 +1562,23 @@ class Package(unittest.TestCase):
                                 capture_output=True, text=True)
         self.assertEqual((result.returncode, result.stdout, result.stderr), (0, "False\n", ""))
 
+    def test_dask_module_without_dask(self):
+        # libsudoku.dask imports without Dask, fsspec and NumPy (they are imported when
+        # solve_files runs), and its solve_files then says what is missing.
+        code = (
+            "import sys\n"
+            "for name in ('dask', 'distributed', 'fsspec', 'numpy'): sys.modules[name] = None\n"
+            "import libsudoku.dask\n"
+            "try:\n"
+            "    libsudoku.dask.solve_files('x', 'y')\n"
+            "except ImportError as error:\n"
+            "    print('ImportError', error.name)\n"
+        )
+        result = subprocess.run([sys.executable, "-c", code], env=script_env(),
+                                capture_output=True, text=True)
+        self.assertEqual((result.returncode, result.stdout, result.stderr),
+                         (0, "ImportError dask\n", ""))
+
     def test_annotations(self):
         import inspect
 
