@@ -12,14 +12,15 @@
 //!
 //! Layers: uses geometry and board only; nothing here knows of the solver or C.
 
+pub mod bug;
 pub mod fish;
 pub mod grid;
 pub mod intersections;
-pub mod loops;
 pub mod rate;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+pub mod uniqueness;
 pub mod wings;
 
 pub use grid::Grid;
@@ -36,8 +37,8 @@ pub enum Next {
     /// An empty cell has no candidate left: the position has no solution.
     Contradiction,
     /// The position needs a technique the engine does not have; SE's next step rates at least
-    /// `at_least` (tenths): 4.5 when a unique rectangle or loop may apply (see [`loops`]),
-    /// else 5.6 (BUG and above).
+    /// `at_least` (tenths): 6.2, the aligned pair exclusion, SE's next producer after the BUG
+    /// (everything after it rates 6.2 or more).
     Beyond {
         /// Lower bound of the ER of SE's next step, in tenths.
         at_least: u8,
@@ -77,20 +78,19 @@ pub fn next_step(grid: &Grid) -> Next {
             return Next::Step(step);
         }
     }
-    if loops::unique_loop_possible(grid) {
-        return Next::Beyond { at_least: 45 };
-    }
     let hard = [
+        uniqueness::unique_loop,
         |g: &Grid| subsets::naked_set(g, 4),
         |g: &Grid| fish::fish(g, 4),
         |g: &Grid| subsets::hidden_set(g, 4, false),
+        bug::bug,
     ];
     for technique in hard {
         if let Some(step) = technique(grid) {
             return Next::Step(step);
         }
     }
-    Next::Beyond { at_least: 56 }
+    Next::Beyond { at_least: 62 }
 }
 
 #[cfg(test)]
