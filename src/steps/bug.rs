@@ -225,3 +225,79 @@ fn type3(grid: &Grid, cells: &[Cell], all: u16, common: CellSet, mut s: Step) ->
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+
+    /// A bivalue universal grave on all 81 cells: a solution grid `s` and each cell holding
+    /// `{s, s + 1}` (9 wraps to 1), so every digit has two places in every house; `extra` adds
+    /// digits to some cells (their BUG digits).
+    fn grave(extra: &[(usize, u8)]) -> Grid {
+        let mut g = Grid::from_board(&Board::EMPTY);
+        for cell in Cell::ALL {
+            let (r, c) = (cell.row(), cell.column());
+            let s = ((r * 3 + r / 3 + c) % 9) as u8 + 1;
+            let mut keep = 1u16 << (s - 1) | 1 << (s % 9);
+            for &(i, d) in extra {
+                if i == cell.index() {
+                    keep |= 1 << (d - 1);
+                }
+            }
+            for d in Digit::ALL {
+                if keep >> d.index() & 1 == 0 {
+                    g.eliminate(cell, d);
+                }
+            }
+        }
+        g
+    }
+
+    fn removals(s: &Step) -> Vec<(usize, u8)> {
+        s.eliminations
+            .iter()
+            .map(|(cell, d)| (cell.index(), d.get()))
+            .collect()
+    }
+
+    #[test]
+    fn no_bug_without_an_extra_digit_or_on_the_empty_board() {
+        // The pure grave has two solutions; SE finds no BUG cell and gives no hint.
+        assert!(bug(&grave(&[])).is_none());
+        assert!(bug(&Grid::from_board(&Board::EMPTY)).is_none());
+    }
+
+    #[test]
+    fn type_1() {
+        // r1c1 {1,2} gets 5: it must be 5, so 1 and 2 leave it.
+        let s = bug(&grave(&[(0, 5)])).expect("a BUG");
+        assert_eq!((s.technique, s.rating()), (Technique::Bug1, 56));
+        assert_eq!(removals(&s), [(0, 1), (0, 2)]);
+    }
+
+    #[test]
+    fn type_2() {
+        // r1c1 {1,2} and r1c7 {7,8} both get 5: 5 leaves the rest of row 1.
+        let s = bug(&grave(&[(0, 5), (6, 5)])).expect("a BUG");
+        assert_eq!((s.technique, s.rating()), (Technique::Bug2, 57));
+        assert_eq!(removals(&s), [(3, 5), (4, 5)]);
+    }
+
+    #[test]
+    fn type_4() {
+        // r1c1 {1,2,5} and r1c9 {1,9,6} share 1 besides their BUG digits 5 and 6: one of them
+        // is 5 or 6, so 1 is locked in them in row 1; each keeps its BUG digit and 1.
+        let s = bug(&grave(&[(0, 5), (8, 6)])).expect("a BUG");
+        assert_eq!((s.technique, s.rating()), (Technique::Bug4, 57));
+        assert_eq!(removals(&s), [(0, 2), (8, 9)]);
+    }
+
+    #[test]
+    fn type_3() {
+        // BUG digits 5 (r1c1) and 6 (r1c8) with r1c5 {5,6}: a naked pair in row 1, 5.8.
+        let s = bug(&grave(&[(0, 5), (7, 6)])).expect("a BUG");
+        assert_eq!((s.technique, s.rating()), (Technique::Bug3, 58));
+        assert_eq!(removals(&s), [(3, 5), (5, 6)]);
+    }
+}

@@ -130,12 +130,12 @@ mod tests {
 
     #[test]
     fn empty_board_is_beyond_and_an_empty_cell_a_contradiction() {
-        // No single, subset, fish or wing and no bivalue cell (so no unique loop): SE's next
-        // step would be a BUG or harder, 5.6 and up.
+        // No single, subset, fish or wing, no bivalue cell (so no unique loop) and no BUG:
+        // SE's next step would be an aligned pair exclusion or harder, 6.2 and up.
         let g = Grid::from_board(&Board::EMPTY);
-        assert_eq!(next_step(&g), Next::Beyond { at_least: 56 });
+        assert_eq!(next_step(&g), Next::Beyond { at_least: 62 });
         let r = rate_grid(g);
-        assert_eq!((r.er, r.ep, r.ed, r.complete), (56, 0, 0, false));
+        assert_eq!((r.er, r.ep, r.ed, r.complete), (62, 0, 0, false));
         let mut g = g;
         for v in 1..=9 {
             grid::remove(&mut g, [Cell::at(4, 4).unwrap()], v);

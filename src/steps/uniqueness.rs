@@ -451,3 +451,186 @@ fn digits(mask: u16) -> impl Iterator<Item = Digit> {
 fn lowest(mask: u16) -> Digit {
     Digit::from_index(mask.trailing_zeros() as usize).expect("a digit")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+
+    fn c(r: usize, col: usize) -> Cell {
+        Cell::at(r, col).unwrap()
+    }
+
+    /// The empty board whose listed cells keep only the listed digits; `gone` leaves every other
+    /// cell for which `strip(cell)` is true.
+    fn position(cells: &[(Cell, &[u8])], gone: &[u8], strip: impl Fn(Cell) -> bool) -> Grid {
+        let mut g = super::super::grid::with_candidates(cells);
+        for cell in Cell::ALL {
+            if strip(cell) && !cells.iter().any(|&(p, _)| p == cell) {
+                for &d in gone {
+                    g.eliminate(cell, Digit::new(d).unwrap());
+                }
+            }
+        }
+        g
+    }
+
+    fn removals(s: &Step) -> Vec<(usize, u8)> {
+        s.eliminations
+            .iter()
+            .map(|(cell, d)| (cell.index(), d.get()))
+            .collect()
+    }
+
+    #[test]
+    fn rectangle_type_1() {
+        let g = position(
+            &[
+                (c(0, 0), &[1, 2]),
+                (c(0, 3), &[1, 2]),
+                (c(1, 0), &[1, 2]),
+                (c(1, 3), &[1, 2, 3]),
+            ],
+            &[1, 2],
+            |_| true,
+        );
+        let s = unique_loop(&g).expect("a step");
+        assert_eq!(s.technique, Technique::UniqueRectangle1);
+        assert_eq!((s.rating(), s.digits), (45, 0b11));
+        assert_eq!(removals(&s), [(12, 1), (12, 2)]);
+    }
+
+    #[test]
+    fn rectangle_type_2_comes_before_type_4() {
+        // r2c1 and r2c4 hold the extra 3; 1 (and 2) has no other place in row 2, which is also
+        // a type 4 at the same rating: SE takes the lower type.
+        let g = position(
+            &[
+                (c(0, 0), &[1, 2]),
+                (c(0, 3), &[1, 2]),
+                (c(1, 0), &[1, 2, 3]),
+                (c(1, 3), &[1, 2, 3]),
+            ],
+            &[1, 2],
+            |_| true,
+        );
+        let s = unique_loop(&g).expect("a step");
+        assert_eq!(s.technique, Technique::UniqueRectangle2);
+        assert_eq!(s.rating(), 45);
+        let row2: Vec<(usize, u8)> = [10, 11, 13, 14, 15, 16, 17].map(|i| (i, 3)).to_vec();
+        assert_eq!(removals(&s), row2);
+    }
+
+    #[test]
+    fn rectangle_type_3_naked_pair() {
+        // Extra digits 3 (r2c1) and 4 (r2c4) with r2c7 {3,4}: a naked pair in row 2, 4.5 + 0.1.
+        // 1 and 2 stay elsewhere in row 2, so no type 4.
+        let g = position(
+            &[
+                (c(0, 0), &[1, 2]),
+                (c(0, 3), &[1, 2]),
+                (c(1, 0), &[1, 2, 3]),
+                (c(1, 3), &[1, 2, 4]),
+                (c(1, 6), &[3, 4]),
+            ],
+            &[1, 2],
+            |cell| cell.row() != 1,
+        );
+        let s = unique_loop(&g).expect("a step");
+        assert_eq!(s.technique, Technique::UniqueRectangle3);
+        assert_eq!(s.rating(), 46);
+        let mut expected = Vec::new();
+        for d in [3, 4] {
+            for i in [10, 11, 13, 14, 16, 17] {
+                expected.push((i, d));
+            }
+        }
+        assert_eq!(removals(&s), expected);
+    }
+
+    #[test]
+    fn rectangle_type_4() {
+        // 1 is locked in r2c1 and r2c4 (row 2), 2 is not: 2 leaves both. No type 3: the extra
+        // digits 3, 4, 5 form no set in row 2.
+        let g = position(
+            &[
+                (c(0, 0), &[1, 2]),
+                (c(0, 3), &[1, 2]),
+                (c(1, 0), &[1, 2, 3, 4]),
+                (c(1, 3), &[1, 2, 5]),
+            ],
+            &[1, 2],
+            |_| true,
+        );
+        // 2 has no other place in row 2 either; the first loop digit, 1, wins.
+        let s = unique_loop(&g).expect("a step");
+        assert_eq!(s.technique, Technique::UniqueRectangle4);
+        assert_eq!(s.rating(), 45);
+        assert_eq!(removals(&s), [(9, 2), (12, 2)]);
+        // With 1 elsewhere in row 2, 2 is the locked digit: 1 leaves both.
+        let g2 = position(
+            &[
+                (c(0, 0), &[1, 2]),
+                (c(0, 3), &[1, 2]),
+                (c(1, 0), &[1, 2, 3, 4]),
+                (c(1, 3), &[1, 2, 5]),
+                (c(1, 8), &[1, 7]),
+            ],
+            &[1, 2],
+            |_| true,
+        );
+        let s = unique_loop(&g2).expect("a step");
+        assert_eq!(s.technique, Technique::UniqueRectangle4);
+        assert_eq!(removals(&s), [(9, 1), (12, 1)]);
+    }
+
+    #[test]
+    fn loop_of_six_type_1() {
+        // r1c1 r1c4 r2c4 r2c7 r3c7 r3c1: each row, column and box holds two of them.
+        let g = position(
+            &[
+                (c(0, 0), &[1, 2]),
+                (c(0, 3), &[1, 2]),
+                (c(1, 3), &[1, 2]),
+                (c(1, 6), &[1, 2]),
+                (c(2, 6), &[1, 2]),
+                (c(2, 0), &[1, 2, 5]),
+            ],
+            &[1, 2],
+            |_| true,
+        );
+        let s = unique_loop(&g).expect("a step");
+        assert_eq!(s.technique, Technique::UniqueLoop1);
+        assert_eq!(s.rating(), 46);
+        assert_eq!(s.cells.len(), 6);
+        assert_eq!(removals(&s), [(18, 1), (18, 2)]);
+    }
+
+    #[test]
+    fn nothing_without_an_extra_cell_or_a_loop() {
+        assert!(unique_loop(&Grid::from_board(&Board::EMPTY)).is_none());
+        // Four bivalue cells {1,2}: a deadly pattern (two solutions), no hint.
+        let g = position(
+            &[
+                (c(0, 0), &[1, 2]),
+                (c(0, 3), &[1, 2]),
+                (c(1, 0), &[1, 2]),
+                (c(1, 3), &[1, 2]),
+            ],
+            &[1, 2],
+            |_| true,
+        );
+        assert!(unique_loop(&g).is_none());
+    }
+
+    #[test]
+    fn ratings_by_size_as_se_computes_them() {
+        assert_eq!(tenths(loop_difficulty(4)), 45);
+        assert_eq!(tenths(loop_difficulty(6)), 46);
+        assert_eq!(tenths(loop_difficulty(8)), 47);
+        assert_eq!(tenths(loop_difficulty(10)), 50);
+        assert_eq!(tenths(loop_difficulty(12)), 50);
+        // A 6-cell type 3 pair sorts before an 8-cell loop although both print 4.7.
+        assert!(loop_difficulty(6) + 0.1 < loop_difficulty(8));
+    }
+}
