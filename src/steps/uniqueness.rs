@@ -56,6 +56,7 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
             kept,
             path: [start; 81],
             on_path: CellSet::EMPTY.with(start),
+            parity: [house_bits(start), 0],
             best: &mut best,
         };
         walk.search(1, None, 2, 0);
@@ -113,6 +114,10 @@ struct Walk<'a> {
     kept: CellSet,
     path: [Cell; 81],
     on_path: CellSet,
+    /// The houses (bit by index) of the path's cells at even and at odd positions: SE's loop
+    /// test fails as soon as a house is met twice at the same parity, so no walk goes on from
+    /// there (its extra digits were still counted, as SE counts them).
+    parity: [u32; 2],
     best: &'a mut Option<Candidate>,
 }
 
@@ -145,10 +150,16 @@ impl Walk<'_> {
                 if !(!wide || extra.count_ones() == 1 || allowed > 0) || !self.kept.contains(next) {
                     continue;
                 }
+                let houses = house_bits(next);
+                if self.parity[len % 2] & houses != 0 {
+                    continue;
+                }
                 self.path[len] = next;
                 self.on_path = self.on_path.with(next);
+                self.parity[len % 2] |= houses;
                 let left = if wide { allowed - 1 } else { allowed };
                 self.search(len + 1, Some(kind), left, extra);
+                self.parity[len % 2] &= !houses;
                 self.on_path = self.on_path.difference(CellSet::EMPTY.with(next));
             }
         }
@@ -158,9 +169,10 @@ impl Walk<'_> {
     /// before the best so far.
     fn closed(&mut self, len: usize) {
         let cells = &self.path[..len];
-        if !is_valid_loop(cells) {
+        if self.parity[0] != self.parity[1] {
             return;
         }
+        debug_assert!(is_valid_loop(cells));
         let grid = self.grid;
         let pair = self.pair;
         let mut extra_cells = [cells[0]; 81];
@@ -406,6 +418,11 @@ fn is_valid_loop(cells: &[Cell]) -> bool {
         }
     }
     even == odd
+}
+
+/// The houses of `cell` as bits by house index.
+fn house_bits(cell: Cell) -> u32 {
+    cell.houses().iter().fold(0, |b, h| b | 1 << h.index())
 }
 
 /// The rating of a loop of `len` cells before any type 3 bonus, as SE computes it.
