@@ -184,6 +184,10 @@ impl Walk<'_> {
             }
         }
         let base = loop_difficulty(len);
+        if self.best.as_ref().is_some_and(|b| b.difficulty < base) {
+            // Every hint of this loop rates at least `base`: none can come first.
+            return;
+        }
         let loop_set = cells.iter().fold(CellSet::EMPTY, |s, &c| s.with(c));
         let rectangle = len == 4;
         let technique = |t: u8| match (rectangle, t) {
@@ -273,6 +277,13 @@ impl Walk<'_> {
         let extra = (m1 | m2) & !pair;
         let n_extra = extra.count_ones() as usize;
         for degree in n_extra..=7 {
+            // The lowest rating of a set of this size (a hidden one); larger sets rate more.
+            let least = base + (degree as f64 - 2.0) * 0.1;
+            if let Some(b) = self.best.as_ref() {
+                if b.difficulty < least || (b.difficulty == least && b.kind <= 3) {
+                    return;
+                }
+            }
             for kind in KINDS {
                 let house = house_of(c1, kind);
                 if house != house_of(c2, kind) {
@@ -326,16 +337,20 @@ impl Walk<'_> {
                 }
                 if degree * 2 < empty {
                     // Hidden: the loop's digits and degree - 2 others, in c1 and other cells.
-                    let others: Vec<u16> = (0..9u16)
-                        .map(|i| 1 << i)
-                        .filter(|&b| b & (pair | extra) == 0)
-                        .collect();
-                    if degree - 2 > others.len() {
+                    let mut others = [0u16; 9];
+                    let mut n_others = 0;
+                    for i in 0..9 {
+                        if (pair | extra) >> i & 1 == 0 {
+                            others[n_others] = 1 << i;
+                            n_others += 1;
+                        }
+                    }
+                    if degree - 2 > n_others {
                         continue;
                     }
-                    for mask in masks(degree as u32 - 2, others.len() as u32) {
+                    for mask in masks(degree as u32 - 2, n_others as u32) {
                         let mut values = pair;
-                        for (i, &b) in others.iter().enumerate() {
+                        for (i, &b) in others[..n_others].iter().enumerate() {
                             if mask >> i & 1 != 0 {
                                 values |= b;
                             }
@@ -454,9 +469,19 @@ fn house_of(cell: Cell, kind: HouseKind) -> House {
     }
 }
 
-/// The masks of `n` bits with `k` set, in increasing order (SE's `Permutations`).
+/// The masks of `n` bits (at most 31) with `k` set, in increasing order (SE's `Permutations`;
+/// Gosper's successor).
 pub(crate) fn masks(k: u32, n: u32) -> impl Iterator<Item = u32> {
-    (0u32..1 << n).filter(move |m| m.count_ones() == k)
+    let first = if k <= n { Some((1u32 << k) - 1) } else { None };
+    std::iter::successors(first, move |&m| {
+        if m == 0 {
+            return None;
+        }
+        let low = m & m.wrapping_neg();
+        let ripple = m + low;
+        let next = (((ripple ^ m) >> 2) / low) | ripple;
+        (next < 1 << n).then_some(next)
+    })
 }
 
 /// The digits of a 9-bit mask, in increasing order.
@@ -638,6 +663,16 @@ mod tests {
             |_| true,
         );
         assert!(unique_loop(&g).is_none());
+    }
+
+    #[test]
+    fn masks_in_increasing_order() {
+        for n in 0..=9 {
+            for k in 0..=n {
+                let all: Vec<u32> = (0u32..1 << n).filter(|m| m.count_ones() == k).collect();
+                assert_eq!(masks(k, n).collect::<Vec<_>>(), all, "{k} of {n}");
+            }
+        }
     }
 
     #[test]
