@@ -591,6 +591,27 @@ mod tests {
     }
 
     #[test]
+    fn rectangle_type_3_hidden_pair() {
+        // 1 and 2 in row 2 only at r2c1, r2c4 and r2c7: with r2c4 set aside, r2c1 and r2c7
+        // hold them, a hidden "pair" (SE's rating adds nothing for it: 4.5); r2c7 keeps 1, 2.
+        let g = position(
+            &[
+                (c(0, 0), &[1, 2]),
+                (c(0, 3), &[1, 2]),
+                (c(1, 0), &[1, 2, 3]),
+                (c(1, 3), &[1, 2, 4]),
+                (c(1, 6), &[1, 2, 5, 6]),
+            ],
+            &[1, 2],
+            |_| true,
+        );
+        let s = unique_loop(&g).expect("a step");
+        assert_eq!(s.technique, Technique::UniqueRectangle3);
+        assert_eq!(s.rating(), 45);
+        assert_eq!(removals(&s), [(15, 5), (15, 6)]);
+    }
+
+    #[test]
     fn rectangle_type_4() {
         // 1 is locked in r2c1 and r2c4 (row 2), 2 is not: 2 leaves both. No type 3: the extra
         // digits 3, 4, 5 form no set in row 2.
