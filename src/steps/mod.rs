@@ -3,12 +3,16 @@
 //!
 //! Unlike the solver (which fuses its reasoning and cannot name it), the engine finds one step
 //! at a time, in the order Sudoku Explainer 1.2.1 (serate 1.2.1.3) takes them, so that a path of
-//! steps and its rating agree with SE's. The techniques go up to ER 5.4 (Sudoku Explainer's
-//! ladder without the uniqueness techniques, which SE rates 4.5-5.0 and tries before the naked
-//! quad): singles ([`singles`]), locked candidates ([`intersections`]), naked and hidden subsets
-//! ([`subsets`]), fish ([`fish`]), XY- and XYZ-Wing ([`wings`]). A position needing more is
-//! reported as [`Next::Beyond`] with a lower bound of SE's next step, never a wrong step. The
-//! rules as implemented, with the SE sources read: `docs/steps.md`.
+//! steps and its rating agree with SE's. The techniques go up to the bivalue universal grave
+//! (ER 5.6-6.2), Sudoku Explainer's ladder before the aligned pair exclusion: singles
+//! ([`singles`]), locked candidates ([`intersections`]), naked and hidden subsets
+//! ([`subsets`]), fish ([`fish`]), XY- and XYZ-Wing ([`wings`]), unique rectangles and loops
+//! ([`uniqueness`], 4.5 and up, tried before the naked quad) and the BUG ([`bug`]). A position
+//! needing more is reported as [`Next::Beyond`] with a lower bound of SE's next step (6.2),
+//! never a wrong step. The rules as implemented, with the SE sources read: `docs/steps.md`.
+//!
+//! The uniqueness techniques and the BUG assume the puzzle has one solution (as SE does): on a
+//! puzzle with several they can remove a digit of a solution.
 //!
 //! Layers: uses geometry and board only; nothing here knows of the solver or C.
 
@@ -48,7 +52,7 @@ pub enum Next {
 /// The next step in Sudoku Explainer's order: the first technique of SE's list of producers that
 /// finds something, and within it the first pattern in SE's search order. That is the easiest
 /// step, except that SE's list puts the direct techniques before the naked single, the
-/// uniqueness techniques (4.5-5.0) before the naked quad, and its hidden-single producer gives
+/// uniqueness techniques (4.5 and up) before the naked quad, and its hidden-single producer gives
 /// full houses, box and line singles from one pass.
 pub fn next_step(grid: &Grid) -> Next {
     if grid.is_broken() {
