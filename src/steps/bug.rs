@@ -77,7 +77,11 @@ pub fn bug(grid: &Grid) -> Option<Step> {
     }
     // With the BUG digits gone, a grave: bivalue cells, 0 or 2 places per house and digit.
     let without = |c: Cell| grid.candidates(c) & !bug_digits[c.index()];
-    if grid.empty_cells().iter().any(|c| without(c).count_ones() != 2) {
+    if grid
+        .empty_cells()
+        .iter()
+        .any(|c| without(c).count_ones() != 2)
+    {
         return None;
     }
     for d in Digit::ALL {
@@ -149,7 +153,13 @@ fn shared(cells: &[Cell], kind: HouseKind) -> Option<crate::geometry::House> {
 }
 
 /// Type 4 on the two BUG cells: one common digit besides the BUG digits, in a shared house.
-fn type4(grid: &Grid, cells: &[Cell], bug_digits: &[u16; 81], all: u16, mut s: Step) -> Option<Step> {
+fn type4(
+    grid: &Grid,
+    cells: &[Cell],
+    bug_digits: &[u16; 81],
+    all: u16,
+    mut s: Step,
+) -> Option<Step> {
     let (c1, c2) = (cells[0], cells[1]);
     let z = grid.candidates(c1) & grid.candidates(c2) & !all;
     if z.count_ones() != 1 {
@@ -175,7 +185,10 @@ fn type3(grid: &Grid, cells: &[Cell], all: u16, common: CellSet, mut s: Step) ->
             continue;
         };
         let in_house = house.cell_set().intersection(common);
-        let list: Vec<Cell> = peers.into_iter().filter(|&c| in_house.contains(c)).collect();
+        let list: Vec<Cell> = peers
+            .into_iter()
+            .filter(|&c| in_house.contains(c))
+            .collect();
         for degree in 2..=6usize {
             if list.len() < degree {
                 continue;

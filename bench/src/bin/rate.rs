@@ -104,7 +104,9 @@ fn run() -> Result<()> {
     println!(
         "Times are this thread's CPU time. \"Finished\": puzzles the engine solves (its techniques go up to"
     );
-    println!("the BUG, ER 6.2 at most); the others stop at the first position beyond its techniques.\n");
+    println!(
+        "the BUG, ER 6.2 at most); the others stop at the first position beyond its techniques.\n"
+    );
     println!("| file | puzzles | finished | µs/puzzle (rate) | next step, single available µs | next step, other µs |");
     println!("|---|---:|---:|---:|---:|---:|");
     for path in &files {
