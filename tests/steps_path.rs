@@ -22,7 +22,7 @@ fn puzzles(file: &str) -> Vec<[u8; 81]> {
 }
 
 /// Walks the engine's path on `text`, checking each step; returns the techniques used.
-fn check_path(text: &[u8; 81], used: &mut [usize; 21]) {
+fn check_path(text: &[u8; 81], used: &mut [usize]) {
     let (count, solution) = reference_solve(text, 2);
     assert_eq!(count, 1, "{}: not unique", String::from_utf8_lossy(text));
     let solution = solution.unwrap();
@@ -81,7 +81,7 @@ fn check_path(text: &[u8; 81], used: &mut [usize; 21]) {
 }
 
 fn check_file(file: &str) {
-    let mut used = [0usize; 21];
+    let mut used = vec![0usize; Technique::all().len()];
     for p in puzzles(file) {
         check_path(&p, &mut used);
     }

@@ -1,14 +1,13 @@
 //! The step engine's ratings against Sudoku Explainer's (serate 1.2.1.3) on the rated files in
 //! `ratings/` of the data directory (`PUZZLE ER/EP/ED` a line, `#` comments).
 //!
-//! A puzzle is "within" when its published ER is at most 4.4 (only techniques the engine has,
-//! and no uniqueness step, which SE rates 4.5 and up, can have been taken), or 5.0-5.4 and the
-//! engine finishes it (it then proved no unique loop could intervene). Asserted: the share of
-//! within puzzles whose ER, EP and ED all equal SE's stays at or above the measured threshold
-//! (all of them: 100% measured on each file);
-//! no within puzzle is off by more than 0.1 anywhere; every puzzle the engine does not finish
-//! gets a lower bound at most SE's ER (and the engine never finishes a puzzle SE rates above
-//! 5.4). Run with `--nocapture` for the table.
+//! A puzzle is "within" when its published ER is at most 6.1 (only techniques the engine has
+//! can have been taken: everything SE tries after the BUG rates 6.2 or more), or 6.2 and the
+//! engine finishes it (a BUG type 3 with a set of six). Asserted: the share of within puzzles
+//! whose ER, EP and ED all equal SE's stays at or above the measured threshold (all of them:
+//! 100% measured on each file); no within puzzle is off by more than 0.1 anywhere; every puzzle
+//! the engine does not finish gets a lower bound at most SE's ER (and the engine never finishes
+//! a puzzle SE rates above 6.2). Run with `--nocapture` for the table.
 
 use std::fs;
 
@@ -53,18 +52,17 @@ struct Table {
     ep_equal: usize,
     ed_equal: usize,
     beyond: usize,
-    /// Beyond puzzles by lower bound: 4.5 (a unique loop may apply) or 5.6.
-    beyond_45: usize,
-    beyond_56: usize,
+    /// Beyond puzzles whose lower bound is 6.2 (SE's next producer, the aligned pair exclusion).
+    beyond_62: usize,
     within_but_beyond: usize,
     /// Beyond puzzles whose EP (ED) the engine found before stopping, and how many equal SE's.
     beyond_ep_known: usize,
     beyond_ep_equal: usize,
     beyond_ed_known: usize,
     beyond_ed_equal: usize,
-    /// Published ER 5.0-5.4 puzzles and how many of them the engine finished.
-    quads: usize,
-    quads_finished: usize,
+    /// Published ER 4.5-6.1 puzzles (uniqueness, quads, BUG) and how many the engine finished.
+    upper: usize,
+    upper_finished: usize,
     off_by_more: Vec<String>,
     bound_above: Vec<String>,
 }
@@ -78,15 +76,14 @@ fn agree(file: &str) -> Table {
         let mine = [rating.er, rating.ep, rating.ed];
         let [er, _, _] = r.se;
         let text = String::from_utf8_lossy(&r.puzzle).into_owned();
-        if (50..=54).contains(&er) {
-            t.quads += 1;
-            t.quads_finished += usize::from(rating.complete);
+        if (45..=61).contains(&er) {
+            t.upper += 1;
+            t.upper_finished += usize::from(rating.complete);
         }
         if !rating.complete {
             assert!(!rating.contradiction, "{text}: contradiction");
             t.beyond += 1;
-            t.beyond_45 += usize::from(rating.er == 45);
-            t.beyond_56 += usize::from(rating.er == 56);
+            t.beyond_62 += usize::from(rating.er == 62);
             if rating.ep != 0 {
                 t.beyond_ep_known += 1;
                 t.beyond_ep_equal += usize::from(rating.ep == r.se[1]);
@@ -95,7 +92,7 @@ fn agree(file: &str) -> Table {
                 t.beyond_ed_known += 1;
                 t.beyond_ed_equal += usize::from(rating.ed == r.se[2]);
             }
-            if er <= 44 {
+            if er <= 61 {
                 t.within += 1;
                 t.within_but_beyond += 1;
             }
@@ -105,7 +102,7 @@ fn agree(file: &str) -> Table {
             continue;
         }
         assert!(
-            er <= 54,
+            er <= 62,
             "{text}: engine finished at {mine:?}, SE {:?}",
             r.se
         );
@@ -131,10 +128,9 @@ fn agree(file: &str) -> Table {
         t.beyond
     );
     println!(
-        "  beyond (bound 4.5: {}, 5.6: {}): EP known {} (equal {}), ED known {} (equal {}); published 5.0-5.4: {} (finished {})",
-        t.beyond_45,
-        t.beyond_56,
-        t.beyond_ep_known, t.beyond_ep_equal, t.beyond_ed_known, t.beyond_ed_equal, t.quads, t.quads_finished
+        "  beyond (bound 6.2: {}): EP known {} (equal {}), ED known {} (equal {}); published 4.5-6.1: {} (finished {})",
+        t.beyond_62,
+        t.beyond_ep_known, t.beyond_ep_equal, t.beyond_ed_known, t.beyond_ed_equal, t.upper, t.upper_finished
     );
     for line in t.off_by_more.iter().chain(&t.bound_above).take(20) {
         println!("  {line}");

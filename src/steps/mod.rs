@@ -3,23 +3,28 @@
 //!
 //! Unlike the solver (which fuses its reasoning and cannot name it), the engine finds one step
 //! at a time, in the order Sudoku Explainer 1.2.1 (serate 1.2.1.3) takes them, so that a path of
-//! steps and its rating agree with SE's. The techniques go up to ER 5.4 (Sudoku Explainer's
-//! ladder without the uniqueness techniques, which SE rates 4.5-5.0 and tries before the naked
-//! quad): singles ([`singles`]), locked candidates ([`intersections`]), naked and hidden subsets
-//! ([`subsets`]), fish ([`fish`]), XY- and XYZ-Wing ([`wings`]). A position needing more is
-//! reported as [`Next::Beyond`] with a lower bound of SE's next step, never a wrong step. The
-//! rules as implemented, with the SE sources read: `docs/steps.md`.
+//! steps and its rating agree with SE's. The techniques go up to the bivalue universal grave
+//! (ER 5.6-6.2), Sudoku Explainer's ladder before the aligned pair exclusion: singles
+//! ([`singles`]), locked candidates ([`intersections`]), naked and hidden subsets
+//! ([`subsets`]), fish ([`fish`]), XY- and XYZ-Wing ([`wings`]), unique rectangles and loops
+//! ([`uniqueness`], 4.5 and up, tried before the naked quad) and the BUG ([`bug`]). A position
+//! needing more is reported as [`Next::Beyond`] with a lower bound of SE's next step (6.2),
+//! never a wrong step. The rules as implemented, with the SE sources read: `docs/steps.md`.
+//!
+//! The uniqueness techniques and the BUG assume the puzzle has one solution (as SE does): on a
+//! puzzle with several they can remove a digit of a solution.
 //!
 //! Layers: uses geometry and board only; nothing here knows of the solver or C.
 
+pub mod bug;
 pub mod fish;
 pub mod grid;
 pub mod intersections;
-pub mod loops;
 pub mod rate;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+pub mod uniqueness;
 pub mod wings;
 
 pub use grid::Grid;
@@ -36,8 +41,8 @@ pub enum Next {
     /// An empty cell has no candidate left: the position has no solution.
     Contradiction,
     /// The position needs a technique the engine does not have; SE's next step rates at least
-    /// `at_least` (tenths): 4.5 when a unique rectangle or loop may apply (see [`loops`]),
-    /// else 5.6 (BUG and above).
+    /// `at_least` (tenths): 6.2, the aligned pair exclusion, SE's next producer after the BUG
+    /// (everything after it rates 6.2 or more).
     Beyond {
         /// Lower bound of the ER of SE's next step, in tenths.
         at_least: u8,
@@ -47,7 +52,7 @@ pub enum Next {
 /// The next step in Sudoku Explainer's order: the first technique of SE's list of producers that
 /// finds something, and within it the first pattern in SE's search order. That is the easiest
 /// step, except that SE's list puts the direct techniques before the naked single, the
-/// uniqueness techniques (4.5-5.0) before the naked quad, and its hidden-single producer gives
+/// uniqueness techniques (4.5 and up) before the naked quad, and its hidden-single producer gives
 /// full houses, box and line singles from one pass.
 pub fn next_step(grid: &Grid) -> Next {
     if grid.is_broken() {
@@ -77,20 +82,19 @@ pub fn next_step(grid: &Grid) -> Next {
             return Next::Step(step);
         }
     }
-    if loops::unique_loop_possible(grid) {
-        return Next::Beyond { at_least: 45 };
-    }
     let hard = [
+        uniqueness::unique_loop,
         |g: &Grid| subsets::naked_set(g, 4),
         |g: &Grid| fish::fish(g, 4),
         |g: &Grid| subsets::hidden_set(g, 4, false),
+        bug::bug,
     ];
     for technique in hard {
         if let Some(step) = technique(grid) {
             return Next::Step(step);
         }
     }
-    Next::Beyond { at_least: 56 }
+    Next::Beyond { at_least: 62 }
 }
 
 #[cfg(test)]
@@ -130,12 +134,12 @@ mod tests {
 
     #[test]
     fn empty_board_is_beyond_and_an_empty_cell_a_contradiction() {
-        // No single, subset, fish or wing and no bivalue cell (so no unique loop): SE's next
-        // step would be a BUG or harder, 5.6 and up.
+        // No single, subset, fish or wing, no bivalue cell (so no unique loop) and no BUG:
+        // SE's next step would be an aligned pair exclusion or harder, 6.2 and up.
         let g = Grid::from_board(&Board::EMPTY);
-        assert_eq!(next_step(&g), Next::Beyond { at_least: 56 });
+        assert_eq!(next_step(&g), Next::Beyond { at_least: 62 });
         let r = rate_grid(g);
-        assert_eq!((r.er, r.ep, r.ed, r.complete), (56, 0, 0, false));
+        assert_eq!((r.er, r.ep, r.ed, r.complete), (62, 0, 0, false));
         let mut g = g;
         for v in 1..=9 {
             grid::remove(&mut g, [Cell::at(4, 4).unwrap()], v);

@@ -33,7 +33,8 @@ pub struct Rating {
 }
 
 /// Rates a board of givens (see the module documentation). Puzzles with more than one solution
-/// are rated by the same rule (no technique of the engine assumes uniqueness).
+/// are rated by the same rule, as SE rates them; the uniqueness techniques and the BUG assume
+/// one solution, so on such a puzzle a step can remove a digit of one of its solutions.
 pub fn rate(board: &Board) -> Rating {
     rate_grid(Grid::from_board(board))
 }

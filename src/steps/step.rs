@@ -57,12 +57,46 @@ pub enum Technique {
     Jellyfish = 19,
     /// Four digits confined to the same four cells of a house (ER 5.4).
     HiddenQuad = 20,
+    /// Unique rectangle type 1: of the four cells holding the same two digits, one has more
+    /// candidates; the two digits leave it (ER 4.5).
+    UniqueRectangle1 = 21,
+    /// Unique rectangle type 2: the cells with more candidates have one extra digit between
+    /// them; it leaves the cells seeing all of them (ER 4.5).
+    UniqueRectangle2 = 22,
+    /// Unique rectangle type 3: the two cells with more candidates act as one cell of a naked
+    /// (or hidden) set in a house they share (ER 4.5 plus 0.1 per set member beyond the pair;
+    /// [`Step::rating`] gives the step's own).
+    UniqueRectangle3 = 23,
+    /// Unique rectangle type 4: one of the two digits is locked in the two cells with more
+    /// candidates (in a house they share); the other leaves them (ER 4.5).
+    UniqueRectangle4 = 24,
+    /// Unique loop (6, 8, 10 or more cells) type 1 (ER 4.6 for 6 cells, 4.7 for 8, 5.0 for
+    /// 10 or more; [`Step::rating`] gives the step's own).
+    UniqueLoop1 = 25,
+    /// Unique loop type 2 (ER 4.6-5.0 by the loop's size).
+    UniqueLoop2 = 26,
+    /// Unique loop type 3 (ER 4.6-5.0 by the loop's size, plus the set's bonus).
+    UniqueLoop3 = 27,
+    /// Unique loop type 4 (ER 4.6-5.0 by the loop's size).
+    UniqueLoop4 = 28,
+    /// Bivalue universal grave type 1: all empty cells but one are bivalue and every digit has
+    /// two places in each house that holds it; the odd cell keeps its extra digit (ER 5.6).
+    Bug1 = 29,
+    /// BUG type 2: the BUG cells share one extra digit; it leaves the cells seeing them all
+    /// (ER 5.7).
+    Bug2 = 30,
+    /// BUG type 3: the BUG cells' extra digits form a naked set with other cells of a house
+    /// they share (ER 5.8 for a pair, plus 0.1 per member, up to 6.2).
+    Bug3 = 31,
+    /// BUG type 4: two BUG cells in a house with one common non-BUG digit, which is then
+    /// locked there: each keeps its BUG digits and that digit (ER 5.7).
+    Bug4 = 32,
 }
 
 impl Technique {
     /// Every technique, in ladder order (a function rather than a constant, which cbindgen
     /// would write into the C header).
-    pub const fn all() -> [Technique; 21] {
+    pub const fn all() -> [Technique; 33] {
         [
             Technique::FullHouse,
             Technique::HiddenSingleBox,
@@ -85,11 +119,25 @@ impl Technique {
             Technique::NakedQuad,
             Technique::Jellyfish,
             Technique::HiddenQuad,
+            Technique::UniqueRectangle1,
+            Technique::UniqueRectangle2,
+            Technique::UniqueRectangle3,
+            Technique::UniqueRectangle4,
+            Technique::UniqueLoop1,
+            Technique::UniqueLoop2,
+            Technique::UniqueLoop3,
+            Technique::UniqueLoop4,
+            Technique::Bug1,
+            Technique::Bug2,
+            Technique::Bug3,
+            Technique::Bug4,
         ]
     }
 
     /// The Sudoku Explainer rating (ER) of a step of this technique, in tenths (10 = 1.0), as SE
-    /// 1.2.1 gives it (the `getDifficulty` of its hint classes).
+    /// 1.2.1 gives it (the `getDifficulty` of its hint classes). For the techniques whose steps
+    /// are rated by their size (unique loops by the number of cells, type 3 by the set), the
+    /// lowest rating; [`Step::rating`] gives a step's own.
     pub const fn rating(self) -> u8 {
         match self {
             Technique::FullHouse => 10,
@@ -113,6 +161,17 @@ impl Technique {
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
+            Technique::UniqueRectangle1
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3
+            | Technique::UniqueRectangle4 => 45,
+            Technique::UniqueLoop1
+            | Technique::UniqueLoop2
+            | Technique::UniqueLoop3
+            | Technique::UniqueLoop4 => 46,
+            Technique::Bug1 => 56,
+            Technique::Bug2 | Technique::Bug4 => 57,
+            Technique::Bug3 => 58,
         }
     }
 
@@ -140,6 +199,18 @@ impl Technique {
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
+            Technique::UniqueRectangle1 => "Unique Rectangle type 1",
+            Technique::UniqueRectangle2 => "Unique Rectangle type 2",
+            Technique::UniqueRectangle3 => "Unique Rectangle type 3",
+            Technique::UniqueRectangle4 => "Unique Rectangle type 4",
+            Technique::UniqueLoop1 => "Unique Loop type 1",
+            Technique::UniqueLoop2 => "Unique Loop type 2",
+            Technique::UniqueLoop3 => "Unique Loop type 3",
+            Technique::UniqueLoop4 => "Unique Loop type 4",
+            Technique::Bug1 => "BUG type 1",
+            Technique::Bug2 => "BUG type 2",
+            Technique::Bug3 => "BUG type 3",
+            Technique::Bug4 => "BUG type 4",
         }
     }
 
@@ -238,13 +309,17 @@ pub struct Step {
     pub houses: HouseSet,
     /// The digits of the pattern (bit `d - 1` for digit `d`).
     pub digits: u16,
+    /// The step's ER in tenths: its technique's, or more for the techniques rated by size
+    /// (unique loops, the type 3 sets).
+    pub er: u8,
 }
 
 impl Step {
-    /// The step's rating (ER) in tenths: its technique's.
+    /// The step's rating (ER) in tenths: its technique's ([`Technique::rating`]), or more for
+    /// a unique loop of 6 or more cells or a type 3 with a set larger than a pair.
     #[inline]
     pub fn rating(&self) -> u8 {
-        self.technique.rating()
+        self.er
     }
 
     /// Applies the step to `grid`: the eliminations (except for direct techniques), then the
@@ -269,6 +344,7 @@ impl Step {
             cells: CellSet::EMPTY,
             houses: HouseSet::default(),
             digits: 0,
+            er: technique.rating(),
         }
     }
 }

@@ -15,7 +15,7 @@ use super::subsets::digits;
 use crate::geometry::{Cell, CellSet, Digit};
 
 /// A cell's 20 peers in SE's order (`Cell.getHouseCells`): box, then row, then column.
-fn peers_in_se_order(cell: Cell) -> [Cell; 20] {
+pub(crate) fn peers_in_se_order(cell: Cell) -> [Cell; 20] {
     let [row, column, square] = cell.houses();
     let mut out = [cell; 20];
     let mut n = 0;

@@ -102,9 +102,11 @@ fn run() -> Result<()> {
     println!("# Sudoku Explainer rating (one thread)\n");
     println!("{}\n", machine_description());
     println!(
-        "Times are this thread's CPU time. \"Finished\": puzzles the engine solves (ER at most 5.4"
+        "Times are this thread's CPU time. \"Finished\": puzzles the engine solves (its techniques go up to"
     );
-    println!("without a uniqueness step); the others stop at the first position beyond its techniques.\n");
+    println!(
+        "the BUG, ER 6.2 at most); the others stop at the first position beyond its techniques.\n"
+    );
     println!("| file | puzzles | finished | µs/puzzle (rate) | next step, single available µs | next step, other µs |");
     println!("|---|---:|---:|---:|---:|---:|");
     for path in &files {
