@@ -102,12 +102,9 @@ pub fn fish(grid: &Grid, degree: u32) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::steps::grid::{cell};
     use crate::geometry::Cell;
     use crate::Board;
-
-    fn cell(r: usize, c: usize) -> Cell {
-        Cell::at(r, c).unwrap()
-    }
 
     /// Puts the digits `fill[r]` in row `r` at `columns` (0 for none), so that those columns keep
     /// empty only the rows whose fill is 0.

@@ -186,6 +186,18 @@ pub(crate) fn remove(g: &mut Grid, cells: impl IntoIterator<Item = Cell>, digit:
     }
 }
 
+/// The grid of a board written as nine rows of nine characters (for the unit tests' positions).
+#[cfg(test)]
+pub(crate) fn from_rows(rows: [&str; 9]) -> Grid {
+    Grid::from_board(&rows.concat().parse::<Board>().expect("a valid board"))
+}
+
+/// The cell at row `r`, column `c` (0-8 each; for the unit tests).
+#[cfg(test)]
+pub(crate) fn cell(r: usize, c: usize) -> Cell {
+    Cell::at(r, c).expect("0-8")
+}
+
 /// The nine houses of `kind` in order (rows from the top, columns from the left, boxes
 /// row-major): the order Sudoku Explainer walks them in.
 pub(crate) fn houses(kind: HouseKind) -> impl Iterator<Item = House> {

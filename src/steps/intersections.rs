@@ -87,17 +87,9 @@ pub fn locked_candidates(grid: &Grid, direct: bool) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Cell;
+    use crate::steps::grid::{cell, from_rows as grid};
     use crate::steps::grid::remove;
     use crate::Board;
-
-    fn grid(rows: [&str; 9]) -> Grid {
-        Grid::from_board(&rows.concat().parse::<Board>().unwrap())
-    }
-
-    fn cell(r: usize, c: usize) -> Cell {
-        Cell::at(r, c).unwrap()
-    }
 
     /// Box 1's empty cells are r1c1-r1c3 (rows 2 and 3 of the box are filled), so its 5s point
     /// along row 1; box 2 keeps 5 in r1c4-r1c6 and, below row 1, only in r2c6.

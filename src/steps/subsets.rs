@@ -214,17 +214,10 @@ pub(crate) fn digits(mask: u16) -> impl Iterator<Item = Digit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::steps::grid::{cell, from_rows as grid};
     use crate::geometry::Cell;
     use crate::steps::grid::remove;
     use crate::Board;
-
-    fn grid(rows: [&str; 9]) -> Grid {
-        Grid::from_board(&rows.concat().parse::<Board>().unwrap())
-    }
-
-    fn cell(r: usize, c: usize) -> Cell {
-        Cell::at(r, c).unwrap()
-    }
 
     fn d(v: u8) -> Digit {
         Digit::new(v).unwrap()

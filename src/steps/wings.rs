@@ -92,11 +92,8 @@ pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::steps::grid::{cell};
     use crate::steps::grid::with_candidates;
-
-    fn cell(r: usize, c: usize) -> Cell {
-        Cell::at(r, c).unwrap()
-    }
 
     #[test]
     fn xy_wing_removes_z_from_cells_seeing_both_pincers() {
