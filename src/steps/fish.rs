@@ -102,8 +102,8 @@ pub fn fish(grid: &Grid, degree: u32) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::steps::grid::{cell};
     use crate::geometry::Cell;
+    use crate::steps::grid::cell;
     use crate::Board;
 
     /// Puts the digits `fill[r]` in row `r` at `columns` (0 for none), so that those columns keep

@@ -87,8 +87,8 @@ pub fn locked_candidates(grid: &Grid, direct: bool) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::steps::grid::{cell, from_rows as grid};
     use crate::steps::grid::remove;
+    use crate::steps::grid::{cell, from_rows as grid};
     use crate::Board;
 
     /// Box 1's empty cells are r1c1-r1c3 (rows 2 and 3 of the box are filled), so its 5s point

@@ -214,9 +214,9 @@ pub(crate) fn digits(mask: u16) -> impl Iterator<Item = Digit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::steps::grid::{cell, from_rows as grid};
     use crate::geometry::Cell;
     use crate::steps::grid::remove;
+    use crate::steps::grid::{cell, from_rows as grid};
     use crate::Board;
 
     fn d(v: u8) -> Digit {

@@ -92,7 +92,7 @@ pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::steps::grid::{cell};
+    use crate::steps::grid::cell;
     use crate::steps::grid::with_candidates;
 
     #[test]
