@@ -224,7 +224,11 @@ fn solve_candidates_prints_a_grid_the_reader_reads_back() {
         for puzzle in [UNSOLVABLE, two.as_str()] {
             let masks = table::board_masks(puzzle);
             let empty: Vec<usize> = (0..81).filter(|&c| masks[c] == 0).collect();
-            assert_eq!(empty.len(), if puzzle == UNSOLVABLE { 1 } else { 2 }, "{puzzle}");
+            assert_eq!(
+                empty.len(),
+                if puzzle == UNSOLVABLE { 1 } else { 2 },
+                "{puzzle}"
+            );
             let cell = empty[0];
             let stderr = format!(
                 "solve: cell {cell} (row {}, column {}) has no candidate left: the puzzle has \
@@ -232,9 +236,17 @@ fn solve_candidates_prints_a_grid_the_reader_reads_back() {
                 cell / 9 + 1,
                 cell % 9 + 1
             );
-            assert_eq!(stderr, "solve: cell 8 (row 1, column 9) has no candidate left: the \
-                                puzzle has no solution\n");
-            assert_run(&run(program, &["--candidates", puzzle], b""), 1, "", &stderr);
+            assert_eq!(
+                stderr,
+                "solve: cell 8 (row 1, column 9) has no candidate left: the \
+                                puzzle has no solution\n"
+            );
+            assert_run(
+                &run(program, &["--candidates", puzzle], b""),
+                1,
+                "",
+                &stderr,
+            );
         }
         // The option with an invalid puzzle, or twice.
         assert_run(
