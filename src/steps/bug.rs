@@ -242,6 +242,7 @@ fn type3(grid: &Grid, cells: &[Cell], all: u16, common: CellSet, mut s: Step) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::steps::step::removals;
     use crate::Board;
 
     /// A bivalue universal grave on all 81 cells: a solution grid `s` and each cell holding
@@ -265,13 +266,6 @@ mod tests {
             }
         }
         g
-    }
-
-    fn removals(s: &Step) -> Vec<(usize, u8)> {
-        s.eliminations
-            .iter()
-            .map(|(cell, d)| (cell.index(), d.get()))
-            .collect()
     }
 
     #[test]

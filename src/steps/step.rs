@@ -314,6 +314,16 @@ pub struct Step {
     pub er: u8,
 }
 
+/// A step's eliminations as (cell index, digit) pairs, in the order `Eliminations::iter` gives
+/// (for the unit tests' exact comparisons).
+#[cfg(test)]
+pub(crate) fn removals(s: &Step) -> Vec<(usize, u8)> {
+    s.eliminations
+        .iter()
+        .map(|(cell, d)| (cell.index(), d.get()))
+        .collect()
+}
+
 impl Step {
     /// The step's rating (ER) in tenths: its technique's ([`Technique::rating`]), or more for
     /// a unique loop of 6 or more cells or a type 3 with a set larger than a pair.

@@ -497,6 +497,7 @@ fn lowest(mask: u16) -> Digit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::steps::step::removals;
     use crate::Board;
 
     fn c(r: usize, col: usize) -> Cell {
@@ -515,13 +516,6 @@ mod tests {
             }
         }
         g
-    }
-
-    fn removals(s: &Step) -> Vec<(usize, u8)> {
-        s.eliminations
-            .iter()
-            .map(|(cell, d)| (cell.index(), d.get()))
-            .collect()
     }
 
     #[test]
