@@ -86,6 +86,16 @@
 #define SUDOKU_READ_NO_CANDIDATES_BUFFER 8
 
 /**
+ * Entries a step keeps.
+ */
+#define Chain_CAPACITY 128
+
+/**
+ * The entry that ends a branch.
+ */
+#define Chain_BRANCH_END 65535
+
+/**
  * Result of every libsudoku function that can fail. The numeric values are fixed.
  */
 typedef enum sudoku_status {

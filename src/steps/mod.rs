@@ -29,7 +29,7 @@ pub mod wings;
 
 pub use grid::Grid;
 pub use rate::{rate, rate_grid, Rating};
-pub use step::{Eliminations, HouseSet, Step, Technique};
+pub use step::{Chain, Eliminations, HouseSet, Potential, Step, Technique};
 
 /// What the engine can do next in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

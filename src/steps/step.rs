@@ -91,12 +91,39 @@ pub enum Technique {
     /// BUG type 4: two BUG cells in a house with one common non-BUG digit, which is then
     /// locked there: each keeps its BUG digits and that digit (ER 5.7).
     Bug4 = 32,
+    /// Aligned pair exclusion: two cells (not necessarily peers) whose pairs of candidates are
+    /// each excluded by a common bivalue peer or by sharing a house; a candidate in no allowed
+    /// pair leaves its cell (ER 6.2).
+    AlignedPairExclusion = 33,
+    /// Aligned triplet exclusion: the same reasoning over three cells (ER 7.5).
+    AlignedTripletExclusion = 34,
+    /// A cycle of one digit alternating strong and weak house links: the digit leaves the
+    /// cells that see both an on- and an off-node (ER 6.5 plus the chain's length bonus).
+    XCycle = 35,
+    /// A cycle through bivalue cells (cell links and house weak links): ER 6.5 plus bonus.
+    YCycle = 36,
+    /// A cycle using house and cell links (ER 7.0 plus bonus).
+    Cycle = 37,
+    /// A chain of one digit's house links from a candidate to its own negation: the start is
+    /// false (removed) or true (placed) (ER 6.6 plus bonus; "Turbot Fish" at 4 links).
+    ForcingXChain = 38,
+    /// A forcing chain using house and cell links (ER 7.0 plus bonus).
+    ForcingChain = 39,
+    /// Nishio forcing chain: assuming a candidate (on or off), house links of its digit alone
+    /// reach a contradiction (ER 7.5 plus bonus).
+    NishioForcingChain = 40,
+    /// Cell forcing chains: every candidate of one cell leads to the same conclusion (ER 8.0
+    /// plus bonus).
+    CellForcingChain = 41,
+    /// Region forcing chains: every position of a digit in a house leads to the same
+    /// conclusion (ER 8.0 plus bonus).
+    RegionForcingChain = 42,
 }
 
 impl Technique {
     /// Every technique, in ladder order (a function rather than a constant, which cbindgen
     /// would write into the C header).
-    pub const fn all() -> [Technique; 33] {
+    pub const fn all() -> [Technique; 43] {
         [
             Technique::FullHouse,
             Technique::HiddenSingleBox,
@@ -131,6 +158,16 @@ impl Technique {
             Technique::Bug2,
             Technique::Bug3,
             Technique::Bug4,
+            Technique::AlignedPairExclusion,
+            Technique::AlignedTripletExclusion,
+            Technique::XCycle,
+            Technique::YCycle,
+            Technique::Cycle,
+            Technique::ForcingXChain,
+            Technique::ForcingChain,
+            Technique::NishioForcingChain,
+            Technique::CellForcingChain,
+            Technique::RegionForcingChain,
         ]
     }
 
@@ -172,6 +209,13 @@ impl Technique {
             Technique::Bug1 => 56,
             Technique::Bug2 | Technique::Bug4 => 57,
             Technique::Bug3 => 58,
+            Technique::AlignedPairExclusion => 62,
+            Technique::AlignedTripletExclusion => 75,
+            Technique::XCycle | Technique::YCycle => 65,
+            Technique::ForcingXChain => 66,
+            Technique::Cycle | Technique::ForcingChain => 70,
+            Technique::NishioForcingChain => 75,
+            Technique::CellForcingChain | Technique::RegionForcingChain => 80,
         }
     }
 
@@ -211,6 +255,16 @@ impl Technique {
             Technique::Bug2 => "BUG type 2",
             Technique::Bug3 => "BUG type 3",
             Technique::Bug4 => "BUG type 4",
+            Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
+            Technique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
+            Technique::XCycle => "Bidirectional X-Cycle",
+            Technique::YCycle => "Bidirectional Y-Cycle",
+            Technique::Cycle => "Bidirectional Cycle",
+            Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::ForcingChain => "Forcing Chain",
+            Technique::NishioForcingChain => "Nishio Forcing Chain",
+            Technique::CellForcingChain => "Cell Forcing Chains",
+            Technique::RegionForcingChain => "Region Forcing Chains",
         }
     }
 
@@ -264,6 +318,95 @@ impl Eliminations {
     }
 }
 
+/// A potential of a chain: a candidate (cell, digit) assumed true ("on") or false ("off"), as
+/// a `u16`: bits 0-9 hold `9 * cell + digit - 1` (0-728), bit 15 is set for "on". The value
+/// [`Chain::BRANCH_END`] separates the branches of a step with several chains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Potential(pub u16);
+
+impl Potential {
+    /// The potential "`digit` is (`on`) or is not (`!on`) the value of `cell`".
+    #[inline]
+    pub fn new(cell: Cell, digit: Digit, on: bool) -> Potential {
+        Potential((9 * cell.index() + digit.index()) as u16 | (on as u16) << 15)
+    }
+
+    /// The cell.
+    #[inline]
+    pub fn cell(self) -> Cell {
+        Cell::ALL[(self.0 & 0x3FF) as usize / 9]
+    }
+
+    /// The digit.
+    #[inline]
+    pub fn digit(self) -> Digit {
+        Digit::ALL[(self.0 & 0x3FF) as usize % 9]
+    }
+
+    /// True for "on" (the digit is the cell's value).
+    #[inline]
+    pub fn is_on(self) -> bool {
+        self.0 & 0x8000 != 0
+    }
+}
+
+/// The chains of a step (empty for the techniques that are not chains): the potentials of each
+/// chain from its start to its conclusion, each forced by the one before it (a cycle lists its
+/// nodes in order and returns to the first). A step with several chains (cell or region forcing
+/// chains, a contradiction reached both ways) lists them one after the other, each followed by
+/// [`Chain::BRANCH_END`]. At most [`Chain::CAPACITY`] entries are kept; `truncated` says when
+/// more were dropped (the step itself is complete; only its description is shortened).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Chain {
+    /// Entries used.
+    pub len: u8,
+    /// True when entries beyond the capacity were dropped.
+    pub truncated: bool,
+    /// The entries: [`Potential`] values and branch ends.
+    pub nodes: [u16; Chain::CAPACITY],
+}
+
+impl Default for Chain {
+    fn default() -> Chain {
+        Chain {
+            len: 0,
+            truncated: false,
+            nodes: [0; Chain::CAPACITY],
+        }
+    }
+}
+
+impl Chain {
+    /// Entries a step keeps.
+    pub const CAPACITY: usize = 128;
+    /// The entry that ends a branch.
+    pub const BRANCH_END: u16 = 0xFFFF;
+
+    /// Appends a potential, or marks the chain truncated when it is full.
+    pub fn push(&mut self, p: Potential) {
+        self.push_raw(p.0);
+    }
+
+    /// Ends the current branch.
+    pub fn end_branch(&mut self) {
+        self.push_raw(Chain::BRANCH_END);
+    }
+
+    fn push_raw(&mut self, v: u16) {
+        if (self.len as usize) < Chain::CAPACITY {
+            self.nodes[self.len as usize] = v;
+            self.len += 1;
+        } else {
+            self.truncated = true;
+        }
+    }
+
+    /// The entries in use.
+    pub fn entries(&self) -> &[u16] {
+        &self.nodes[..self.len as usize]
+    }
+}
+
 /// A set of houses: bit `i` for the house with index `i` (see [`House`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct HouseSet(pub u32);
@@ -310,8 +453,10 @@ pub struct Step {
     /// The digits of the pattern (bit `d - 1` for digit `d`).
     pub digits: u16,
     /// The step's ER in tenths: its technique's, or more for the techniques rated by size
-    /// (unique loops, the type 3 sets).
+    /// (unique loops, the type 3 sets) or by length (chains: SE's length bonus).
     pub er: u8,
+    /// The chains of a chaining step; empty for the other techniques.
+    pub chain: Chain,
 }
 
 /// A step's eliminations as (cell index, digit) pairs, in the order `Eliminations::iter` gives
@@ -355,6 +500,7 @@ impl Step {
             houses: HouseSet::default(),
             digits: 0,
             er: technique.rating(),
+            chain: Chain::default(),
         }
     }
 }
