@@ -17,6 +17,7 @@
 //! Layers: uses geometry and board only; nothing here knows of the solver or C.
 
 pub mod bug;
+pub mod chains;
 pub mod fish;
 pub mod grid;
 pub mod intersections;
@@ -28,7 +29,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use grid::Grid;
-pub use rate::{rate, rate_grid, Rating};
+pub use rate::{rate, rate_grid, rate_grid_with, rate_with, Rating};
 pub use step::{Chain, Eliminations, HouseSet, Potential, Step, Technique};
 
 /// What the engine can do next in a position.
@@ -55,6 +56,40 @@ pub enum Next {
 /// uniqueness techniques (4.5 and up) before the naked quad, and its hidden-single producer gives
 /// full houses, box and line singles from one pass.
 pub fn next_step(grid: &Grid) -> Next {
+    next_step_with(grid, Producers::DEFAULT)
+}
+
+/// True once the aligned pair exclusion (SE's producer 13, 6.2) is in the engine: only then may
+/// [`next_step`] go on to the chains (producer 14, 6.5 and up), since on a position where SE
+/// takes an aligned pair exclusion a chain would be the wrong step. Flipped when the exclusion
+/// is merged.
+pub const APE_READY: bool = false;
+
+/// Which of Sudoku Explainer's producers beyond the BUG [`next_step_with`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Producers {
+    /// Run producer 14 (X-, Y- and XY-cycles, forcing X-chains, forcing chains) even though
+    /// the aligned pair exclusion that SE tries first is missing: a position where SE would
+    /// take an exclusion then gets a chain instead (so a rating can differ from SE's on those
+    /// puzzles). For measuring the chains on their own; [`next_step`] sets it only once
+    /// [`APE_READY`].
+    pub unary_chains: bool,
+}
+
+impl Producers {
+    /// What [`next_step`] runs: every producer the engine has, in SE's order, stopping before
+    /// any producer that would come after a missing one.
+    pub const DEFAULT: Producers = Producers {
+        unary_chains: APE_READY,
+    };
+
+    /// Every producer the engine has, the chains included even while the aligned pair
+    /// exclusion is missing.
+    pub const SKIP_MISSING: Producers = Producers { unary_chains: true };
+}
+
+/// [`next_step`] with a choice of the producers beyond the BUG (see [`Producers`]).
+pub fn next_step_with(grid: &Grid, producers: Producers) -> Next {
     if grid.is_broken() {
         return Next::Contradiction;
     }
@@ -94,7 +129,20 @@ pub fn next_step(grid: &Grid) -> Next {
             return Next::Step(step);
         }
     }
-    Next::Beyond { at_least: 62 }
+    // Producer 13, the aligned pair exclusion (6.2): goes here, before the chains
+    // (src/steps/exclusion.rs, being written); with it, `APE_READY` becomes true.
+    if !producers.unary_chains {
+        return Next::Beyond { at_least: 62 };
+    }
+    // Producer 14: X-, Y- and XY-cycles, forcing X-chains and forcing chains (6.5 and up).
+    if let Some(step) = chains::unary_chains(grid) {
+        return Next::Step(step);
+    }
+    // What remains starts at the aligned triplet exclusion (7.5); while the pair exclusion is
+    // missing it may still be SE's step here (6.2).
+    Next::Beyond {
+        at_least: if APE_READY { 75 } else { 62 },
+    }
 }
 
 #[cfg(test)]

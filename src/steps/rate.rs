@@ -2,13 +2,13 @@
 //!
 //! SE's rule (1.2.1 `diuf/sudoku/solver/Solver.java`, `getDifficulty`, as serate 1.2.1.3 runs
 //! it): from the givens and their candidates, repeatedly take the first step SE's producers find
-//! ([`next_step`]) and apply it, until the grid is solved. ER is the highest rating of the steps
+//! ([`next_step`](super::next_step)) and apply it, until the grid is solved. ER is the highest rating of the steps
 //! taken; ED the rating of the first step; EP the highest rating up to and including the first
 //! step that places a digit (a single or a direct technique). serate prints each in tenths,
 //! rounded as `(int)((x + 0.05) * 10)`; here they are tenths from the start.
 
 use super::step::Technique;
-use super::{next_step, Grid, Next};
+use super::{next_step_with, Grid, Next, Producers};
 use crate::board::Board;
 
 /// A puzzle's rating. Ratings are in tenths (23 is SE's 2.3); 0 means unknown.
@@ -40,7 +40,17 @@ pub fn rate(board: &Board) -> Rating {
 }
 
 /// Rates from a position (a copy of `grid` is solved).
-pub fn rate_grid(mut grid: Grid) -> Rating {
+pub fn rate_grid(grid: Grid) -> Rating {
+    rate_grid_with(grid, Producers::DEFAULT)
+}
+
+/// [`rate`] with a choice of producers (see [`Producers`]).
+pub fn rate_with(board: &Board, producers: Producers) -> Rating {
+    rate_grid_with(Grid::from_board(board), producers)
+}
+
+/// [`rate_grid`] with a choice of producers (see [`Producers`]).
+pub fn rate_grid_with(mut grid: Grid, producers: Producers) -> Rating {
     let mut r = Rating {
         er: 0,
         ep: 0,
@@ -52,7 +62,7 @@ pub fn rate_grid(mut grid: Grid) -> Rating {
     };
     let mut placed = false;
     loop {
-        match next_step(&grid) {
+        match next_step_with(&grid, producers) {
             Next::Solved => {
                 r.complete = true;
                 return r;

@@ -1,0 +1,137 @@
+//! Cycles (SE's `doCycles` and `createCycleHint`): X-cycles (house links, one digit), Y-cycles
+//! (bivalue cells joined by house weak links) and cycles mixing both, rated 6.5 (X, Y) or 7.0
+//! (the XY pass) plus the length bonus.
+//!
+//! From a start "on", the search alternates phases: every pending on-potential gives its weak
+//! consequences (off), every pending off-potential its strong consequences (on). Off-potentials
+//! are not merged (the same one can be pending several times, with different parents, as in
+//! SE); an off-potential that is an ancestor of the on-potential giving it is skipped (no
+//! walking back). An on-potential is pending once. When, at the fourth phase or later, a strong
+//! consequence is the start itself, the chain back to the start is a cycle: along it, on- and
+//! off-potentials alternate and each link holds both ways. A cell off the cycle that sees an
+//! on-potential and an off-potential of the same digit on it loses that digit.
+
+use super::potential::{off_to_on, on_to_off, tenths, Pot, NO_PARENT};
+use super::{Best, Found, Pass, Workspace, SHORTEST};
+use crate::geometry::CellSet;
+use crate::steps::grid::Grid;
+use crate::steps::step::{Eliminations, Step};
+
+/// Searches the cycles through `start` (an on-potential) with the pass's links and offers
+/// each one that removes something to `best`, in SE's order.
+pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mut Best) {
+    ws.reset();
+    let root = ws.arena.start(start);
+    ws.reached.insert(start);
+    ws.on.push(root);
+    let links = pass.links;
+    let base = pass.cycle_base();
+    let mut length = 0u32;
+    while !ws.on.is_empty() || !ws.off.is_empty() {
+        // A cycle closed at off-phase L has L potentials: stop when none can sort first.
+        if !best.could_take(base, SHORTEST.max(length + 2), pass.key) {
+            break;
+        }
+        length += 1;
+        {
+            let Workspace { arena, on, off, .. } = ws;
+            for &p in on.iter() {
+                on_to_off(grid, arena.get(p).pot, links, |q| {
+                    if !arena.has_ancestor(p, q) {
+                        let n = arena.derive(q, p);
+                        off.push(n);
+                    }
+                });
+            }
+            on.clear();
+        }
+        length += 1;
+        {
+            let Workspace {
+                arena,
+                on,
+                off,
+                ends,
+                reached,
+                ..
+            } = ws;
+            for &p in off.iter() {
+                off_to_on(grid, arena.get(p).pot, links, |q| {
+                    if length >= 4 && q == start {
+                        let n = arena.derive(q, p);
+                        ends.push(n);
+                    }
+                    if reached.insert(q) {
+                        let n = arena.derive(q, p);
+                        on.push(n);
+                    }
+                });
+            }
+            off.clear();
+        }
+    }
+    for i in 0..ws.ends.len() {
+        let end = ws.ends[i];
+        offer(grid, ws, end, pass, best);
+    }
+}
+
+/// Rates the cycle ending at arena index `end` and offers it to `best` when it sorts first and
+/// removes something.
+fn offer(grid: &Grid, ws: &mut Workspace, end: u32, pass: Pass, best: &mut Best) {
+    let complexity = ws.arena.ancestor_count(end);
+    let difficulty = super::potential::difficulty(pass.cycle_base(), complexity);
+    if !best.beaten_by(difficulty, complexity, pass.key) {
+        return;
+    }
+    // The cycle's potentials: from the end back to the start (which is the end again).
+    let mut cells = CellSet::EMPTY;
+    let mut at = end;
+    while ws.arena.get(at).parent != NO_PARENT {
+        let n = ws.arena.get(at);
+        cells = cells.with(n.pot.cell());
+        at = n.parent;
+    }
+    let mut seen_on = [CellSet::EMPTY; 9];
+    let mut seen_off = [CellSet::EMPTY; 9];
+    let mut digits = 0u16;
+    at = end;
+    while ws.arena.get(at).parent != NO_PARENT {
+        let n = ws.arena.get(at);
+        let (cell, digit) = (n.pot.cell(), n.pot.digit());
+        digits |= 1 << digit.index();
+        let seeing = cell
+            .peer_set()
+            .intersection(grid.digit_cells(digit))
+            .difference(cells);
+        let side = if n.pot.is_on() {
+            &mut seen_on
+        } else {
+            &mut seen_off
+        };
+        side[digit.index()] = side[digit.index()].union(seeing);
+        at = n.parent;
+    }
+    let mut eliminations = Eliminations::default();
+    for d in 0..9 {
+        eliminations.0[d] = seen_on[d].intersection(seen_off[d]);
+    }
+    if eliminations.is_empty() {
+        return;
+    }
+    let mut step = Step::new(pass.cycle_technique());
+    step.eliminations = eliminations;
+    step.cells = cells;
+    step.digits = digits;
+    step.er = tenths(difficulty);
+    ws.arena.path(end, &mut ws.path);
+    for p in &ws.path {
+        step.chain.push(p.to_step());
+    }
+    best.offer(Found {
+        difficulty,
+        complexity,
+        key: pass.key,
+        step,
+    });
+}

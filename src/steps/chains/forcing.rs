@@ -1,0 +1,136 @@
+//! Forcing X-chains and forcing chains (SE's `doForcingChains` and `createForcingChainHint`):
+//! a chain from a candidate assumed on to the same candidate off (it is false: removed), or
+//! from it assumed off to it on (it is true: placed, a direct step). Rated 6.6 (X pass, house
+//! links only; a turbot fish when 6 potentials long) or 7.0 (XY pass) plus the length bonus.
+//!
+//! Same alternating phases as the cycle search, but off-potentials are merged too (each is
+//! pending once) and the house strong link is used in every pass. The first time the
+//! negation of the start is reached, that chain is the conclusion (SE keeps the first one).
+
+use super::potential::{off_to_on, on_to_off, tenths, Links, Pot};
+use super::{Best, Found, Pass, Workspace, SHORTEST};
+use crate::geometry::CellSet;
+use crate::steps::grid::Grid;
+use crate::steps::step::Step;
+
+/// Searches a forcing chain from `start` (on or off) to its negation with the pass's links and
+/// offers it to `best`.
+pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mut Best) {
+    ws.reset();
+    let links = Links {
+        y: pass.links.y,
+        x: true,
+    };
+    let base = pass.chain_base();
+    let target = start.negated();
+    let root = ws.arena.start(start);
+    ws.reached.insert(start);
+    if start.is_on() {
+        ws.on.push(root);
+    } else {
+        ws.off.push(root);
+    }
+    // Depth (potentials from the start) of the pending potentials: the phases are layers.
+    let mut depth = 1u32;
+    let mut found = None;
+    while found.is_none() && (!ws.on.is_empty() || !ws.off.is_empty()) {
+        if !ws.on.is_empty() {
+            if !best.could_take(base, SHORTEST.max(depth + 1), pass.key) {
+                return;
+            }
+            let Workspace {
+                arena,
+                on,
+                off,
+                reached,
+                ..
+            } = ws;
+            for &p in on.iter() {
+                on_to_off(grid, arena.get(p).pot, links, |q| {
+                    if found.is_some() {
+                        return;
+                    }
+                    if q == target {
+                        found = Some(arena.derive(q, p));
+                        return;
+                    }
+                    if !arena.has_ancestor(p, q) && reached.insert(q) {
+                        let n = arena.derive(q, p);
+                        off.push(n);
+                    }
+                });
+                if found.is_some() {
+                    break;
+                }
+            }
+            on.clear();
+            depth += 1;
+        }
+        if found.is_some() {
+            break;
+        }
+        if !ws.off.is_empty() {
+            if !best.could_take(base, SHORTEST.max(depth + 1), pass.key) {
+                return;
+            }
+            let Workspace {
+                arena,
+                on,
+                off,
+                reached,
+                ..
+            } = ws;
+            for &p in off.iter() {
+                off_to_on(grid, arena.get(p).pot, links, |q| {
+                    if found.is_some() {
+                        return;
+                    }
+                    if q == target {
+                        found = Some(arena.derive(q, p));
+                        return;
+                    }
+                    if reached.insert(q) {
+                        let n = arena.derive(q, p);
+                        on.push(n);
+                    }
+                });
+                if found.is_some() {
+                    break;
+                }
+            }
+            off.clear();
+            depth += 1;
+        }
+    }
+    let Some(end) = found else {
+        return;
+    };
+    let complexity = ws.arena.ancestor_count(end);
+    let difficulty = super::potential::difficulty(base, complexity);
+    if !best.beaten_by(difficulty, complexity, pass.key) {
+        return;
+    }
+    let mut step = Step::new(pass.chain_technique());
+    if target.is_on() {
+        step.placement = Some((target.cell(), target.digit()));
+    } else {
+        step.eliminations.add(target.cell(), target.digit());
+    }
+    ws.arena.path(end, &mut ws.path);
+    let mut cells = CellSet::EMPTY;
+    let mut digits = 0u16;
+    for p in &ws.path {
+        cells = cells.with(p.cell());
+        digits |= 1 << p.digit().index();
+        step.chain.push(p.to_step());
+    }
+    step.cells = cells;
+    step.digits = digits;
+    step.er = tenths(difficulty);
+    best.offer(Found {
+        difficulty,
+        complexity,
+        key: pass.key,
+        step,
+    });
+}

@@ -1,0 +1,216 @@
+//! Chains: Sudoku Explainer's `Chaining` producers. For now producer 14 (`Chaining(false,
+//! false, false, 0)`, ER 6.5 and up): X-cycles, Y-cycles and cycles ([`cycles`]), forcing
+//! X-chains and forcing chains ([`forcing`]), found by [`unary_chains`]. The potentials, their
+//! arena with parent links and the link rules ([`potential`]) are shared with the chains to come
+//! (Nishio, multiple, dynamic).
+//!
+//! Rules as in SE 1.2.1 (`diuf/sudoku/solver/rules/chaining/Chaining.java`, `ChainingHint.java`,
+//! `CycleHint.java`, `ForcingChainHint.java`; see `docs/se-rules.md`, "Chains" and "X-cycles,
+//! Y-cycles, forcing X-chains, forcing chains"):
+//!
+//! - three passes, in this order: house links only ("X": X-cycles, forcing X-chains), cell
+//!   links and the house weak link ("Y": Y-cycles, from bivalue cells only, no forcing
+//!   chains), everything ("XY": cycles, forcing chains). In each pass every candidate of every
+//!   cell with two or more candidates (row-major, digits ascending) is a start "on": first the
+//!   cycle search from it, then (X and XY passes) the forcing-chain search from it "on", then
+//!   "off".
+//! - a step's rating is its pass's base (cycle 6.5, or 7.0 in the XY pass; forcing chain 6.6,
+//!   or 7.0 in the XY pass) plus the length bonus of its complexity (SE's count of distinct
+//!   potentials in the chain), in `f64` as SE adds them.
+//! - SE collects every hint of the three passes, sorts them by (difficulty as a `double`,
+//!   complexity, pass: X 2, Y 3, XY 4) keeping the order found among equals, and applies the
+//!   first: [`unary_chains`] keeps the first of the smallest. It stops a search as soon as
+//!   nothing it could still find would sort first, which finds the same step.
+
+pub mod cycles;
+pub mod forcing;
+pub mod potential;
+
+use super::grid::Grid;
+use super::step::{Step, Technique};
+use crate::geometry::Digit;
+use potential::{difficulty, Arena, Links, Pot, PotSet};
+
+/// One pass of producer 14: its links and its sort key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pass {
+    /// The links of the pass (the forcing-chain search adds the house strong link in any case).
+    pub links: Links,
+    /// SE's sort key (`getSortKey`): X 2, Y 3, XY 4.
+    pub key: u8,
+}
+
+impl Pass {
+    /// House links only.
+    pub const X: Pass = Pass {
+        links: Links { y: false, x: true },
+        key: 2,
+    };
+    /// Cell links and the house weak link.
+    pub const Y: Pass = Pass {
+        links: Links { y: true, x: false },
+        key: 3,
+    };
+    /// Every link.
+    pub const XY: Pass = Pass {
+        links: Links { y: true, x: true },
+        key: 4,
+    };
+
+    /// Base rating of a cycle found in this pass (`CycleHint.getDifficulty`).
+    pub fn cycle_base(self) -> f64 {
+        if self.links.x && self.links.y {
+            7.0
+        } else {
+            6.5
+        }
+    }
+
+    /// Base rating of a forcing chain found in this pass (`ForcingChainHint.getDifficulty`).
+    pub fn chain_base(self) -> f64 {
+        if self.links.y {
+            7.0
+        } else {
+            6.6
+        }
+    }
+
+    /// The technique of a cycle of this pass.
+    pub fn cycle_technique(self) -> Technique {
+        match (self.links.x, self.links.y) {
+            (true, false) => Technique::XCycle,
+            (false, true) => Technique::YCycle,
+            _ => Technique::Cycle,
+        }
+    }
+
+    /// The technique of a forcing chain of this pass.
+    pub fn chain_technique(self) -> Technique {
+        if self.links.y {
+            Technique::ForcingChain
+        } else {
+            Technique::ForcingXChain
+        }
+    }
+}
+
+/// Fewest potentials a cycle or forcing chain can have (a cycle closes at its fourth link; a
+/// forcing chain needs a start, two links' worth of middle and its conclusion).
+pub const SHORTEST: u32 = 4;
+
+/// A step found, with SE's sort key.
+#[derive(Debug, Clone, Copy)]
+pub struct Found {
+    /// Difficulty as SE computes it.
+    pub difficulty: f64,
+    /// SE's complexity.
+    pub complexity: u32,
+    /// Sort key of the pass.
+    pub key: u8,
+    /// The step.
+    pub step: Step,
+}
+
+/// The first step in SE's sorted order among those offered so far (offered in SE's order of
+/// generation: a later one replaces it only when it sorts strictly first).
+#[derive(Debug, Default)]
+pub struct Best(pub Option<Found>);
+
+impl Best {
+    /// True when a step of this rating, complexity and key would sort before the best so far.
+    #[inline]
+    pub fn beaten_by(&self, difficulty: f64, complexity: u32, key: u8) -> bool {
+        match &self.0 {
+            None => true,
+            Some(b) => {
+                if difficulty != b.difficulty {
+                    difficulty < b.difficulty
+                } else if complexity != b.complexity {
+                    complexity < b.complexity
+                } else {
+                    key < b.key
+                }
+            }
+        }
+    }
+
+    /// True when a chain of this base, `complexity` or more, and key could still sort first
+    /// (ratings grow with complexity).
+    #[inline]
+    pub fn could_take(&self, base: f64, complexity: u32, key: u8) -> bool {
+        self.beaten_by(difficulty(base, complexity), complexity, key)
+    }
+
+    /// Keeps `found` when it sorts first.
+    #[inline]
+    pub fn offer(&mut self, found: Found) {
+        if self.beaten_by(found.difficulty, found.complexity, found.key) {
+            self.0 = Some(found);
+        }
+    }
+}
+
+/// Reusable memory of the searches: the arena, the pending queues and the sets of potentials
+/// reached. One per producer call, reused for every start.
+#[derive(Default)]
+pub struct Workspace {
+    /// Potentials derived from the current start.
+    pub arena: Arena,
+    /// Pending on-potentials (arena indices).
+    pub on: Vec<u32>,
+    /// Pending off-potentials (arena indices).
+    pub off: Vec<u32>,
+    /// Conclusions found (arena indices): cycle ends.
+    pub ends: Vec<u32>,
+    /// Potentials reached.
+    pub reached: Box<PotSet>,
+    /// Scratch path.
+    pub path: Vec<Pot>,
+}
+
+impl Workspace {
+    /// Empties everything for a new start.
+    pub fn reset(&mut self) {
+        self.arena.clear();
+        self.on.clear();
+        self.off.clear();
+        self.ends.clear();
+        self.reached.clear();
+    }
+}
+
+/// Producer 14 of SE (`Chaining(false, false, false, 0)`): the first X-cycle, Y-cycle,
+/// cycle, forcing X-chain or forcing chain in SE's order (see the module notes), or `None`
+/// when no chain of these kinds removes or places anything.
+pub fn unary_chains(grid: &Grid) -> Option<Step> {
+    let mut ws = Workspace::default();
+    let mut best = Best::default();
+    for pass in [Pass::X, Pass::Y, Pass::XY] {
+        let lowest = pass.cycle_base().min(pass.chain_base());
+        if !best.could_take(lowest, SHORTEST, pass.key) {
+            continue;
+        }
+        for cell in grid.empty_cells().iter() {
+            let cands = grid.candidates(cell);
+            // Y-cycles start from bivalue cells only (SE's `doUnaryChaining`).
+            if cands.count_ones() < 2 || (!pass.links.x && cands.count_ones() != 2) {
+                continue;
+            }
+            let mut rest = cands;
+            while rest != 0 {
+                let digit = Digit::ALL[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+                let start = Pot::new(cell, digit, true);
+                cycles::search(grid, &mut ws, start, pass, &mut best);
+                if pass.links.x {
+                    forcing::search(grid, &mut ws, start, pass, &mut best);
+                    forcing::search(grid, &mut ws, start.negated(), pass, &mut best);
+                }
+            }
+        }
+    }
+    best.0.map(|f| f.step)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,325 @@
+//! The machinery every chain search shares: potentials as small dense keys, an arena of
+//! potentials with parent links, sets of potentials, and the four link rules.
+//!
+//! A *potential* is a candidate (cell, digit) assumed true ("on") or false ("off"). A search
+//! derives potentials from a start; each derived potential records the potential that forced
+//! it (its *parent*), so that a conclusion can be traced back to the start and its chain
+//! measured. Potentials live in an [`Arena`] and are named by their index there: one arena is
+//! reused for every start of a producer, so a search allocates nothing once it has grown.
+//!
+//! Only the main parent is kept for now: the static searches (cycles, forcing chains) have one
+//! parent per potential. The dynamic searches to come add "hidden" parents (candidates removed
+//! earlier in the same propagation); they will extend [`Node`] with a second parent list and
+//! [`Arena::ancestor_count`] already walks through a generic parent iterator for that reason.
+
+use super::super::grid::Grid;
+use super::super::step::Potential;
+use crate::geometry::{Cell, CellSet, Digit, House, HouseKind};
+
+/// A potential as a dense key: `9 * cell + digit - 1` (0-728) for "off", plus 729 for "on".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pot(pub u16);
+
+/// Number of distinct keys.
+pub const KEYS: usize = 2 * 729;
+
+impl Pot {
+    /// The potential "`digit` is (`on`) or is not (`!on`) the value of `cell`".
+    #[inline]
+    pub fn new(cell: Cell, digit: Digit, on: bool) -> Pot {
+        Pot((9 * cell.index() + digit.index()) as u16 + if on { 729 } else { 0 })
+    }
+
+    /// The candidate's index `9 * cell + digit - 1`, whatever the state.
+    #[inline]
+    pub fn candidate(self) -> usize {
+        self.0 as usize % 729
+    }
+
+    /// The cell.
+    #[inline]
+    pub fn cell(self) -> Cell {
+        Cell::ALL[self.candidate() / 9]
+    }
+
+    /// The digit.
+    #[inline]
+    pub fn digit(self) -> Digit {
+        Digit::ALL[self.candidate() % 9]
+    }
+
+    /// True for "on".
+    #[inline]
+    pub fn is_on(self) -> bool {
+        self.0 >= 729
+    }
+
+    /// The same candidate in the other state.
+    #[inline]
+    pub fn negated(self) -> Pot {
+        if self.is_on() {
+            Pot(self.0 - 729)
+        } else {
+            Pot(self.0 + 729)
+        }
+    }
+
+    /// The step's form of the potential.
+    #[inline]
+    pub fn to_step(self) -> Potential {
+        Potential::new(self.cell(), self.digit(), self.is_on())
+    }
+}
+
+/// A set of potentials (one bit per key).
+#[derive(Clone, Copy)]
+pub struct PotSet([u64; KEYS.div_ceil(64)]);
+
+impl Default for PotSet {
+    fn default() -> PotSet {
+        PotSet::EMPTY
+    }
+}
+
+impl PotSet {
+    /// The empty set.
+    pub const EMPTY: PotSet = PotSet([0; KEYS.div_ceil(64)]);
+
+    /// True when `p` is in the set.
+    #[inline]
+    pub fn contains(&self, p: Pot) -> bool {
+        self.0[p.0 as usize / 64] >> (p.0 % 64) & 1 != 0
+    }
+
+    /// Adds `p`; true when it was not in the set.
+    #[inline]
+    pub fn insert(&mut self, p: Pot) -> bool {
+        let (w, b) = (p.0 as usize / 64, p.0 % 64);
+        let fresh = self.0[w] >> b & 1 == 0;
+        self.0[w] |= 1 << b;
+        fresh
+    }
+
+    /// Empties the set.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.0 = [0; KEYS.div_ceil(64)];
+    }
+}
+
+/// No parent (a start).
+pub const NO_PARENT: u32 = u32::MAX;
+
+/// A potential in the arena: its key, its main parent (an arena index, or [`NO_PARENT`]) and
+/// its depth (1 for a start, the parent's plus one otherwise).
+#[derive(Debug, Clone, Copy)]
+pub struct Node {
+    /// The potential.
+    pub pot: Pot,
+    /// The arena index of the potential that forced it.
+    pub parent: u32,
+    /// Potentials on the way from the start, both ends included.
+    pub depth: u32,
+}
+
+/// The potentials derived by a search, named by index.
+#[derive(Default)]
+pub struct Arena {
+    nodes: Vec<Node>,
+}
+
+impl Arena {
+    /// Forgets every potential (keeps the memory).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+    }
+
+    /// Adds a start (no parent); returns its index.
+    #[inline]
+    pub fn start(&mut self, pot: Pot) -> u32 {
+        self.nodes.push(Node {
+            pot,
+            parent: NO_PARENT,
+            depth: 1,
+        });
+        self.nodes.len() as u32 - 1
+    }
+
+    /// Adds `pot`, forced by the potential at `parent`; returns its index.
+    #[inline]
+    pub fn derive(&mut self, pot: Pot, parent: u32) -> u32 {
+        let depth = self.nodes[parent as usize].depth + 1;
+        self.nodes.push(Node { pot, parent, depth });
+        self.nodes.len() as u32 - 1
+    }
+
+    /// The potential at `index`.
+    #[inline]
+    pub fn get(&self, index: u32) -> Node {
+        self.nodes[index as usize]
+    }
+
+    /// True when `pot` is among the main-parent ancestors of the node at `index` (the node
+    /// itself excluded): SE's test that keeps a search from walking back along its own chain.
+    pub fn has_ancestor(&self, index: u32, pot: Pot) -> bool {
+        let mut at = self.nodes[index as usize].parent;
+        while at != NO_PARENT {
+            let n = self.nodes[at as usize];
+            if n.pot == pot {
+                return true;
+            }
+            at = n.parent;
+        }
+        false
+    }
+
+    /// SE's complexity of a conclusion: the number of distinct potentials (equal when cell,
+    /// digit and state are) the node at `index` descends from, itself included.
+    pub fn ancestor_count(&self, index: u32) -> u32 {
+        let mut seen = PotSet::EMPTY;
+        let mut count = 0;
+        let mut at = index;
+        while at != NO_PARENT {
+            let n = self.nodes[at as usize];
+            count += u32::from(seen.insert(n.pot));
+            at = n.parent;
+        }
+        count
+    }
+
+    /// The potentials from the start to the node at `index`, into `out` (cleared first).
+    pub fn path(&self, index: u32, out: &mut Vec<Pot>) {
+        out.clear();
+        let mut at = index;
+        while at != NO_PARENT {
+            let n = self.nodes[at as usize];
+            out.push(n.pot);
+            at = n.parent;
+        }
+        out.reverse();
+    }
+}
+
+/// Which link rules a search uses (SE's `isYChainEnabled`, `isXChainEnabled`): the cell rules
+/// ("Y": a digit on turns its cell's other candidates off; a bivalue cell's candidate off
+/// turns the other on) and the house strong rule ("X": a digit off in a house where it has two
+/// places turns the other place on). The house weak rule (a digit on turns it off in every
+/// peer) is always used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Links {
+    /// Cell rules.
+    pub y: bool,
+    /// House strong rule.
+    pub x: bool,
+}
+
+/// SE's order of house kinds (`Grid.getRegionTypes`): box, row, column.
+pub const KINDS: [HouseKind; 3] = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
+
+/// The house of `kind` holding `cell`.
+#[inline]
+pub fn house_of(cell: Cell, kind: HouseKind) -> House {
+    let [row, column, square] = cell.houses();
+    match kind {
+        HouseKind::Row => row,
+        HouseKind::Column => column,
+        HouseKind::Box => square,
+    }
+}
+
+/// The "off" consequences of the on-potential `p`, in SE's order (`getOnToOff`): with the cell
+/// rule, the cell's other candidates by digit; then the digit's other places in the cell's
+/// box, row and column (each house's cells in index order, a cell met twice given once).
+#[inline]
+pub fn on_to_off(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
+    let (cell, digit) = (p.cell(), p.digit());
+    if links.y {
+        let mut rest = grid.candidates(cell) & !(1 << digit.index());
+        while rest != 0 {
+            let d = Digit::ALL[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            each(Pot::new(cell, d, false));
+        }
+    }
+    let places = grid.digit_cells(digit);
+    let mut done = CellSet::EMPTY.with(cell);
+    for kind in KINDS {
+        let house = house_of(cell, kind).cell_set();
+        // A house's cells in index order are its cells in increasing cell order.
+        for other in places.intersection(house).difference(done).iter() {
+            each(Pot::new(other, digit, false));
+        }
+        done = done.union(house);
+    }
+}
+
+/// The "on" consequences of the off-potential `p`, in SE's order (`getOffToOn`): with the cell
+/// rule, the other candidate of a bivalue cell; with the house rule, the digit's other place
+/// in each of the cell's box, row and column where it has exactly two (a cell met twice given
+/// once).
+#[inline]
+pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
+    let (cell, digit) = (p.cell(), p.digit());
+    let mut given = CellSet::EMPTY;
+    if links.y {
+        let cands = grid.candidates(cell);
+        if cands.count_ones() == 2 {
+            let other = cands & !(1 << digit.index());
+            if other.count_ones() == 1 {
+                each(Pot::new(
+                    cell,
+                    Digit::ALL[other.trailing_zeros() as usize],
+                    true,
+                ));
+            }
+        }
+    }
+    if links.x {
+        let places = grid.digit_cells(digit);
+        for kind in KINDS {
+            let here = places.intersection(house_of(cell, kind).cell_set());
+            if here.len() == 2 && here.contains(cell) {
+                let other = here.difference(CellSet::EMPTY.with(cell));
+                if !given.intersection(other).is_empty() {
+                    continue;
+                }
+                given = given.union(other);
+                let o = other.iter().next().expect("two places");
+                each(Pot::new(o, digit, true));
+            }
+        }
+    }
+}
+
+/// SE's length bonus (`ChainingHint.getLengthDifficulty`) for a chain of `complexity`: 0.1 for
+/// each threshold 4, 6, 8, 12, 16, 24, 32, … (alternately times 3/2 and 4/3, integer
+/// division) that `complexity - 2` exceeds, added up from 0.0 one 0.1 at a time as SE does.
+pub fn length_bonus(complexity: u32) -> f64 {
+    let length = complexity as i64 - 2;
+    let mut added = 0.0f64;
+    let mut ceiling = 4i64;
+    let mut odd = false;
+    while length > ceiling {
+        added += 0.1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    added
+}
+
+/// A chain's difficulty as SE computes it: `base + bonus`, in `f64`.
+#[inline]
+pub fn difficulty(base: f64, complexity: u32) -> f64 {
+    base + length_bonus(complexity)
+}
+
+/// A difficulty in tenths, rounded as serate prints it: `(int)((x + 0.05) * 10)`.
+#[inline]
+pub fn tenths(difficulty: f64) -> u8 {
+    ((difficulty + 0.05) * 10.0) as u8
+}
