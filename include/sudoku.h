@@ -239,6 +239,11 @@ typedef struct HouseKind HouseKind;
 typedef struct Links Links;
 
 /**
+ * What a search looks for, and so which answer [`Outcome::solution`] gives.
+ */
+typedef struct Mode Mode;
+
+/**
  * One pass of producer 14: its links and its sort key.
  */
 typedef struct Pass Pass;
@@ -389,6 +394,10 @@ typedef struct sudoku_transform {
    */
   uint8_t digits[10];
 } sudoku_transform;
+
+
+
+
 
 
 

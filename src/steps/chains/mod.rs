@@ -24,7 +24,10 @@
 
 pub mod cycles;
 pub mod forcing;
+pub mod multiple;
+pub mod nishio;
 pub mod potential;
+pub mod propagate;
 
 use super::grid::Grid;
 use super::step::{Step, Technique};

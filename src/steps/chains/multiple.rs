@@ -1,0 +1,261 @@
+//! Multiple forcing chains (SE's producer 17, `Chaining(true, false, false, 0)`; ER 8.0 plus
+//! the length bonus): cell forcing chains (every candidate of a cell, assumed true, leads to the
+//! same conclusion) and region forcing chains (every place of a digit in a house, assumed
+//! true, leads to the same conclusion). A conclusion "on" places a digit (a direct step), "off"
+//! removes one.
+//!
+//! Rules and order as in SE (`getMultipleChainsHintList`, `doRegionChainings`,
+//! `createCellReductionHint`, `createRegionReductionHint`; `docs/se-rules.md`): static full
+//! propagation with every link rule; only cells with three or more candidates start, row-major,
+//! digits ascending. After each digit's propagation, region chains for each of the cell's box,
+//! row and column (in that order) in which the digit has two or more places and the first place
+//! (in the house's order) is this cell: the other places are propagated too, and every
+//! potential reached from all places is a conclusion (in the order the cell's own propagation
+//! reached it, on-potentials before off-potentials). After the cell's last digit, cell chains:
+//! the potentials reached from every candidate (in the order of the first digit's
+//! propagation). The complexity is the sum over the branches of the conclusion's ancestor
+//! count in that branch; steps sort by (difficulty, complexity, SE's key: cell 5, region 6),
+//! the first generated first among equals.
+
+use super::potential::{difficulty, house_of, tenths, Pot, PotSet, KEYS, KINDS};
+use super::propagate::{Mode, Propagation};
+use super::{Best, Found};
+use crate::geometry::{CellSet, Digit, House};
+use crate::steps::grid::Grid;
+use crate::steps::step::{Chain, HouseSet, Step, Technique};
+
+/// SE's base rating of multiple forcing chains.
+const BASE: f64 = 8.0;
+/// SE's sort keys (`CellChainingHint`, `RegionChainingHint`).
+const CELL_KEY: u8 = 5;
+const REGION_KEY: u8 = 6;
+
+/// What one propagation reached, kept after the propagation memory is reused: the potentials
+/// (a set, and the on- and off-potentials in the order reached), and for each its ancestor
+/// count (in a static propagation, the length of its path) and its parent, for the chain.
+struct Reach {
+    set: PotSet,
+    on: Vec<Pot>,
+    off: Vec<Pot>,
+    depth: Box<[u16; KEYS]>,
+    parent: Box<[u16; KEYS]>,
+}
+
+/// No parent (a start), in [`Reach::parent`].
+const ROOT: u16 = u16::MAX;
+
+impl Default for Reach {
+    fn default() -> Reach {
+        Reach {
+            set: PotSet::EMPTY,
+            on: Vec::new(),
+            off: Vec::new(),
+            depth: Box::new([0; KEYS]),
+            parent: Box::new([ROOT; KEYS]),
+        }
+    }
+}
+
+impl Reach {
+    /// Copies what `prop` reached.
+    fn take(&mut self, prop: &Propagation) {
+        self.set.clear();
+        self.on.clear();
+        self.off.clear();
+        for (list, out) in [(&prop.on_order, &mut self.on), (&prop.off_order, &mut self.off)] {
+            for &i in list {
+                let node = prop.arena.get(i);
+                let key = node.pot.0 as usize;
+                self.set.insert(node.pot);
+                self.depth[key] = node.depth as u16;
+                self.parent[key] = if node.parent == super::potential::NO_PARENT {
+                    ROOT
+                } else {
+                    prop.arena.get(node.parent).pot.0
+                };
+                out.push(node.pot);
+            }
+        }
+    }
+
+    /// The path from the start to the reached potential `p`.
+    fn path(&self, p: Pot, chain: &mut Chain) {
+        let mut keys = Vec::with_capacity(self.depth[p.0 as usize] as usize);
+        let mut at = p.0;
+        while at != ROOT {
+            keys.push(at);
+            at = self.parent[at as usize];
+        }
+        for &k in keys.iter().rev() {
+            chain.push(Pot(k).to_step());
+        }
+        chain.end_branch();
+    }
+}
+
+/// The first cell or region forcing chain in SE's order that removes or places something.
+pub fn multiple(grid: &Grid) -> Option<Step> {
+    let mut prop = Propagation::default();
+    let mut best = Best::default();
+    // One reach per candidate of the cell, then one per other place of a house.
+    let mut values: Vec<Reach> = (0..9).map(|_| Reach::default()).collect();
+    let mut places: Vec<Reach> = (0..8).map(|_| Reach::default()).collect();
+    for cell in grid.empty_cells().iter() {
+        let cands = grid.candidates(cell);
+        if cands.count_ones() < 3 {
+            continue;
+        }
+        let mut n = 0;
+        let mut rest = cands;
+        while rest != 0 {
+            let digit = Digit::ALL[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            prop.run(grid, Pot::new(cell, digit, true), Mode::STATIC);
+            values[n].take(&prop);
+            region_chains(grid, &mut prop, &values[n], cell, digit, &mut places, &mut best);
+            n += 1;
+        }
+        // Cell chains: what every candidate leads to.
+        let branches = &values[..n];
+        for on in [true, false] {
+            let first = if on { &branches[0].on } else { &branches[0].off };
+            for &target in first {
+                if branches[1..].iter().all(|b| b.set.contains(target)) {
+                    let complexity = branches
+                        .iter()
+                        .map(|b| b.depth[target.0 as usize] as u32)
+                        .sum();
+                    if !best.beaten_by(difficulty(BASE, complexity), complexity, CELL_KEY) {
+                        continue;
+                    }
+                    if let Some(found) = conclusion(
+                        grid,
+                        target,
+                        complexity,
+                        CELL_KEY,
+                        branches,
+                        Technique::CellForcingChain,
+                    ) {
+                        let mut found = found;
+                        found.step.cells = CellSet::EMPTY.with(cell);
+                        found.step.digits = cands;
+                        best.offer(found);
+                    }
+                }
+            }
+        }
+    }
+    best.0.map(|f| f.step)
+}
+
+/// The region chains from `digit` in `cell` (its own propagation in `own`), in SE's order.
+fn region_chains(
+    grid: &Grid,
+    prop: &mut Propagation,
+    own: &Reach,
+    cell: crate::geometry::Cell,
+    digit: Digit,
+    places: &mut [Reach],
+    best: &mut Best,
+) {
+    for kind in KINDS {
+        let house: House = house_of(cell, kind);
+        let at = grid.digit_cells(digit).intersection(house.cell_set());
+        // A house is examined from its first place only (cells in a house's order are in
+        // increasing cell order), so once.
+        if at.len() < 2 || at.iter().next() != Some(cell) {
+            continue;
+        }
+        let mut n = 0;
+        for other in at.iter().skip(1) {
+            prop.run(grid, Pot::new(other, digit, true), Mode::STATIC);
+            places[n].take(prop);
+            n += 1;
+        }
+        let others = &places[..n];
+        for on in [true, false] {
+            let first = if on { &own.on } else { &own.off };
+            for &target in first {
+                if !others.iter().all(|b| b.set.contains(target)) {
+                    continue;
+                }
+                let complexity = own.depth[target.0 as usize] as u32
+                    + others
+                        .iter()
+                        .map(|b| b.depth[target.0 as usize] as u32)
+                        .sum::<u32>();
+                if !best.beaten_by(difficulty(BASE, complexity), complexity, REGION_KEY) {
+                    continue;
+                }
+                let all: Vec<&Reach> = std::iter::once(own).chain(others.iter()).collect();
+                if let Some(mut found) = conclusion_of(
+                    grid,
+                    target,
+                    complexity,
+                    REGION_KEY,
+                    &all,
+                    Technique::RegionForcingChain,
+                ) {
+                    found.step.cells = at;
+                    found.step.houses = HouseSet::default().with(house);
+                    found.step.digits = 1 << digit.index();
+                    best.offer(found);
+                }
+            }
+        }
+    }
+}
+
+/// As [`conclusion_of`] for a slice of reaches.
+fn conclusion(
+    grid: &Grid,
+    target: Pot,
+    complexity: u32,
+    key: u8,
+    branches: &[Reach],
+    technique: Technique,
+) -> Option<Found> {
+    let all: Vec<&Reach> = branches.iter().collect();
+    conclusion_of(grid, target, complexity, key, &all, technique)
+}
+
+/// The step concluding `target` from every branch, if it removes something: on places the
+/// digit (removing the cell's other candidates; nothing when it has no other), off removes it.
+fn conclusion_of(
+    grid: &Grid,
+    target: Pot,
+    complexity: u32,
+    key: u8,
+    branches: &[&Reach],
+    technique: Technique,
+) -> Option<Found> {
+    let (cell, digit) = (target.cell(), target.digit());
+    let mut step = Step::new(technique);
+    if target.is_on() {
+        let mut others = grid.candidates(cell) & !(1 << digit.index());
+        if others == 0 {
+            return None;
+        }
+        step.placement = Some((cell, digit));
+        while others != 0 {
+            let d = Digit::ALL[others.trailing_zeros() as usize];
+            others &= others - 1;
+            step.eliminations.add(cell, d);
+        }
+    } else {
+        step.eliminations.add(cell, digit);
+    }
+    let difficulty = difficulty(BASE, complexity);
+    step.er = tenths(difficulty);
+    let mut chain = Chain::default();
+    for b in branches {
+        b.path(target, &mut chain);
+    }
+    step.chain = chain;
+    Some(Found {
+        difficulty,
+        complexity,
+        key,
+        step,
+    })
+}

@@ -1,0 +1,280 @@
+//! Full propagation (SE's `doChaining`): from assumed potentials, every consequence the link
+//! rules give, until nothing new comes or a candidate would be both on and off (a
+//! contradiction). The engine of the Nishio, multiple and (later) dynamic forcing chains.
+//!
+//! Rules as in Sudoku Explainer 1.2.1 (`Chaining.doChaining`, `getOnToOff`, `getOffToOn`,
+//! `addHiddenParentsOfCell`, `addHiddenParentsOfRegion`; `docs/se-rules.md`, "Propagation
+//! engines", item 3):
+//! - two FIFO queues; while an on-potential is pending, one on-potential is processed, else one
+//!   off-potential (on-potentials first, not a layered walk);
+//! - an on-potential turns off the cell's other candidates (cell rule, not in Nishio) and its
+//!   digit in the cell's box, row and column; an off-potential turns on the other candidate of
+//!   a bivalue cell (cell rule, not in Nishio) and the digit's other place in a house where it
+//!   has two (house rule);
+//! - a consequence whose negation was reached is a contradiction: the propagation stops there;
+//!   a consequence already reached is dropped; anything else is queued;
+//! - *dynamic* propagation (Nishio, dynamic chains) removes each off-potential's candidate from
+//!   a working copy of the grid once its own consequences are taken, so later rules see the
+//!   reduced grid. A strong link that holds only on the reduced grid records the candidates
+//!   removed from that cell (cell rule) or from that house for that digit (house rule) as
+//!   *hidden parents* of its conclusion: they count in the chain's complexity.
+//!
+//! Layers: uses the chain machinery of [`super::potential`] and the grid.
+
+use std::collections::VecDeque;
+
+use super::potential::{house_of, off_to_on, on_to_off, Arena, Links, Pot, PotSet, KEYS, KINDS};
+use crate::geometry::Digit;
+use crate::steps::grid::Grid;
+
+/// No index.
+const NONE: u32 = u32::MAX;
+
+/// How a propagation runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mode {
+    /// Remove each off-potential's candidate from the working grid (hidden parents follow).
+    pub dynamic: bool,
+    /// Use the cell rules (false for Nishio: house rules only).
+    pub cell_rules: bool,
+}
+
+impl Mode {
+    /// Multiple forcing chains: static, every rule.
+    pub const STATIC: Mode = Mode {
+        dynamic: false,
+        cell_rules: true,
+    };
+    /// Nishio forcing chains: dynamic, house rules only.
+    pub const NISHIO: Mode = Mode {
+        dynamic: true,
+        cell_rules: false,
+    };
+}
+
+/// A contradiction: the arena indices of the on- and the off-potential of one candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contradiction {
+    /// The on-potential (arena index).
+    pub on: u32,
+    /// The off-potential (arena index).
+    pub off: u32,
+}
+
+/// The memory of one propagation, reused from one to the next: the arena of potentials (with
+/// hidden parents beside it), the reached potentials by key and in the order reached, and the
+/// queues.
+pub struct Propagation {
+    /// The potentials derived, with their main parents.
+    pub arena: Arena,
+    /// Hidden parents: for arena index `i`, `hidden[span[i].0 .. span[i].0 + span[i].1]`.
+    hidden: Vec<u32>,
+    span: Vec<(u32, u32)>,
+    /// Arena index of each reached potential by key, [`NONE`] when not reached.
+    index: Box<[u32; KEYS]>,
+    /// Reached on-potentials, in the order reached (arena indices).
+    pub on_order: Vec<u32>,
+    /// Reached off-potentials, in the order reached (arena indices).
+    pub off_order: Vec<u32>,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    /// Scratch of [`Propagation::ancestor_count`].
+    stack: Vec<u32>,
+}
+
+impl Default for Propagation {
+    fn default() -> Propagation {
+        Propagation {
+            arena: Arena::default(),
+            hidden: Vec::new(),
+            span: Vec::new(),
+            index: Box::new([NONE; KEYS]),
+            on_order: Vec::new(),
+            off_order: Vec::new(),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            stack: Vec::new(),
+        }
+    }
+}
+
+impl Propagation {
+    /// Forgets the last propagation (keeps the memory).
+    fn reset(&mut self) {
+        for &i in self.on_order.iter().chain(&self.off_order) {
+            self.index[self.arena.get(i).pot.0 as usize] = NONE;
+        }
+        self.arena.clear();
+        self.hidden.clear();
+        self.span.clear();
+        self.on_order.clear();
+        self.off_order.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+    }
+
+    /// The arena index of the reached potential `p`, if reached.
+    #[inline]
+    pub fn reached(&self, p: Pot) -> Option<u32> {
+        let i = self.index[p.0 as usize];
+        (i != NONE).then_some(i)
+    }
+
+    /// Adds a start.
+    fn add_start(&mut self, p: Pot) -> u32 {
+        let i = self.arena.start(p);
+        self.span.push((0, 0));
+        i
+    }
+
+    /// Adds `p` forced by `parent`, with the hidden parents in `extra`.
+    fn add_derived(&mut self, p: Pot, parent: u32, extra: &[u32]) -> u32 {
+        let i = self.arena.derive(p, parent);
+        self.span.push((self.hidden.len() as u32, extra.len() as u32));
+        self.hidden.extend_from_slice(extra);
+        i
+    }
+
+    /// Marks the new potential at `i` as reached and queues it.
+    fn reach(&mut self, i: u32) {
+        let p = self.arena.get(i).pot;
+        self.index[p.0 as usize] = i;
+        if p.is_on() {
+            self.on_order.push(i);
+            self.pending_on.push_back(i);
+        } else {
+            self.off_order.push(i);
+            self.pending_off.push_back(i);
+        }
+    }
+
+    /// SE's complexity of the potential at `i` (`ChainingHint.getAncestorCount`): the number of
+    /// distinct potentials it descends from through main and hidden parents, itself included.
+    pub fn ancestor_count(&mut self, i: u32) -> u32 {
+        let mut seen = PotSet::EMPTY;
+        let mut count = 0;
+        self.stack.clear();
+        self.stack.push(i);
+        while let Some(at) = self.stack.pop() {
+            let node = self.arena.get(at);
+            if !seen.insert(node.pot) {
+                continue;
+            }
+            count += 1;
+            if node.parent != super::potential::NO_PARENT {
+                self.stack.push(node.parent);
+            }
+            let (s, n) = self.span[at as usize];
+            self.stack
+                .extend_from_slice(&self.hidden[s as usize..(s + n) as usize]);
+        }
+        count
+    }
+
+    /// The main-parent path from the start to the potential at `i`.
+    pub fn path(&self, i: u32, out: &mut Vec<Pot>) {
+        self.arena.path(i, out);
+    }
+
+    /// Propagates from `start` on `grid` in `mode`: every potential reached is then in
+    /// [`reached`](Propagation::reached) and the order lists. Returns the first contradiction,
+    /// if any (the propagation stops there, as SE's does).
+    pub fn run(&mut self, grid: &Grid, start: Pot, mode: Mode) -> Option<Contradiction> {
+        self.reset();
+        let root = self.add_start(start);
+        self.reach(root);
+        let links = Links {
+            y: mode.cell_rules,
+            x: true,
+        };
+        let mut work = *grid;
+        let mut found = Vec::with_capacity(9);
+        let mut extra: Vec<u32> = Vec::new();
+        loop {
+            if let Some(p) = self.pending_on.pop_front() {
+                let pot = self.arena.get(p).pot;
+                found.clear();
+                on_to_off(&work, pot, links, |q| found.push(q));
+                for &q in &found {
+                    if let Some(on) = self.reached(q.negated()) {
+                        let off = self.add_derived(q, p, &[]);
+                        return Some(Contradiction { on, off });
+                    }
+                    if self.reached(q).is_none() {
+                        let n = self.add_derived(q, p, &[]);
+                        self.reach(n);
+                    }
+                }
+            } else if let Some(p) = self.pending_off.pop_front() {
+                let pot = self.arena.get(p).pot;
+                found.clear();
+                off_to_on(&work, pot, links, |q| found.push(q));
+                for &q in &found {
+                    extra.clear();
+                    if mode.dynamic {
+                        self.hidden_parents(grid, &work, pot, q, &mut extra);
+                    }
+                    if let Some(off) = self.reached(q.negated()) {
+                        let on = self.add_derived(q, p, &extra);
+                        return Some(Contradiction { on, off });
+                    }
+                    if self.reached(q).is_none() {
+                        let n = self.add_derived(q, p, &extra);
+                        self.reach(n);
+                    }
+                }
+                if mode.dynamic {
+                    work.eliminate(pot.cell(), pot.digit());
+                }
+            } else {
+                return None;
+            }
+        }
+    }
+
+    /// The hidden parents of `q`, concluded "on" from the off-potential `p` on the reduced
+    /// grid `work`: by the cell rule (`q` in `p`'s cell), the candidates the cell has lost
+    /// since `source`; by the house rule, the places of the digit lost in the house of the
+    /// link. Each lost candidate was removed by a reached off-potential, which is the parent.
+    fn hidden_parents(&self, source: &Grid, work: &Grid, p: Pot, q: Pot, out: &mut Vec<u32>) {
+        if q.cell() == p.cell() {
+            let lost = source.candidates(p.cell()) & !work.candidates(p.cell());
+            let mut rest = lost;
+            while rest != 0 {
+                let d = Digit::ALL[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+                self.push_parent(Pot::new(p.cell(), d, false), out);
+            }
+            return;
+        }
+        // The house rule fired in the first of box, row, column (SE's order) holding both cells
+        // where the digit has exactly two places now: the house `off_to_on` used.
+        let digit = p.digit();
+        for kind in KINDS {
+            let house = house_of(p.cell(), kind).cell_set();
+            if !house.contains(q.cell()) {
+                continue;
+            }
+            let now = work.digit_cells(digit).intersection(house);
+            if now.len() != 2 {
+                continue;
+            }
+            let lost = source
+                .digit_cells(digit)
+                .intersection(house)
+                .difference(now);
+            for c in lost.iter() {
+                self.push_parent(Pot::new(c, digit, false), out);
+            }
+            return;
+        }
+    }
+
+    fn push_parent(&self, p: Pot, out: &mut Vec<u32>) {
+        let i = self.index[p.0 as usize];
+        debug_assert!(i != NONE, "a removed candidate was reached off");
+        if i != NONE {
+            out.push(i);
+        }
+    }
+}
