@@ -40,7 +40,18 @@ pub fn rate(board: &Board) -> Rating {
 }
 
 /// Rates from a position (a copy of `grid` is solved).
-pub fn rate_grid(mut grid: Grid) -> Rating {
+pub fn rate_grid(grid: Grid) -> Rating {
+    rate_grid_until(grid, u8::MAX)
+}
+
+/// Rates a board of givens as [`rate`] does, but stops as soon as a step rates above `cap`
+/// (tenths): the rating is then incomplete, with `er` that step's rating (a lower bound).
+/// The generator's rating window uses it to drop a puzzle without finishing its path.
+pub fn rate_until(board: &Board, cap: u8) -> Rating {
+    rate_grid_until(Grid::from_board(board), cap)
+}
+
+fn rate_grid_until(mut grid: Grid, cap: u8) -> Rating {
     let mut r = Rating {
         er: 0,
         ep: 0,
@@ -73,6 +84,9 @@ pub fn rate_grid(mut grid: Grid) -> Rating {
                 }
                 if r.steps == 0 {
                     r.ed = r.er;
+                }
+                if rating > cap {
+                    return r;
                 }
                 if !placed && step.placement.is_some() {
                     placed = true;
