@@ -1,7 +1,7 @@
 /* generate: prints puzzles with exactly one solution, made by libsudoku's generator.
  *
  * Usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
- *                 [--threads N]
+ *                 [--er A-B] [--threads N]
  *
  * Writes N puzzles (default 1) to stdout, one line each: 81 characters, '1'-'9' givens and '.'
  * blanks. Puzzle i (from 0) is puzzle i of seed S (default 0; decimal or 0x hexadecimal): the
@@ -10,15 +10,18 @@
  * stops removing givens at a number drawn from the --givens range. --symmetry gives the pattern
  * of givens a symmetry: none (default), rotate180, rotate90, mirror-rows, mirror-columns,
  * diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral. --givens A-B (or A) keeps the
- * number of givens in range (default 17-81). --threads N generates on up to N threads (default
- * 0: all cores).
+ * number of givens in range (default 17-81). --er A-B (or A) keeps only puzzles whose Sudoku
+ * Explainer rating, as libsudoku's step engine rates them (sudoku_rate), lies in A-B, each a
+ * rating with at most one decimal such as 6.6 or 7 (default: any rating). --threads N
+ * generates on up to N threads (default 0: all cores).
  *
  * Puzzles are made in blocks, one sudoku_generate_batch call each (first_index moves on from
  * block to block). When stderr is a terminal, a progress line (puzzles made, rate) is redrawn
  * after each block and erased at the end; it is never written to a pipe or a file.
  *
  * A puzzle that no attempt could make (SUDOKU_NOT_FOUND: a --givens range the symmetry cannot
- * meet) is reported on stderr and skipped.
+ * meet, or an --er window too rare or beyond the step engine) is reported on stderr and
+ * skipped.
  *
  * A usage error (an unknown option, a missing or bad value, an argument that is not an option)
  * is one line on stderr saying what was wrong, then "Try 'generate --help' for more
@@ -55,13 +58,15 @@ static const char *const SYMMETRIES[] = {
 static void usage(FILE *out)
 {
     fputs("usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]\n"
-          "                [--threads N]\n"
+          "                [--er A-B] [--threads N]\n"
           "Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,\n"
           "'.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same\n"
           "on every machine. Puzzles are minimal unless --not-minimal, which stops removing\n"
           "givens at a number drawn from the --givens range A-B (or A; default 17-81).\n"
           "--symmetry NAME: none (default), rotate180, rotate90, mirror-rows, mirror-columns,\n"
           "diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral.\n"
+          "--er A-B: only puzzles whose Sudoku Explainer rating (ER) is from A to B, such as\n"
+          "6.6-7.5 (or A alone), as libsudoku's step engine rates them.\n"
           "--threads N: up to N threads (default 0: all cores).\n"
           "A progress line goes to stderr when it is a terminal.\n"
           "Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.\n",
@@ -128,6 +133,56 @@ static int parse_givens(const char *text, sudoku_generate_options *o)
     return 1;
 }
 
+/* Parses a rating such as "7", "6.6" or "11.0" (1.0 to 99.9, at most one decimal) into tenths;
+ * `end` is where it stops (the '-' or the end of the text). */
+static int parse_rating(const char *text, const char *end, unsigned *tenths)
+{
+    unsigned whole = 0, digits = 0, tenth = 0;
+    const char *p = text;
+    while (p < end && *p >= '0' && *p <= '9' && digits < 2) {
+        whole = whole * 10 + (unsigned)(*p - '0');
+        digits++;
+        p++;
+    }
+    if (digits == 0) {
+        return 0;
+    }
+    if (p < end && *p == '.') {
+        p++;
+        if (p >= end || *p < '0' || *p > '9') {
+            return 0;
+        }
+        tenth = (unsigned)(*p - '0');
+        p++;
+    }
+    if (p != end || whole * 10 + tenth < 10) {
+        return 0;
+    }
+    *tenths = whole * 10 + tenth;
+    return 1;
+}
+
+/* Parses --er's A-B (or A) into the options' rating window. */
+static int parse_window(const char *text, sudoku_generate_options *o)
+{
+    const char *dash = strchr(text, '-');
+    const char *end = text + strlen(text);
+    unsigned a, b;
+    if (!parse_rating(text, dash != NULL ? dash : end, &a)) {
+        return 0;
+    }
+    b = a;
+    if (dash != NULL && !parse_rating(dash + 1, end, &b)) {
+        return 0;
+    }
+    if (a > b) {
+        return 0;
+    }
+    o->min_er = (uint16_t)a;
+    o->max_er = (uint16_t)b;
+    return 1;
+}
+
 /* Wall-clock seconds from an arbitrary origin. */
 static double now_seconds(void)
 {
@@ -179,6 +234,12 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--givens") == 0) {
             if (next == NULL || !parse_givens(next, &options)) {
                 return usage_error("--givens needs A-B or A with 0 <= A <= B <= 81", NULL);
+            }
+            i++;
+        } else if (strcmp(arg, "--er") == 0) {
+            if (next == NULL || !parse_window(next, &options)) {
+                return usage_error("--er needs A-B or A, ratings from 1.0 to 99.9 with A <= B",
+                                   NULL);
             }
             i++;
         } else if (strcmp(arg, "--symmetry") == 0) {

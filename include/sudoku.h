@@ -91,7 +91,7 @@
  * takes an aligned pair exclusion a chain would be the wrong step. Flipped when the exclusion
  * is merged.
  */
-#define APE_READY false
+#define APE_READY true
 
 /**
  * Fewest potentials a cycle or forcing chain can have (a cycle closes at its fourth link; a
@@ -360,6 +360,20 @@ typedef struct sudoku_generate_options {
    * in several calls.
    */
   uint64_t first_index;
+  /**
+   * The lowest Sudoku Explainer rating (ER) allowed, in tenths (23 is 2.3); with `max_er`,
+   * 0 and 0 (the default) mean any rating. With a window, every puzzle is rated by
+   * `sudoku_rate`'s engine and kept only when that engine rates it to the end within
+   * `min_er..max_er` (a puzzle needing techniques beyond the engine is never kept, since its
+   * exact rating is unknown). `min_er > max_er`, or `max_er` below 10 with a window:
+   * `SUDOKU_INVALID_ARGUMENT`. Added in 0.1 after `first_index`: a caller compiled without
+   * these two fields passes a smaller `struct_size` and gets the default window.
+   */
+  uint16_t min_er;
+  /**
+   * The highest rating allowed, in tenths (see `min_er`).
+   */
+  uint16_t max_er;
 } sudoku_generate_options;
 
 /**
@@ -719,7 +733,7 @@ enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char board[8
 /**
  * Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_generate_options)`,
  * `symmetry` = `SUDOKU_SYMMETRY_NONE`, `min_givens` = 17, `max_givens` = 81, `minimal` = 1,
- * `max_attempts` = 1000, `first_index` = 0. Does nothing when `options` is NULL.
+ * `max_attempts` = 1000, `first_index` = 0, `min_er` = `max_er` = 0 (any rating). Does nothing when `options` is NULL.
  *
  * # Safety
  * `options` must be NULL or point to a writable `sudoku_generate_options`.
@@ -739,10 +753,12 @@ void sudoku_generate_options_init(struct sudoku_generate_options *options);
  * Both are written only on `SUDOKU_OK`.
  *
  * Returns `SUDOKU_OK`; `SUDOKU_NULL_POINTER` (`puzzle` NULL); `SUDOKU_INVALID_ARGUMENT`
- * (options: `struct_size` too small, unknown `symmetry`, `minimal` not 0 or 1,
- * `min_givens > max_givens`, `max_givens > 81`, `max_attempts == 0`; or `solution` overlapping
- * `puzzle`); `SUDOKU_NOT_FOUND` (no attempt gave a puzzle in the range of givens);
- * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation. About 20-50 µs a puzzle.
+ * (options: `struct_size` smaller than the first version's, unknown `symmetry`, `minimal` not
+ * 0 or 1, `min_givens > max_givens`, `max_givens > 81`, `max_attempts == 0`, a rating window
+ * with `min_er > max_er` or `max_er < 10`; or `solution` overlapping `puzzle`);
+ * `SUDOKU_NOT_FOUND` (no attempt gave a puzzle in the range of givens and the rating window);
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation. About 20-50 µs a puzzle; with a rating
+ * window, each attempt is also rated (docs/generator.md gives rates by window).
  *
  * # Safety
  * `options` must be NULL or point to a readable struct of `options->struct_size` bytes;

@@ -22,6 +22,8 @@ fn defaults() -> sudoku_generate_options {
         minimal: 9,
         max_attempts: 0,
         first_index: 5,
+        min_er: 3,
+        max_er: 4,
     };
     // SAFETY: a writable options struct.
     unsafe { sudoku_generate_options_init(&mut options) };
@@ -57,9 +59,12 @@ fn init_writes_the_documented_defaults() {
             o.min_givens,
             o.max_givens,
             o.minimal,
-            o.max_attempts
+            o.max_attempts,
+            o.first_index,
+            o.min_er,
+            o.max_er
         ),
-        (0, 17, 81, 1, 1000)
+        (0, 17, 81, 1, 1000, 0, 0, 0)
     );
     // SAFETY: NULL is accepted and ignored.
     unsafe { sudoku_generate_options_init(ptr::null_mut()) };
@@ -99,8 +104,15 @@ type Spoil = fn(&mut sudoku_generate_options);
 
 #[test]
 fn bad_options_and_nulls_write_nothing() {
-    let cases: [(&str, Spoil); 7] = [
-        ("struct_size too small", |o| o.struct_size -= 1),
+    let cases: [(&str, Spoil); 9] = [
+        ("struct_size below the first version's", |o| {
+            o.struct_size = std::mem::offset_of!(sudoku_generate_options, min_er) as u32 - 1
+        }),
+        ("min_er above max_er", |o| {
+            o.min_er = 50;
+            o.max_er = 40
+        }),
+        ("max_er below 1.0", |o| o.max_er = 5),
         ("unknown symmetry", |o| o.symmetry = 10),
         ("minimal not 0 or 1", |o| o.minimal = 2),
         ("min above max", |o| {
@@ -133,6 +145,13 @@ fn bad_options_and_nulls_write_nothing() {
         assert_eq!(puzzles, [b'#'; 2 * CELLS]);
         assert_eq!(statuses, [SUDOKU_INTERNAL_ERROR; 2]);
     }
+    // A caller compiled before the rating window (struct_size up to first_index) gets the
+    // default window, whatever its memory holds after the struct.
+    let mut options = defaults();
+    options.struct_size = std::mem::offset_of!(sudoku_generate_options, min_er) as u32;
+    options.min_er = 60;
+    options.max_er = 70;
+    assert_eq!(generate(1, Some(&options)).1, generate(1, None).1);
     // A larger struct_size (a newer caller) is fine.
     let mut options = defaults();
     options.struct_size += 8;
@@ -400,4 +419,35 @@ fn is_minimal_and_minimize_report_their_statuses() {
         assert_eq!(sudoku_minimize(ptr::null_mut(), 0), SUDOKU_NULL_POINTER);
     }
     assert!(!flag);
+}
+
+#[test]
+fn a_rating_window_gives_puzzles_rated_within_it() {
+    // Puzzles rated 3.0-4.4 (subsets, fish, wings): each is rated again here, to the end,
+    // and unique (the reference counter); the batch gives what single calls give.
+    let mut options = defaults();
+    options.min_er = 30;
+    options.max_er = 44;
+    let (mut puzzles, mut statuses) = ([b'#'; 4 * CELLS], [SUDOKU_INTERNAL_ERROR; 4]);
+    // SAFETY: buffers for four puzzles.
+    let status = unsafe {
+        sudoku_generate_batch(
+            9,
+            &options,
+            4,
+            puzzles.as_mut_ptr().cast(),
+            statuses.as_mut_ptr(),
+            2,
+        )
+    };
+    assert_eq!((status, statuses), (SUDOKU_OK, [SUDOKU_OK; 4]));
+    for (i, puzzle) in puzzles.chunks(CELLS).enumerate() {
+        let puzzle: &[u8; CELLS] = puzzle.try_into().unwrap();
+        let board = sudoku::Board::parse(puzzle).unwrap();
+        let r = sudoku::steps::rate(&board);
+        assert!(r.complete && (30..=44).contains(&r.er), "{r:?}");
+        assert_eq!(count(&parse(puzzle).unwrap(), 2).0, 1);
+        options.first_index = i as u64;
+        assert_eq!(&generate(9, Some(&options)).1, puzzle);
+    }
 }

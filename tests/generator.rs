@@ -195,6 +195,16 @@ fn bad_options_are_rejected() {
             max_attempts: 0,
             ..Options::default()
         },
+        Options {
+            min_er: 40,
+            max_er: 30,
+            ..Options::default()
+        },
+        Options {
+            min_er: 0,
+            max_er: 9,
+            ..Options::default()
+        },
     ];
     for options in bad {
         assert!(matches!(
@@ -461,4 +471,43 @@ fn minimize_refuses_asymmetric_patterns_and_non_unique_boards() {
         assert_eq!(count(out.digits(), 2).0, 1);
         given_orbits(out.digits(), symmetry);
     }
+}
+
+#[test]
+fn rating_windows_are_met_and_a_window_beyond_the_engine_finds_nothing() {
+    // Easy (1.0-1.5), medium (2.0-2.8) and hard (3.0-4.4) windows, with and without symmetry:
+    // every puzzle is rated to the end within its window, and unique.
+    for (min_er, max_er) in [(10, 15), (20, 28), (30, 44)] {
+        for symmetry in [Symmetry::None, Symmetry::Rotate180] {
+            let options = Options {
+                symmetry,
+                min_er,
+                max_er,
+                ..Options::default()
+            };
+            let made = generator::generate_batch(5, &options, 20, 0).unwrap();
+            for item in made {
+                let made = item.expect("a puzzle in the window");
+                let board = Board::parse(&made.puzzle).unwrap();
+                let r = sudoku::steps::rate(&board);
+                assert!(
+                    r.complete && (min_er..=max_er).contains(&(r.er as u16)),
+                    "{min_er}-{max_er}: {r:?}"
+                );
+                // Unique, minimal and symmetric, by the independent checks.
+                check_generated(&made, &options);
+            }
+        }
+    }
+    // 20.0 is past every technique: no puzzle can be confirmed there.
+    let options = Options {
+        min_er: 200,
+        max_er: 200,
+        max_attempts: 5,
+        ..Options::default()
+    };
+    assert_eq!(
+        generator::generate(1, &options),
+        Err(GenerateError::NotFound)
+    );
 }

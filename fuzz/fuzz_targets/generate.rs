@@ -37,7 +37,30 @@ fuzz_target!(|data: &[u8]| {
     }
     options.max_attempts = u64::from(byte(14) % 5);
     options.first_index = u64::from(byte(15)) << (byte(16) % 57);
-    let valid = options.struct_size as usize == std::mem::size_of::<sudoku_generate_options>()
+    if flags & 4 != 0 {
+        // A rating window, sometimes empty or invalid; few attempts keep each run short.
+        options.min_er = u16::from(byte(17) % 90);
+        options.max_er = u16::from(byte(18) % 90);
+    }
+    // The library reads the first `struct_size` bytes (at most the whole struct) over the
+    // defaults: a caller compiled before the window passes a smaller size and gets none.
+    let v1 = std::mem::offset_of!(sudoku_generate_options, min_er);
+    let known = (options.struct_size as usize).min(std::mem::size_of::<sudoku_generate_options>());
+    let mut seen = std::mem::MaybeUninit::<sudoku_generate_options>::uninit();
+    // SAFETY: a writable options struct; then `known` bytes (at most its size) are copied from
+    // another struct of the same type over it; every field is a plain integer.
+    let seen = unsafe {
+        sudoku_generate_options_init(seen.as_mut_ptr());
+        std::ptr::copy_nonoverlapping(
+            (&options as *const sudoku_generate_options).cast::<u8>(),
+            seen.as_mut_ptr().cast::<u8>(),
+            known,
+        );
+        seen.assume_init()
+    };
+    let window = (seen.min_er, seen.max_er);
+    let valid = options.struct_size as usize >= v1
+        && (window == (0, 0) || (window.0 <= window.1 && window.1 >= 10))
         && options.symmetry < 10
         && options.minimal < 2
         && options.min_givens <= options.max_givens
@@ -55,6 +78,11 @@ fuzz_target!(|data: &[u8]| {
             status == SUDOKU_OK || status == SUDOKU_NOT_FOUND,
             "{status:?} for valid options {options:?}"
         );
+    }
+    if status == SUDOKU_OK && window != (0, 0) {
+        let board = sudoku::Board::parse(&puzzle).expect("a puzzle");
+        let r = sudoku::steps::rate(&board);
+        assert!(r.complete && (window.0..=window.1).contains(&u16::from(r.er)), "{r:?}");
     }
     if status != SUDOKU_OK {
         assert_eq!((puzzle, solution), ([b'#'; CELLS], [b'#'; CELLS]), "written on {status:?}");

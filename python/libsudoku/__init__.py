@@ -404,6 +404,8 @@ class _GenerateOptions(ctypes.Structure):
         ("minimal", ctypes.c_uint8),
         ("max_attempts", ctypes.c_uint64),
         ("first_index", ctypes.c_uint64),
+        ("min_er", ctypes.c_uint16),
+        ("max_er", ctypes.c_uint16),
     ]
 
 
@@ -921,7 +923,23 @@ def _symmetry_code(symmetry):
     return SYMMETRIES.index(symmetry)
 
 
-def _generate_options(seed, symmetry, givens, minimal, max_attempts, index):
+def _er_tenths(er):
+    """The (min_er, max_er) in tenths of generate's `er` window: None is (0, 0), any rating."""
+    if er is None:
+        return (0, 0)
+    if not isinstance(er, tuple) or len(er) != 2:
+        raise TypeError("er must be None or a tuple (min_er, max_er) such as (6.6, 7.5)")
+    tenths = []
+    for value in er:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError("er must hold numbers, not %s" % type(value).__name__)
+        if not 0 <= value <= 6553.5:
+            raise SudokuError(SUDOKU_INVALID_ARGUMENT, "er must be from 1.0 to 6553.5")
+        tenths.append(int(round(value * 10)))
+    return (tenths[0], tenths[1])
+
+
+def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=None):
     """The sudoku_generate_options of generate's arguments; the library checks the ranges
     (SUDOKU_INVALID_ARGUMENT), Python only what C types cannot hold."""
     _require_int("seed", seed)
@@ -948,6 +966,7 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index):
     options.minimal = 1 if minimal else 0
     options.max_attempts = max_attempts
     options.first_index = index
+    options.min_er, options.max_er = _er_tenths(er)
     return options
 
 
@@ -955,15 +974,18 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index):
 def generate(
     seed: int, symmetry: str = ..., givens: Tuple[int, int] = ..., minimal: bool = ...,
     max_attempts: int = ..., index: int = ..., solution: Literal[False] = ...,
+    er: Optional[Tuple[float, float]] = ...,
 ) -> str: ...
 @overload
 def generate(
     seed: int, symmetry: str = ..., givens: Tuple[int, int] = ..., minimal: bool = ...,
     max_attempts: int = ..., index: int = ..., *, solution: Literal[True],
+    er: Optional[Tuple[float, float]] = ...,
 ) -> Tuple[str, str]: ...
 def generate(
     seed: int, symmetry: str = "none", givens: Tuple[int, int] = (17, 81), minimal: bool = True,
     max_attempts: int = 1000, index: int = 0, solution: bool = False,
+    er: Optional[Tuple[float, float]] = None,
 ) -> Union[str, Tuple[str, str]]:
     """Returns a puzzle with exactly one solution, as 81 characters ('1'-'9' and '.'): puzzle
     `index` of `seed` (an int from 0 to 2**64 - 1), the same on every machine.
@@ -971,11 +993,14 @@ def generate(
     symmetry: the symmetry of the pattern of givens, one of SYMMETRIES ("none", "rotate180",
         ...). givens: (min, max) number of givens. minimal: every given orbit necessary (True),
         or removal stops at a number of givens drawn from the range (False). max_attempts: the
-        most solved grids tried. solution=True returns (puzzle, solution) instead.
+        most solved grids tried. solution=True returns (puzzle, solution) instead. er: None (any
+        rating) or a Sudoku Explainer rating window (min, max) such as (6.6, 7.5): each attempt
+        is rated (see rate) and kept only when rated to the end within the window.
 
-    Raises SudokuError: SUDOKU_NOT_FOUND (no attempt met the range), SUDOKU_INVALID_ARGUMENT
-    (an unknown symmetry, min > max, max > 81, max_attempts 0); TypeError for wrong types."""
-    options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index)
+    Raises SudokuError: SUDOKU_NOT_FOUND (no attempt met the range and window),
+    SUDOKU_INVALID_ARGUMENT (an unknown symmetry, min > max, max > 81, max_attempts 0, an er
+    window with min > max or max below 1.0); TypeError for wrong types."""
+    options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er)
     _require_bool("solution", solution)
     puzzle, grid = _Board(), _Board()
     status = _library().sudoku_generate(seed, ctypes.byref(options), puzzle, grid)
@@ -988,14 +1013,15 @@ def generate(
 def generate_batch(
     seed: int, count: int, symmetry: str = "none", givens: Tuple[int, int] = (17, 81),
     minimal: bool = True, max_attempts: int = 1000, index: int = 0, threads: int = 0,
+    er: Optional[Tuple[float, float]] = None,
 ) -> List[Union[str, SudokuError]]:
     """Returns `count` puzzles made in one library call on `threads` threads (0: every core):
     item i is generate(seed, ..., index=index + i), whatever the thread count. An item that no
     attempt could make is its SudokuError (SUDOKU_NOT_FOUND), returned rather than raised.
 
     Raises SudokuError (SUDOKU_INVALID_ARGUMENT) for bad options, as generate; TypeError for
-    wrong types; ValueError for count or threads below 0."""
-    options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index)
+    wrong types; ValueError for count or threads below 0. er: as for generate."""
+    options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er)
     for name, value in (("count", count), ("threads", threads)):
         _require_int(name, value)
         if not 0 <= value < 2**64:

@@ -75,10 +75,24 @@ pub struct sudoku_generate_options {
     /// `first_index + count - 1` (indices wrap around at 2^64), so that a long run can be made
     /// in several calls.
     pub first_index: u64,
+    /// The lowest Sudoku Explainer rating (ER) allowed, in tenths (23 is 2.3); with `max_er`,
+    /// 0 and 0 (the default) mean any rating. With a window, every puzzle is rated by
+    /// `sudoku_rate`'s engine and kept only when that engine rates it to the end within
+    /// `min_er..max_er` (a puzzle needing techniques beyond the engine is never kept, since its
+    /// exact rating is unknown). `min_er > max_er`, or `max_er` below 10 with a window:
+    /// `SUDOKU_INVALID_ARGUMENT`. Added in 0.1 after `first_index`: a caller compiled without
+    /// these two fields passes a smaller `struct_size` and gets the default window.
+    pub min_er: u16,
+    /// The highest rating allowed, in tenths (see `min_er`).
+    pub max_er: u16,
 }
 
 /// `sizeof(sudoku_generate_options)` of this version.
 const OPTIONS_SIZE: usize = size_of::<sudoku_generate_options>();
+
+/// The size of the first version of the struct (up to `first_index`): the smallest
+/// `struct_size` accepted. Fields past a caller's `struct_size` take their defaults.
+const OPTIONS_SIZE_V1: usize = std::mem::offset_of!(sudoku_generate_options, min_er);
 
 impl sudoku_generate_options {
     /// The defaults (those of [`Options::default`]).
@@ -92,13 +106,15 @@ impl sudoku_generate_options {
             minimal: o.minimal as u8,
             max_attempts: o.max_attempts,
             first_index: 0,
+            min_er: o.min_er,
+            max_er: o.max_er,
         }
     }
 }
 
 /// Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_generate_options)`,
 /// `symmetry` = `SUDOKU_SYMMETRY_NONE`, `min_givens` = 17, `max_givens` = 81, `minimal` = 1,
-/// `max_attempts` = 1000, `first_index` = 0. Does nothing when `options` is NULL.
+/// `max_attempts` = 1000, `first_index` = 0, `min_er` = `max_er` = 0 (any rating). Does nothing when `options` is NULL.
 ///
 /// # Safety
 /// `options` must be NULL or point to a writable `sudoku_generate_options`.
@@ -125,11 +141,23 @@ unsafe fn read_options(
     };
     // SAFETY: non-NULL; the caller guarantees a struct whose first field is struct_size.
     let struct_size = unsafe { ptr::addr_of!((*options.as_ptr()).struct_size).read_unaligned() };
-    if (struct_size as usize) < OPTIONS_SIZE {
+    if (struct_size as usize) < OPTIONS_SIZE_V1 {
         return Err(SUDOKU_INVALID_ARGUMENT);
     }
-    // SAFETY: the caller guarantees struct_size >= OPTIONS_SIZE readable bytes.
-    let raw = unsafe { options.as_ptr().read_unaligned() };
+    // The fields the caller knows over the defaults: a caller compiled against an older,
+    // smaller struct gets the defaults of the fields added since.
+    let mut raw = sudoku_generate_options::defaults();
+    let known = (struct_size as usize).min(OPTIONS_SIZE);
+    // SAFETY: the caller guarantees `struct_size` readable bytes at `options`, and `known` is
+    // at most that and at most the size of `raw`; the two do not overlap (`raw` is a local),
+    // and every field of the struct is a plain integer, valid for any bytes.
+    unsafe {
+        ptr::copy_nonoverlapping(
+            options.as_ptr().cast::<u8>(),
+            ptr::addr_of_mut!(raw).cast::<u8>(),
+            known,
+        )
+    };
     let symmetry = Symmetry::from_code(raw.symmetry).ok_or(SUDOKU_INVALID_ARGUMENT)?;
     let minimal = match raw.minimal {
         0 => false,
@@ -142,6 +170,8 @@ unsafe fn read_options(
         max_givens: raw.max_givens,
         minimal,
         max_attempts: raw.max_attempts,
+        min_er: raw.min_er,
+        max_er: raw.max_er,
     };
     options.check().map_err(sudoku_status::from)?;
     Ok((options, raw.first_index))
@@ -171,10 +201,12 @@ impl From<GenerateError> for sudoku_status {
 /// Both are written only on `SUDOKU_OK`.
 ///
 /// Returns `SUDOKU_OK`; `SUDOKU_NULL_POINTER` (`puzzle` NULL); `SUDOKU_INVALID_ARGUMENT`
-/// (options: `struct_size` too small, unknown `symmetry`, `minimal` not 0 or 1,
-/// `min_givens > max_givens`, `max_givens > 81`, `max_attempts == 0`; or `solution` overlapping
-/// `puzzle`); `SUDOKU_NOT_FOUND` (no attempt gave a puzzle in the range of givens);
-/// `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation. About 20-50 µs a puzzle.
+/// (options: `struct_size` smaller than the first version's, unknown `symmetry`, `minimal` not
+/// 0 or 1, `min_givens > max_givens`, `max_givens > 81`, `max_attempts == 0`, a rating window
+/// with `min_er > max_er` or `max_er < 10`; or `solution` overlapping `puzzle`);
+/// `SUDOKU_NOT_FOUND` (no attempt gave a puzzle in the range of givens and the rating window);
+/// `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation. About 20-50 µs a puzzle; with a rating
+/// window, each attempt is also rated (docs/generator.md gives rates by window).
 ///
 /// # Safety
 /// `options` must be NULL or point to a readable struct of `options->struct_size` bytes;

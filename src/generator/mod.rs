@@ -58,6 +58,14 @@ pub struct Options {
     /// The most solved grids to try before giving up with [`GenerateError::NotFound`], at
     /// least 1 (default 1000).
     pub max_attempts: u64,
+    /// The lowest Sudoku Explainer rating (ER, in tenths: 23 is 2.3) a puzzle may have; with
+    /// `max_er`, 0 and 0 (the default) mean any rating. Every puzzle made with a window is
+    /// rated by the step engine ([`crate::steps::rate`]) and kept only when the engine rates it
+    /// to the end (a puzzle needing techniques beyond the engine has no exact rating and is
+    /// never kept) within `min_er..=max_er`.
+    pub min_er: u16,
+    /// The highest rating allowed, in tenths (see `min_er`).
+    pub max_er: u16,
 }
 
 impl Default for Options {
@@ -68,12 +76,21 @@ impl Default for Options {
             max_givens: 81,
             minimal: true,
             max_attempts: 1000,
+            min_er: 0,
+            max_er: 0,
         }
     }
 }
 
 impl Options {
-    /// Checks the options: `min_givens <= max_givens <= 81` and `max_attempts >= 1`.
+    /// True when puzzles must be rated: a rating window other than 0, 0.
+    pub fn has_rating_window(&self) -> bool {
+        (self.min_er, self.max_er) != (0, 0)
+    }
+
+    /// Checks the options: `min_givens <= max_givens <= 81`, `max_attempts >= 1`, and a rating
+    /// window either 0, 0 or with `10 <= max_er` and `min_er <= max_er` (SE's scale starts at
+    /// 1.0).
     ///
     /// Errors: [`GenerateError::InvalidOptions`] naming the fault.
     pub fn check(&self) -> Result<(), GenerateError> {
@@ -87,6 +104,16 @@ impl Options {
         }
         if self.max_attempts == 0 {
             return Err(GenerateError::InvalidOptions("max_attempts is 0"));
+        }
+        if self.has_rating_window() {
+            if self.min_er > self.max_er {
+                return Err(GenerateError::InvalidOptions("min_er is above max_er"));
+            }
+            if self.max_er < 10 {
+                return Err(GenerateError::InvalidOptions(
+                    "max_er is below 10 (a rating of 1.0)",
+                ));
+            }
         }
         Ok(())
     }
@@ -200,7 +227,7 @@ fn make(
         } else {
             removal.thin_by_search_alone(orbits.as_slice(), limits);
         }
-        if (min..=max).contains(&removal.count()) {
+        if (min..=max).contains(&removal.count()) && rated_within(&removal.text(), options) {
             let mut solution = grid;
             for v in &mut solution {
                 *v += b'0';
@@ -212,6 +239,21 @@ fn make(
         }
     }
     Err(GenerateError::NotFound)
+}
+
+/// True when the puzzle `text` meets the options' rating window: always without one; with one,
+/// when the step engine rates it to the end within the window. The rating stops as soon as a
+/// step rates above `max_er`.
+fn rated_within(text: &[u8; CELLS], options: &Options) -> bool {
+    if !options.has_rating_window() {
+        return true;
+    }
+    let Ok(board) = Board::parse(text) else {
+        return false;
+    };
+    let cap = options.max_er.min(u8::MAX as u16) as u8;
+    let rating = crate::steps::rate::rate_until(&board, cap);
+    rating.complete && (options.min_er..=options.max_er).contains(&(rating.er as u16))
 }
 
 /// The only solution of `board`, as cell values 1-9, and its givens as a cell mask.

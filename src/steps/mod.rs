@@ -4,11 +4,13 @@
 //! Unlike the solver (which fuses its reasoning and cannot name it), the engine finds one step
 //! at a time, in the order Sudoku Explainer 1.2.1 (serate 1.2.1.3) takes them, so that a path of
 //! steps and its rating agree with SE's. The techniques go up to the bivalue universal grave
-//! (ER 5.6-6.2), Sudoku Explainer's ladder before the aligned pair exclusion: singles
+//! (ER 5.6-6.2) and the aligned pair exclusion (6.2), Sudoku Explainer's ladder before the
+//! chains: singles
 //! ([`singles`]), locked candidates ([`intersections`]), naked and hidden subsets
 //! ([`subsets`]), fish ([`fish`]), XY- and XYZ-Wing ([`wings`]), unique rectangles and loops
-//! ([`uniqueness`], 4.5 and up, tried before the naked quad) and the BUG ([`bug`]). A position
-//! needing more is reported as [`Next::Beyond`] with a lower bound of SE's next step (6.2),
+//! ([`uniqueness`], 4.5 and up, tried before the naked quad), the BUG ([`bug`]) and the
+//! aligned exclusions ([`exclusion`]). A position needing more is reported as
+//! [`Next::Beyond`] with a lower bound of SE's next step (6.5),
 //! never a wrong step. The rules as implemented, with the SE sources read: `docs/steps.md`.
 //!
 //! The uniqueness techniques and the BUG assume the puzzle has one solution (as SE does): on a
@@ -18,6 +20,7 @@
 
 pub mod bug;
 pub mod chains;
+pub mod exclusion;
 pub mod fish;
 pub mod grid;
 pub mod intersections;
@@ -42,8 +45,8 @@ pub enum Next {
     /// An empty cell has no candidate left: the position has no solution.
     Contradiction,
     /// The position needs a technique the engine does not have; SE's next step rates at least
-    /// `at_least` (tenths): 6.2, the aligned pair exclusion, SE's next producer after the BUG
-    /// (everything after it rates 6.2 or more).
+    /// `at_least` (tenths): 6.5, the chains, SE's next producer after the aligned pair
+    /// exclusion (everything after it rates 6.5 or more).
     Beyond {
         /// Lower bound of the ER of SE's next step, in tenths.
         at_least: u8,
@@ -63,7 +66,7 @@ pub fn next_step(grid: &Grid) -> Next {
 /// [`next_step`] go on to the chains (producer 14, 6.5 and up), since on a position where SE
 /// takes an aligned pair exclusion a chain would be the wrong step. Flipped when the exclusion
 /// is merged.
-pub const APE_READY: bool = false;
+pub const APE_READY: bool = true;
 
 /// Which of Sudoku Explainer's producers beyond the BUG [`next_step_with`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,26 +126,34 @@ pub fn next_step_with(grid: &Grid, producers: Producers) -> Next {
         |g: &Grid| fish::fish(g, 4),
         |g: &Grid| subsets::hidden_set(g, 4, false),
         bug::bug,
+        exclusion::aligned_pair_exclusion,
     ];
     for technique in hard {
         if let Some(step) = technique(grid) {
             return Next::Step(step);
         }
     }
-    // Producer 13, the aligned pair exclusion (6.2): goes here, before the chains
-    // (src/steps/exclusion.rs, being written); with it, `APE_READY` becomes true.
-    if !producers.unary_chains {
-        return Next::Beyond { at_least: 62 };
-    }
     // Producer 14: X-, Y- and XY-cycles, forcing X-chains and forcing chains (6.5 and up).
+    if !producers.unary_chains {
+        return Next::Beyond { at_least: 65 };
+    }
     if let Some(step) = chains::unary_chains(grid) {
         return Next::Step(step);
     }
-    // What remains starts at the aligned triplet exclusion (7.5); while the pair exclusion is
-    // missing it may still be SE's step here (6.2).
-    Next::Beyond {
-        at_least: if APE_READY { 75 } else { 62 },
+    // Producer 15, the aligned triplet exclusion (7.5); 16, Nishio forcing chains (7.5 and
+    // up); 17, multiple forcing chains (8.0 and up).
+    let chained = [
+        exclusion::aligned_triplet_exclusion,
+        chains::nishio::nishio,
+        chains::multiple::multiple,
+    ];
+    for technique in chained {
+        if let Some(step) = technique(grid) {
+            return Next::Step(step);
+        }
     }
+    // What remains starts at the dynamic forcing chains (8.5).
+    Next::Beyond { at_least: 85 }
 }
 
 #[cfg(test)]
@@ -182,12 +193,12 @@ mod tests {
 
     #[test]
     fn empty_board_is_beyond_and_an_empty_cell_a_contradiction() {
-        // No single, subset, fish or wing, no bivalue cell (so no unique loop) and no BUG:
-        // SE's next step would be an aligned pair exclusion or harder, 6.2 and up.
+        // No single, subset, fish or wing, no bivalue cell (so no unique loop, no aligned pair
+        // exclusion) and no BUG: SE's next step would be a chain or harder, 6.5 and up.
         let g = Grid::from_board(&Board::EMPTY);
-        assert_eq!(next_step(&g), Next::Beyond { at_least: 62 });
+        assert_eq!(next_step(&g), Next::Beyond { at_least: 65 });
         let r = rate_grid(g);
-        assert_eq!((r.er, r.ep, r.ed, r.complete), (62, 0, 0, false));
+        assert_eq!((r.er, r.ep, r.ed, r.complete), (65, 0, 0, false));
         let mut g = g;
         for v in 1..=9 {
             grid::remove(&mut g, [Cell::at(4, 4).unwrap()], v);

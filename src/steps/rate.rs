@@ -50,7 +50,18 @@ pub fn rate_with(board: &Board, producers: Producers) -> Rating {
 }
 
 /// [`rate_grid`] with a choice of producers (see [`Producers`]).
-pub fn rate_grid_with(mut grid: Grid, producers: Producers) -> Rating {
+pub fn rate_grid_with(grid: Grid, producers: Producers) -> Rating {
+    rate_grid_until(grid, u8::MAX, producers)
+}
+
+/// Rates a board of givens as [`rate`] does, but stops as soon as a step rates above `cap`
+/// (tenths): the rating is then incomplete, with `er` that step's rating (a lower bound).
+/// The generator's rating window uses it to drop a puzzle without finishing its path.
+pub fn rate_until(board: &Board, cap: u8) -> Rating {
+    rate_grid_until(Grid::from_board(board), cap, Producers::DEFAULT)
+}
+
+fn rate_grid_until(mut grid: Grid, cap: u8, producers: Producers) -> Rating {
     let mut r = Rating {
         er: 0,
         ep: 0,
@@ -83,6 +94,9 @@ pub fn rate_grid_with(mut grid: Grid, producers: Producers) -> Rating {
                 }
                 if r.steps == 0 {
                     r.ed = r.er;
+                }
+                if rating > cap {
+                    return r;
                 }
                 if !placed && step.placement.is_some() {
                     placed = true;

@@ -550,6 +550,23 @@ class Generate(unittest.TestCase):
             self.assertIsInstance(item, sudoku.SudokuError)
             self.assertEqual(item.status, sudoku.SUDOKU_NOT_FOUND)
 
+    def test_generate_into_a_rating_window(self):
+        made = sudoku.generate(5, er=(3.0, 4.4))
+        self.assertEqual(sudoku.count_solutions(made), 1)
+        self.assertEqual(sudoku.generate_batch(5, 2, er=(3.0, 4.4), threads=2)[0], made)
+        self.assertNotEqual(made, sudoku.generate(5))
+        # The step engine confirms ratings only within its techniques: 20.0 is never met.
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.generate(1, er=(20.0, 20.0), max_attempts=3)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
+        for er in [(4.4, 3.0), (0.0, 0.5), (-1.0, 2.0)]:
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.generate(1, er=er)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT, er)
+        for er in [[3.0, 4.4], (3.0,), ("3", 4), (True, 4.0)]:
+            with self.assertRaises(TypeError):
+                sudoku.generate(1, er=er)
+
     def test_bad_generator_arguments(self):
         bad = [dict(symmetry="spiral"), dict(givens=(30, 20)), dict(givens=(17, 82)),
                dict(max_attempts=0), dict(givens=(17, 300)), dict(index=-1)]

@@ -17,7 +17,8 @@ use sudoku_bench::timing::thread_cpu_time;
 const HELP: &str = "\
 Throughput of libsudoku's generator (unique minimal puzzles, one thread) for each symmetry,
 of `minimize`, and of the `sudoku` crate 0.8's generator (unique minimal puzzles) in the same
-run, with the ratio. Prints a Markdown report.
+run, with the ratio; then of generation into Sudoku Explainer rating windows (issue 14's
+goals). Prints a Markdown report.
 
 Usage: cargo run --release -p sudoku-bench --bin generate -- [OPTIONS]
 
@@ -168,5 +169,52 @@ fn run() -> Result<()> {
     });
     println!("\n| transformation (35-40 givens in) | µs/puzzle |\n|---|---:|");
     println!("| minimize | {minimize:.1} |\n| is_minimal | {check:.1} |");
+    rating_windows(seconds);
     Ok(())
+}
+
+/// Generation into rating windows: puzzles per second (a window the engine cannot confirm in
+/// 1000 attempts counts nothing for that item), against issue 14's goals.
+fn rating_windows(seconds: f64) {
+    println!("\n| ER window | puzzles/s | goal | attempts per puzzle |\n|---|---:|---:|---:|");
+    for (min_er, max_er, goal) in [(10, 65, 1000.0), (66, 75, 200.0), (76, 89, 20.0)] {
+        let options = Options {
+            min_er,
+            max_er,
+            ..Options::default()
+        };
+        let plain = Options::default();
+        let (mut made, mut calls) = (0usize, 0usize);
+        let per_call = time_per_item(seconds, |round| {
+            calls += 1;
+            if let Ok(g) = generator::generate_item(round, 0, &options) {
+                made += 1;
+                black_box(g);
+            }
+            1
+        });
+        // Attempts per puzzle: the share of plain puzzles inside the window, on a sample.
+        let sample = 2000u64;
+        let inside = (0..sample)
+            .filter(|&i| {
+                let g = generator::generate_item(7, i, &plain).expect("generated");
+                let r = sudoku::steps::rate(&Board::parse(&g.puzzle).expect("a puzzle"));
+                r.complete && (min_er..=max_er).contains(&u16::from(r.er))
+            })
+            .count();
+        // Calls that found nothing (NOT_FOUND after 1000 attempts) cost time and give nothing.
+        let rate = 1e6 / per_call * made as f64 / calls.max(1) as f64;
+        let attempts = if inside == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.1}", sample as f64 / inside as f64)
+        };
+        println!(
+            "| {}.{}-{}.{} | {rate:.0} | {goal:.0} | {attempts} |",
+            min_er / 10,
+            min_er % 10,
+            max_er / 10,
+            max_er % 10
+        );
+    }
 }

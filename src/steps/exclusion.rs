@@ -1,0 +1,312 @@
+//! Aligned pair exclusion (APE, ER 6.2) and aligned triplet exclusion (ATE, ER 7.5).
+//!
+//! The idea: give two (or three) cells one candidate each. The combination is impossible when
+//! two of the cells share a house and take the same digit, or when a cell seeing all of them
+//! (a *common excluder*) would be left without a candidate: a bivalue excluder `{x, y}` forbids
+//! `x` and `y` together; for ATE a trivalue excluder forbids its three digits together. A
+//! candidate of one of the cells that belongs to no allowed combination is removed.
+//!
+//! Rules as in Sudoku Explainer 1.2.1 (`diuf/sudoku/solver/rules/AlignedPairExclusion.java`
+//! and `AlignedExclusion.java`; our specification in `docs/se-rules.md`):
+//! - *Base cells*, row-major: an empty cell with at least two candidates, no peer with exactly
+//!   one, and at least one *excluder*: a peer with exactly two candidates (APE), or two or
+//!   three (ATE). A base cell's excluders are kept in SE's peer order (box, row, column).
+//! - The base cells need not see each other, and there must be at least two common excluders.
+//! - APE tries every pair of base cells in colex order of their places in the list ((0,1),
+//!   (0,2), (1,2), (0,3), ...); the first pair that removes something is the step.
+//! - ATE takes the same pairs; for each, the third cells are the excluders of the first cell
+//!   and then of the second (in list order, once each) that are base cells, other than the two.
+//!   The same three cells can so be examined several times in different roles.
+//!
+//! Layers: uses the grid and geometry only.
+
+use super::grid::Grid;
+use super::step::{Step, Technique};
+use super::subsets::digits;
+use super::wings::peers_in_se_order;
+use crate::geometry::{Cell, CellSet, CELLS};
+
+/// A base cell: the cell, its candidates and its excluders (in SE's peer order, and as a set).
+#[derive(Clone, Copy)]
+struct Base {
+    cell: Cell,
+    candidates: u16,
+    excluders: [Cell; 20],
+    count: u8,
+    excluder_set: CellSet,
+}
+
+/// The base cells of an exclusion of `degree` (2 or 3) cells, row-major, into `out`; returns
+/// how many.
+fn base_cells(grid: &Grid, degree: u32, out: &mut [Base; CELLS]) -> usize {
+    let mut n = 0;
+    for cell in grid.empty_cells().iter() {
+        let candidates = grid.candidates(cell);
+        if candidates.count_ones() < 2 {
+            continue;
+        }
+        let mut base = Base {
+            cell,
+            candidates,
+            excluders: [cell; 20],
+            count: 0,
+            excluder_set: CellSet::EMPTY,
+        };
+        let mut naked_single = false;
+        for peer in peers_in_se_order(cell) {
+            let k = grid.candidates(peer).count_ones();
+            if k == 1 {
+                naked_single = true;
+            } else if k >= 2 && k <= degree {
+                base.excluders[base.count as usize] = peer;
+                base.count += 1;
+                base.excluder_set = base.excluder_set.with(peer);
+            }
+        }
+        if !naked_single && base.count > 0 {
+            out[n] = base;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// The first aligned pair exclusion in SE's order that removes something.
+pub fn aligned_pair_exclusion(grid: &Grid) -> Option<Step> {
+    let mut bases = [BLANK; CELLS];
+    let n = base_cells(grid, 2, &mut bases);
+    for j in 1..n {
+        for i in 0..j {
+            let cells = [bases[i], bases[j]];
+            let common = cells[0].excluder_set.intersection(cells[1].excluder_set);
+            if common.len() < 2 {
+                continue;
+            }
+            if let Some(step) = exclude(grid, &cells, common, Technique::AlignedPairExclusion) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// The first aligned triplet exclusion in SE's order that removes something.
+pub fn aligned_triplet_exclusion(grid: &Grid) -> Option<Step> {
+    let mut bases = [BLANK; CELLS];
+    let n = base_cells(grid, 3, &mut bases);
+    if n < 3 {
+        return None;
+    }
+    // Where each cell sits in the base list, to find a third cell's excluders.
+    let mut place = [usize::MAX; CELLS];
+    for (k, b) in bases[..n].iter().enumerate() {
+        place[b.cell.index()] = k;
+    }
+    for j in 1..n {
+        for i in 0..j {
+            let (first, second) = (bases[i], bases[j]);
+            let pair_common = first.excluder_set.intersection(second.excluder_set);
+            if pair_common.len() < 2 {
+                continue;
+            }
+            // The twin area: the two cells' excluders, first's then second's, once each.
+            let mut seen = CellSet::EMPTY.with(first.cell).with(second.cell);
+            let listed = first.excluders[..first.count as usize]
+                .iter()
+                .chain(&second.excluders[..second.count as usize]);
+            for &third in listed {
+                if seen.contains(third) {
+                    continue;
+                }
+                seen = seen.with(third);
+                let k = place[third.index()];
+                if k == usize::MAX {
+                    continue;
+                }
+                let common = pair_common.intersection(bases[k].excluder_set);
+                if common.len() < 2 {
+                    continue;
+                }
+                let cells = [first, second, bases[k]];
+                if let Some(step) =
+                    exclude(grid, &cells, common, Technique::AlignedTripletExclusion)
+                {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A base cell to fill arrays with.
+const BLANK: Base = Base {
+    cell: Cell::ALL[0],
+    candidates: 0,
+    excluders: [Cell::ALL[0]; 20],
+    count: 0,
+    excluder_set: CellSet::EMPTY,
+};
+
+/// The exclusion over `cells` (2 or 3) with the common excluders `common`: every combination of
+/// one candidate per cell is tried; the candidates in no allowed combination are removed. A step
+/// when something is removed.
+fn exclude(grid: &Grid, cells: &[Base], common: CellSet, technique: Technique) -> Option<Step> {
+    // An excluder forbids any combination covering all of its candidates.
+    let mut forbidding = [0u16; 20];
+    let mut nf = 0;
+    for e in common.iter() {
+        forbidding[nf] = grid.candidates(e);
+        nf += 1;
+    }
+    let forbidding = &forbidding[..nf];
+    let sees = |a: usize, b: usize| cells[a].cell.sees(cells[b].cell);
+    let mut allowed = [0u16; 3];
+    if let [a, b] = cells {
+        for x in digits(a.candidates) {
+            for y in digits(b.candidates) {
+                if x == y && sees(0, 1) {
+                    continue;
+                }
+                let used = 1u16 << x.index() | 1u16 << y.index();
+                if forbidding.iter().any(|&m| m & !used == 0) {
+                    continue;
+                }
+                allowed[0] |= 1u16 << x.index();
+                allowed[1] |= 1u16 << y.index();
+            }
+        }
+    } else if let [a, b, c] = cells {
+        let (ab, ac, bc) = (sees(0, 1), sees(0, 2), sees(1, 2));
+        for x in digits(a.candidates) {
+            for y in digits(b.candidates) {
+                if x == y && ab {
+                    continue;
+                }
+                for z in digits(c.candidates) {
+                    if (x == z && ac) || (y == z && bc) {
+                        continue;
+                    }
+                    let used = 1u16 << x.index() | 1u16 << y.index() | 1u16 << z.index();
+                    if forbidding.iter().any(|&m| m & !used == 0) {
+                        continue;
+                    }
+                    allowed[0] |= 1u16 << x.index();
+                    allowed[1] |= 1u16 << y.index();
+                    allowed[2] |= 1u16 << z.index();
+                }
+            }
+        }
+    }
+    let mut step = Step::new(technique);
+    for (k, base) in cells.iter().enumerate() {
+        for d in digits(base.candidates & !allowed[k]) {
+            step.eliminations.add(base.cell, d);
+        }
+        step.cells = step.cells.with(base.cell);
+        step.digits |= base.candidates & !allowed[k];
+    }
+    (!step.eliminations.is_empty()).then_some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::steps::grid::{cell, with_candidates};
+    use crate::steps::step::removals;
+
+    #[test]
+    fn pair_exclusion_with_two_bivalue_excluders() {
+        // Row 1: r1c1 {1,2,3}, r1c2 {1,3}, r1c3 {2,3}, r1c5 {1,2}; every other cell keeps all
+        // nine digits (such cells never lose one: a digit outside every excluder completes any
+        // combination). The first pair of base cells is (r1c1, r1c2), whose common excluders are
+        // r1c3 and r1c5. r1c1 = 2 with r1c2 = 1 empties r1c5 {1,2}; with r1c2 = 3 it empties
+        // r1c3 {2,3}: 2 leaves r1c1. r1c1 = 1 (r1c2 = 3) and r1c1 = 3 (r1c2 = 1) stay allowed.
+        let g = with_candidates(&[
+            (cell(0, 0), &[1, 2, 3]),
+            (cell(0, 1), &[1, 3]),
+            (cell(0, 2), &[2, 3]),
+            (cell(0, 4), &[1, 2]),
+        ]);
+        let s = aligned_pair_exclusion(&g).expect("an APE");
+        assert_eq!(s.technique, Technique::AlignedPairExclusion);
+        assert_eq!(s.er, 62);
+        assert_eq!(removals(&s), vec![(0, 2)]);
+        assert_eq!(s.cells, CellSet::EMPTY.with(cell(0, 0)).with(cell(0, 1)));
+    }
+
+    /// The base cell of `cell` in `grid` for an exclusion of `degree` cells.
+    fn base(grid: &Grid, degree: u32, cell: Cell) -> Base {
+        let mut bases = [BLANK; CELLS];
+        let n = base_cells(grid, degree, &mut bases);
+        *bases[..n]
+            .iter()
+            .find(|b| b.cell == cell)
+            .expect("a base cell")
+    }
+
+    #[test]
+    fn pair_exclusion_needs_two_common_excluders() {
+        // r1c1 {1,2,3}, r1c2 {1,3}, r1c5 {1,2}. The first pair, (r1c1, r1c2), has the one
+        // common excluder r1c5 and is skipped. The next, (r1c1, r1c3) with r1c3 holding all
+        // nine digits, has two (r1c2 in the box, r1c5 in the row): r1c3 = 1 with r1c1 = 2
+        // empties r1c5, with r1c1 = 3 empties r1c2 (and r1c1 = 1 shares the row), so 1 leaves
+        // r1c3.
+        let g = with_candidates(&[
+            (cell(0, 0), &[1, 2, 3]),
+            (cell(0, 1), &[1, 3]),
+            (cell(0, 4), &[1, 2]),
+        ]);
+        let s = aligned_pair_exclusion(&g).expect("an APE");
+        assert_eq!(s.cells, CellSet::EMPTY.with(cell(0, 0)).with(cell(0, 2)));
+        assert_eq!(removals(&s), vec![(2, 1)]);
+    }
+
+    #[test]
+    fn pair_exclusion_of_cells_that_do_not_see_each_other() {
+        // r1c1 {1,2,3} and r2c4 {1,2} share no house; both see r1c4 {1,3} (row 1 / box 2)
+        // and r2c1 {2,3} (box 1 / row 2). r1c1 = 3 empties r1c4 with r2c4 = 1 and r2c1 with
+        // r2c4 = 2: 3 leaves r1c1. Equal digits are allowed in cells that share no house, so
+        // r2c4 keeps both.
+        let g = with_candidates(&[
+            (cell(0, 0), &[1, 2, 3]),
+            (cell(1, 3), &[1, 2]),
+            (cell(0, 3), &[1, 3]),
+            (cell(1, 0), &[2, 3]),
+        ]);
+        let pair = [base(&g, 2, cell(0, 0)), base(&g, 2, cell(1, 3))];
+        let common = pair[0].excluder_set.intersection(pair[1].excluder_set);
+        assert_eq!(common, CellSet::EMPTY.with(cell(0, 3)).with(cell(1, 0)));
+        let s = exclude(&g, &pair, common, Technique::AlignedPairExclusion).expect("a step");
+        assert_eq!(removals(&s), vec![(0, 3)]);
+        // With one excluder fewer the same cells remove nothing.
+        let one = CellSet::EMPTY.with(cell(0, 3));
+        assert_eq!(
+            exclude(&g, &pair, one, Technique::AlignedPairExclusion),
+            None
+        );
+    }
+
+    #[test]
+    fn triplet_exclusion_with_trivalue_excluders() {
+        // r1c1 {1,2,3}, r1c2 {1,2,3}, r1c3 {1,2,3,4}, and the trivalue excluders r2c2 and
+        // r3c1, both {1,2,3} and both seeing the three cells (box 1). The three cells share
+        // row 1, so a combination without 4 in r1c3 uses 1, 2 and 3 and empties both
+        // excluders: r1c3 keeps only 4. There is no bivalue cell, so no APE. The first pair
+        // with two common excluders is (r1c1, r1c3) (the common excluders of (r1c1, r1c2) are
+        // r2c2 and r3c1, but neither third cell keeps both), and r1c2 completes the triplet.
+        let g = with_candidates(&[
+            (cell(0, 0), &[1, 2, 3]),
+            (cell(0, 1), &[1, 2, 3]),
+            (cell(0, 2), &[1, 2, 3, 4]),
+            (cell(1, 1), &[1, 2, 3]),
+            (cell(2, 0), &[1, 2, 3]),
+        ]);
+        // With only bivalue excluders counted, this is no APE.
+        assert_eq!(aligned_pair_exclusion(&g), None);
+        let s = aligned_triplet_exclusion(&g).expect("an ATE");
+        assert_eq!(s.technique, Technique::AlignedTripletExclusion);
+        assert_eq!(s.er, 75);
+        assert_eq!(removals(&s), vec![(2, 1), (2, 2), (2, 3)]);
+    }
+}
