@@ -82,6 +82,14 @@ pub fn aligned_pair_exclusion(grid: &Grid) -> Option<Step> {
             if common.len() < 2 {
                 continue;
             }
+            // A bivalue excluder forbids one pair of digits. For `x` to leave one cell, every
+            // candidate of the other (but `x` itself, when the cells share a house) must make
+            // a forbidden pair with it, each with its own excluder: so that other cell has at
+            // most one candidate more than there are common excluders. Else nothing can go.
+            let most = common.len() as u32 + 1;
+            if cells[0].candidates.count_ones() > most && cells[1].candidates.count_ones() > most {
+                continue;
+            }
             if let Some(step) = exclude(grid, &cells, common, Technique::AlignedPairExclusion) {
                 return Some(step);
             }

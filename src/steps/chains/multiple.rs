@@ -62,7 +62,10 @@ impl Reach {
         self.set.clear();
         self.on.clear();
         self.off.clear();
-        for (list, out) in [(&prop.on_order, &mut self.on), (&prop.off_order, &mut self.off)] {
+        for (list, out) in [
+            (&prop.on_order, &mut self.on),
+            (&prop.off_order, &mut self.off),
+        ] {
             for &i in list {
                 let node = prop.arena.get(i);
                 let key = node.pot.0 as usize;
@@ -112,13 +115,25 @@ pub fn multiple(grid: &Grid) -> Option<Step> {
             rest &= rest - 1;
             prop.run(grid, Pot::new(cell, digit, true), Mode::STATIC);
             values[n].take(&prop);
-            region_chains(grid, &mut prop, &values[n], cell, digit, &mut places, &mut best);
+            region_chains(
+                grid,
+                &mut prop,
+                &values[n],
+                cell,
+                digit,
+                &mut places,
+                &mut best,
+            );
             n += 1;
         }
         // Cell chains: what every candidate leads to.
         let branches = &values[..n];
         for on in [true, false] {
-            let first = if on { &branches[0].on } else { &branches[0].off };
+            let first = if on {
+                &branches[0].on
+            } else {
+                &branches[0].off
+            };
             for &target in first {
                 if branches[1..].iter().all(|b| b.set.contains(target)) {
                     let complexity = branches

@@ -130,7 +130,8 @@ impl Propagation {
     /// Adds `p` forced by `parent`, with the hidden parents in `extra`.
     fn add_derived(&mut self, p: Pot, parent: u32, extra: &[u32]) -> u32 {
         let i = self.arena.derive(p, parent);
-        self.span.push((self.hidden.len() as u32, extra.len() as u32));
+        self.span
+            .push((self.hidden.len() as u32, extra.len() as u32));
         self.hidden.extend_from_slice(extra);
         i
     }
