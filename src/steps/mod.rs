@@ -3,15 +3,16 @@
 //!
 //! Unlike the solver (which fuses its reasoning and cannot name it), the engine finds one step
 //! at a time, in the order Sudoku Explainer 1.2.1 (serate 1.2.1.3) takes them, so that a path of
-//! steps and its rating agree with SE's. The techniques go up to the bivalue universal grave
-//! (ER 5.6-6.2) and the aligned pair exclusion (6.2), Sudoku Explainer's ladder before the
-//! chains: singles
-//! ([`singles`]), locked candidates ([`intersections`]), naked and hidden subsets
-//! ([`subsets`]), fish ([`fish`]), XY- and XYZ-Wing ([`wings`]), unique rectangles and loops
-//! ([`uniqueness`], 4.5 and up, tried before the naked quad), the BUG ([`bug`]) and the
-//! aligned exclusions ([`exclusion`]). A position needing more is reported as
-//! [`Next::Beyond`] with a lower bound of SE's next step (6.5),
-//! never a wrong step. The rules as implemented, with the SE sources read: `docs/steps.md`.
+//! steps and its rating agree with SE's. The techniques go up to SE's multiple forcing chains
+//! (ER 8.0 plus the length bonus): singles ([`singles`]), locked candidates
+//! ([`intersections`]), naked and hidden subsets ([`subsets`]), fish ([`fish`]), XY- and
+//! XYZ-Wing ([`wings`]), unique rectangles and loops ([`uniqueness`], 4.5 and up, tried before
+//! the naked quad), the BUG ([`bug`]), the aligned pair and triplet exclusions
+//! ([`exclusion`]), and the chains ([`chains`]): cycles and forcing chains (6.5 and up), Nishio
+//! forcing chains (7.5 and up) and cell and region forcing chains (8.0 and up). A position
+//! needing more is reported as [`Next::Beyond`] with a lower bound of SE's next step (8.5, the
+//! dynamic forcing chains), never a wrong step. The rules as implemented, with the SE sources
+//! read: `docs/steps.md`.
 //!
 //! The uniqueness techniques and the BUG assume the puzzle has one solution (as SE does): on a
 //! puzzle with several they can remove a digit of a solution.
@@ -45,8 +46,8 @@ pub enum Next {
     /// An empty cell has no candidate left: the position has no solution.
     Contradiction,
     /// The position needs a technique the engine does not have; SE's next step rates at least
-    /// `at_least` (tenths): 6.5, the chains, SE's next producer after the aligned pair
-    /// exclusion (everything after it rates 6.5 or more).
+    /// `at_least` (tenths): 8.5, the dynamic forcing chains, SE's next producer after the
+    /// multiple forcing chains (everything after it rates 8.5 or more).
     Beyond {
         /// Lower bound of the ER of SE's next step, in tenths.
         at_least: u8,
@@ -193,18 +194,114 @@ mod tests {
 
     #[test]
     fn empty_board_is_beyond_and_an_empty_cell_a_contradiction() {
-        // No single, subset, fish or wing, no bivalue cell (so no unique loop, no aligned pair
-        // exclusion) and no BUG: SE's next step would be a chain or harder, 6.5 and up.
+        // No single, subset, fish or wing, no bivalue cell (so no unique loop, no aligned
+        // exclusion) and no BUG; no strong link, so no chain of any kind the engine has: SE's
+        // next step would be a dynamic forcing chain or harder, 8.5 and up.
         let g = Grid::from_board(&Board::EMPTY);
-        assert_eq!(next_step(&g), Next::Beyond { at_least: 65 });
+        assert_eq!(next_step(&g), Next::Beyond { at_least: 85 });
         let r = rate_grid(g);
-        assert_eq!((r.er, r.ep, r.ed, r.complete), (65, 0, 0, false));
+        assert_eq!((r.er, r.ep, r.ed, r.complete), (85, 0, 0, false));
         let mut g = g;
         for v in 1..=9 {
             grid::remove(&mut g, [Cell::at(4, 4).unwrap()], v);
         }
         assert_eq!(next_step(&g), Next::Contradiction);
         assert!(rate_grid(g).contradiction);
+    }
+
+    /// Step `k` (from 1) of the engine's path from `puzzle`, with the steps before applied.
+    fn nth_step(puzzle: &str, k: usize) -> Step {
+        let mut g = Grid::from_board(&puzzle.parse::<Board>().unwrap());
+        for _ in 1..k {
+            let Next::Step(s) = next_step(&g) else {
+                panic!("the path ends early")
+            };
+            s.apply(&mut g);
+        }
+        let Next::Step(s) = next_step(&g) else {
+            panic!("no step {k}")
+        };
+        s
+    }
+
+    /// `(cell index, digit)` of a step's removals, `"rNcM"` and digit from the expectations.
+    fn removed(s: &Step) -> Vec<(usize, u8)> {
+        step::removals(s)
+    }
+
+    fn at(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + c - 1
+    }
+
+    // The expectations below are serate 1.2.1.3's own steps on the same paths (its hints'
+    // names, difficulties, complexities and removals, printed by a tracer around SE's
+    // Solver), the paths agreeing up to there.
+
+    #[test]
+    fn nishio_forcing_chains_remove_and_place() {
+        let p = "...23.896....6.......74..5..6....5..8..9.....3...741.8..3...4...14...67.........2";
+        // 15: "Nishio Forcing Chain: C3.1 on ==> D7.1 both on & off", complexity 14, 7.8.
+        let s = nth_step(p, 15);
+        assert_eq!((s.technique, s.er), (Technique::NishioForcingChain, 78));
+        assert_eq!((s.placement, removed(&s)), (None, vec![(at(3, 3), 1)]));
+        // 18: "F4.1 on ==> C1.1 both on & off", complexity 8, 7.6.
+        let s = nth_step(p, 18);
+        assert_eq!((s.technique, s.er), (Technique::NishioForcingChain, 76));
+        assert_eq!(removed(&s), vec![(at(4, 6), 1)]);
+        // From "off": "H2.2 off ==> F9.2 both on & off", complexity 11, 7.8: r2c8 = 2.
+        let p = "1.3..7.89.....93.7.8............34....4..5......6..2.834.....6.....9....8..7....4";
+        let s = nth_step(p, 16);
+        assert_eq!((s.technique, s.er), (Technique::NishioForcingChain, 78));
+        let place = Some((Cell::at(1, 7).unwrap(), Digit::new(2).unwrap()));
+        assert_eq!(s.placement, place);
+        assert_eq!(removed(&s), vec![(at(2, 8), 1), (at(2, 8), 5)]);
+        // The step shows both chains: from the start to the on- and to the off-potential.
+        let ends = s
+            .chain
+            .entries()
+            .iter()
+            .filter(|&&e| e == Chain::BRANCH_END);
+        assert_eq!(ends.count(), 2);
+        assert_eq!(
+            Potential(s.chain.entries()[0]),
+            Potential::new(place.unwrap().0, place.unwrap().1, false)
+        );
+    }
+
+    #[test]
+    fn cell_and_region_forcing_chains_remove_and_place() {
+        let p = "...23.896....6.......74..5..6....5..8..9.....3...741.8..3...4...14...67.........2";
+        // 16: "Region Forcing Chains: 2 in row ==> B5.2 off", complexity 10, 8.2.
+        let s = nth_step(p, 16);
+        assert_eq!((s.technique, s.er), (Technique::RegionForcingChain, 82));
+        assert_eq!(removed(&s), vec![(at(5, 2), 2)]);
+        // 17: "Cell Forcing Chains: C1 ==> A1.1 off", complexity 12, 8.3: one branch per
+        // candidate of r1c3.
+        let s = nth_step(p, 17);
+        assert_eq!((s.technique, s.er), (Technique::CellForcingChain, 83));
+        assert_eq!(removed(&s), vec![(at(1, 1), 1)]);
+        let branches = s
+            .chain
+            .entries()
+            .iter()
+            .filter(|&&e| e == Chain::BRANCH_END);
+        assert_eq!(branches.count(), 3);
+        // "Cell Forcing Chains: F7 ==> C6.8 on", complexity 17, 8.4: r6c3 = 8.
+        let p = ".56.....7...1...92.....7....6..2...1.7...98..3......4.13..........68.5.4......9..";
+        let s = nth_step(p, 32);
+        assert_eq!((s.technique, s.er), (Technique::CellForcingChain, 84));
+        let place = (Cell::at(5, 2).unwrap(), Digit::new(8).unwrap());
+        assert_eq!(
+            (s.placement, removed(&s)),
+            (Some(place), vec![(at(6, 3), 1)])
+        );
+        // "Region Forcing Chains: 4 in block ==> B7.2 on", complexity 18, 8.4: r7c2 = 2.
+        let p = "..5........3.8...4...1..7.56.1......8..4.3..2....1..4.5.8....9..1.7..6......29...";
+        let s = nth_step(p, 12);
+        assert_eq!((s.technique, s.er), (Technique::RegionForcingChain, 84));
+        let place = (Cell::at(6, 1).unwrap(), Digit::new(2).unwrap());
+        assert_eq!(s.placement, Some(place));
+        assert_eq!(removed(&s), vec![(at(7, 2), 3), (at(7, 2), 7)]);
     }
 
     #[test]
