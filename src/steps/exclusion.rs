@@ -170,38 +170,56 @@ fn exclude(grid: &Grid, cells: &[Base], common: CellSet, technique: Technique) -
     let forbidding = &forbidding[..nf];
     let sees = |a: usize, b: usize| cells[a].cell.sees(cells[b].cell);
     let mut allowed = [0u16; 3];
+    // With every cell but the last given a digit (`used` holds them), the last cell's digits
+    // each excluder forbids: all of them when the excluder's candidates are within `used`, the
+    // one digit it has outside `used` when there is one, none otherwise. So the last cell's
+    // allowed digits come as one mask instead of a loop.
+    let forbidden_last = |used: u16| -> u16 {
+        let mut out = 0;
+        for &m in forbidding {
+            let rest = m & !used;
+            if rest == 0 {
+                return 0x1FF;
+            }
+            if rest & (rest - 1) == 0 {
+                out |= rest;
+            }
+        }
+        out
+    };
     if let [a, b] = cells {
+        let ab = sees(0, 1);
         for x in digits(a.candidates) {
-            for y in digits(b.candidates) {
-                if x == y && sees(0, 1) {
-                    continue;
-                }
-                let used = 1u16 << x.index() | 1u16 << y.index();
-                if forbidding.iter().any(|&m| m & !used == 0) {
-                    continue;
-                }
-                allowed[0] |= 1u16 << x.index();
-                allowed[1] |= 1u16 << y.index();
+            let bit = 1u16 << x.index();
+            let mut ys = b.candidates & !forbidden_last(bit);
+            if ab {
+                ys &= !bit;
+            }
+            if ys != 0 {
+                allowed[0] |= bit;
+                allowed[1] |= ys;
             }
         }
     } else if let [a, b, c] = cells {
         let (ab, ac, bc) = (sees(0, 1), sees(0, 2), sees(1, 2));
         for x in digits(a.candidates) {
+            let xb = 1u16 << x.index();
             for y in digits(b.candidates) {
+                let yb = 1u16 << y.index();
                 if x == y && ab {
                     continue;
                 }
-                for z in digits(c.candidates) {
-                    if (x == z && ac) || (y == z && bc) {
-                        continue;
-                    }
-                    let used = 1u16 << x.index() | 1u16 << y.index() | 1u16 << z.index();
-                    if forbidding.iter().any(|&m| m & !used == 0) {
-                        continue;
-                    }
-                    allowed[0] |= 1u16 << x.index();
-                    allowed[1] |= 1u16 << y.index();
-                    allowed[2] |= 1u16 << z.index();
+                let mut zs = c.candidates & !forbidden_last(xb | yb);
+                if ac {
+                    zs &= !xb;
+                }
+                if bc {
+                    zs &= !yb;
+                }
+                if zs != 0 {
+                    allowed[0] |= xb;
+                    allowed[1] |= yb;
+                    allowed[2] |= zs;
                 }
             }
         }

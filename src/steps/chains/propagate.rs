@@ -189,39 +189,47 @@ impl Propagation {
             x: true,
         };
         let mut work = *grid;
-        let mut found = Vec::with_capacity(9);
-        let mut extra: Vec<u32> = Vec::new();
+        // At most 8 other candidates and 20 peers (on), 1 + 3 (off): no allocation per run.
+        let mut found = [Pot(0); 32];
+        let mut extra = [0u32; 16];
         loop {
             if let Some(p) = self.pending_on.pop_front() {
                 let pot = self.arena.get(p).pot;
-                found.clear();
-                on_to_off(&work, pot, links, |q| found.push(q));
-                for &q in &found {
+                let mut n = 0;
+                on_to_off(&work, pot, links, |q| {
+                    found[n] = q;
+                    n += 1;
+                });
+                for &q in &found[..n] {
                     if let Some(on) = self.reached(q.negated()) {
                         let off = self.add_derived(q, p, &[]);
                         return Some(Contradiction { on, off });
                     }
                     if self.reached(q).is_none() {
-                        let n = self.add_derived(q, p, &[]);
-                        self.reach(n);
+                        let d = self.add_derived(q, p, &[]);
+                        self.reach(d);
                     }
                 }
             } else if let Some(p) = self.pending_off.pop_front() {
                 let pot = self.arena.get(p).pot;
-                found.clear();
-                off_to_on(&work, pot, links, |q| found.push(q));
-                for &q in &found {
-                    extra.clear();
-                    if mode.dynamic {
-                        self.hidden_parents(grid, &work, pot, q, &mut extra);
-                    }
+                let mut n = 0;
+                off_to_on(&work, pot, links, |q| {
+                    found[n] = q;
+                    n += 1;
+                });
+                for &q in &found[..n] {
+                    let k = if mode.dynamic {
+                        self.hidden_parents(grid, &work, pot, q, &mut extra)
+                    } else {
+                        0
+                    };
                     if let Some(off) = self.reached(q.negated()) {
-                        let on = self.add_derived(q, p, &extra);
+                        let on = self.add_derived(q, p, &extra[..k]);
                         return Some(Contradiction { on, off });
                     }
                     if self.reached(q).is_none() {
-                        let n = self.add_derived(q, p, &extra);
-                        self.reach(n);
+                        let d = self.add_derived(q, p, &extra[..k]);
+                        self.reach(d);
                     }
                 }
                 if mode.dynamic {
@@ -237,16 +245,31 @@ impl Propagation {
     /// grid `work`: by the cell rule (`q` in `p`'s cell), the candidates the cell has lost
     /// since `source`; by the house rule, the places of the digit lost in the house of the
     /// link. Each lost candidate was removed by a reached off-potential, which is the parent.
-    fn hidden_parents(&self, source: &Grid, work: &Grid, p: Pot, q: Pot, out: &mut Vec<u32>) {
+    fn hidden_parents(
+        &self,
+        source: &Grid,
+        work: &Grid,
+        p: Pot,
+        q: Pot,
+        out: &mut [u32; 16],
+    ) -> usize {
+        let mut n = 0;
+        let mut push = |lost: Pot| {
+            let i = self.index[lost.0 as usize];
+            debug_assert!(i != NONE, "a removed candidate was reached off");
+            if i != NONE {
+                out[n] = i;
+                n += 1;
+            }
+        };
         if q.cell() == p.cell() {
-            let lost = source.candidates(p.cell()) & !work.candidates(p.cell());
-            let mut rest = lost;
+            let mut rest = source.candidates(p.cell()) & !work.candidates(p.cell());
             while rest != 0 {
                 let d = Digit::ALL[rest.trailing_zeros() as usize];
                 rest &= rest - 1;
-                self.push_parent(Pot::new(p.cell(), d, false), out);
+                push(Pot::new(p.cell(), d, false));
             }
-            return;
+            return n;
         }
         // The house rule fired in the first of box, row, column (SE's order) holding both cells
         // where the digit has exactly two places now: the house `off_to_on` used.
@@ -265,17 +288,10 @@ impl Propagation {
                 .intersection(house)
                 .difference(now);
             for c in lost.iter() {
-                self.push_parent(Pot::new(c, digit, false), out);
+                push(Pot::new(c, digit, false));
             }
-            return;
+            break;
         }
-    }
-
-    fn push_parent(&self, p: Pot, out: &mut Vec<u32>) {
-        let i = self.index[p.0 as usize];
-        debug_assert!(i != NONE, "a removed candidate was reached off");
-        if i != NONE {
-            out.push(i);
-        }
+        n
     }
 }
