@@ -197,6 +197,25 @@ mod tests {
     }
 
     #[test]
+    fn chains_wait_for_the_aligned_pair_exclusion() {
+        // From ratings/se_qqwing_2000.txt: serate 1.2.1.3 gives 6.7/1.2/1.2. With the chains
+        // run although the pair exclusion is missing, the engine finds SE's rating; by default
+        // it stops before the chains.
+        let b: Board =
+            "...4.6.......8...5.49..2.6..5.8....9.......41..4...2....23...94.....8.1..91.5...2"
+                .parse()
+                .unwrap();
+        let r = rate_with(&b, Producers::SKIP_MISSING);
+        assert!(r.complete);
+        assert_eq!((r.er, r.ep, r.ed), (67, 12, 12));
+        if !APE_READY {
+            let r = rate(&b);
+            assert!(!r.complete);
+            assert_eq!(r.er, 62);
+        }
+    }
+
+    #[test]
     fn rating_of_a_qqwing_puzzle() {
         // From ratings/se_qqwing_2000.txt: serate 1.2.1.3 gives 1.5/1.2/1.2.
         let b: Board =
