@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use sudoku::steps::{next_step, rate, Grid, Next};
+use sudoku::steps::{next_step_with, rate_with, Grid, Next, Producers};
 use sudoku::Board;
 use sudoku_bench::report::machine_description;
 use sudoku_bench::timing::thread_cpu_time;
@@ -26,6 +26,8 @@ FILES: rated files (PUZZLE ER/EP/ED a line, '#' comments; only the first 81 byte
 
 Options:
   --seconds S   timed seconds per file and row, at least (default 1)
+  --chains      run the chains (Sudoku Explainer's producer 14) although the aligned pair
+                exclusion tried before them is missing (sudoku::steps::Producers::SKIP_MISSING)
   -h, --help    this text
 ";
 
@@ -72,6 +74,7 @@ fn read(path: &PathBuf) -> Result<Vec<Board>> {
 fn run() -> Result<()> {
     let mut seconds = 1.0f64;
     let mut files = Vec::new();
+    let mut producers = Producers::DEFAULT;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -81,6 +84,7 @@ fn run() -> Result<()> {
                     bail!("--seconds must be positive");
                 }
             }
+            "--chains" => producers = Producers::SKIP_MISSING,
             "-h" | "--help" => {
                 print!("{HELP}");
                 return Ok(());
@@ -105,16 +109,20 @@ fn run() -> Result<()> {
         "Times are this thread's CPU time. \"Finished\": puzzles the engine solves (its techniques go up to"
     );
     println!(
-        "the BUG, ER 6.2 at most); the others stop at the first position beyond its techniques.\n"
+        "the BUG, ER 6.2 at most, or with --chains the chains of SE's producer 14); the others stop at the"
     );
+    println!("first position beyond its techniques.\n");
     println!("| file | puzzles | finished | µs/puzzle (rate) | next step, single available µs | next step, other µs |");
     println!("|---|---:|---:|---:|---:|---:|");
     for path in &files {
         let boards = read(path)?;
-        let finished = boards.iter().filter(|b| rate(b).complete).count();
+        let finished = boards
+            .iter()
+            .filter(|b| rate_with(b, producers).complete)
+            .count();
         let per_puzzle = time_per_item(seconds, || {
             for b in &boards {
-                black_box(rate(black_box(b)));
+                black_box(rate_with(black_box(b), producers));
             }
             boards.len()
         });
@@ -122,7 +130,7 @@ fn run() -> Result<()> {
         let (mut single, mut other) = (Vec::new(), Vec::new());
         for b in &boards {
             let mut g = Grid::from_board(b);
-            while let Next::Step(step) = next_step(&g) {
+            while let Next::Step(step) = next_step_with(&g, producers) {
                 if step.technique.rating() <= 15
                     || step.technique == sudoku::steps::Technique::NakedSingle
                 {
@@ -136,7 +144,7 @@ fn run() -> Result<()> {
         let time_next = |positions: &Vec<Grid>| {
             time_per_item(seconds / 2.0, || {
                 for g in positions {
-                    black_box(next_step(black_box(g)));
+                    black_box(next_step_with(black_box(g), producers));
                 }
                 positions.len()
             })

@@ -11,7 +11,7 @@
 //! off-potentials alternate and each link holds both ways. A cell off the cycle that sees an
 //! on-potential and an off-potential of the same digit on it loses that digit.
 
-use super::potential::{off_to_on, on_to_off, tenths, Pot, NO_PARENT};
+use super::potential::{house_of, off_to_on, on_to_off, tenths, Links, Pot, KINDS, NO_PARENT};
 use super::{Best, Found, Pass, Workspace, SHORTEST};
 use crate::geometry::CellSet;
 use crate::steps::grid::Grid;
@@ -34,10 +34,21 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
         }
         length += 1;
         {
-            let Workspace { arena, on, off, .. } = ws;
+            let Workspace {
+                arena,
+                on,
+                off,
+                reached,
+                ..
+            } = ws;
             for &p in on.iter() {
                 on_to_off(grid, arena.get(p).pot, links, |q| {
-                    if !arena.has_ancestor(p, q) {
+                    // An off-potential met before gives nothing new, except the start again
+                    // (its on-consequences were reached when it was first met): only a copy
+                    // that closes the cycle matters. One never met is no ancestor of `p`.
+                    if reached.insert(q)
+                        || (closes(grid, q, start, links) && !arena.has_ancestor(p, q))
+                    {
                         let n = arena.derive(q, p);
                         off.push(n);
                     }
@@ -74,6 +85,21 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
         let end = ws.ends[i];
         offer(grid, ws, end, pass, best);
     }
+}
+
+/// True when the off-potential `q` turns the on-potential `start` on (a strong link).
+#[inline]
+fn closes(grid: &Grid, q: Pot, start: Pot, links: Links) -> bool {
+    let (cell, digit) = (start.cell(), start.digit());
+    if q.cell() == cell {
+        return links.y && q.digit() != digit && grid.candidates(cell).count_ones() == 2;
+    }
+    links.x
+        && q.digit() == digit
+        && KINDS.into_iter().any(|kind| {
+            let house = house_of(cell, kind).cell_set();
+            house.contains(q.cell()) && grid.digit_cells(digit).intersection(house).len() == 2
+        })
 }
 
 /// Rates the cycle ending at arena index `end` and offers it to `best` when it sorts first and

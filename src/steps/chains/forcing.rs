@@ -54,7 +54,8 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
                         found = Some(arena.derive(q, p));
                         return;
                     }
-                    if !arena.has_ancestor(p, q) && reached.insert(q) {
+                    // SE also skips an ancestor of `p`, but every ancestor was reached.
+                    if reached.insert(q) {
                         let n = arena.derive(q, p);
                         off.push(n);
                     }
