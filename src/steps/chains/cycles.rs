@@ -18,18 +18,39 @@ use crate::steps::grid::Grid;
 use crate::steps::step::{Eliminations, Step};
 
 /// Searches the cycles through `start` (an on-potential) with the pass's links and offers
-/// each one that removes something to `best`, in SE's order.
-pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mut Best) {
+/// each one that removes something to `best`, in SE's order; with `forcing`, also the forcing
+/// chain from `start` to its negation, offered after the cycles (as SE does).
+///
+/// The forcing-chain search from a start "on" ([`super::forcing::search`]) would walk the same
+/// potentials in the same order: it merges the off-potentials that the cycle search does not,
+/// but a copy of an off-potential met before reaches nothing new, and its links are the
+/// pass's (the house strong link is on in both passes that look for forcing chains). So one
+/// walk serves both.
+pub fn search(
+    grid: &Grid,
+    ws: &mut Workspace,
+    start: Pot,
+    pass: Pass,
+    forcing: bool,
+    best: &mut Best,
+) {
     ws.reset();
     let root = ws.arena.start(start);
     ws.reached.insert(start);
     ws.on.push(root);
     let links = pass.links;
     let base = pass.cycle_base();
+    let target = start.negated();
+    let mut chain_end = None;
     let mut length = 0u32;
     while !ws.on.is_empty() || !ws.off.is_empty() {
-        // A cycle closed at off-phase L has L potentials: stop when none can sort first.
-        if !best.could_take(base, SHORTEST.max(length + 2), pass.key) {
+        // A cycle closed at off-phase L has L potentials, and so has a forcing chain ending at
+        // the on-phase before it: stop when neither can sort first.
+        let shortest = SHORTEST.max(length + 2);
+        let chain_open = forcing
+            && chain_end.is_none()
+            && best.could_take(pass.chain_base(), shortest, pass.key);
+        if !chain_open && !best.could_take(base, shortest, pass.key) {
             break;
         }
         length += 1;
@@ -43,6 +64,9 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
             } = ws;
             for &p in on.iter() {
                 on_to_off(grid, arena.get(p).pot, links, |q| {
+                    if forcing && q == target && chain_end.is_none() {
+                        chain_end = Some(arena.derive(q, p));
+                    }
                     // An off-potential met before gives nothing new, except the start again
                     // (its on-consequences were reached when it was first met): only a copy
                     // that closes the cycle matters. One never met is no ancestor of `p`.
@@ -84,6 +108,9 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
     for i in 0..ws.ends.len() {
         let end = ws.ends[i];
         offer(grid, ws, end, pass, best);
+    }
+    if let Some(end) = chain_end {
+        super::forcing::offer(ws, end, pass, best);
     }
 }
 

@@ -201,9 +201,10 @@ pub fn unary_chains(grid: &Grid) -> Option<Step> {
                 let digit = Digit::ALL[rest.trailing_zeros() as usize];
                 rest &= rest - 1;
                 let start = Pot::new(cell, digit, true);
-                cycles::search(grid, &mut ws, start, pass, &mut best);
+                // The cycles, then the forcing chain from the start on (one walk), then from
+                // the start off.
+                cycles::search(grid, &mut ws, start, pass, pass.links.x, &mut best);
                 if pass.links.x {
-                    forcing::search(grid, &mut ws, start, pass, &mut best);
                     forcing::search(grid, &mut ws, start.negated(), pass, &mut best);
                 }
             }
