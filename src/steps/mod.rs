@@ -7,9 +7,11 @@
 //! (ER 5.6-6.2), Sudoku Explainer's ladder before the aligned pair exclusion: singles
 //! ([`singles`]), locked candidates ([`intersections`]), naked and hidden subsets
 //! ([`subsets`]), fish ([`fish`]), XY- and XYZ-Wing ([`wings`]), unique rectangles and loops
-//! ([`uniqueness`], 4.5 and up, tried before the naked quad) and the BUG ([`bug`]). A position
-//! needing more is reported as [`Next::Beyond`] with a lower bound of SE's next step (6.2),
-//! never a wrong step. The rules as implemented, with the SE sources read: `docs/steps.md`.
+//! ([`uniqueness`], 4.5 and up, tried before the naked quad) and the BUG ([`bug`]). SE's first
+//! chains ([`chains`]: cycles, forcing X-chains, forcing chains, 6.5 and up) wait behind
+//! [`APE_READY`] for the aligned pair exclusion SE tries before them ([`next_step_with`] can
+//! run them anyway). A position needing more is reported as [`Next::Beyond`] with a lower bound
+//! of SE's next step (6.2), never a wrong step. The rules as implemented, with the SE sources read: `docs/steps.md`.
 //!
 //! The uniqueness techniques and the BUG assume the puzzle has one solution (as SE does): on a
 //! puzzle with several they can remove a digit of a solution.
