@@ -3,7 +3,7 @@
 //! step against the solution.
 //!
 //! The engine lacks SE's producer 13 (aligned pair exclusion, 6.2), which SE tries before the
-//! chains; so these tests rate with [`Producers::SKIP_MISSING`] (the chains run although the
+//! chains; so these tests rate with [`Producers::skip_missing()`] (the chains run although the
 //! exclusion is missing). A puzzle whose SE path takes an aligned pair exclusion can then
 //! differ. Measured on the puzzles SE rates 6.5-7.4 (a path of producers up to 14 only: the
 //! aligned triplet exclusion and every later producer rate 7.5 or more): the share whose ER, EP
@@ -121,7 +121,7 @@ const CHAINS: [Technique; 5] = [
 /// applies.
 fn meets_pair_exclusion(puzzle: &[u8; 81]) -> bool {
     let mut grid = Grid::from_board(&Board::parse(puzzle).unwrap());
-    while let Next::Step(step) = next_step_with(&grid, Producers::SKIP_MISSING) {
+    while let Next::Step(step) = next_step_with(&grid, Producers::skip_missing()) {
         if CHAINS.contains(&step.technique) && aligned_pair_exclusion_applies(&grid) {
             return true;
         }
@@ -150,7 +150,7 @@ fn agree(file: &str) -> Agreement {
             continue;
         }
         a.measured += 1;
-        let rating = rate_with(&Board::parse(&r.puzzle).unwrap(), Producers::SKIP_MISSING);
+        let rating = rate_with(&Board::parse(&r.puzzle).unwrap(), Producers::skip_missing());
         let mine = [rating.er, rating.ep, rating.ed];
         assert!(!rating.contradiction);
         let clean = !meets_pair_exclusion(&r.puzzle);
@@ -224,7 +224,7 @@ fn check_path(text: &[u8; 81], used: &mut [usize]) {
     let name = String::from_utf8_lossy(text).into_owned();
     let mut grid = Grid::from_board(&Board::parse(text).unwrap());
     loop {
-        match next_step_with(&grid, Producers::SKIP_MISSING) {
+        match next_step_with(&grid, Producers::skip_missing()) {
             Next::Step(step) => {
                 used[step.technique as usize] += 1;
                 let mut changes = false;

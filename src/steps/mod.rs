@@ -9,7 +9,7 @@
 //! ([`subsets`]), fish ([`fish`]), XY- and XYZ-Wing ([`wings`]), unique rectangles and loops
 //! ([`uniqueness`], 4.5 and up, tried before the naked quad) and the BUG ([`bug`]). SE's first
 //! chains ([`chains`]: cycles, forcing X-chains, forcing chains, 6.5 and up) wait behind
-//! [`APE_READY`] for the aligned pair exclusion SE tries before them ([`next_step_with`] can
+//! `APE_READY` for the aligned pair exclusion SE tries before them ([`next_step_with`] can
 //! run them anyway). A position needing more is reported as [`Next::Beyond`] with a lower bound
 //! of SE's next step (6.2), never a wrong step. The rules as implemented, with the SE sources read: `docs/steps.md`.
 //!
@@ -58,14 +58,14 @@ pub enum Next {
 /// uniqueness techniques (4.5 and up) before the naked quad, and its hidden-single producer gives
 /// full houses, box and line singles from one pass.
 pub fn next_step(grid: &Grid) -> Next {
-    next_step_with(grid, Producers::DEFAULT)
+    next_step_with(grid, Producers::available())
 }
 
 /// True once the aligned pair exclusion (SE's producer 13, 6.2) is in the engine: only then may
 /// [`next_step`] go on to the chains (producer 14, 6.5 and up), since on a position where SE
 /// takes an aligned pair exclusion a chain would be the wrong step. Flipped when the exclusion
 /// is merged.
-pub const APE_READY: bool = false;
+pub(crate) const APE_READY: bool = false;
 
 /// Which of Sudoku Explainer's producers beyond the BUG [`next_step_with`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,20 +74,25 @@ pub struct Producers {
     /// the aligned pair exclusion that SE tries first is missing: a position where SE would
     /// take an exclusion then gets a chain instead (so a rating can differ from SE's on those
     /// puzzles). For measuring the chains on their own; [`next_step`] sets it only once
-    /// [`APE_READY`].
+    /// `APE_READY`.
     pub unary_chains: bool,
 }
 
 impl Producers {
     /// What [`next_step`] runs: every producer the engine has, in SE's order, stopping before
-    /// any producer that would come after a missing one.
-    pub const DEFAULT: Producers = Producers {
-        unary_chains: APE_READY,
-    };
+    /// any producer that would come after a missing one. (Functions rather than constants,
+    /// which cbindgen would write into the C header.)
+    pub const fn available() -> Producers {
+        Producers {
+            unary_chains: APE_READY,
+        }
+    }
 
     /// Every producer the engine has, the chains included even while the aligned pair
     /// exclusion is missing.
-    pub const SKIP_MISSING: Producers = Producers { unary_chains: true };
+    pub const fn skip_missing() -> Producers {
+        Producers { unary_chains: true }
+    }
 }
 
 /// [`next_step`] with a choice of the producers beyond the BUG (see [`Producers`]).
@@ -207,7 +212,7 @@ mod tests {
             "...4.6.......8...5.49..2.6..5.8....9.......41..4...2....23...94.....8.1..91.5...2"
                 .parse()
                 .unwrap();
-        let r = rate_with(&b, Producers::SKIP_MISSING);
+        let r = rate_with(&b, Producers::skip_missing());
         assert!(r.complete);
         assert_eq!((r.er, r.ep, r.ed), (67, 12, 12));
         if !APE_READY {

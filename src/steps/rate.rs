@@ -41,7 +41,7 @@ pub fn rate(board: &Board) -> Rating {
 
 /// Rates from a position (a copy of `grid` is solved).
 pub fn rate_grid(grid: Grid) -> Rating {
-    rate_grid_with(grid, Producers::DEFAULT)
+    rate_grid_with(grid, Producers::available())
 }
 
 /// [`rate`] with a choice of producers (see [`Producers`]).

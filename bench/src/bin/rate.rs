@@ -27,7 +27,7 @@ FILES: rated files (PUZZLE ER/EP/ED a line, '#' comments; only the first 81 byte
 Options:
   --seconds S   timed seconds per file and row, at least (default 1)
   --chains      run the chains (Sudoku Explainer's producer 14) although the aligned pair
-                exclusion tried before them is missing (sudoku::steps::Producers::SKIP_MISSING)
+                exclusion tried before them is missing (sudoku::steps::Producers::skip_missing())
   -h, --help    this text
 ";
 
@@ -74,7 +74,7 @@ fn read(path: &PathBuf) -> Result<Vec<Board>> {
 fn run() -> Result<()> {
     let mut seconds = 1.0f64;
     let mut files = Vec::new();
-    let mut producers = Producers::DEFAULT;
+    let mut producers = Producers::available();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -84,7 +84,7 @@ fn run() -> Result<()> {
                     bail!("--seconds must be positive");
                 }
             }
-            "--chains" => producers = Producers::SKIP_MISSING,
+            "--chains" => producers = Producers::skip_missing(),
             "-h" | "--help" => {
                 print!("{HELP}");
                 return Ok(());

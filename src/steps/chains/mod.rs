@@ -42,17 +42,17 @@ pub struct Pass {
 
 impl Pass {
     /// House links only.
-    pub const X: Pass = Pass {
+    pub(crate) const X: Pass = Pass {
         links: Links { y: false, x: true },
         key: 2,
     };
     /// Cell links and the house weak link.
-    pub const Y: Pass = Pass {
+    pub(crate) const Y: Pass = Pass {
         links: Links { y: true, x: false },
         key: 3,
     };
     /// Every link.
-    pub const XY: Pass = Pass {
+    pub(crate) const XY: Pass = Pass {
         links: Links { y: true, x: true },
         key: 4,
     };
@@ -96,7 +96,7 @@ impl Pass {
 
 /// Fewest potentials a cycle or forcing chain can have (a cycle closes at its fourth link; a
 /// forcing chain needs a start, two links' worth of middle and its conclusion).
-pub const SHORTEST: u32 = 4;
+pub(crate) const SHORTEST: u32 = 4;
 
 /// A step found, with SE's sort key.
 #[derive(Debug, Clone, Copy)]
