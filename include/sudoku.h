@@ -86,40 +86,6 @@
 #define SUDOKU_READ_NO_CANDIDATES_BUFFER 8
 
 /**
- * True once the aligned pair exclusion (SE's producer 13, 6.2) is in the engine: only then may
- * [`next_step`] go on to the chains (producer 14, 6.5 and up), since on a position where SE
- * takes an aligned pair exclusion a chain would be the wrong step. Flipped when the exclusion
- * is merged.
- */
-#define APE_READY true
-
-/**
- * Fewest potentials a cycle or forcing chain can have (a cycle closes at its fourth link; a
- * forcing chain needs a start, two links' worth of middle and its conclusion).
- */
-#define SHORTEST 4
-
-/**
- * Number of distinct keys.
- */
-#define KEYS (2 * 729)
-
-/**
- * No parent (a start).
- */
-#define NO_PARENT UINT32_MAX
-
-/**
- * Entries a step keeps.
- */
-#define Chain_CAPACITY 128
-
-/**
- * The entry that ends a branch.
- */
-#define Chain_BRANCH_END 65535
-
-/**
  * Result of every libsudoku function that can fail. The numeric values are fixed.
  */
 typedef enum sudoku_status {
@@ -223,35 +189,6 @@ typedef enum sudoku_symmetry {
    */
   SUDOKU_SYMMETRY_DIHEDRAL = 9,
 } sudoku_symmetry;
-
-/**
- * The three kinds of house.
- */
-typedef struct HouseKind HouseKind;
-
-/**
- * Which link rules a search uses (SE's `isYChainEnabled`, `isXChainEnabled`): the cell rules
- * ("Y": a digit on turns its cell's other candidates off; a bivalue cell's candidate off
- * turns the other on) and the house strong rule ("X": a digit off in a house where it has two
- * places turns the other place on). The house weak rule (a digit on turns it off in every
- * peer) is always used.
- */
-typedef struct Links Links;
-
-/**
- * What a search looks for, and so which answer [`Outcome::solution`] gives.
- */
-typedef struct Mode Mode;
-
-/**
- * One pass of producer 14: its links and its sort key.
- */
-typedef struct Pass Pass;
-
-/**
- * Which of Sudoku Explainer's producers beyond the BUG [`next_step_with`] runs.
- */
-typedef struct Producers Producers;
 
 /**
  * What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
@@ -408,18 +345,6 @@ typedef struct sudoku_transform {
    */
   uint8_t digits[10];
 } sudoku_transform;
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 

@@ -33,7 +33,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use grid::Grid;
-pub use rate::{rate, rate_grid, rate_grid_with, rate_with, Rating};
+pub use rate::{rate, rate_grid, rate_until, Rating};
 pub use step::{Chain, Eliminations, HouseSet, Potential, Step, Technique};
 
 /// What the engine can do next in a position.
@@ -60,40 +60,6 @@ pub enum Next {
 /// uniqueness techniques (4.5 and up) before the naked quad, and its hidden-single producer gives
 /// full houses, box and line singles from one pass.
 pub fn next_step(grid: &Grid) -> Next {
-    next_step_with(grid, Producers::DEFAULT)
-}
-
-/// True once the aligned pair exclusion (SE's producer 13, 6.2) is in the engine: only then may
-/// [`next_step`] go on to the chains (producer 14, 6.5 and up), since on a position where SE
-/// takes an aligned pair exclusion a chain would be the wrong step. Flipped when the exclusion
-/// is merged.
-pub const APE_READY: bool = true;
-
-/// Which of Sudoku Explainer's producers beyond the BUG [`next_step_with`] runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Producers {
-    /// Run producer 14 (X-, Y- and XY-cycles, forcing X-chains, forcing chains) even though
-    /// the aligned pair exclusion that SE tries first is missing: a position where SE would
-    /// take an exclusion then gets a chain instead (so a rating can differ from SE's on those
-    /// puzzles). For measuring the chains on their own; [`next_step`] sets it only once
-    /// [`APE_READY`].
-    pub unary_chains: bool,
-}
-
-impl Producers {
-    /// What [`next_step`] runs: every producer the engine has, in SE's order, stopping before
-    /// any producer that would come after a missing one.
-    pub const DEFAULT: Producers = Producers {
-        unary_chains: APE_READY,
-    };
-
-    /// Every producer the engine has, the chains included even while the aligned pair
-    /// exclusion is missing.
-    pub const SKIP_MISSING: Producers = Producers { unary_chains: true };
-}
-
-/// [`next_step`] with a choice of the producers beyond the BUG (see [`Producers`]).
-pub fn next_step_with(grid: &Grid, producers: Producers) -> Next {
     if grid.is_broken() {
         return Next::Contradiction;
     }
@@ -135,9 +101,6 @@ pub fn next_step_with(grid: &Grid, producers: Producers) -> Next {
         }
     }
     // Producer 14: X-, Y- and XY-cycles, forcing X-chains and forcing chains (6.5 and up).
-    if !producers.unary_chains {
-        return Next::Beyond { at_least: 65 };
-    }
     if let Some(step) = chains::unary_chains(grid) {
         return Next::Step(step);
     }
@@ -302,6 +265,19 @@ mod tests {
         let place = (Cell::at(6, 1).unwrap(), Digit::new(2).unwrap());
         assert_eq!(s.placement, Some(place));
         assert_eq!(removed(&s), vec![(at(7, 2), 3), (at(7, 2), 7)]);
+    }
+
+    #[test]
+    fn rating_of_a_chain_puzzle() {
+        // From ratings/se_qqwing_2000.txt: serate 1.2.1.3 gives 6.7/1.2/1.2 (a chain of
+        // producer 14).
+        let b: Board =
+            "...4.6.......8...5.49..2.6..5.8....9.......41..4...2....23...94.....8.1..91.5...2"
+                .parse()
+                .unwrap();
+        let r = rate(&b);
+        assert!(r.complete);
+        assert_eq!((r.er, r.ep, r.ed), (67, 12, 12));
     }
 
     #[test]

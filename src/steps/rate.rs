@@ -8,7 +8,7 @@
 //! rounded as `(int)((x + 0.05) * 10)`; here they are tenths from the start.
 
 use super::step::Technique;
-use super::{next_step_with, Grid, Next, Producers};
+use super::{next_step, Grid, Next};
 use crate::board::Board;
 
 /// A puzzle's rating. Ratings are in tenths (23 is SE's 2.3); 0 means unknown.
@@ -41,27 +41,17 @@ pub fn rate(board: &Board) -> Rating {
 
 /// Rates from a position (a copy of `grid` is solved).
 pub fn rate_grid(grid: Grid) -> Rating {
-    rate_grid_with(grid, Producers::DEFAULT)
-}
-
-/// [`rate`] with a choice of producers (see [`Producers`]).
-pub fn rate_with(board: &Board, producers: Producers) -> Rating {
-    rate_grid_with(Grid::from_board(board), producers)
-}
-
-/// [`rate_grid`] with a choice of producers (see [`Producers`]).
-pub fn rate_grid_with(grid: Grid, producers: Producers) -> Rating {
-    rate_grid_until(grid, u8::MAX, producers)
+    rate_grid_until(grid, u8::MAX)
 }
 
 /// Rates a board of givens as [`rate`] does, but stops as soon as a step rates above `cap`
 /// (tenths): the rating is then incomplete, with `er` that step's rating (a lower bound).
 /// The generator's rating window uses it to drop a puzzle without finishing its path.
 pub fn rate_until(board: &Board, cap: u8) -> Rating {
-    rate_grid_until(Grid::from_board(board), cap, Producers::DEFAULT)
+    rate_grid_until(Grid::from_board(board), cap)
 }
 
-fn rate_grid_until(mut grid: Grid, cap: u8, producers: Producers) -> Rating {
+fn rate_grid_until(mut grid: Grid, cap: u8) -> Rating {
     let mut r = Rating {
         er: 0,
         ep: 0,
@@ -73,7 +63,7 @@ fn rate_grid_until(mut grid: Grid, cap: u8, producers: Producers) -> Rating {
     };
     let mut placed = false;
     loop {
-        match next_step_with(&grid, producers) {
+        match next_step(&grid) {
             Next::Solved => {
                 r.complete = true;
                 return r;

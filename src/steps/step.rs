@@ -376,6 +376,7 @@ impl Default for Chain {
     }
 }
 
+/// cbindgen:ignore
 impl Chain {
     /// Entries a step keeps.
     pub const CAPACITY: usize = 128;

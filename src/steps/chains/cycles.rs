@@ -11,33 +11,68 @@
 //! off-potentials alternate and each link holds both ways. A cell off the cycle that sees an
 //! on-potential and an off-potential of the same digit on it loses that digit.
 
-use super::potential::{off_to_on, on_to_off, tenths, Pot, NO_PARENT};
+use super::potential::{house_of, off_to_on, on_to_off, tenths, Links, Pot, KINDS, NO_PARENT};
 use super::{Best, Found, Pass, Workspace, SHORTEST};
 use crate::geometry::CellSet;
 use crate::steps::grid::Grid;
 use crate::steps::step::{Eliminations, Step};
 
 /// Searches the cycles through `start` (an on-potential) with the pass's links and offers
-/// each one that removes something to `best`, in SE's order.
-pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mut Best) {
+/// each one that removes something to `best`, in SE's order; with `forcing`, also the forcing
+/// chain from `start` to its negation, offered after the cycles (as SE does).
+///
+/// The forcing-chain search from a start "on" ([`super::forcing::search`]) would walk the same
+/// potentials in the same order: it merges the off-potentials that the cycle search does not,
+/// but a copy of an off-potential met before reaches nothing new, and its links are the
+/// pass's (the house strong link is on in both passes that look for forcing chains). So one
+/// walk serves both.
+pub fn search(
+    grid: &Grid,
+    ws: &mut Workspace,
+    start: Pot,
+    pass: Pass,
+    forcing: bool,
+    best: &mut Best,
+) {
     ws.reset();
     let root = ws.arena.start(start);
     ws.reached.insert(start);
     ws.on.push(root);
     let links = pass.links;
     let base = pass.cycle_base();
+    let target = start.negated();
+    let mut chain_end = None;
     let mut length = 0u32;
     while !ws.on.is_empty() || !ws.off.is_empty() {
-        // A cycle closed at off-phase L has L potentials: stop when none can sort first.
-        if !best.could_take(base, SHORTEST.max(length + 2), pass.key) {
+        // A cycle closed at off-phase L has L potentials, and so has a forcing chain ending at
+        // the on-phase before it: stop when neither can sort first.
+        let shortest = SHORTEST.max(length + 2);
+        let chain_open = forcing
+            && chain_end.is_none()
+            && best.could_take(pass.chain_base(), shortest, pass.key);
+        if !chain_open && !best.could_take(base, shortest, pass.key) {
             break;
         }
         length += 1;
         {
-            let Workspace { arena, on, off, .. } = ws;
+            let Workspace {
+                arena,
+                on,
+                off,
+                reached,
+                ..
+            } = ws;
             for &p in on.iter() {
                 on_to_off(grid, arena.get(p).pot, links, |q| {
-                    if !arena.has_ancestor(p, q) {
+                    if forcing && q == target && chain_end.is_none() {
+                        chain_end = Some(arena.derive(q, p));
+                    }
+                    // An off-potential met before gives nothing new, except the start again
+                    // (its on-consequences were reached when it was first met): only a copy
+                    // that closes the cycle matters. One never met is no ancestor of `p`.
+                    if reached.insert(q)
+                        || (closes(grid, q, start, links) && !arena.has_ancestor(p, q))
+                    {
                         let n = arena.derive(q, p);
                         off.push(n);
                     }
@@ -74,6 +109,24 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
         let end = ws.ends[i];
         offer(grid, ws, end, pass, best);
     }
+    if let Some(end) = chain_end {
+        super::forcing::offer(ws, end, pass, best);
+    }
+}
+
+/// True when the off-potential `q` turns the on-potential `start` on (a strong link).
+#[inline]
+fn closes(grid: &Grid, q: Pot, start: Pot, links: Links) -> bool {
+    let (cell, digit) = (start.cell(), start.digit());
+    if q.cell() == cell {
+        return links.y && q.digit() != digit && grid.candidates(cell).count_ones() == 2;
+    }
+    links.x
+        && q.digit() == digit
+        && KINDS.into_iter().any(|kind| {
+            let house = house_of(cell, kind).cell_set();
+            house.contains(q.cell()) && grid.digit_cells(digit).intersection(house).len() == 2
+        })
 }
 
 /// Rates the cycle ending at arena index `end` and offers it to `best` when it sorts first and

@@ -14,7 +14,8 @@ use crate::steps::grid::Grid;
 use crate::steps::step::Step;
 
 /// Searches a forcing chain from `start` (on or off) to its negation with the pass's links and
-/// offers it to `best`.
+/// offers it to `best`. (From a start "on", [`super::cycles::search`] does the same walk and
+/// can look for the forcing chain at the same time.)
 pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mut Best) {
     ws.reset();
     let links = Links {
@@ -54,7 +55,8 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
                         found = Some(arena.derive(q, p));
                         return;
                     }
-                    if !arena.has_ancestor(p, q) && reached.insert(q) {
+                    // SE also skips an ancestor of `p`, but every ancestor was reached.
+                    if reached.insert(q) {
                         let n = arena.derive(q, p);
                         off.push(n);
                     }
@@ -102,9 +104,16 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
             depth += 1;
         }
     }
-    let Some(end) = found else {
-        return;
-    };
+    if let Some(end) = found {
+        offer(ws, end, pass, best);
+    }
+}
+
+/// Rates the forcing chain ending at arena index `end` (the negation of its start) and offers
+/// it to `best`.
+pub fn offer(ws: &mut Workspace, end: u32, pass: Pass, best: &mut Best) {
+    let base = pass.chain_base();
+    let target = ws.arena.get(end).pot;
     let complexity = ws.arena.ancestor_count(end);
     let difficulty = super::potential::difficulty(base, complexity);
     if !best.beaten_by(difficulty, complexity, pass.key) {

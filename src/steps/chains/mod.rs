@@ -45,17 +45,17 @@ pub struct Pass {
 
 impl Pass {
     /// House links only.
-    pub const X: Pass = Pass {
+    pub(crate) const X: Pass = Pass {
         links: Links { y: false, x: true },
         key: 2,
     };
     /// Cell links and the house weak link.
-    pub const Y: Pass = Pass {
+    pub(crate) const Y: Pass = Pass {
         links: Links { y: true, x: false },
         key: 3,
     };
     /// Every link.
-    pub const XY: Pass = Pass {
+    pub(crate) const XY: Pass = Pass {
         links: Links { y: true, x: true },
         key: 4,
     };
@@ -99,7 +99,7 @@ impl Pass {
 
 /// Fewest potentials a cycle or forcing chain can have (a cycle closes at its fourth link; a
 /// forcing chain needs a start, two links' worth of middle and its conclusion).
-pub const SHORTEST: u32 = 4;
+pub(crate) const SHORTEST: u32 = 4;
 
 /// A step found, with SE's sort key.
 #[derive(Debug, Clone, Copy)]
@@ -204,9 +204,10 @@ pub fn unary_chains(grid: &Grid) -> Option<Step> {
                 let digit = Digit::ALL[rest.trailing_zeros() as usize];
                 rest &= rest - 1;
                 let start = Pot::new(cell, digit, true);
-                cycles::search(grid, &mut ws, start, pass, &mut best);
+                // The cycles, then the forcing chain from the start on (one walk), then from
+                // the start off.
+                cycles::search(grid, &mut ws, start, pass, pass.links.x, &mut best);
                 if pass.links.x {
-                    forcing::search(grid, &mut ws, start, pass, &mut best);
                     forcing::search(grid, &mut ws, start.negated(), pass, &mut best);
                 }
             }

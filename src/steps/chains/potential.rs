@@ -21,7 +21,7 @@ use crate::geometry::{Cell, CellSet, Digit, House, HouseKind};
 pub struct Pot(pub u16);
 
 /// Number of distinct keys.
-pub const KEYS: usize = 2 * 729;
+pub(crate) const KEYS: usize = 2 * 729;
 
 impl Pot {
     /// The potential "`digit` is (`on`) or is not (`!on`) the value of `cell`".
@@ -108,7 +108,7 @@ impl PotSet {
 }
 
 /// No parent (a start).
-pub const NO_PARENT: u32 = u32::MAX;
+pub(crate) const NO_PARENT: u32 = u32::MAX;
 
 /// A potential in the arena: its key, its main parent (an arena index, or [`NO_PARENT`]) and
 /// its depth (1 for a start, the parent's plus one otherwise).
@@ -215,7 +215,7 @@ pub struct Links {
 }
 
 /// SE's order of house kinds (`Grid.getRegionTypes`): box, row, column.
-pub const KINDS: [HouseKind; 3] = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
+pub(crate) const KINDS: [HouseKind; 3] = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
 
 /// The house of `kind` holding `cell`.
 #[inline]
