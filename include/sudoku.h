@@ -356,6 +356,8 @@ typedef struct sudoku_transform {
 
 
 
+
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus

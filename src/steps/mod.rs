@@ -3,15 +3,16 @@
 //!
 //! Unlike the solver (which fuses its reasoning and cannot name it), the engine finds one step
 //! at a time, in the order Sudoku Explainer 1.2.1 (serate 1.2.1.3) takes them, so that a path of
-//! steps and its rating agree with SE's. The techniques go up to SE's multiple forcing chains
-//! (ER 8.0 plus the length bonus): singles ([`singles`]), locked candidates
+//! steps and its rating agree with SE's. The techniques go up to SE's dynamic forcing chains
+//! (ER 8.5 plus the length bonus): singles ([`singles`]), locked candidates
 //! ([`intersections`]), naked and hidden subsets ([`subsets`]), fish ([`fish`]), XY- and
 //! XYZ-Wing ([`wings`]), unique rectangles and loops ([`uniqueness`], 4.5 and up, tried before
 //! the naked quad), the BUG ([`bug`]), the aligned pair and triplet exclusions
 //! ([`exclusion`]), and the chains ([`chains`]): cycles and forcing chains (6.5 and up), Nishio
-//! forcing chains (7.5 and up) and cell and region forcing chains (8.0 and up). A position
-//! needing more is reported as [`Next::Beyond`] with a lower bound of SE's next step (8.5, the
-//! dynamic forcing chains), never a wrong step. The rules as implemented, with the SE sources
+//! forcing chains (7.5 and up), cell and region forcing chains (8.0 and up) and dynamic
+//! forcing chains (contradiction, double, cell and region; 8.5 and up). A position
+//! needing more is reported as [`Next::Beyond`] with a lower bound of SE's next step (9.0, the
+//! dynamic forcing chains (+)), never a wrong step. The rules as implemented, with the SE sources
 //! read: `docs/steps.md`.
 //!
 //! The uniqueness techniques and the BUG assume the puzzle has one solution (as SE does): on a
@@ -46,8 +47,8 @@ pub enum Next {
     /// An empty cell has no candidate left: the position has no solution.
     Contradiction,
     /// The position needs a technique the engine does not have; SE's next step rates at least
-    /// `at_least` (tenths): 8.5, the dynamic forcing chains, SE's next producer after the
-    /// multiple forcing chains (everything after it rates 8.5 or more).
+    /// `at_least` (tenths): 9.0, the dynamic forcing chains (+), SE's next producer after the
+    /// dynamic forcing chains (everything after it rates 9.0 or more).
     Beyond {
         /// Lower bound of the ER of SE's next step, in tenths.
         at_least: u8,
@@ -105,19 +106,20 @@ pub fn next_step(grid: &Grid) -> Next {
         return Next::Step(step);
     }
     // Producer 15, the aligned triplet exclusion (7.5); 16, Nishio forcing chains (7.5 and
-    // up); 17, multiple forcing chains (8.0 and up).
+    // up); 17, multiple forcing chains (8.0 and up); 18, dynamic forcing chains (8.5 and up).
     let chained = [
         exclusion::aligned_triplet_exclusion,
         chains::nishio::nishio,
         chains::multiple::multiple,
+        chains::dynamic::dynamic,
     ];
     for technique in chained {
         if let Some(step) = technique(grid) {
             return Next::Step(step);
         }
     }
-    // What remains starts at the dynamic forcing chains (8.5).
-    Next::Beyond { at_least: 85 }
+    // What remains starts at the dynamic forcing chains (+) (9.0).
+    Next::Beyond { at_least: 90 }
 }
 
 #[cfg(test)]
@@ -158,12 +160,14 @@ mod tests {
     #[test]
     fn empty_board_is_beyond_and_an_empty_cell_a_contradiction() {
         // No single, subset, fish or wing, no bivalue cell (so no unique loop, no aligned
-        // exclusion) and no BUG; no strong link, so no chain of any kind the engine has: SE's
-        // next step would be a dynamic forcing chain or harder, 8.5 and up.
+        // exclusion) and no BUG; no chain of any kind the engine has (even a dynamic one: an
+        // assumption removes one digit from its peers, which leaves every house at least
+        // seven places): SE's next step would be a dynamic forcing chain (+) or harder, 9.0
+        // and up.
         let g = Grid::from_board(&Board::EMPTY);
-        assert_eq!(next_step(&g), Next::Beyond { at_least: 85 });
+        assert_eq!(next_step(&g), Next::Beyond { at_least: 90 });
         let r = rate_grid(g);
-        assert_eq!((r.er, r.ep, r.ed, r.complete), (85, 0, 0, false));
+        assert_eq!((r.er, r.ep, r.ed, r.complete), (90, 0, 0, false));
         let mut g = g;
         for v in 1..=9 {
             grid::remove(&mut g, [Cell::at(4, 4).unwrap()], v);

@@ -118,12 +118,23 @@ pub enum Technique {
     /// Region forcing chains: every position of a digit in a house leads to the same
     /// conclusion (ER 8.0 plus bonus).
     RegionForcingChain = 42,
+    /// Dynamic contradiction forcing chain: a candidate assumed true (or false) leads, on a grid
+    /// reduced as the chain goes and with every link rule, to a candidate both true and false
+    /// (ER 8.5 plus bonus).
+    DynamicContradictionChain = 43,
+    /// Dynamic double forcing chain: a candidate assumed true and assumed false both lead to the
+    /// same conclusion (ER 8.5 plus bonus).
+    DynamicDoubleChain = 44,
+    /// Dynamic cell forcing chains (ER 8.5 plus bonus).
+    DynamicCellForcingChain = 45,
+    /// Dynamic region forcing chains (ER 8.5 plus bonus).
+    DynamicRegionForcingChain = 46,
 }
 
 impl Technique {
     /// Every technique, in ladder order (a function rather than a constant, which cbindgen
     /// would write into the C header).
-    pub const fn all() -> [Technique; 43] {
+    pub const fn all() -> [Technique; 47] {
         [
             Technique::FullHouse,
             Technique::HiddenSingleBox,
@@ -168,6 +179,10 @@ impl Technique {
             Technique::NishioForcingChain,
             Technique::CellForcingChain,
             Technique::RegionForcingChain,
+            Technique::DynamicContradictionChain,
+            Technique::DynamicDoubleChain,
+            Technique::DynamicCellForcingChain,
+            Technique::DynamicRegionForcingChain,
         ]
     }
 
@@ -216,6 +231,10 @@ impl Technique {
             Technique::Cycle | Technique::ForcingChain => 70,
             Technique::NishioForcingChain => 75,
             Technique::CellForcingChain | Technique::RegionForcingChain => 80,
+            Technique::DynamicContradictionChain
+            | Technique::DynamicDoubleChain
+            | Technique::DynamicCellForcingChain
+            | Technique::DynamicRegionForcingChain => 85,
         }
     }
 
@@ -265,6 +284,10 @@ impl Technique {
             Technique::NishioForcingChain => "Nishio Forcing Chain",
             Technique::CellForcingChain => "Cell Forcing Chains",
             Technique::RegionForcingChain => "Region Forcing Chains",
+            Technique::DynamicContradictionChain => "Dynamic Contradiction Forcing Chain",
+            Technique::DynamicDoubleChain => "Dynamic Double Forcing Chain",
+            Technique::DynamicCellForcingChain => "Dynamic Cell Forcing Chains",
+            Technique::DynamicRegionForcingChain => "Dynamic Region Forcing Chains",
         }
     }
 

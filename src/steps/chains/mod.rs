@@ -23,6 +23,7 @@
 //!   nothing it could still find would sort first, which finds the same step.
 
 pub mod cycles;
+pub mod dynamic;
 pub mod forcing;
 pub mod multiple;
 pub mod nishio;

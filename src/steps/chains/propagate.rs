@@ -50,6 +50,11 @@ impl Mode {
         dynamic: true,
         cell_rules: false,
     };
+    /// Dynamic forcing chains: dynamic, every rule.
+    pub const DYNAMIC: Mode = Mode {
+        dynamic: true,
+        cell_rules: true,
+    };
 }
 
 /// A contradiction: the arena indices of the on- and the off-potential of one candidate.

@@ -1,0 +1,308 @@
+//! Dynamic forcing chains (SE's producer 18, `Chaining(true, true, false, 0)`; ER 8.5 plus the
+//! length bonus): every link rule on a grid reduced as the chains go (dynamic propagation,
+//! with hidden parents), from every candidate of every cell with two or more candidates.
+//!
+//! Kinds, in SE's order of generation (`getMultipleChainsHintList`, `doBinaryChaining`,
+//! `doRegionChainings`; `docs/se-rules.md`), per cell row-major and digit ascending:
+//! 1. contradiction from the candidate "on" (it is false: removed), then from it "off" (it is
+//!    true: placed); sort key 7;
+//! 2. only for cells with three or more candidates, *double* chains: a potential reached both
+//!    from the candidate on and from it off, with the same state (in the order reached from
+//!    "on", on-potentials then off-potentials); sort key 1;
+//! 3. region chains from this candidate, as for the multiple forcing chains ([`super::multiple`])
+//!    but dynamic and from any cell; sort key 6;
+//!
+//! then, after the cell's last digit, cell chains (sort key 5). A propagation stopped by a
+//! contradiction still lends what it reached to the double, region and cell chains, as in SE.
+//! Complexity: the sum over the branches of the conclusion's ancestors (hidden parents
+//! included); a double chain's two branches are the "on" and the "off" propagation.
+
+use super::potential::{difficulty, house_of, tenths, Pot, KINDS};
+use super::propagate::{Contradiction, Mode, Propagation};
+use super::{Best, Found};
+use crate::geometry::{Cell, CellSet, Digit};
+use crate::steps::grid::Grid;
+use crate::steps::step::{Chain, HouseSet, Step, Technique};
+
+/// SE's base rating of dynamic forcing chains (`Chaining.getDifficulty`, level 0).
+const BASE: f64 = 8.5;
+/// SE's sort keys (`BinaryChainingHint`, `CellChainingHint`, `RegionChainingHint`).
+const DOUBLE_KEY: u8 = 1;
+const CELL_KEY: u8 = 5;
+const REGION_KEY: u8 = 6;
+const CONTRADICTION_KEY: u8 = 7;
+
+/// The propagations one cell needs, kept while its chains are compared: one per candidate
+/// "on", one for the current candidate "off", one per other place of a house.
+struct Memory {
+    values: Vec<Propagation>,
+    off: Propagation,
+    places: Vec<Propagation>,
+    path: Vec<Pot>,
+}
+
+/// The first dynamic forcing chain in SE's order that removes or places something.
+pub fn dynamic(grid: &Grid) -> Option<Step> {
+    let mut m = Memory {
+        values: (0..9).map(|_| Propagation::default()).collect(),
+        off: Propagation::default(),
+        places: (0..8).map(|_| Propagation::default()).collect(),
+        path: Vec::new(),
+    };
+    let mut best = Best::default();
+    for cell in grid.empty_cells().iter() {
+        let cands = grid.candidates(cell);
+        if cands.count_ones() < 2 {
+            continue;
+        }
+        let mut n = 0;
+        let mut rest = cands;
+        while rest != 0 {
+            let digit = Digit::ALL[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            let on = Pot::new(cell, digit, true);
+            if let Some(c) = m.values[n].run(grid, on, Mode::DYNAMIC) {
+                let found = contradiction(grid, &mut m.values[n], on, c, &mut m.path);
+                best.offer(found);
+            }
+            if let Some(c) = m.off.run(grid, on.negated(), Mode::DYNAMIC) {
+                let found = contradiction(grid, &mut m.off, on.negated(), c, &mut m.path);
+                best.offer(found);
+            }
+            if cands.count_ones() >= 3 {
+                double_chains(grid, &mut m, n, &mut best);
+            }
+            region_chains(grid, &mut m, n, cell, digit, &mut best);
+            n += 1;
+        }
+        cell_chains(grid, &mut m, n, cell, cands, &mut best);
+    }
+    best.0.map(|f| f.step)
+}
+
+/// The step of a contradiction reached from `start` (on: `start` is false; off: it is true).
+fn contradiction(
+    grid: &Grid,
+    prop: &mut Propagation,
+    start: Pot,
+    c: Contradiction,
+    path: &mut Vec<Pot>,
+) -> Found {
+    let complexity = prop.ancestor_count(c.on) + prop.ancestor_count(c.off);
+    let target = start.negated();
+    let branches = [(&*prop, c.on), (&*prop, c.off)];
+    let mut found = conclude(
+        grid,
+        target,
+        complexity,
+        CONTRADICTION_KEY,
+        Technique::DynamicContradictionChain,
+        &branches,
+        path,
+    )
+    .expect("a contradiction from a candidate of a cell with two or more removes something");
+    found.step.cells = CellSet::EMPTY.with(start.cell());
+    found.step.digits = 1 << start.digit().index();
+    found
+}
+
+/// Double chains of the candidate whose "on" propagation is `m.values[n]` and "off" is
+/// `m.off`.
+fn double_chains(grid: &Grid, m: &mut Memory, n: usize, best: &mut Best) {
+    for on in [true, false] {
+        let count = if on {
+            m.values[n].on_order.len()
+        } else {
+            m.values[n].off_order.len()
+        };
+        for k in 0..count {
+            let i = if on {
+                m.values[n].on_order[k]
+            } else {
+                m.values[n].off_order[k]
+            };
+            let target = m.values[n].arena.get(i).pot;
+            let Some(j) = m.off.reached(target) else {
+                continue;
+            };
+            let complexity = m.values[n].ancestor_count(i) + m.off.ancestor_count(j);
+            if !best.beaten_by(difficulty(BASE, complexity), complexity, DOUBLE_KEY) {
+                continue;
+            }
+            let branches = [(&m.values[n], i), (&m.off, j)];
+            if let Some(mut found) = conclude(
+                grid,
+                target,
+                complexity,
+                DOUBLE_KEY,
+                Technique::DynamicDoubleChain,
+                &branches,
+                &mut m.path,
+            ) {
+                let start = m.values[n].arena.get(0).pot;
+                found.step.cells = CellSet::EMPTY.with(start.cell());
+                found.step.digits = 1 << start.digit().index();
+                best.offer(found);
+            }
+        }
+    }
+}
+
+/// Region chains from `digit` in `cell` (its "on" propagation is `m.values[n]`): in each of the
+/// cell's box, row and column where the digit has two or more places, the first being `cell`.
+fn region_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, digit: Digit, best: &mut Best) {
+    for kind in KINDS {
+        let house = house_of(cell, kind);
+        let at = grid.digit_cells(digit).intersection(house.cell_set());
+        if at.len() < 2 || at.iter().next() != Some(cell) {
+            continue;
+        }
+        let mut k = 0;
+        for other in at.iter().skip(1) {
+            m.places[k].run(grid, Pot::new(other, digit, true), Mode::DYNAMIC);
+            k += 1;
+        }
+        let Memory {
+            values,
+            places,
+            path,
+            ..
+        } = m;
+        let own = &mut values[n];
+        for on in [true, false] {
+            let count_reached = if on {
+                own.on_order.len()
+            } else {
+                own.off_order.len()
+            };
+            for r in 0..count_reached {
+                let i = if on {
+                    own.on_order[r]
+                } else {
+                    own.off_order[r]
+                };
+                let target = own.arena.get(i).pot;
+                let mut ends = [0u32; 8];
+                let reached_by_all = places[..k]
+                    .iter()
+                    .zip(ends.iter_mut())
+                    .all(|(p, e)| p.reached(target).map(|j| *e = j).is_some());
+                if !reached_by_all {
+                    continue;
+                }
+                let complexity = own.ancestor_count(i)
+                    + places[..k]
+                        .iter_mut()
+                        .zip(ends)
+                        .map(|(p, j)| p.ancestor_count(j))
+                        .sum::<u32>();
+                if !best.beaten_by(difficulty(BASE, complexity), complexity, REGION_KEY) {
+                    continue;
+                }
+                let mut branches = vec![(&*own, i)];
+                branches.extend(places[..k].iter().zip(ends));
+                if let Some(mut found) = conclude(
+                    grid,
+                    target,
+                    complexity,
+                    REGION_KEY,
+                    Technique::DynamicRegionForcingChain,
+                    &branches,
+                    path,
+                ) {
+                    found.step.cells = at;
+                    found.step.houses = HouseSet::default().with(house);
+                    found.step.digits = 1 << digit.index();
+                    best.offer(found);
+                }
+            }
+        }
+    }
+}
+
+/// Cell chains: what every candidate of `cell` (its `n` propagations) leads to.
+fn cell_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, cands: u16, best: &mut Best) {
+    for on in [true, false] {
+        let first = if on {
+            m.values[0].on_order.clone()
+        } else {
+            m.values[0].off_order.clone()
+        };
+        for i0 in first {
+            let target = m.values[0].arena.get(i0).pot;
+            let mut ends = [0u32; 9];
+            ends[0] = i0;
+            if !(1..n).all(|b| m.values[b].reached(target).map(|j| ends[b] = j).is_some()) {
+                continue;
+            }
+            let complexity = (0..n)
+                .map(|b| m.values[b].ancestor_count(ends[b]))
+                .sum::<u32>();
+            if !best.beaten_by(difficulty(BASE, complexity), complexity, CELL_KEY) {
+                continue;
+            }
+            let branches: Vec<(&Propagation, u32)> =
+                (0..n).map(|b| (&m.values[b], ends[b])).collect();
+            if let Some(mut found) = conclude(
+                grid,
+                target,
+                complexity,
+                CELL_KEY,
+                Technique::DynamicCellForcingChain,
+                &branches,
+                &mut Vec::new(),
+            ) {
+                found.step.cells = CellSet::EMPTY.with(cell);
+                found.step.digits = cands;
+                best.offer(found);
+            }
+        }
+    }
+}
+
+/// The step concluding `target` from the `branches` (a propagation and the index of the
+/// branch's end in it), if it removes something: on places the digit (removing the cell's
+/// other candidates; nothing when it has none), off removes it.
+fn conclude(
+    grid: &Grid,
+    target: Pot,
+    complexity: u32,
+    key: u8,
+    technique: Technique,
+    branches: &[(&Propagation, u32)],
+    path: &mut Vec<Pot>,
+) -> Option<Found> {
+    let (cell, digit) = (target.cell(), target.digit());
+    let mut step = Step::new(technique);
+    if target.is_on() {
+        let mut others = grid.candidates(cell) & !(1 << digit.index());
+        if others == 0 {
+            return None;
+        }
+        step.placement = Some((cell, digit));
+        while others != 0 {
+            let d = Digit::ALL[others.trailing_zeros() as usize];
+            others &= others - 1;
+            step.eliminations.add(cell, d);
+        }
+    } else {
+        step.eliminations.add(cell, digit);
+    }
+    let difficulty = difficulty(BASE, complexity);
+    step.er = tenths(difficulty);
+    let mut chain = Chain::default();
+    for &(prop, end) in branches {
+        prop.path(end, path);
+        for p in path.iter() {
+            chain.push(p.to_step());
+        }
+        chain.end_branch();
+    }
+    step.chain = chain;
+    Some(Found {
+        difficulty,
+        complexity,
+        key,
+        step,
+    })
+}
