@@ -272,6 +272,37 @@ mod tests {
     }
 
     #[test]
+    fn dynamic_forcing_chains_of_each_kind() {
+        // serate's steps 32-37 of this top1465 path: "Region Forcing Chains: 2 in row ==>
+        // G3.2 off" complexity 16, 8.9; "Contradiction Forcing Chain: I2.7 on ==> G1.5 both on
+        // & off" 20, 9.0; region 22 and 24, 9.0; "F2.1 on" contradiction 24, 9.0; "Cell
+        // Forcing Chains: F9 ==> F3.5 off" 25, 9.0.
+        let p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let expected = [
+            (32, Technique::DynamicRegionForcingChain, 89, (3, 7, 2)),
+            (33, Technique::DynamicContradictionChain, 90, (2, 9, 7)),
+            (34, Technique::DynamicRegionForcingChain, 90, (4, 9, 3)),
+            (35, Technique::DynamicRegionForcingChain, 90, (3, 8, 5)),
+            (36, Technique::DynamicContradictionChain, 90, (2, 6, 1)),
+            (37, Technique::DynamicCellForcingChain, 90, (3, 6, 5)),
+        ];
+        for (k, technique, er, (r, c, d)) in expected {
+            let s = nth_step(p, k);
+            assert_eq!((s.technique, s.er), (technique, er), "step {k}");
+            assert_eq!(
+                (s.placement, removed(&s)),
+                (None, vec![(at(r, c), d)]),
+                "step {k}"
+            );
+        }
+        // "Double Forcing Chain: C6.6 on & off ==> C6.5 off", complexity 14, 8.8.
+        let p = "....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2...........";
+        let s = nth_step(p, 27);
+        assert_eq!((s.technique, s.er), (Technique::DynamicDoubleChain, 88));
+        assert_eq!(removed(&s), vec![(at(6, 3), 5)]);
+    }
+
+    #[test]
     fn rating_of_a_chain_puzzle() {
         // From ratings/se_qqwing_2000.txt: serate 1.2.1.3 gives 6.7/1.2/1.2 (a chain of
         // producer 14).
