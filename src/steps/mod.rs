@@ -17,6 +17,7 @@
 //! Layers: uses geometry and board only; nothing here knows of the solver or C.
 
 pub mod bug;
+pub mod explain;
 pub mod fish;
 pub mod grid;
 pub mod intersections;
