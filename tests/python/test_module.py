@@ -619,7 +619,7 @@ class StatusName(unittest.TestCase):
             self.assertEqual(getattr(sudoku, name), code)
 
     def test_other_values_are_unknown_status(self):
-        for code in (-1, 11, 12, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
+        for code in (-1, 15, 16, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
             self.assertEqual(sudoku.status_name(code), "unknown status", code)
 
     def test_the_status_must_be_an_int(self):
