@@ -130,7 +130,9 @@ fn status_name_is_thread_safe() {
 /// messages of its `SudokuError` agree with the table.
 #[test]
 fn the_python_module_agrees() {
-    let codes: Vec<c_int> = (0..11).chain(UNKNOWN).collect();
+    let codes: Vec<c_int> = (0..c_int::try_from(EXPECTED_NAMES.len()).unwrap())
+        .chain(UNKNOWN)
+        .collect();
     let script = format!(
         r#"
 import sys
