@@ -46,6 +46,11 @@ generate(seed, symmetry=..., givens=(min, max), minimal=True) makes a puzzle wit
 solution (minimal by default), the same for a seed on every machine; generate_batch(seed,
 count, ...) makes many on all cores; is_minimal(board) and minimize(board, symmetry=...) test and
 thin a puzzle's givens (see docs/generator.md).
+rate(puzzle) rates a puzzle as Sudoku Explainer's serate does (a Rating: ER, EP, ED, and whether
+the step engine finished it; rate_batch on all cores); hint(puzzle, candidates=None,
+givens=None) gives the next step a person would take (a Step), solve_path(puzzle) the whole
+path (a SolvePath), and explain(step) a step in English ("Hidden Single in box 6: r5c9 = 6");
+see docs/steps.md.
 
 read_puzzle(text, start, first_line) and read_puzzles(text) read puzzles from text in the
 formats other Sudoku tools write (one-line puzzles with ratings, grids with separators, .sdk
