@@ -1155,9 +1155,10 @@ const char *sudoku_technique_name(int technique);
  * The difficulty level of an ER (in tenths), in English: "Easy" up to 1.2 (singles in boxes),
  * "Medium" 1.3-2.5 (hidden singles in lines, naked singles, the direct techniques), "Hard"
  * 2.6-6.0 (locked candidates, subsets, fish, wings, uniqueness, BUG), "Fiendish" 6.1-7.0
- * (aligned pairs, the first chains), "Diabolical" 7.1-9.0 (longer chains and nested forcing
- * chains' start), "Extreme" above 9.0. 0 (nothing to rate) is "Easy". Returns a static
- * NUL-terminated string, never NULL. Thread-safe; no allocation.
+ * (aligned pair exclusion, cycles, forcing X-chains), "Diabolical" 7.1-9.0 (forcing chains,
+ * Nishio, cell and region forcing chains), "Extreme" above 9.0. 0 (nothing to rate) is
+ * "Easy". These bands are the library's own. Returns a static NUL-terminated string, never
+ * NULL. Thread-safe; no allocation.
  */
 const char *sudoku_level_name(uint16_t er_tenths);
 

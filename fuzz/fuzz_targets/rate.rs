@@ -1,6 +1,6 @@
 //! The step engine's C API from raw bytes: the first 81 bytes are the board (padded with
 //! blanks), the next 162, when present, 81 candidate masks (little-endian `uint16_t`, padded
-//! with 0x1FF), and a whole input at least as long as a `sudoku_step` is also read as one.
+//! with 0x1FF), and the bytes after those (zero-padded) as a raw `sudoku_step`.
 //! Checked: `sudoku_rate` gives ER >= EP and ER >= ED, and a rating only for a board with a
 //! solution; `sudoku_hint` (raw masks, then masks cleared to 9 bits) on a board with one
 //! solution never places a wrong digit nor removes the solution's digit, names a wrong cell
@@ -164,10 +164,14 @@ fuzz_target!(|data: &[u8]| {
         check_hint(&board, Some(&masks), solved);
         check_hint(&board, Some(&masks.map(|m| m & 0x1FF)), solved);
     }
-    if data.len() >= size_of::<sudoku_step>() {
-        // SAFETY: the input holds at least size_of::<sudoku_step>() bytes, and every bit
-        // pattern is a valid sudoku_step (integers only).
-        let raw = unsafe { data.as_ptr().cast::<sudoku_step>().read_unaligned() };
+    let tail = data.get(3 * CELLS..).unwrap_or(&[]);
+    if !tail.is_empty() {
+        let mut bytes = [0u8; size_of::<sudoku_step>()];
+        let n = tail.len().min(bytes.len());
+        bytes[..n].copy_from_slice(&tail[..n]);
+        // SAFETY: `bytes` holds size_of::<sudoku_step>() bytes, and every bit pattern is a
+        // valid sudoku_step (integers only).
+        let raw = unsafe { bytes.as_ptr().cast::<sudoku_step>().read_unaligned() };
         check_explain(&raw);
     }
 });
