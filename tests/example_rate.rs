@@ -102,7 +102,7 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
         &["--threads", "2", file.to_str().unwrap()],
         b"",
     );
-    assert_run(&output, 0, &text(&output.stdout).to_string(), "");
+    assert_run(&output, 0, text(&output.stdout), "");
     let out: Vec<&str> = text(&output.stdout).lines().collect();
     assert_eq!(out.len(), hard.len());
     let mut marked = 0;

@@ -693,7 +693,7 @@ fn explanations_of_known_steps() {
     c.digits = 1 << 4;
     c.eliminations = [0; 12];
     c.chain[..4].copy_from_slice(&[
-        0x8000 | (9 * 1 + 4),
+        0x8000 | (9 + 4), // cell 1 (r1c2), digit 5, on
         9 * 6 + 4,
         0xFFFF,
         0x8000 | (9 * 40 + 4),

@@ -210,7 +210,7 @@ impl sudoku_step {
 
     /// The engine's step a C step stands for; `None` when a field is out of range (see
     /// `sudoku_step_explain`).
-    fn to_step(&self) -> Option<Step> {
+    fn engine_step(&self) -> Option<Step> {
         let technique = usize::try_from(self.technique)
             .ok()
             .and_then(|t| Technique::all().get(t).copied())?;
@@ -753,7 +753,7 @@ pub unsafe extern "C" fn sudoku_step_explain(
         // copies it whatever the alignment. Every bit pattern is a valid sudoku_step (integers
         // only), so reading untrusted memory is sound; its fields are checked next.
         let raw = unsafe { step.as_ptr().read_unaligned() };
-        let step = raw.to_step().ok_or(SUDOKU_INVALID_ARGUMENT)?;
+        let step = raw.engine_step().ok_or(SUDOKU_INVALID_ARGUMENT)?;
         let explained = step.explain();
         let need = explained.len() + 1;
         if let Some(needed) = ptr::NonNull::new(needed) {
@@ -859,20 +859,20 @@ mod tests {
         let (path, done) = solve_path(&b).unwrap();
         assert!(done);
         for s in &path {
-            assert_eq!(sudoku_step::from_step(s).to_step(), Some(*s));
+            assert_eq!(sudoku_step::from_step(s).engine_step(), Some(*s));
         }
         let good = sudoku_step::from_step(&path[0]);
         let mut bad = good;
         bad.technique = 43;
-        assert_eq!(bad.to_step(), None);
+        assert_eq!(bad.engine_step(), None);
         let mut bad = good;
         bad.eliminations[11] = 1 << 25;
-        assert_eq!(bad.to_step(), None);
+        assert_eq!(bad.engine_step(), None);
         let mut bad = good;
         bad.chain_len = 1;
         bad.chain[0] = 729;
-        assert_eq!(bad.to_step(), None);
+        assert_eq!(bad.engine_step(), None);
         bad.chain[0] = 728 | 0x8000;
-        assert!(bad.to_step().is_some());
+        assert!(bad.engine_step().is_some());
     }
 }
