@@ -17,6 +17,7 @@ use super::{board_ref, guard, guard_or, required};
 use crate::batch;
 use crate::board::Board;
 use crate::candidates::ALL_DIGITS;
+use crate::fault;
 use crate::geometry::{Cell, CellSet, Digit, CELLS};
 use crate::solver::{self, Mode, Start};
 use crate::steps::{self, Chain, Eliminations, Grid, HouseSet, Next, Step, Technique};
@@ -474,7 +475,10 @@ pub unsafe extern "C" fn sudoku_rate_batch(
             |range, (ratings, statuses)| {
                 let chunk = &boards[range];
                 for ((text, rating), status) in chunk.iter().zip(ratings).zip(statuses) {
-                    let result = catch_unwind(|| rate_board(&Board::parse(text)?));
+                    let result = catch_unwind(|| {
+                        fault::point(text);
+                        rate_board(&Board::parse(text)?)
+                    });
                     status.write(match result {
                         Ok(Ok(r)) => {
                             rating.write(r);
