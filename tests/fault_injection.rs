@@ -83,13 +83,13 @@ fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {
          ok: the process goes on: sudoku_solve still solves a puzzle\n\
          internal error in libsudoku\n"
     );
-    // Each of the ten injected panics (two in the batch) went through Rust's panic hook, which
-    // reports it on stderr: the panics really happened inside the library.
+    // Each of the fifteen injected panics (two in each batch) went through Rust's panic hook,
+    // which reports it on stderr: the panics really happened inside the library.
     assert_eq!(
         stderr
             .matches("libsudoku fault injection: injected panic")
             .count(),
-        10,
+        15,
         "{stderr}"
     );
 }
