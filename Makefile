@@ -89,7 +89,7 @@ INSTALLED := $(DESTDIR)$(INCLUDEDIR)/sudoku.h $(DESTDIR)$(LIBDIR)/libsudoku.a \
 	$(addprefix $(DESTDIR)$(MANDIR)/man3/,$(MAN3_PAGES))
 
 BUILD_DIR := build
-EXAMPLES := solve solve_file count canon generate
+EXAMPLES := solve solve_file count canon generate rate hint
 STATIC_BINS := $(addprefix $(BUILD_DIR)/,$(EXAMPLES))
 SHARED_BINS := $(addsuffix -shared,$(STATIC_BINS))
 

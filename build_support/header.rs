@@ -63,6 +63,9 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_generate", &["puzzle"]),
     ("sudoku_is_minimal", &["board"]),
     ("sudoku_minimize", &["board"]),
+    ("sudoku_rate", &["board"]),
+    ("sudoku_hint", &["board"]),
+    ("sudoku_solve_path", &["board"]),
 ];
 
 /// The element types a rewritten parameter may have (with or without `const`).

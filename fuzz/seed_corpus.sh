@@ -8,7 +8,7 @@ set -euo pipefail
 fuzz_dir=$(cd "$(dirname "$0")" && pwd)
 data_dir=${SUDOKU_DATA_DIR:-$fuzz_dir/../../shared/data}
 per_file=${1:-300}
-targets=(solve solve_unique count_solutions validate agreement structured solve_batch status_name read_puzzle candidates list_solutions canonicalize)
+targets=(solve solve_unique count_solutions validate agreement structured solve_batch status_name read_puzzle candidates list_solutions canonicalize rate)
 
 if [ ! -d "$data_dir" ]; then
     echo "seed_corpus.sh: no data directory at $data_dir (set SUDOKU_DATA_DIR)" >&2
@@ -21,7 +21,7 @@ for target in "${targets[@]}"; do mkdir -p "$fuzz_dir/corpus/$target"; done
 # get it too (little-endian u16: 2, so the uniqueness path, and 100 for longer counts).
 write_seed() {
     local name=$1 board=$2 target
-    for target in solve solve_unique validate structured canonicalize; do
+    for target in solve solve_unique validate structured canonicalize rate; do
         printf '%s' "$board" >"$fuzz_dir/corpus/$target/$name"
     done
     for target in count_solutions agreement; do

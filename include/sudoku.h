@@ -86,6 +86,16 @@
 #define SUDOKU_READ_NO_CANDIDATES_BUFFER 8
 
 /**
+ * Entries of `sudoku_step.chain`.
+ */
+#define SUDOKU_CHAIN_CAPACITY 128
+
+/**
+ * `sudoku_rating.hardest` when no step was taken.
+ */
+#define SUDOKU_NO_TECHNIQUE -1
+
+/**
  * Result of every libsudoku function that can fail. The numeric values are fixed.
  */
 typedef enum sudoku_status {
@@ -140,6 +150,25 @@ typedef enum sudoku_status {
    * written.
    */
   SUDOKU_NOT_FOUND = 10,
+  /**
+   * `sudoku_hint`: a digit on the board differs from the puzzle's unique solution, or a
+   * candidate mask lacks the solution's digit of its cell; the cell is reported.
+   */
+  SUDOKU_WRONG_DIGIT = 11,
+  /**
+   * `sudoku_hint`: every cell of the board holds a digit; there is nothing to hint.
+   */
+  SUDOKU_ALREADY_SOLVED = 12,
+  /**
+   * `sudoku_hint`: the position needs a technique beyond the step engine's (Sudoku
+   * Explainer's ladder as far as it is implemented).
+   */
+  SUDOKU_NO_STEP = 13,
+  /**
+   * An output buffer is too small: `sudoku_solve_path` (the steps) and
+   * `sudoku_step_explain` (the text); the size needed is reported.
+   */
+  SUDOKU_BUFFER_TOO_SMALL = 14,
 } sudoku_status;
 
 /**
@@ -189,6 +218,202 @@ typedef enum sudoku_symmetry {
    */
   SUDOKU_SYMMETRY_DIHEDRAL = 9,
 } sudoku_symmetry;
+
+/**
+ * The techniques of the step engine, in Sudoku Explainer's ladder order; the values are fixed
+ * (new techniques are appended) and equal `sudoku_step.technique` and `sudoku_rating.hardest`.
+ * `sudoku_technique_name` gives each one's English name.
+ */
+typedef enum sudoku_technique {
+  /**
+   * The last empty cell of a house (ER 1.0).
+   */
+  SUDOKU_TECHNIQUE_FULL_HOUSE = 0,
+  /**
+   * A digit with one place left in a box (ER 1.2).
+   */
+  SUDOKU_TECHNIQUE_HIDDEN_SINGLE_BOX = 1,
+  /**
+   * A digit with one place left in a row or column (ER 1.5).
+   */
+  SUDOKU_TECHNIQUE_HIDDEN_SINGLE_LINE = 2,
+  /**
+   * Pointing that reveals a hidden single (ER 1.7).
+   */
+  SUDOKU_TECHNIQUE_DIRECT_POINTING = 3,
+  /**
+   * Claiming that reveals a hidden single (ER 1.9).
+   */
+  SUDOKU_TECHNIQUE_DIRECT_CLAIMING = 4,
+  /**
+   * Hidden pair that reveals a hidden single (ER 2.0).
+   */
+  SUDOKU_TECHNIQUE_DIRECT_HIDDEN_PAIR = 5,
+  /**
+   * A cell with one candidate left (ER 2.3).
+   */
+  SUDOKU_TECHNIQUE_NAKED_SINGLE = 6,
+  /**
+   * Hidden triplet that reveals a hidden single (ER 2.5).
+   */
+  SUDOKU_TECHNIQUE_DIRECT_HIDDEN_TRIPLET = 7,
+  /**
+   * A box's candidates of a digit in one line (ER 2.6).
+   */
+  SUDOKU_TECHNIQUE_POINTING = 8,
+  /**
+   * A line's candidates of a digit in one box (ER 2.8).
+   */
+  SUDOKU_TECHNIQUE_CLAIMING = 9,
+  /**
+   * ER 3.0.
+   */
+  SUDOKU_TECHNIQUE_NAKED_PAIR = 10,
+  /**
+   * ER 3.2.
+   */
+  SUDOKU_TECHNIQUE_X_WING = 11,
+  /**
+   * ER 3.4.
+   */
+  SUDOKU_TECHNIQUE_HIDDEN_PAIR = 12,
+  /**
+   * ER 3.6.
+   */
+  SUDOKU_TECHNIQUE_NAKED_TRIPLET = 13,
+  /**
+   * ER 3.8.
+   */
+  SUDOKU_TECHNIQUE_SWORDFISH = 14,
+  /**
+   * ER 4.0.
+   */
+  SUDOKU_TECHNIQUE_HIDDEN_TRIPLET = 15,
+  /**
+   * ER 4.2.
+   */
+  SUDOKU_TECHNIQUE_XY_WING = 16,
+  /**
+   * ER 4.4.
+   */
+  SUDOKU_TECHNIQUE_XYZ_WING = 17,
+  /**
+   * ER 5.0.
+   */
+  SUDOKU_TECHNIQUE_NAKED_QUAD = 18,
+  /**
+   * ER 5.2.
+   */
+  SUDOKU_TECHNIQUE_JELLYFISH = 19,
+  /**
+   * ER 5.4.
+   */
+  SUDOKU_TECHNIQUE_HIDDEN_QUAD = 20,
+  /**
+   * ER 4.5.
+   */
+  SUDOKU_TECHNIQUE_UNIQUE_RECTANGLE_1 = 21,
+  /**
+   * ER 4.5.
+   */
+  SUDOKU_TECHNIQUE_UNIQUE_RECTANGLE_2 = 22,
+  /**
+   * ER 4.5 and up by the set's size.
+   */
+  SUDOKU_TECHNIQUE_UNIQUE_RECTANGLE_3 = 23,
+  /**
+   * ER 4.5.
+   */
+  SUDOKU_TECHNIQUE_UNIQUE_RECTANGLE_4 = 24,
+  /**
+   * ER 4.6-5.0 by the loop's size.
+   */
+  SUDOKU_TECHNIQUE_UNIQUE_LOOP_1 = 25,
+  /**
+   * ER 4.6-5.0 by the loop's size.
+   */
+  SUDOKU_TECHNIQUE_UNIQUE_LOOP_2 = 26,
+  /**
+   * ER 4.6-5.0 by the loop's size, plus the set's bonus.
+   */
+  SUDOKU_TECHNIQUE_UNIQUE_LOOP_3 = 27,
+  /**
+   * ER 4.6-5.0 by the loop's size.
+   */
+  SUDOKU_TECHNIQUE_UNIQUE_LOOP_4 = 28,
+  /**
+   * Bivalue universal grave type 1 (ER 5.6).
+   */
+  SUDOKU_TECHNIQUE_BUG_1 = 29,
+  /**
+   * ER 5.7.
+   */
+  SUDOKU_TECHNIQUE_BUG_2 = 30,
+  /**
+   * ER 5.8-6.2.
+   */
+  SUDOKU_TECHNIQUE_BUG_3 = 31,
+  /**
+   * ER 5.7.
+   */
+  SUDOKU_TECHNIQUE_BUG_4 = 32,
+  /**
+   * ER 6.2.
+   */
+  SUDOKU_TECHNIQUE_ALIGNED_PAIR_EXCLUSION = 33,
+  /**
+   * ER 7.5.
+   */
+  SUDOKU_TECHNIQUE_ALIGNED_TRIPLET_EXCLUSION = 34,
+  /**
+   * ER 6.5 plus the chain's length bonus.
+   */
+  SUDOKU_TECHNIQUE_X_CYCLE = 35,
+  /**
+   * ER 6.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_Y_CYCLE = 36,
+  /**
+   * ER 7.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_CYCLE = 37,
+  /**
+   * ER 6.6 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_FORCING_X_CHAIN = 38,
+  /**
+   * ER 7.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_FORCING_CHAIN = 39,
+  /**
+   * ER 7.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NISHIO_FORCING_CHAIN = 40,
+  /**
+   * ER 8.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_CELL_FORCING_CHAIN = 41,
+  /**
+   * ER 8.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_REGION_FORCING_CHAIN = 42,
+  /**
+   * ER 8.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_DYNAMIC_CONTRADICTION_CHAIN = 43,
+  /**
+   * ER 8.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_DYNAMIC_DOUBLE_CHAIN = 44,
+  /**
+   * ER 8.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_DYNAMIC_CELL_FORCING_CHAIN = 45,
+  /**
+   * ER 8.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_DYNAMIC_REGION_FORCING_CHAIN = 46,
+} sudoku_technique;
 
 /**
  * What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
@@ -345,6 +570,100 @@ typedef struct sudoku_transform {
    */
   uint8_t digits[10];
 } sudoku_transform;
+
+/**
+ * A puzzle's Sudoku Explainer rating (`sudoku_rate`, `sudoku_rate_batch`). Ratings are in
+ * tenths: 23 is SE's 2.3, as serate prints it; 0 means none.
+ */
+typedef struct sudoku_rating {
+  /**
+   * ER, the hardest step of SE's path; when `complete` is 0, a lower bound of SE's ER (the
+   * engine stopped at a position needing a technique it does not have, all rated 6.2 or
+   * more).
+   */
+  uint16_t er;
+  /**
+   * EP, the hardest step up to the first placement; exact even when `complete` is 0 unless
+   * it is 0 (the engine stopped before the first placement).
+   */
+  uint16_t ep;
+  /**
+   * ED, the first step's rating; 0 when the engine could take no step.
+   */
+  uint16_t ed;
+  /**
+   * The `sudoku_technique` of the hardest step taken (the first one of that rating), or
+   * `SUDOKU_NO_TECHNIQUE` (-1) when no step was taken.
+   */
+  int16_t hardest;
+  /**
+   * Steps taken.
+   */
+  uint32_t steps;
+  /**
+   * 1 when the engine solved the puzzle (the three ratings are SE's), 0 when it stopped.
+   */
+  uint8_t complete;
+} sudoku_rating;
+
+/**
+ * One step of the engine (`sudoku_hint`, `sudoku_solve_path`, `sudoku_step_explain`).
+ *
+ * Cells are indices 0-80, row-major; a candidate (cell `c`, digit `d`) is bit `9 * c + d - 1`
+ * of a 729-bit set stored in 64-bit words, bit `i` being bit `i % 64` of word `i / 64`.
+ */
+typedef struct sudoku_step {
+  /**
+   * The `sudoku_technique`.
+   */
+  int32_t technique;
+  /**
+   * The step's ER in tenths (its technique's, or more for the techniques rated by size or
+   * by chain length).
+   */
+  uint16_t rating;
+  /**
+   * The cell of the placement (0-80); 0 when `digit` is 0.
+   */
+  uint8_t cell;
+  /**
+   * The digit placed (1-9), or 0 when the step places nothing.
+   */
+  uint8_t digit;
+  /**
+   * The candidates removed, bit `9 * cell + digit - 1` (bits 729-767 are 0). For the direct
+   * techniques (3, 4, 5, 7) they are the removals that reveal the placement, which is the
+   * step's only effect (as in Sudoku Explainer).
+   */
+  uint64_t eliminations[12];
+  /**
+   * The pattern's cells: bit `i` (of word `i / 64`) for cell `i`.
+   */
+  uint64_t cells[2];
+  /**
+   * The pattern's houses: bits 0-8 rows 1-9, bits 9-17 columns 1-9, bits 18-26 boxes 1-9
+   * (row-major).
+   */
+  uint32_t houses;
+  /**
+   * The pattern's digits: bit `d - 1` for digit `d`.
+   */
+  uint16_t digits;
+  /**
+   * Entries of `chain` in use (0 for the techniques that are not chains).
+   */
+  uint16_t chain_len;
+  /**
+   * The chains of a chaining step: each entry a candidate assumed true or false, bits 0-9
+   * `9 * cell + digit - 1` and bit 15 set for "true" (bits 10-14 are 0), or 0xFFFF to end a
+   * branch (steps with several chains list them one after the other).
+   */
+  uint16_t chain[128];
+  /**
+   * 1 when the engine dropped chain entries beyond the 128 kept (the step itself is whole).
+   */
+  uint8_t chain_truncated;
+} sudoku_step;
 
 
 
@@ -851,6 +1170,154 @@ enum sudoku_status sudoku_transform_apply(const struct sudoku_transform *transfo
  * point to a writable `sudoku_transform`.
  */
 enum sudoku_status sudoku_transform_invert(const struct sudoku_transform *transform, struct sudoku_transform *inverse);
+
+/**
+ * The English name of a technique ("Hidden Single (box)", "X-Wing", ...).
+ *
+ * `technique`: a `sudoku_technique` value (0-46). Returns a static NUL-terminated string, or
+ * NULL for any other value. Thread-safe; no allocation.
+ */
+const char *sudoku_technique_name(int technique);
+
+/**
+ * The difficulty level of an ER (in tenths), in English: "Easy" up to 1.2 (singles in boxes),
+ * "Medium" 1.3-2.5 (hidden singles in lines, naked singles, the direct techniques), "Hard"
+ * 2.6-6.0 (locked candidates, subsets, fish, wings, uniqueness, BUG), "Fiendish" 6.1-7.0
+ * (aligned pair exclusion, cycles, forcing X-chains), "Diabolical" 7.1-9.0 (forcing chains,
+ * Nishio, cell and region forcing chains, dynamic forcing chains), "Extreme" above 9.0. 0 (nothing to rate) is
+ * "Easy". These bands are the library's own. Returns a static NUL-terminated string, never
+ * NULL. Thread-safe; no allocation.
+ */
+const char *sudoku_level_name(uint16_t er_tenths);
+
+/**
+ * Rates a puzzle as Sudoku Explainer (serate 1.2.1.3) does: ER, EP and ED.
+ *
+ * `board`: 81 bytes as for `sudoku_solve`, only read. On `SUDOKU_OK`, `*rating` receives the
+ * rating; on any other status it is left untouched. The engine takes SE's steps one at a time
+ * (`docs/steps.md`); a puzzle needing a technique beyond the engine's is still `SUDOKU_OK`,
+ * with `complete` 0 and `er` a lower bound of SE's ER (6.2, the next technique of SE's
+ * ladder, or the hardest step taken if higher). A puzzle with several solutions is rated by the
+ * same rule, as SE rates it. A full valid board rates 0/0/0 with `complete` 1 and no step.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION` (checked with the solver first),
+ * `SUDOKU_MULTIPLE_SOLUTIONS` (only when a uniqueness technique, assuming one solution, led to
+ * a contradiction on a puzzle with several), `SUDOKU_INVALID_CHARACTER`,
+ * `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (`board` or `rating` NULL) or
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable bytes; `rating` NULL or a writable
+ * `sudoku_rating`.
+ */
+enum sudoku_status sudoku_rate(const char board[81], struct sudoku_rating *rating);
+
+/**
+ * Rates `count` puzzles on several threads, each as `sudoku_rate` does.
+ *
+ * `boards`: `81 * count` bytes, board `i` at bytes `81 * i` to `81 * i + 80`; only read.
+ * `ratings`: `count` writable `sudoku_rating`; `ratings[i]` is written only when `statuses[i]`
+ * is `SUDOKU_OK`. `statuses`: `count` writable `sudoku_status`, each what `sudoku_rate` returns
+ * for that board (`SUDOKU_NULL_POINTER` aside). `threads`: as for `sudoku_solve_batch` (0:
+ * every core available; the calling thread included; threads end before the call returns).
+ * The results do not depend on the thread count.
+ *
+ * Returns `SUDOKU_OK` when the arguments are valid, whatever each board's status;
+ * `SUDOKU_NULL_POINTER` (`boards`, `ratings` or `statuses` NULL, also when `count` is 0);
+ * `SUDOKU_INVALID_ARGUMENT` (a `count` whose buffers could not exist, misaligned `ratings` or
+ * `statuses`, or any two buffers overlapping), and then nothing is written;
+ * `SUDOKU_INTERNAL_ERROR`.
+ *
+ * # Safety
+ * `boards` NULL or `81 * count` readable bytes; `ratings` NULL or `count` writable
+ * `sudoku_rating`; `statuses` NULL or `count` writable `sudoku_status`.
+ */
+enum sudoku_status sudoku_rate_batch(const char *boards, size_t count, struct sudoku_rating *ratings, enum sudoku_status *statuses, size_t threads);
+
+/**
+ * The next step Sudoku Explainer would take in a player's position: a hint.
+ *
+ * `board`: 81 bytes as for `sudoku_solve`: the position, givens and the digits the player
+ * placed alike; only read. `givens`: NULL, or the puzzle's 81 bytes (its givens only), to check
+ * the player's digits against the puzzle's solution; every given must be on `board`
+ * (`SUDOKU_INVALID_ARGUMENT` otherwise). `candidates`: NULL (the candidates the board implies),
+ * or the player's 81 pencilmark masks (`uint16_t`, any alignment, digit `d` at bit `d - 1`,
+ * masks of filled cells ignored): the engine works on the board's candidates intersected with
+ * them, so a player's eliminations count. `step`: receives the step on `SUDOKU_OK`. `cell`:
+ * NULL, or receives the cell (0-80) on `SUDOKU_WRONG_DIGIT`; it is written on no other status.
+ *
+ * Checks, in order: NULL pointers; the board's bytes and givens (`SUDOKU_INVALID_CHARACTER`,
+ * `SUDOKU_CONFLICTING_GIVENS`), then `givens`' (same statuses); the masks (a bit above bit 8:
+ * `SUDOKU_INVALID_ARGUMENT`); the givens kept on the board. Then the puzzle (`givens`, or
+ * `board` when NULL) is solved: no solution, `SUDOKU_NO_SOLUTION`. With exactly one solution,
+ * the first cell in row-major order whose digit differs from it, or, for an empty cell, whose
+ * mask lacks the solution's digit (a candidate of the solution was eliminated), gives
+ * `SUDOKU_WRONG_DIGIT` and that cell. With several solutions nothing can be wrong and the hint
+ * is given anyway, as SE does (the uniqueness techniques may then mislead); when `givens` is
+ * given and `board` itself has no solution, `SUDOKU_NO_SOLUTION`. Then a full board is
+ * `SUDOKU_ALREADY_SOLVED`; a position the engine cannot pass is `SUDOKU_NO_STEP`; candidate
+ * masks leaving an empty cell with none (several solutions only) give `SUDOKU_NO_SOLUTION`.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_WRONG_DIGIT`, `SUDOKU_ALREADY_SOLVED`, `SUDOKU_NO_STEP`,
+ * `SUDOKU_NO_SOLUTION`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
+ * `SUDOKU_INVALID_ARGUMENT`, `SUDOKU_NULL_POINTER` (`board` or `step` NULL) or
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable bytes; `givens` NULL or 81 readable bytes;
+ * `candidates` NULL or 81 readable `uint16_t`; `step` NULL or a writable `sudoku_step`; `cell`
+ * NULL or a writable `size_t`.
+ */
+enum sudoku_status sudoku_hint(const char board[81], const char *givens, const uint16_t *candidates, struct sudoku_step *step, size_t *cell);
+
+/**
+ * The steps Sudoku Explainer takes to solve a puzzle (the path its rating is read from).
+ *
+ * `board`: 81 bytes as for `sudoku_solve`, only read. `steps`: room for `capacity`
+ * `sudoku_step` values (NULL allowed when `capacity` is 0, to ask for the size). On
+ * `SUDOKU_OK`, `steps[0..*count]` receive the path and `*complete` is 1 when it ends on the
+ * solution, 0 when the engine stopped at a position beyond its techniques (the path so far is
+ * then given: the steps a player can take before needing a harder technique; a full board
+ * gives an empty complete path). When the path has more than `capacity` steps:
+ * `SUDOKU_BUFFER_TOO_SMALL`, `*count` receives the number of steps needed and nothing else is
+ * written. On any other status nothing is written.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_BUFFER_TOO_SMALL`, `SUDOKU_NO_SOLUTION`,
+ * `SUDOKU_MULTIPLE_SOLUTIONS` (as for `sudoku_rate`), `SUDOKU_INVALID_CHARACTER`,
+ * `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (`board`, `count` or `complete` NULL, or
+ * `steps` NULL with a non-zero `capacity`), `SUDOKU_INVALID_ARGUMENT` (`steps` misaligned or
+ * a `capacity` whose buffer could not exist) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; it
+ * allocates the path while it is built.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable bytes; `steps` NULL or `capacity` writable
+ * `sudoku_step`; `count` NULL or a writable `size_t`; `complete` NULL or a writable `bool`.
+ */
+enum sudoku_status sudoku_solve_path(const char board[81], struct sudoku_step *steps, size_t capacity, size_t *count, bool *complete);
+
+/**
+ * A step in one line of English, for example `Hidden Single in box 5: r4c6 = 7` or `X-Wing on
+ * 7 in rows 2 and 8: removes 7 from r3c4, r5c4` (the form: `docs/steps.md`, "Explanations").
+ * Cells are `rNcM` (row and column 1-9); chains are written node by node, `r1c2=5 -> r1c7<>5`.
+ *
+ * `step`: a step as `sudoku_hint` or `sudoku_solve_path` wrote it; only read. `text`: `size`
+ * writable bytes (NULL allowed when `size` is 0); on `SUDOKU_OK` it receives the ASCII text
+ * and a NUL. `needed`: NULL, or receives the bytes the text needs, NUL included, on
+ * `SUDOKU_OK` and `SUDOKU_BUFFER_TOO_SMALL`. When `size` is smaller: `SUDOKU_BUFFER_TOO_SMALL`
+ * and `text` is left untouched. 256 bytes hold the text of any step without a chain.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_BUFFER_TOO_SMALL`, `SUDOKU_NULL_POINTER` (`step` NULL, or
+ * `text` NULL with a non-zero `size`), `SUDOKU_INVALID_ARGUMENT` (a field out of range: an
+ * unknown technique, a rating above 255, `cell` above 80, `digit` above 9, bits set beyond the
+ * 729 candidates, 81 cells, 27 houses or 9 digits, `chain_len` above 128, a chain entry with
+ * bits 10-14 set or a candidate above 728, `chain_truncated` above 1) or
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe; it allocates the text while it is built.
+ *
+ * # Safety
+ * `step` must be NULL or point to a readable `sudoku_step`; `text` NULL or `size` writable
+ * bytes; `needed` NULL or a writable `size_t`.
+ */
+enum sudoku_status sudoku_step_explain(const struct sudoku_step *step, char *text, size_t size, size_t *needed);
 
 #ifdef __cplusplus
 }  // extern "C"

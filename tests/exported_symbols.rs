@@ -21,7 +21,7 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README, the header and the man pages document it.
-const DOCUMENTED: [&str; 24] = [
+const DOCUMENTED: [&str; 31] = [
     "sudoku_board_candidates",
     "sudoku_canonicalize",
     "sudoku_count_solutions",
@@ -29,18 +29,25 @@ const DOCUMENTED: [&str; 24] = [
     "sudoku_generate",
     "sudoku_generate_batch",
     "sudoku_generate_options_init",
+    "sudoku_hint",
     "sudoku_is_minimal",
+    "sudoku_level_name",
     "sudoku_list_solutions",
     "sudoku_minimize",
+    "sudoku_rate",
+    "sudoku_rate_batch",
     "sudoku_read_info_init",
     "sudoku_read_puzzle",
     "sudoku_solve",
     "sudoku_solve_batch",
     "sudoku_solve_candidates",
+    "sudoku_solve_path",
     "sudoku_solve_unique",
     "sudoku_solve_unique_candidates",
     "sudoku_status_message",
     "sudoku_status_name",
+    "sudoku_step_explain",
+    "sudoku_technique_name",
     "sudoku_transform_apply",
     "sudoku_transform_invert",
     "sudoku_validate",

@@ -71,6 +71,10 @@ fn status_codes_have_their_fixed_values() {
         SUDOKU_INVALID_FORMAT,
         SUDOKU_END_OF_INPUT,
         SUDOKU_NOT_FOUND,
+        SUDOKU_WRONG_DIGIT,
+        SUDOKU_ALREADY_SOLVED,
+        SUDOKU_NO_STEP,
+        SUDOKU_BUFFER_TOO_SMALL,
     ];
     for (value, code) in codes.into_iter().enumerate() {
         assert_eq!(code as i32, value as i32, "{code:?}");
@@ -363,7 +367,7 @@ fn status_messages_are_distinct_and_unknown_values_are_safe() {
     }
     let distinct: std::collections::HashSet<_> = messages.iter().collect();
     assert_eq!(distinct.len(), 11, "{messages:?}");
-    for value in [-1, 11, 12, 100, i32::MAX, i32::MIN] {
+    for value in [-1, 15, 16, 100, i32::MAX, i32::MIN] {
         assert_eq!(message(value), "unknown status", "value {value}");
     }
 }

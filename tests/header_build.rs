@@ -51,6 +51,12 @@ enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_o
 enum sudoku_status sudoku_is_minimal(const char *board, bool *minimal);
 
 enum sudoku_status sudoku_minimize(char *board, uint32_t symmetry);
+
+enum sudoku_status sudoku_rate(const char *board, struct sudoku_rating *rating);
+
+enum sudoku_status sudoku_hint(const char *board, const char *givens, const uint16_t *candidates, struct sudoku_step *step, size_t *cell);
+
+enum sudoku_status sudoku_solve_path(const char *board, struct sudoku_step *steps, size_t capacity, size_t *count, bool *complete);
 ";
 
 #[test]
@@ -116,6 +122,19 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
         .replace(
             "sudoku_minimize(char *board,",
             "sudoku_minimize(char board[81],",
+        )
+        .replace(
+            "sudoku_rate(const char *board,",
+            "sudoku_rate(const char board[81],",
+        )
+        .replace(
+            "sudoku_solve_path(const char *board,",
+            "sudoku_solve_path(const char board[81],",
+        )
+        // The hint's givens and candidates may be NULL: they stay pointers.
+        .replace(
+            "sudoku_hint(const char *board, const char *givens, const uint16_t *candidates,",
+            "sudoku_hint(const char board[81], const char *givens, const uint16_t *candidates,",
         );
     // The reader's candidates and the generator's solution may be NULL: they stay pointers.
     assert!(expected.contains("char puzzle[81], char *solution);"));

@@ -14,7 +14,7 @@ use sudoku_testkit::cbuild::{checked, read_header, repo_root, shared_library};
 use sudoku_testkit::status::{EXPECTED_NAMES, UNKNOWN_STATUS};
 
 /// Values that are not status codes.
-const UNKNOWN: [c_int; 6] = [-1, 11, 12, 100, c_int::MAX, c_int::MIN];
+const UNKNOWN: [c_int; 6] = [-1, 15, 16, 100, c_int::MAX, c_int::MIN];
 
 fn text(pointer: *const c_char) -> String {
     assert!(!pointer.is_null());
@@ -68,8 +68,8 @@ fn header_and_rust_enum_have_the_same_codes() {
         .map(|(value, name, _)| (value, name))
         .collect();
     assert_eq!(header_enumerators(), rust);
-    // The fixed values of the C API: 0 to 10, in this order (8 and 9 appended for reading, 10 for
-    // the generator).
+    // The fixed values of the C API: 0 to 14, in this order (8 and 9 appended for reading, 10 for
+    // the generator, 11-14 for the step engine).
     let names: Vec<&str> = rust.iter().map(|(_, name)| name.as_str()).collect();
     assert_eq!(names, EXPECTED_NAMES);
     for (i, (value, _)) in rust.iter().enumerate() {
@@ -130,7 +130,9 @@ fn status_name_is_thread_safe() {
 /// messages of its `SudokuError` agree with the table.
 #[test]
 fn the_python_module_agrees() {
-    let codes: Vec<c_int> = (0..11).chain(UNKNOWN).collect();
+    let codes: Vec<c_int> = (0..c_int::try_from(EXPECTED_NAMES.len()).unwrap())
+        .chain(UNKNOWN)
+        .collect();
     let script = format!(
         r#"
 import sys

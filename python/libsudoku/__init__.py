@@ -46,6 +46,11 @@ generate(seed, symmetry=..., givens=(min, max), minimal=True) makes a puzzle wit
 solution (minimal by default), the same for a seed on every machine; generate_batch(seed,
 count, ...) makes many on all cores; is_minimal(board) and minimize(board, symmetry=...) test and
 thin a puzzle's givens (see docs/generator.md).
+rate(puzzle) rates a puzzle as Sudoku Explainer's serate does (a Rating: ER, EP, ED, and whether
+the step engine finished it; rate_batch on all cores); hint(puzzle, candidates=None,
+givens=None) gives the next step a person would take (a Step), solve_path(puzzle) the whole
+path (a SolvePath), and explain(step) a step in English ("Hidden Single in box 6: r5c9 = 6");
+see docs/steps.md.
 
 read_puzzle(text, start, first_line) and read_puzzles(text) read puzzles from text in the
 formats other Sudoku tools write (one-line puzzles with ratings, grids with separators, .sdk
@@ -81,6 +86,7 @@ Exit codes:
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import errno
 import os
 import re
@@ -137,6 +143,16 @@ __all__ = [
     "CELLS",
     "BatchArrays",
     "library_path",
+    "rate",
+    "rate_batch",
+    "Rating",
+    "hint",
+    "solve_path",
+    "SolvePath",
+    "Step",
+    "explain",
+    "technique_name",
+    "level_name",
 ]
 
 #: A board, as every call taking one accepts it: 81 characters as a str, bytes, bytearray or a
@@ -163,6 +179,10 @@ SUDOKU_INTERNAL_ERROR = 7
 SUDOKU_INVALID_FORMAT = 8
 SUDOKU_END_OF_INPUT = 9
 SUDOKU_NOT_FOUND = 10
+SUDOKU_WRONG_DIGIT = 11
+SUDOKU_ALREADY_SOLVED = 12
+SUDOKU_NO_STEP = 13
+SUDOKU_BUFFER_TOO_SMALL = 14
 
 #: The symmetries of a generated puzzle's pattern of givens (`sudoku_symmetry`), by name; a
 #: name's index is its C value.
@@ -390,6 +410,13 @@ _FUNCTIONS = (
     "sudoku_generate_batch",
     "sudoku_is_minimal",
     "sudoku_minimize",
+    "sudoku_rate",
+    "sudoku_rate_batch",
+    "sudoku_hint",
+    "sudoku_solve_path",
+    "sudoku_step_explain",
+    "sudoku_technique_name",
+    "sudoku_level_name",
 )
 
 
@@ -507,6 +534,43 @@ def _declare(lib):
     lib.sudoku_is_minimal.restype = status
     lib.sudoku_minimize.argtypes = [ctypes.POINTER(ctypes.c_char), ctypes.c_uint32]
     lib.sudoku_minimize.restype = status
+    lib.sudoku_rate.argtypes = [ctypes.c_char_p, ctypes.POINTER(_Rating)]
+    lib.sudoku_rate.restype = status
+    lib.sudoku_rate_batch.argtypes = [
+        ctypes.c_char_p,
+        ctypes.c_size_t,
+        ctypes.POINTER(_Rating),
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.c_size_t,
+    ]
+    lib.sudoku_rate_batch.restype = status
+    lib.sudoku_hint.argtypes = [
+        ctypes.c_char_p,
+        ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_uint16),
+        ctypes.POINTER(_Step),
+        ctypes.POINTER(ctypes.c_size_t),
+    ]
+    lib.sudoku_hint.restype = status
+    lib.sudoku_solve_path.argtypes = [
+        ctypes.c_char_p,
+        ctypes.POINTER(_Step),
+        ctypes.c_size_t,
+        ctypes.POINTER(ctypes.c_size_t),
+        ctypes.POINTER(ctypes.c_bool),
+    ]
+    lib.sudoku_solve_path.restype = status
+    lib.sudoku_step_explain.argtypes = [
+        ctypes.POINTER(_Step),
+        ctypes.c_char_p,
+        ctypes.c_size_t,
+        ctypes.POINTER(ctypes.c_size_t),
+    ]
+    lib.sudoku_step_explain.restype = status
+    lib.sudoku_technique_name.argtypes = [ctypes.c_int]
+    lib.sudoku_technique_name.restype = ctypes.c_char_p
+    lib.sudoku_level_name.argtypes = [ctypes.c_uint16]
+    lib.sudoku_level_name.restype = ctypes.c_char_p
     return lib
 
 
@@ -1073,6 +1137,330 @@ def minimize(board: Board, symmetry: str = "none") -> str:
     if status != SUDOKU_OK:
         raise _fail(status, text)
     return out.raw.decode("ascii")
+
+
+# The step engine: Sudoku Explainer's rating, hints, solving paths and explanations.
+
+
+class _Rating(ctypes.Structure):
+    """sudoku_rating."""
+
+    _fields_ = [
+        ("er", ctypes.c_uint16),
+        ("ep", ctypes.c_uint16),
+        ("ed", ctypes.c_uint16),
+        ("hardest", ctypes.c_int16),
+        ("steps", ctypes.c_uint32),
+        ("complete", ctypes.c_uint8),
+    ]
+
+
+class _Step(ctypes.Structure):
+    """sudoku_step."""
+
+    _fields_ = [
+        ("technique", ctypes.c_int32),
+        ("rating", ctypes.c_uint16),
+        ("cell", ctypes.c_uint8),
+        ("digit", ctypes.c_uint8),
+        ("eliminations", ctypes.c_uint64 * 12),
+        ("cells", ctypes.c_uint64 * 2),
+        ("houses", ctypes.c_uint32),
+        ("digits", ctypes.c_uint16),
+        ("chain_len", ctypes.c_uint16),
+        ("chain", ctypes.c_uint16 * 128),
+        ("chain_truncated", ctypes.c_uint8),
+    ]
+
+
+@dataclasses.dataclass(frozen=True)
+class Rating:
+    """A puzzle's Sudoku Explainer rating (rate, rate_batch), as serate prints it.
+
+    er, ep, ed: ER (the hardest step), EP (the hardest up to the first placement) and ED (the
+        first step), floats with one decimal (1.5; 0.0 for none). When complete is False, er is
+        a lower bound of SE's ER (the engine stopped at a position needing a technique it does
+        not have, all rated 6.2 or more), and ep and ed are exact unless 0.0.
+    complete: True when the engine solved the puzzle (the three ratings are SE's).
+    hardest: the name of the hardest step's technique ("X-Wing"), None when no step was taken.
+    steps: the number of steps taken.
+    """
+
+    er: float
+    ep: float
+    ed: float
+    complete: bool
+    hardest: Optional[str]
+    steps: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One step of the engine (hint, solve_path); explain(step) gives it in English.
+
+    Cells are 0-80, row-major; digits 1-9; houses 0-26 (rows 0-8, columns 9-17, boxes 18-26,
+    row-major).
+
+    technique: its English name ("Hidden Single (box)"); technique_id: its sudoku_technique
+        value (0-46).
+    rating: the step's ER (a float with one decimal).
+    placement: (cell, digit) placed, or None.
+    eliminations: the candidates removed, (cell, digit) pairs in increasing order of
+        9 * cell + digit. For the direct techniques they reveal the placement, which is the
+        step's only effect.
+    cells, houses, digits: the pattern, each a sorted list.
+    chain: for chaining techniques, the chain's nodes (cell, digit, on): on=True for "digit is
+        the cell's value", False for "is not"; None ends a branch. Empty otherwise.
+    chain_truncated: True when the engine kept only the first 128 entries of the chain.
+    """
+
+    technique: str
+    technique_id: int
+    rating: float
+    placement: Optional[Tuple[int, int]]
+    eliminations: List[Tuple[int, int]]
+    cells: List[int]
+    houses: List[int]
+    digits: List[int]
+    chain: List[Optional[Tuple[int, int, bool]]]
+    chain_truncated: bool
+
+
+class SolvePath(NamedTuple):
+    """solve_path's result: the steps and whether they reach the solution (False: the engine
+    stopped at a position needing a technique beyond its own; the steps are those a player can
+    take until then)."""
+
+    steps: List[Step]
+    complete: bool
+
+
+def technique_name(technique: int) -> Optional[str]:
+    """The English name of a technique (a sudoku_technique value 0-46), None for another
+    value."""
+    _require_int("technique", technique)
+    if not -(2**31) <= technique < 2**31:
+        return None
+    name = _library().sudoku_technique_name(technique)
+    return None if name is None else name.decode("ascii")
+
+
+def level_name(er: float) -> str:
+    """The difficulty level of an ER (sudoku_level_name): "Easy" up to 1.2, "Medium" 1.3-2.5,
+    "Hard" 2.6-6.0, "Fiendish" 6.1-7.0, "Diabolical" 7.1-9.0, "Extreme" above. ValueError for
+    an ER outside 0-6553.5."""
+    tenths = int(round(er * 10))
+    if not 0 <= tenths <= 0xFFFF:
+        raise ValueError("an ER is from 0 to 6553.5")
+    return _library().sudoku_level_name(tenths).decode("ascii")
+
+
+def _rating(raw: _Rating) -> Rating:
+    return Rating(
+        er=raw.er / 10,
+        ep=raw.ep / 10,
+        ed=raw.ed / 10,
+        complete=bool(raw.complete),
+        hardest=technique_name(raw.hardest) if raw.hardest >= 0 else None,
+        steps=raw.steps,
+    )
+
+
+def rate(puzzle: Board) -> Rating:
+    """Rates `puzzle` as Sudoku Explainer (serate 1.2.1.3) does (see Rating). A puzzle with
+    several solutions is rated by the same rule, as SE rates it.
+
+    Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS (a uniqueness technique
+    met a contradiction on a puzzle with several solutions), SUDOKU_INVALID_CHARACTER or
+    SUDOKU_CONFLICTING_GIVENS (with the cell)."""
+    text = _to_bytes(puzzle)
+    raw = _Rating()
+    status = _library().sudoku_rate(text, ctypes.byref(raw))
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return _rating(raw)
+
+
+def rate_batch(puzzles: Iterable[Board], threads: int = 0) -> List[Union[Rating, SudokuError]]:
+    """Rates many puzzles in one library call on `threads` threads (0: every core): item i is
+    rate(puzzles[i]), or the SudokuError rate would raise, returned rather than raised (a
+    puzzle that is not 81 bytes included).
+
+    Raises TypeError for a puzzle of the wrong type or a threads that is not an int,
+    ValueError for threads below 0."""
+    _require_int("threads", threads)
+    if not 0 <= threads < 2**64:
+        raise ValueError("threads must be from 0 to 2**64 - 1")
+    items: List[Union[bytes, SudokuError]] = []
+    for puzzle in puzzles:
+        try:
+            items.append(_to_bytes(puzzle))
+        except SudokuError as error:
+            items.append(error)
+    boards = [b for b in items if isinstance(b, bytes)]
+    n = max(len(boards), 1)
+    ratings = (_Rating * n)()
+    statuses = (ctypes.c_int * n)()
+    status = _library().sudoku_rate_batch(b"".join(boards), len(boards), ratings, statuses,
+                                          threads)
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    out: List[Union[Rating, SudokuError]] = []
+    k = 0
+    for item in items:
+        if isinstance(item, SudokuError):
+            out.append(item)
+            continue
+        if statuses[k] == SUDOKU_OK:
+            out.append(_rating(ratings[k]))
+        else:
+            out.append(_fail(statuses[k], item))
+        k += 1
+    return out
+
+
+def _step(raw: _Step) -> Step:
+    elims = raw.eliminations
+    eliminations = [(bit // 9, bit % 9 + 1) for bit in range(729)
+                    if elims[bit // 64] >> (bit % 64) & 1]
+    chain: List[Optional[Tuple[int, int, bool]]] = []
+    for entry in raw.chain[:raw.chain_len]:
+        if entry == 0xFFFF:
+            chain.append(None)
+        else:
+            index = entry & 0x3FF
+            chain.append((index // 9, index % 9 + 1, bool(entry & 0x8000)))
+    name = technique_name(raw.technique)
+    return Step(
+        technique=name if name is not None else "",
+        technique_id=raw.technique,
+        rating=raw.rating / 10,
+        placement=(raw.cell, raw.digit) if raw.digit else None,
+        eliminations=eliminations,
+        cells=[c for c in range(CELLS) if raw.cells[c // 64] >> (c % 64) & 1],
+        houses=[h for h in range(27) if raw.houses >> h & 1],
+        digits=[d for d in range(1, 10) if raw.digits >> (d - 1) & 1],
+        chain=chain,
+        chain_truncated=bool(raw.chain_truncated),
+    )
+
+
+def _raw_step(step: Step) -> _Step:
+    """The sudoku_step of a Step (for explain); SudokuError SUDOKU_INVALID_ARGUMENT for a field
+    out of range."""
+    raw = _Step()
+    try:
+        raw.technique = step.technique_id
+        raw.rating = int(round(step.rating * 10))
+        if step.placement is not None:
+            raw.cell, raw.digit = step.placement
+        for cell, digit in step.eliminations:
+            if not (0 <= cell < CELLS and 1 <= digit <= 9):
+                raise ValueError
+            bit = 9 * cell + digit - 1
+            raw.eliminations[bit // 64] |= 1 << (bit % 64)
+        for cell in step.cells:
+            if not 0 <= cell < CELLS:
+                raise ValueError
+            raw.cells[cell // 64] |= 1 << (cell % 64)
+        for house in step.houses:
+            if not 0 <= house < 27:
+                raise ValueError
+            raw.houses |= 1 << house
+        for digit in step.digits:
+            if not 1 <= digit <= 9:
+                raise ValueError
+            raw.digits |= 1 << (digit - 1)
+        if len(step.chain) > 128:
+            raise ValueError
+        for i, node in enumerate(step.chain):
+            if node is None:
+                raw.chain[i] = 0xFFFF
+            else:
+                cell, digit, on = node
+                if not (0 <= cell < CELLS and 1 <= digit <= 9):
+                    raise ValueError
+                raw.chain[i] = (9 * cell + digit - 1) | (0x8000 if on else 0)
+        raw.chain_len = len(step.chain)
+        raw.chain_truncated = 1 if step.chain_truncated else 0
+    except (ValueError, TypeError, OverflowError):
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "a step field is out of range") from None
+    return raw
+
+
+def hint(puzzle: Board, candidates: Optional[Masks] = None,
+         givens: Optional[Board] = None) -> Step:
+    """The next step Sudoku Explainer would take in a player's position `puzzle` (givens and
+    placed digits alike), as sudoku_hint gives it.
+
+    candidates: None (the candidates the board implies), or the player's 81 pencilmark masks
+        (digit d is bit d - 1; those of filled cells are ignored): the engine works on the
+        board's candidates intersected with them.
+    givens: None, or the puzzle's givens (81 characters), to check the placed digits against
+        the puzzle's solution.
+
+    Raises SudokuError: SUDOKU_WRONG_DIGIT with the cell (a digit differs from the unique
+    solution, or a mask lacks the solution's digit), SUDOKU_ALREADY_SOLVED (a full board),
+    SUDOKU_NO_STEP (the position needs a technique beyond the engine's), SUDOKU_NO_SOLUTION,
+    SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
+    (a mask above 0x1FF, givens missing from the board)."""
+    text = _to_bytes(puzzle)
+    given = None if givens is None else _to_bytes(givens)
+    masks = None if candidates is None else _to_masks(candidates)
+    raw = _Step()
+    cell = ctypes.c_size_t(CELLS)
+    status = _library().sudoku_hint(text, given, masks, ctypes.byref(raw), ctypes.byref(cell))
+    if status == SUDOKU_WRONG_DIGIT:
+        raise SudokuError(status, cell=cell.value)
+    if status != SUDOKU_OK:
+        if given is not None and status in (SUDOKU_INVALID_CHARACTER,
+                                            SUDOKU_CONFLICTING_GIVENS):
+            if _library().sudoku_validate(text, None) == SUDOKU_OK:
+                raise _fail(status, given)
+        raise _fail(status, text)
+    return _step(raw)
+
+
+def solve_path(puzzle: Board) -> SolvePath:
+    """The steps Sudoku Explainer takes to solve `puzzle` (sudoku_solve_path), and whether
+    they reach the solution (see SolvePath). A full board gives SolvePath([], True).
+
+    Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS (as rate),
+    SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell)."""
+    text = _to_bytes(puzzle)
+    count = ctypes.c_size_t(0)
+    complete = ctypes.c_bool(False)
+    lib = _library()
+    status = lib.sudoku_solve_path(text, None, 0, ctypes.byref(count), ctypes.byref(complete))
+    if status not in (SUDOKU_OK, SUDOKU_BUFFER_TOO_SMALL):
+        raise _fail(status, text)
+    steps = (_Step * max(count.value, 1))()
+    status = lib.sudoku_solve_path(text, steps, count.value, ctypes.byref(count),
+                                   ctypes.byref(complete))
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return SolvePath([_step(steps[i]) for i in range(count.value)], bool(complete.value))
+
+
+def explain(step: Step) -> str:
+    """The step in one line of English (sudoku_step_explain), for example "Hidden Single in box
+    5: r4c6 = 7"; cells as rNcM (row and column 1-9).
+
+    Raises SudokuError SUDOKU_INVALID_ARGUMENT for a field out of range (an unknown
+    technique_id, a cell above 80, ...); TypeError when step is not a Step."""
+    if not isinstance(step, Step):
+        raise TypeError("explain takes a Step, not %s" % type(step).__name__)
+    raw = _raw_step(step)
+    needed = ctypes.c_size_t(0)
+    lib = _library()
+    status = lib.sudoku_step_explain(ctypes.byref(raw), None, 0, ctypes.byref(needed))
+    if status not in (SUDOKU_OK, SUDOKU_BUFFER_TOO_SMALL):
+        raise SudokuError(status)
+    text = ctypes.create_string_buffer(needed.value)
+    status = lib.sudoku_step_explain(ctypes.byref(raw), text, needed.value, ctypes.byref(needed))
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    return text.value.decode("ascii")
 
 
 class PuzzleRead(NamedTuple):

@@ -3,7 +3,8 @@
 //! candidate puzzles, and a board's candidates), `list` (listing solutions), `batch` (many boards
 //! on several threads), `read` (reading puzzles from text), `generate` (making puzzles,
 //! minimality), `info` (status texts, version) and `canonical` (the canonical form and
-//! transformations). The header `include/sudoku.h` is generated from
+//! transformations) and `steps` (the step engine: ratings, hints, solving paths,
+//! explanations). The header `include/sudoku.h` is generated from
 //! these files by cbindgen (see `build.rs`), in the order the files are declared below; the
 //! status codes come from the table in `status_table.rs`.
 //!
@@ -46,6 +47,8 @@ mod region;
 
 mod canonical;
 
+mod steps;
+
 pub use batch::{sudoku_solve_batch, SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE};
 pub use candidates::{
     sudoku_board_candidates, sudoku_count_solutions_candidates, sudoku_solve_candidates,
@@ -68,6 +71,11 @@ pub use read::{
     SUDOKU_READ_REPEATED_CANDIDATE, SUDOKU_READ_SHORT_GRID,
 };
 pub use solve::{sudoku_count_solutions, sudoku_solve, sudoku_solve_unique, sudoku_validate};
+pub use steps::{
+    sudoku_hint, sudoku_level_name, sudoku_rate, sudoku_rate_batch, sudoku_rating,
+    sudoku_solve_path, sudoku_step, sudoku_step_explain, sudoku_technique, sudoku_technique_name,
+    SUDOKU_CHAIN_CAPACITY, SUDOKU_NO_TECHNIQUE,
+};
 
 /// Defines the status enum and its texts from the table in `status_table.rs` (`build.rs` has a
 /// twin of this macro that writes the same enum as source for cbindgen).

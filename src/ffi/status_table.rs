@@ -38,5 +38,16 @@ status_table! {
         /// givens (for example a range the symmetry's orbit sizes cannot meet); nothing was
         /// written.
         SUDOKU_NOT_FOUND = 10 => "no puzzle met the options within the attempts allowed",
+        /// `sudoku_hint`: a digit on the board differs from the puzzle's unique solution, or a
+        /// candidate mask lacks the solution's digit of its cell; the cell is reported.
+        SUDOKU_WRONG_DIGIT = 11 => "a digit or a candidate elimination contradicts the solution",
+        /// `sudoku_hint`: every cell of the board holds a digit; there is nothing to hint.
+        SUDOKU_ALREADY_SOLVED = 12 => "the board is already solved",
+        /// `sudoku_hint`: the position needs a technique beyond the step engine's (Sudoku
+        /// Explainer's ladder as far as it is implemented).
+        SUDOKU_NO_STEP = 13 => "no technique of the step engine applies to the position",
+        /// An output buffer is too small: `sudoku_solve_path` (the steps) and
+        /// `sudoku_step_explain` (the text); the size needed is reported.
+        SUDOKU_BUFFER_TOO_SMALL = 14 => "an output buffer is too small",
     }
 }

@@ -47,6 +47,27 @@ impl Grid {
         grid
     }
 
+    /// The position of a board (its givens and the digits a player placed) with a player's
+    /// pencilmarks: [`Grid::from_board`], then each empty cell keeps only the digits of its mask
+    /// in `masks` (row-major, digit `d` at bit `d - 1`; bits above 8 and the masks of filled
+    /// cells are ignored). A digit the board's peers exclude stays out even when the mask holds
+    /// it, so the candidates are the board's implied ones intersected with the masks. An empty
+    /// cell left with no candidate marks the grid broken ([`Grid::is_broken`]).
+    pub fn from_board_and_masks(board: &Board, masks: &[u16; CELLS]) -> Grid {
+        let mut grid = Grid::from_board(board);
+        for cell in Cell::ALL {
+            if grid.values[cell.index()] != 0 {
+                continue;
+            }
+            for digit in Digit::ALL {
+                if masks[cell.index()] >> digit.index() & 1 == 0 {
+                    grid.eliminate(cell, digit);
+                }
+            }
+        }
+        grid
+    }
+
     /// The placed digit of `cell`, `None` when it is empty.
     #[inline]
     pub fn value(&self, cell: Cell) -> Option<Digit> {
@@ -202,6 +223,37 @@ pub(crate) fn cell(r: usize, c: usize) -> Cell {
 /// row-major): the order Sudoku Explainer walks them in.
 pub(crate) fn houses(kind: HouseKind) -> impl Iterator<Item = House> {
     (0..9).map(move |n| House::new(kind, n).expect("0-8"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_intersect_the_board_s_candidates() {
+        // r1c1 is empty with the board's candidates 1-8 (r1c9 holds 9); the mask offers 1, 2
+        // and 9, so 1 and 2 stay. r1c2's mask is 0: a broken grid. A filled cell's mask is
+        // ignored.
+        let mut text = [b'.'; CELLS];
+        text[8] = b'9';
+        let board = Board::parse(&text).unwrap();
+        let mut masks = [0x1FF; CELLS];
+        masks[0] = 0b1_0000_0011;
+        masks[8] = 0;
+        let g = Grid::from_board_and_masks(&board, &masks);
+        assert_eq!(g.candidates(cell(0, 0)), 0b11);
+        assert_eq!(g.value(cell(0, 8)), Digit::new(9));
+        assert_eq!(g.candidates(cell(0, 1)), 0xFF);
+        assert!(!g.is_broken());
+        assert!(!g.digit_cells(Digit::new(3).unwrap()).contains(cell(0, 0)));
+        masks[1] = 0;
+        assert!(Grid::from_board_and_masks(&board, &masks).is_broken());
+        // All-ones masks give the board's own grid.
+        assert_eq!(
+            Grid::from_board_and_masks(&board, &[0x1FF; CELLS]),
+            Grid::from_board(&board)
+        );
+    }
 }
 
 impl std::fmt::Debug for Grid {

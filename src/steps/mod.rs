@@ -23,6 +23,7 @@
 pub mod bug;
 pub mod chains;
 pub mod exclusion;
+pub mod explain;
 pub mod fish;
 pub mod grid;
 pub mod intersections;

@@ -4,10 +4,10 @@
 //! `include/sudoku.h`), not taken from the library, so a renamed or reordered status in `src/`
 //! fails the tests instead of changing what they expect.
 
-/// The enumerator names of `sudoku_status`, indexed by their fixed values 0 to 10: what
+/// The enumerator names of `sudoku_status`, indexed by their fixed values 0 to 14: what
 /// `sudoku_status_name(code)` must return for each status code. Written from the documented C
 /// API, not from the library.
-pub const EXPECTED_NAMES: [&str; 11] = [
+pub const EXPECTED_NAMES: [&str; 15] = [
     "SUDOKU_OK",
     "SUDOKU_NO_SOLUTION",
     "SUDOKU_MULTIPLE_SOLUTIONS",
@@ -19,6 +19,10 @@ pub const EXPECTED_NAMES: [&str; 11] = [
     "SUDOKU_INVALID_FORMAT",
     "SUDOKU_END_OF_INPUT",
     "SUDOKU_NOT_FOUND",
+    "SUDOKU_WRONG_DIGIT",
+    "SUDOKU_ALREADY_SOLVED",
+    "SUDOKU_NO_STEP",
+    "SUDOKU_BUFFER_TOO_SMALL",
 ];
 
 /// What `sudoku_status_name` and `sudoku_status_message` return for a value that is not a
@@ -40,11 +44,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_0_to_10_have_names_and_other_values_are_unknown() {
+    fn codes_0_to_14_have_names_and_other_values_are_unknown() {
         for (code, name) in (0..).zip(EXPECTED_NAMES) {
             assert_eq!(expected_name(code), name);
         }
-        for code in [-1, 11, 12, 100, i32::MAX, i32::MIN] {
+        for code in [-1, 15, 16, 100, i32::MAX, i32::MIN] {
             assert_eq!(expected_name(code), UNKNOWN_STATUS);
         }
     }

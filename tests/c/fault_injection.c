@@ -98,6 +98,40 @@ int main(void) {
     check(batch_ok, "sudoku_solve_batch: SUDOKU_OK; the injected puzzles SUDOKU_INTERNAL_ERROR "
                     "and unwritten, the others solved");
 
+    /* The step engine's calls read the board through the same hook. */
+    struct sudoku_rating rating;
+    memset(&rating, 0xEE, sizeof rating);
+    check(sudoku_rate(trigger, &rating) == SUDOKU_INTERNAL_ERROR && rating.er == 0xEEEE &&
+              rating.steps == 0xEEEEEEEEu,
+          "sudoku_rate: SUDOKU_INTERNAL_ERROR, rating untouched");
+    struct sudoku_step step;
+    memset(&step, 0xEE, sizeof step);
+    cell = 777;
+    check(sudoku_hint(trigger, NULL, NULL, &step, &cell) == SUDOKU_INTERNAL_ERROR &&
+              cell == 777 && step.rating == 0xEEEE && step.chain[127] == 0xEEEE,
+          "sudoku_hint: SUDOKU_INTERNAL_ERROR, step and cell untouched");
+    size_t steps_count = 777;
+    bool complete = true;
+    check(sudoku_solve_path(trigger, &step, 1, &steps_count, &complete) ==
+                  SUDOKU_INTERNAL_ERROR &&
+              steps_count == 777 && complete && step.rating == 0xEEEE,
+          "sudoku_solve_path: SUDOKU_INTERNAL_ERROR, steps, count and complete untouched");
+    struct sudoku_rating ratings[4], single;
+    memset(ratings, 0xEE, sizeof ratings);
+    int rate_ok = sudoku_rate(PUZZLE, &single) == SUDOKU_OK &&
+                  sudoku_rate_batch(puzzles, 4, ratings, statuses, 2) == SUDOKU_OK;
+    for (int i = 0; i < 4; i++) {
+        const struct sudoku_rating *r = &ratings[i];
+        if (i % 2)
+            rate_ok = rate_ok && statuses[i] == SUDOKU_INTERNAL_ERROR && r->er == 0xEEEE;
+        else
+            rate_ok = rate_ok && statuses[i] == SUDOKU_OK && r->er == single.er &&
+                      r->ep == single.ep && r->ed == single.ed && r->hardest == single.hardest &&
+                      r->steps == single.steps && r->complete == single.complete;
+    }
+    check(rate_ok, "sudoku_rate_batch: SUDOKU_OK; the injected boards SUDOKU_INTERNAL_ERROR "
+                   "and unwritten, the others rated");
+
     memcpy(board, PUZZLE, sizeof board);
     check(sudoku_solve(board) == SUDOKU_OK && memcmp(board, SOLUTION, sizeof board) == 0,
           "the process goes on: sudoku_solve still solves a puzzle");

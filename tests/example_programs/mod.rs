@@ -29,7 +29,15 @@ pub const C_FLAGS: &[&str] = &[
     "-Werror",
 ];
 pub const CXX_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-Wpedantic", "-Werror"];
-pub const EXAMPLES: &[&str] = &["solve", "solve_file", "count", "canon", "generate"];
+pub const EXAMPLES: &[&str] = &[
+    "solve",
+    "solve_file",
+    "count",
+    "canon",
+    "generate",
+    "rate",
+    "hint",
+];
 
 /// The magictour top 1465 puzzle #1 (the default puzzle embedded in `solve.c`) and its solution.
 pub const TOP1: &str =

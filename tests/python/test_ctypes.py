@@ -23,6 +23,10 @@ SUDOKU_INTERNAL_ERROR = 7
 SUDOKU_INVALID_FORMAT = 8
 SUDOKU_END_OF_INPUT = 9
 SUDOKU_NOT_FOUND = 10
+SUDOKU_WRONG_DIGIT = 11
+SUDOKU_ALREADY_SOLVED = 12
+SUDOKU_NO_STEP = 13
+SUDOKU_BUFFER_TOO_SMALL = 14
 
 CELLS = 81
 # A board the library may write to: 81 bytes, no NUL terminator needed.
@@ -323,12 +327,16 @@ class Messages(unittest.TestCase):
             SUDOKU_INVALID_FORMAT: b"the text is not a puzzle in a known format",
             SUDOKU_END_OF_INPUT: b"no puzzle left in the text",
             SUDOKU_NOT_FOUND: b"no puzzle met the options within the attempts allowed",
+            SUDOKU_WRONG_DIGIT: b"a digit or a candidate elimination contradicts the solution",
+            SUDOKU_ALREADY_SOLVED: b"the board is already solved",
+            SUDOKU_NO_STEP: b"no technique of the step engine applies to the position",
+            SUDOKU_BUFFER_TOO_SMALL: b"an output buffer is too small",
         }
         for status, message in expected.items():
             self.assertEqual(LIB.sudoku_status_message(status), message)
 
     def test_unknown_status(self):
-        for status in (-1, 11, 2**31 - 1, -(2**31)):
+        for status in (-1, 15, 2**31 - 1, -(2**31)):
             self.assertEqual(LIB.sudoku_status_message(status), b"unknown status")
 
     def test_version(self):
@@ -401,6 +409,93 @@ class Canonical(unittest.TestCase):
         self.assertEqual(LIB.sudoku_transform_apply(None, TOP1, form), SUDOKU_NULL_POINTER)
         self.assertEqual(LIB.sudoku_transform_invert(ctypes.byref(bad), None), SUDOKU_NULL_POINTER)
         self.assertEqual((form.raw, t.transpose), (b"#" * CELLS, 0xEE))
+
+
+class Rating(ctypes.Structure):
+    """sudoku_rating, as the header declares it."""
+
+    _fields_ = [("er", ctypes.c_uint16), ("ep", ctypes.c_uint16), ("ed", ctypes.c_uint16),
+                ("hardest", ctypes.c_int16), ("steps", ctypes.c_uint32),
+                ("complete", ctypes.c_uint8)]
+
+
+class Step(ctypes.Structure):
+    """sudoku_step, as the header declares it."""
+
+    _fields_ = [("technique", ctypes.c_int32), ("rating", ctypes.c_uint16),
+                ("cell", ctypes.c_uint8), ("digit", ctypes.c_uint8),
+                ("eliminations", ctypes.c_uint64 * 12), ("cells", ctypes.c_uint64 * 2),
+                ("houses", ctypes.c_uint32), ("digits", ctypes.c_uint16),
+                ("chain_len", ctypes.c_uint16), ("chain", ctypes.c_uint16 * 128),
+                ("chain_truncated", ctypes.c_uint8)]
+
+
+class StepEngine(unittest.TestCase):
+    """sudoku_rate, sudoku_hint, sudoku_solve_path, sudoku_step_explain,
+    sudoku_technique_name and sudoku_level_name through plain ctypes, with the layouts of the
+    header."""
+
+    # The first puzzle of ratings/se_qqwing_2000.txt: 1.5/1.2/1.2 there.
+    PUZZLE = b".9.....4157.1..6.....8..........54.8.......1...64..579...58.3.....7.3.6.3..6.49.."
+
+    def setUp(self):
+        LIB.sudoku_rate.argtypes = [ctypes.c_char_p, ctypes.POINTER(Rating)]
+        LIB.sudoku_rate.restype = ctypes.c_int
+        LIB.sudoku_hint.argtypes = [ctypes.c_char_p, ctypes.c_char_p,
+                                    ctypes.POINTER(ctypes.c_uint16), ctypes.POINTER(Step),
+                                    ctypes.POINTER(ctypes.c_size_t)]
+        LIB.sudoku_hint.restype = ctypes.c_int
+        LIB.sudoku_solve_path.argtypes = [ctypes.c_char_p, ctypes.POINTER(Step), ctypes.c_size_t,
+                                          ctypes.POINTER(ctypes.c_size_t),
+                                          ctypes.POINTER(ctypes.c_bool)]
+        LIB.sudoku_solve_path.restype = ctypes.c_int
+        LIB.sudoku_step_explain.argtypes = [ctypes.POINTER(Step), ctypes.c_char_p,
+                                            ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]
+        LIB.sudoku_step_explain.restype = ctypes.c_int
+        LIB.sudoku_technique_name.argtypes = [ctypes.c_int]
+        LIB.sudoku_technique_name.restype = ctypes.c_char_p
+        LIB.sudoku_level_name.argtypes = [ctypes.c_uint16]
+        LIB.sudoku_level_name.restype = ctypes.c_char_p
+
+    def test_layouts(self):
+        self.assertEqual(ctypes.sizeof(Rating), 16)
+        self.assertEqual(ctypes.sizeof(Step), 392)
+
+    def test_rate_hint_path_explain(self):
+        r = Rating()
+        self.assertEqual(LIB.sudoku_rate(self.PUZZLE, ctypes.byref(r)), SUDOKU_OK)
+        self.assertEqual((r.er, r.ep, r.ed, r.complete, r.hardest), (15, 12, 12, 1, 2))
+        step = Step()
+        cell = ctypes.c_size_t(99)
+        self.assertEqual(LIB.sudoku_hint(self.PUZZLE, None, None, ctypes.byref(step),
+                                         ctypes.byref(cell)), SUDOKU_OK)
+        # Box 6 has 6 only at r5c9 (cell 44): a hidden single in a box (1), ER 1.2.
+        self.assertEqual((step.technique, step.rating, step.cell, step.digit),
+                         (1, 12, 44, 6))
+        self.assertEqual(step.houses, 1 << 23)
+        needed = ctypes.c_size_t(0)
+        self.assertEqual(LIB.sudoku_step_explain(ctypes.byref(step), None, 0,
+                                                 ctypes.byref(needed)), SUDOKU_BUFFER_TOO_SMALL)
+        text = ctypes.create_string_buffer(needed.value)
+        self.assertEqual(LIB.sudoku_step_explain(ctypes.byref(step), text, needed.value, None),
+                         SUDOKU_OK)
+        self.assertEqual(text.value, b"Hidden Single in box 6: r5c9 = 6")
+        count = ctypes.c_size_t(0)
+        done = ctypes.c_bool(False)
+        self.assertEqual(LIB.sudoku_solve_path(self.PUZZLE, None, 0, ctypes.byref(count),
+                                               ctypes.byref(done)), SUDOKU_BUFFER_TOO_SMALL)
+        self.assertEqual(count.value, self.PUZZLE.count(b"."))
+        steps = (Step * count.value)()
+        self.assertEqual(LIB.sudoku_solve_path(self.PUZZLE, steps, count.value,
+                                               ctypes.byref(count), ctypes.byref(done)),
+                         SUDOKU_OK)
+        self.assertTrue(done.value)
+        self.assertEqual(bytes(memoryview(steps[0])), bytes(memoryview(step)))
+        self.assertEqual(LIB.sudoku_technique_name(11), b"X-Wing")
+        self.assertIsNone(LIB.sudoku_technique_name(43))
+        self.assertEqual(LIB.sudoku_level_name(62), b"Fiendish")
+        self.assertEqual(LIB.sudoku_hint(b"." * 81, None, None, ctypes.byref(step), None),
+                         SUDOKU_NO_STEP)
 
 
 if __name__ == "__main__":

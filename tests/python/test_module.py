@@ -17,6 +17,7 @@ against the rules and the givens by the checker below.
 
 import array
 import ctypes
+import dataclasses
 import os
 import shutil
 import subprocess
@@ -636,7 +637,7 @@ class StatusName(unittest.TestCase):
             self.assertEqual(getattr(sudoku, name), code)
 
     def test_other_values_are_unknown_status(self):
-        for code in (-1, 11, 12, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
+        for code in (-1, 15, 16, 100, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**64, -(2**100)):
             self.assertEqual(sudoku.status_name(code), "unknown status", code)
 
     def test_the_status_must_be_an_int(self):
@@ -1609,6 +1610,153 @@ class Package(unittest.TestCase):
                     self.assertIsNot(parameter.annotation, inspect.Parameter.empty,
                                      (name, parameter.name))
                 self.assertTrue(value.__doc__, name)
+
+def rated_lines(name, count):
+    """The first `count` (puzzle, (ER, EP, ED)) of a rated file of the data folder's ratings/."""
+    out = []
+    with open(os.path.join(data_dir(), "ratings", name)) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            puzzle, ratings = line.split()
+            out.append((puzzle, tuple(float(r) for r in ratings.split("/"))))
+            if len(out) == count:
+                break
+    return out
+
+
+# The first puzzle of ratings/se_qqwing_2000.txt, rated 1.5/1.2/1.2 there.
+QQWING_1 = ".9.....4157.1..6.....8..........54.8.......1...64..579...58.3.....7.3.6.3..6.49.."
+# QQWING_1 with an 'x' (not a board character) at cell 40.
+BAD_CHAR_CELL = 40
+BAD_CHAR = QQWING_1[:BAD_CHAR_CELL] + "x" + QQWING_1[BAD_CHAR_CELL + 1:]
+
+
+class Steps(unittest.TestCase):
+    """rate, rate_batch, hint, solve_path, explain, technique_name, level_name: the step engine
+    against serate's ratings in ratings/ and the puzzles' solutions."""
+
+    def test_rate_agrees_with_serate(self):
+        for puzzle, (er, ep, ed) in rated_lines("se_qqwing_2000.txt", 150):
+            r = sudoku.rate(puzzle)
+            self.assertIsInstance(r, sudoku.Rating)
+            if r.complete:
+                self.assertEqual((r.er, r.ep, r.ed), (er, ep, ed), puzzle)
+            else:
+                self.assertTrue(6.2 <= r.er <= er, puzzle)
+        r = sudoku.rate(QQWING_1)
+        self.assertEqual(r, sudoku.Rating(1.5, 1.2, 1.2, True, "Hidden Single (row or column)",
+                                          54))
+        # 54 steps: one per empty cell, every step a single.
+        self.assertEqual(QQWING_1.count("."), 54)
+
+    def test_hard_puzzles_get_a_lower_bound(self):
+        for puzzle, (er, ep, ed) in rated_lines("se_top1465.txt", 20):
+            r = sudoku.rate(puzzle)
+            if not r.complete:
+                self.assertTrue(6.2 <= r.er <= er)
+                if r.ed:
+                    self.assertEqual(r.ed, ed)
+            else:
+                self.assertEqual((r.er, r.ep, r.ed), (er, ep, ed))
+
+    def test_rate_errors_and_batch(self):
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.rate(BAD_CHAR)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_CHARACTER, BAD_CHAR_CELL))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.rate(UNSOLVABLE)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_NO_SOLUTION)
+        with self.assertRaises(TypeError):
+            sudoku.rate([1] * 81)
+        puzzles = [p for p, _ in rated_lines("se_qqwing_2000.txt", 40)]
+        items = puzzles + [UNSOLVABLE, "12"]
+        for threads in (1, 0):
+            got = sudoku.rate_batch(items, threads=threads)
+            self.assertEqual(got[:40], [sudoku.rate(p) for p in puzzles])
+            self.assertEqual(got[40].status, sudoku.SUDOKU_NO_SOLUTION)
+            self.assertEqual(got[41].status, sudoku.SUDOKU_INVALID_CHARACTER)
+        self.assertEqual(sudoku.rate_batch([]), [])
+        with self.assertRaises(ValueError):
+            sudoku.rate_batch(puzzles, threads=-1)
+
+    def test_names(self):
+        self.assertEqual(sudoku.technique_name(0), "Full House")
+        self.assertEqual(sudoku.technique_name(11), "X-Wing")
+        self.assertIsNone(sudoku.technique_name(43))
+        self.assertIsNone(sudoku.technique_name(-1))
+        self.assertEqual([sudoku.level_name(x) for x in (1.2, 1.5, 2.6, 6.2, 7.5, 9.1)],
+                         ["Easy", "Medium", "Hard", "Fiendish", "Diabolical", "Extreme"])
+
+    def test_paths_agree_with_the_solution(self):
+        for puzzle, (er, _, _) in rated_lines("se_qqwing_2000.txt", 60):
+            solution = sudoku.solve_unique(puzzle)
+            path = sudoku.solve_path(puzzle)
+            grid = list(puzzle)
+            for step in path.steps:
+                self.assertIsInstance(step, sudoku.Step)
+                if step.placement is not None:
+                    cell, digit = step.placement
+                    self.assertEqual(solution[cell], str(digit))
+                    grid[cell] = str(digit)
+                for cell, digit in step.eliminations:
+                    self.assertNotEqual(solution[cell], str(digit))
+            if path.complete:
+                self.assertEqual("".join(grid), solution)
+                self.assertEqual(max(s.rating for s in path.steps), er)
+        self.assertEqual(sudoku.solve_path(TOP1_SOLUTION), sudoku.SolvePath([], True))
+        self.assertFalse(sudoku.solve_path(TOP1).complete)
+
+    def test_hint_and_explain(self):
+        step = sudoku.hint(QQWING_1)
+        # Worked by hand: box 6 (rows 4-6, columns 7-9) has 6 only at r5c9 (cell 44): row 6 is
+        # full there, r4c8 sees r8c8's 6 and r5c7 sees r2c7's.
+        self.assertEqual(step.technique, "Hidden Single (box)")
+        self.assertEqual((step.placement, step.rating, step.houses), ((44, 6), 1.2, [23]))
+        self.assertEqual(sudoku.explain(step), "Hidden Single in box 6: r5c9 = 6")
+        self.assertEqual(step, sudoku.solve_path(QQWING_1).steps[0])
+        # With the board's own candidates, the same hint.
+        self.assertEqual(sudoku.hint(QQWING_1, sudoku.board_candidates(QQWING_1)), step)
+        # An X-Wing made by hand.
+        x = sudoku.Step("X-Wing", 11, 3.2, None, [(21, 7), (39, 7)], [], [1, 7, 12, 15], [7],
+                        [], False)
+        self.assertEqual(sudoku.explain(x),
+                         "X-Wing on 7 in rows 2 and 8: removes 7 from r3c4, r5c4")
+        for bad in (dataclasses.replace(x, technique_id=43),
+                    dataclasses.replace(x, placement=(81, 1)),
+                    dataclasses.replace(x, eliminations=[(0, 10)])):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.explain(bad)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        with self.assertRaises(TypeError):
+            sudoku.explain("a step")
+
+    def test_hint_errors(self):
+        solution = sudoku.solve_unique(QQWING_1)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(solution)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_ALREADY_SOLVED)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(EMPTY)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_NO_STEP)
+        # A wrong digit at r1c1 (cell 0), told by the givens.
+        wrong = next(d for d in "123456789" if d != solution[0]
+                     and d not in QQWING_1[:9] and d not in QQWING_1[::9][:9]
+                     and d not in QQWING_1[0:3] + QQWING_1[9:12] + QQWING_1[18:21])
+        board = wrong + QQWING_1[1:]
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(board, givens=QQWING_1)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_WRONG_DIGIT, 0))
+        # A candidate of the solution eliminated at r9c9 (cell 80).
+        masks = sudoku.board_candidates(QQWING_1)
+        masks[80] &= ~(1 << (int(solution[80]) - 1))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(QQWING_1, masks)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_WRONG_DIGIT, 80))
+
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result

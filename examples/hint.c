@@ -1,0 +1,176 @@
+/* hint: shows how a person solves a Sudoku puzzle, step by step, in Sudoku Explainer's order,
+ * with libsudoku's step engine.
+ *
+ * Usage: hint [--first] PUZZLE
+ *        hint -h | --help   prints the usage to stdout
+ *
+ * PUZZLE is one line in any one-line form the library's reader knows (81 cells; a rating or
+ * comment may follow). Prints the path of steps (sudoku_solve_path), one a line: the step's
+ * number, its rating (SE's ER, one decimal) and its explanation (sudoku_step_explain), for
+ * example "1. 1.2 Hidden Single in box 4: r5c2 = 7". Then "solved" when the path ends on the
+ * solution, or "stuck: the next step needs a technique beyond the engine (ER 6.2 or more)".
+ * --first prints the first step only (sudoku_hint), or "solved" for a full board.
+ *
+ * Exit codes: 0 the path (or the hint) was printed, stuck included; 1 the puzzle cannot be
+ * solved by steps (invalid, no solution, several solutions that mislead the uniqueness
+ * techniques; the reason on stderr) or the output could not be written; 2 usage or a PUZZLE
+ * that cannot be read.
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sudoku.h"
+#include "finish_output.h"
+#include "read_argument.h"
+
+#define PROGRAM "hint"
+
+static void usage(FILE *out)
+{
+    fputs("usage: hint [--first] PUZZLE\n"
+          "Prints the steps Sudoku Explainer takes to solve PUZZLE (one line of 81 cells,\n"
+          "row-major: '1'-'9' givens, '.' or '0' blanks), one a line: number, rating and\n"
+          "explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"\n"
+          "when the next step needs a technique beyond the engine (ER 6.2 or more).\n"
+          "--first prints the first step only.\n"
+          "Exit codes: 0 printed, 1 the puzzle cannot be solved by steps or an output error,\n"
+          "2 usage or an unreadable PUZZLE.\n",
+          out);
+}
+
+static int usage_error(const char *what, const char *arg)
+{
+    if (arg != NULL) {
+        fprintf(stderr, PROGRAM ": %s '%s'\n", what, arg);
+    } else {
+        fprintf(stderr, PROGRAM ": %s\n", what);
+    }
+    fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
+    return 2;
+}
+
+/* Prints "N. R.R TEXT" for a step; returns 0, or 1 (with the reason on stderr) when the text
+ * could not be made. */
+static int print_step(size_t number, const struct sudoku_step *step)
+{
+    char small[256];
+    char *text = small;
+    size_t needed = 0;
+    sudoku_status status = sudoku_step_explain(step, small, sizeof small, &needed);
+    if (status == SUDOKU_BUFFER_TOO_SMALL) {
+        /* A long chain: ask for the size, then explain into a buffer that fits. */
+        text = malloc(needed);
+        if (text == NULL) {
+            fputs(PROGRAM ": out of memory\n", stderr);
+            return 1;
+        }
+        status = sudoku_step_explain(step, text, needed, &needed);
+    }
+    if (status != SUDOKU_OK) {
+        fprintf(stderr, PROGRAM ": %s: %s\n", sudoku_status_name(status),
+                sudoku_status_message(status));
+        if (text != small) {
+            free(text);
+        }
+        return 1;
+    }
+    printf("%zu. %u.%u %s\n", number, step->rating / 10u, step->rating % 10u, text);
+    if (text != small) {
+        free(text);
+    }
+    return 0;
+}
+
+/* The reason a puzzle cannot be solved by steps, on stderr, with the cell when there is one. */
+static int fail(sudoku_status status, const char board[SUDOKU_CELLS])
+{
+    size_t cell = 0;
+    if ((status == SUDOKU_INVALID_CHARACTER || status == SUDOKU_CONFLICTING_GIVENS)
+        && sudoku_validate(board, &cell) == status) {
+        fprintf(stderr, PROGRAM ": %s: %s (cell %zu: row %zu, column %zu)\n",
+                sudoku_status_name(status), sudoku_status_message(status), cell, cell / 9 + 1,
+                cell % 9 + 1);
+    } else {
+        fprintf(stderr, PROGRAM ": %s: %s\n", sudoku_status_name(status),
+                sudoku_status_message(status));
+    }
+    return 1;
+}
+
+static const char STUCK[] =
+    "stuck: the next step needs a technique beyond the engine (ER 6.2 or more)\n";
+
+int main(int argc, char **argv)
+{
+    char board[SUDOKU_CELLS];
+    int first = 0, i = 1;
+    size_t count = 0, n;
+    bool complete = false;
+    struct sudoku_step *steps;
+    sudoku_status status;
+
+    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+        usage(stdout);
+        return finish_output(PROGRAM, 0);
+    }
+    if (argc >= 2 && strcmp(argv[1], "--first") == 0) {
+        first = 1;
+        i = 2;
+    }
+    if (i < argc && is_option(argv[i])) {
+        return usage_error("unknown option", argv[i]);
+    }
+    if (i >= argc) {
+        return usage_error("PUZZLE missing", NULL);
+    }
+    if (i + 1 < argc) {
+        return usage_error("one PUZZLE only; also given", argv[i + 1]);
+    }
+    if (!read_argument(PROGRAM, argv[i], board)) {
+        return 2;
+    }
+
+    if (first) {
+        struct sudoku_step step;
+        status = sudoku_hint(board, NULL, NULL, &step, NULL);
+        if (status == SUDOKU_ALREADY_SOLVED) {
+            puts("solved");
+            return finish_output(PROGRAM, 0);
+        }
+        if (status == SUDOKU_NO_STEP) {
+            fputs(STUCK, stdout);
+            return finish_output(PROGRAM, 0);
+        }
+        if (status != SUDOKU_OK) {
+            return fail(status, board);
+        }
+        return finish_output(PROGRAM, print_step(1, &step));
+    }
+
+    /* The size first, then the path. */
+    status = sudoku_solve_path(board, NULL, 0, &count, &complete);
+    if (status != SUDOKU_OK && status != SUDOKU_BUFFER_TOO_SMALL) {
+        return fail(status, board);
+    }
+    steps = malloc((count > 0 ? count : 1) * sizeof *steps);
+    if (steps == NULL) {
+        fputs(PROGRAM ": out of memory\n", stderr);
+        return 1;
+    }
+    status = sudoku_solve_path(board, steps, count, &count, &complete);
+    if (status != SUDOKU_OK) {
+        free(steps);
+        return fail(status, board);
+    }
+    for (n = 0; n < count; n++) {
+        if (print_step(n + 1, &steps[n]) != 0) {
+            free(steps);
+            return finish_output(PROGRAM, 1);
+        }
+    }
+    free(steps);
+    fputs(complete ? "solved\n" : STUCK, stdout);
+    return finish_output(PROGRAM, 0);
+}

@@ -1,0 +1,177 @@
+//! The step engine's C API from raw bytes: the first 81 bytes are the board (padded with
+//! blanks), the next 162, when present, 81 candidate masks (little-endian `uint16_t`, padded
+//! with 0x1FF), and the bytes after those (zero-padded) as a raw `sudoku_step`.
+//! Checked: `sudoku_rate` gives ER >= EP and ER >= ED, and a rating only for a board with a
+//! solution; `sudoku_hint` (raw masks, then masks cleared to 9 bits) on a board with one
+//! solution never places a wrong digit nor removes the solution's digit, names a wrong cell
+//! only when it is wrong, and gives NO_SOLUTION only without a solution; `sudoku_step_explain`
+//! fits exactly its reported size, writes nothing into a buffer one byte short, and refuses or
+//! explains any raw step without overflowing.
+#![no_main]
+
+use std::mem::size_of;
+use std::ptr;
+
+use libfuzzer_sys::fuzz_target;
+use libsudoku_fuzz::board_from;
+use libsudoku_fuzz::reference::CELLS;
+use sudoku::ffi::sudoku_status::{self, *};
+use sudoku::ffi::*;
+
+/// The solutions of a board (up to 2) and the first, by the library's counter and solver.
+fn solutions(board: &[u8; CELLS]) -> Option<(u64, [u8; CELLS])> {
+    let mut count = 0u64;
+    // SAFETY: 81 readable bytes and a writable count.
+    let status = unsafe { sudoku_count_solutions(board.as_ptr().cast(), 2, &mut count) };
+    if status != SUDOKU_OK || count == 0 {
+        return None;
+    }
+    let mut solved = *board;
+    // SAFETY: 81 readable and writable bytes.
+    assert_eq!(
+        unsafe { sudoku_solve(solved.as_mut_ptr().cast()) },
+        SUDOKU_OK
+    );
+    Some((count, solved))
+}
+
+/// Explains `step` with exact, short and empty buffers: the text fits its reported size.
+fn check_explain(step: &sudoku_step) -> sudoku_status {
+    let mut needed = 0usize;
+    // SAFETY: a readable step; size 0 with a NULL text; a writable size.
+    let status = unsafe { sudoku_step_explain(step, ptr::null_mut(), 0, &mut needed) };
+    if status != SUDOKU_BUFFER_TOO_SMALL {
+        assert_eq!(status, SUDOKU_INVALID_ARGUMENT);
+        return status;
+    }
+    assert!(needed >= 2);
+    let mut text = vec![0x55u8; needed + 8];
+    // SAFETY: needed - 1 writable bytes of a larger buffer.
+    let short =
+        unsafe { sudoku_step_explain(step, text.as_mut_ptr().cast(), needed - 1, ptr::null_mut()) };
+    assert_eq!(short, SUDOKU_BUFFER_TOO_SMALL);
+    assert!(text.iter().all(|&b| b == 0x55));
+    let mut again = 0usize;
+    // SAFETY: `needed` writable bytes of a larger buffer, a writable size.
+    let ok = unsafe { sudoku_step_explain(step, text.as_mut_ptr().cast(), needed, &mut again) };
+    assert_eq!((ok, again), (SUDOKU_OK, needed));
+    assert_eq!(text[needed - 1], 0);
+    assert!(text[..needed - 1]
+        .iter()
+        .all(|&b| b.is_ascii_graphic() || b == b' '));
+    assert!(
+        text[needed..].iter().all(|&b| b == 0x55),
+        "written past the size"
+    );
+    SUDOKU_OK
+}
+
+fn check_hint(
+    board: &[u8; CELLS],
+    masks: Option<&[u16; CELLS]>,
+    solved: Option<(u64, [u8; CELLS])>,
+) {
+    let mut step = sudoku_step {
+        technique: -1,
+        rating: 0,
+        cell: 0,
+        digit: 0,
+        eliminations: [0; 12],
+        cells: [0; 2],
+        houses: 0,
+        digits: 0,
+        chain_len: 0,
+        chain: [0; 128],
+        chain_truncated: 0,
+    };
+    let mut cell = usize::MAX;
+    // SAFETY: 81 readable bytes, NULL or 81 masks, a writable step and cell.
+    let status = unsafe {
+        sudoku_hint(
+            board.as_ptr().cast(),
+            ptr::null(),
+            masks.map_or(ptr::null(), |m| m.as_ptr()),
+            &mut step,
+            &mut cell,
+        )
+    };
+    let valid_masks = masks.is_none_or(|m| m.iter().all(|&x| x <= 0x1FF));
+    match status {
+        SUDOKU_OK => {
+            assert_eq!(check_explain(&step), SUDOKU_OK);
+            if let Some((1, solution)) = solved {
+                if step.digit != 0 {
+                    assert_eq!(solution[step.cell as usize], b'0' + step.digit);
+                }
+                for bit in 0..729 {
+                    if step.eliminations[bit / 64] >> (bit % 64) & 1 != 0 {
+                        assert_ne!(solution[bit / 9], b'1' + (bit % 9) as u8);
+                    }
+                }
+            }
+        }
+        SUDOKU_WRONG_DIGIT => {
+            let (count, solution) = solved.expect("a wrong digit needs a solution");
+            assert_eq!(count, 1);
+            let d = solution[cell] - b'0';
+            let wrong = match board[cell] {
+                b'1'..=b'9' => board[cell] != solution[cell],
+                _ => masks.is_some_and(|m| m[cell] >> (d - 1) & 1 == 0),
+            };
+            assert!(wrong, "cell {cell}");
+        }
+        SUDOKU_NO_SOLUTION => {
+            // Without masks, only a board without a solution; with masks, also masks that
+            // empty a cell of a board with several.
+            if masks.is_none() {
+                assert!(solved.is_none());
+            }
+        }
+        SUDOKU_INVALID_ARGUMENT => assert!(!valid_masks),
+        _ => {}
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let board = board_from(data);
+    let solved = solutions(&board);
+    let mut rating = sudoku_rating {
+        er: 0,
+        ep: 0,
+        ed: 0,
+        hardest: 0,
+        steps: 0,
+        complete: 0,
+    };
+    // SAFETY: 81 readable bytes and a writable rating.
+    let status = unsafe { sudoku_rate(board.as_ptr().cast(), &mut rating) };
+    if status == SUDOKU_OK {
+        assert!(solved.is_some());
+        assert!(rating.er >= rating.ep && rating.er >= rating.ed);
+        assert!(rating.complete <= 1);
+        if rating.complete == 0 {
+            assert!(rating.er >= 62);
+        }
+    } else if status == SUDOKU_NO_SOLUTION {
+        assert!(solved.is_none());
+    }
+    check_hint(&board, None, solved);
+    if data.len() > CELLS {
+        let mut masks = [0x1FFu16; CELLS];
+        for (m, pair) in masks.iter_mut().zip(data[CELLS..].chunks_exact(2)) {
+            *m = u16::from_le_bytes([pair[0], pair[1]]);
+        }
+        check_hint(&board, Some(&masks), solved);
+        check_hint(&board, Some(&masks.map(|m| m & 0x1FF)), solved);
+    }
+    let tail = data.get(3 * CELLS..).unwrap_or(&[]);
+    if !tail.is_empty() {
+        let mut bytes = [0u8; size_of::<sudoku_step>()];
+        let n = tail.len().min(bytes.len());
+        bytes[..n].copy_from_slice(&tail[..n]);
+        // SAFETY: `bytes` holds size_of::<sudoku_step>() bytes, and every bit pattern is a
+        // valid sudoku_step (integers only).
+        let raw = unsafe { bytes.as_ptr().cast::<sudoku_step>().read_unaligned() };
+        check_explain(&raw);
+    }
+});

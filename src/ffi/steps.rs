@@ -1,0 +1,894 @@
+//! The step engine (`steps`) through C: Sudoku Explainer ratings (`sudoku_rate`,
+//! `sudoku_rate_batch`), hints and solving paths (`sudoku_hint`, `sudoku_solve_path`), a step in
+//! English (`sudoku_step_explain`) and the names of techniques and levels.
+//!
+//! A step crosses the boundary as `sudoku_step`, a plain struct the caller owns; ratings are in
+//! tenths (`uint16_t`, 23 is SE's 2.3) as in `steps`.
+
+use std::ffi::{c_char, c_int, CStr};
+use std::mem::MaybeUninit;
+use std::panic::catch_unwind;
+use std::ptr;
+use std::slice;
+
+use super::region::Region;
+use super::sudoku_status::{self, *};
+use super::{board_ref, guard, guard_or, required};
+use crate::batch;
+use crate::board::Board;
+use crate::candidates::ALL_DIGITS;
+use crate::fault;
+use crate::geometry::{Cell, CellSet, Digit, CELLS};
+use crate::solver::{self, Mode, Start};
+use crate::steps::{self, Chain, Eliminations, Grid, HouseSet, Next, Step, Technique};
+
+/// The techniques of the step engine, in Sudoku Explainer's ladder order; the values are fixed
+/// (new techniques are appended) and equal `sudoku_step.technique` and `sudoku_rating.hardest`.
+/// `sudoku_technique_name` gives each one's English name.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum sudoku_technique {
+    /// The last empty cell of a house (ER 1.0).
+    SUDOKU_TECHNIQUE_FULL_HOUSE = 0,
+    /// A digit with one place left in a box (ER 1.2).
+    SUDOKU_TECHNIQUE_HIDDEN_SINGLE_BOX = 1,
+    /// A digit with one place left in a row or column (ER 1.5).
+    SUDOKU_TECHNIQUE_HIDDEN_SINGLE_LINE = 2,
+    /// Pointing that reveals a hidden single (ER 1.7).
+    SUDOKU_TECHNIQUE_DIRECT_POINTING = 3,
+    /// Claiming that reveals a hidden single (ER 1.9).
+    SUDOKU_TECHNIQUE_DIRECT_CLAIMING = 4,
+    /// Hidden pair that reveals a hidden single (ER 2.0).
+    SUDOKU_TECHNIQUE_DIRECT_HIDDEN_PAIR = 5,
+    /// A cell with one candidate left (ER 2.3).
+    SUDOKU_TECHNIQUE_NAKED_SINGLE = 6,
+    /// Hidden triplet that reveals a hidden single (ER 2.5).
+    SUDOKU_TECHNIQUE_DIRECT_HIDDEN_TRIPLET = 7,
+    /// A box's candidates of a digit in one line (ER 2.6).
+    SUDOKU_TECHNIQUE_POINTING = 8,
+    /// A line's candidates of a digit in one box (ER 2.8).
+    SUDOKU_TECHNIQUE_CLAIMING = 9,
+    /// ER 3.0.
+    SUDOKU_TECHNIQUE_NAKED_PAIR = 10,
+    /// ER 3.2.
+    SUDOKU_TECHNIQUE_X_WING = 11,
+    /// ER 3.4.
+    SUDOKU_TECHNIQUE_HIDDEN_PAIR = 12,
+    /// ER 3.6.
+    SUDOKU_TECHNIQUE_NAKED_TRIPLET = 13,
+    /// ER 3.8.
+    SUDOKU_TECHNIQUE_SWORDFISH = 14,
+    /// ER 4.0.
+    SUDOKU_TECHNIQUE_HIDDEN_TRIPLET = 15,
+    /// ER 4.2.
+    SUDOKU_TECHNIQUE_XY_WING = 16,
+    /// ER 4.4.
+    SUDOKU_TECHNIQUE_XYZ_WING = 17,
+    /// ER 5.0.
+    SUDOKU_TECHNIQUE_NAKED_QUAD = 18,
+    /// ER 5.2.
+    SUDOKU_TECHNIQUE_JELLYFISH = 19,
+    /// ER 5.4.
+    SUDOKU_TECHNIQUE_HIDDEN_QUAD = 20,
+    /// ER 4.5.
+    SUDOKU_TECHNIQUE_UNIQUE_RECTANGLE_1 = 21,
+    /// ER 4.5.
+    SUDOKU_TECHNIQUE_UNIQUE_RECTANGLE_2 = 22,
+    /// ER 4.5 and up by the set's size.
+    SUDOKU_TECHNIQUE_UNIQUE_RECTANGLE_3 = 23,
+    /// ER 4.5.
+    SUDOKU_TECHNIQUE_UNIQUE_RECTANGLE_4 = 24,
+    /// ER 4.6-5.0 by the loop's size.
+    SUDOKU_TECHNIQUE_UNIQUE_LOOP_1 = 25,
+    /// ER 4.6-5.0 by the loop's size.
+    SUDOKU_TECHNIQUE_UNIQUE_LOOP_2 = 26,
+    /// ER 4.6-5.0 by the loop's size, plus the set's bonus.
+    SUDOKU_TECHNIQUE_UNIQUE_LOOP_3 = 27,
+    /// ER 4.6-5.0 by the loop's size.
+    SUDOKU_TECHNIQUE_UNIQUE_LOOP_4 = 28,
+    /// Bivalue universal grave type 1 (ER 5.6).
+    SUDOKU_TECHNIQUE_BUG_1 = 29,
+    /// ER 5.7.
+    SUDOKU_TECHNIQUE_BUG_2 = 30,
+    /// ER 5.8-6.2.
+    SUDOKU_TECHNIQUE_BUG_3 = 31,
+    /// ER 5.7.
+    SUDOKU_TECHNIQUE_BUG_4 = 32,
+    /// ER 6.2.
+    SUDOKU_TECHNIQUE_ALIGNED_PAIR_EXCLUSION = 33,
+    /// ER 7.5.
+    SUDOKU_TECHNIQUE_ALIGNED_TRIPLET_EXCLUSION = 34,
+    /// ER 6.5 plus the chain's length bonus.
+    SUDOKU_TECHNIQUE_X_CYCLE = 35,
+    /// ER 6.5 plus bonus.
+    SUDOKU_TECHNIQUE_Y_CYCLE = 36,
+    /// ER 7.0 plus bonus.
+    SUDOKU_TECHNIQUE_CYCLE = 37,
+    /// ER 6.6 plus bonus.
+    SUDOKU_TECHNIQUE_FORCING_X_CHAIN = 38,
+    /// ER 7.0 plus bonus.
+    SUDOKU_TECHNIQUE_FORCING_CHAIN = 39,
+    /// ER 7.5 plus bonus.
+    SUDOKU_TECHNIQUE_NISHIO_FORCING_CHAIN = 40,
+    /// ER 8.0 plus bonus.
+    SUDOKU_TECHNIQUE_CELL_FORCING_CHAIN = 41,
+    /// ER 8.0 plus bonus.
+    SUDOKU_TECHNIQUE_REGION_FORCING_CHAIN = 42,
+    /// ER 8.5 plus bonus.
+    SUDOKU_TECHNIQUE_DYNAMIC_CONTRADICTION_CHAIN = 43,
+    /// ER 8.5 plus bonus.
+    SUDOKU_TECHNIQUE_DYNAMIC_DOUBLE_CHAIN = 44,
+    /// ER 8.5 plus bonus.
+    SUDOKU_TECHNIQUE_DYNAMIC_CELL_FORCING_CHAIN = 45,
+    /// ER 8.5 plus bonus.
+    SUDOKU_TECHNIQUE_DYNAMIC_REGION_FORCING_CHAIN = 46,
+}
+
+/// Entries of `sudoku_step.chain`.
+pub const SUDOKU_CHAIN_CAPACITY: usize = 128;
+
+/// `sudoku_rating.hardest` when no step was taken.
+pub const SUDOKU_NO_TECHNIQUE: i16 = -1;
+
+/// A puzzle's Sudoku Explainer rating (`sudoku_rate`, `sudoku_rate_batch`). Ratings are in
+/// tenths: 23 is SE's 2.3, as serate prints it; 0 means none.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct sudoku_rating {
+    /// ER, the hardest step of SE's path; when `complete` is 0, a lower bound of SE's ER (the
+    /// engine stopped at a position needing a technique it does not have, all rated 6.2 or
+    /// more).
+    pub er: u16,
+    /// EP, the hardest step up to the first placement; exact even when `complete` is 0 unless
+    /// it is 0 (the engine stopped before the first placement).
+    pub ep: u16,
+    /// ED, the first step's rating; 0 when the engine could take no step.
+    pub ed: u16,
+    /// The `sudoku_technique` of the hardest step taken (the first one of that rating), or
+    /// `SUDOKU_NO_TECHNIQUE` (-1) when no step was taken.
+    pub hardest: i16,
+    /// Steps taken.
+    pub steps: u32,
+    /// 1 when the engine solved the puzzle (the three ratings are SE's), 0 when it stopped.
+    pub complete: u8,
+}
+
+/// One step of the engine (`sudoku_hint`, `sudoku_solve_path`, `sudoku_step_explain`).
+///
+/// Cells are indices 0-80, row-major; a candidate (cell `c`, digit `d`) is bit `9 * c + d - 1`
+/// of a 729-bit set stored in 64-bit words, bit `i` being bit `i % 64` of word `i / 64`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct sudoku_step {
+    /// The `sudoku_technique`.
+    pub technique: i32,
+    /// The step's ER in tenths (its technique's, or more for the techniques rated by size or
+    /// by chain length).
+    pub rating: u16,
+    /// The cell of the placement (0-80); 0 when `digit` is 0.
+    pub cell: u8,
+    /// The digit placed (1-9), or 0 when the step places nothing.
+    pub digit: u8,
+    /// The candidates removed, bit `9 * cell + digit - 1` (bits 729-767 are 0). For the direct
+    /// techniques (3, 4, 5, 7) they are the removals that reveal the placement, which is the
+    /// step's only effect (as in Sudoku Explainer).
+    pub eliminations: [u64; 12],
+    /// The pattern's cells: bit `i` (of word `i / 64`) for cell `i`.
+    pub cells: [u64; 2],
+    /// The pattern's houses: bits 0-8 rows 1-9, bits 9-17 columns 1-9, bits 18-26 boxes 1-9
+    /// (row-major).
+    pub houses: u32,
+    /// The pattern's digits: bit `d - 1` for digit `d`.
+    pub digits: u16,
+    /// Entries of `chain` in use (0 for the techniques that are not chains).
+    pub chain_len: u16,
+    /// The chains of a chaining step: each entry a candidate assumed true or false, bits 0-9
+    /// `9 * cell + digit - 1` and bit 15 set for "true" (bits 10-14 are 0), or 0xFFFF to end a
+    /// branch (steps with several chains list them one after the other).
+    pub chain: [u16; 128],
+    /// 1 when the engine dropped chain entries beyond the 128 kept (the step itself is whole).
+    pub chain_truncated: u8,
+}
+
+impl sudoku_step {
+    /// The C form of a step.
+    fn from_step(step: &Step) -> sudoku_step {
+        let mut eliminations = [0u64; 12];
+        for (cell, digit) in step.eliminations.iter() {
+            let bit = 9 * cell.index() + digit.index();
+            eliminations[bit / 64] |= 1 << (bit % 64);
+        }
+        let bits = step.cells.bits();
+        let (cell, digit) = step
+            .placement
+            .map_or((0, 0), |(c, d)| (c.index() as u8, d.get()));
+        sudoku_step {
+            technique: step.technique as i32,
+            rating: u16::from(step.rating()),
+            cell,
+            digit,
+            eliminations,
+            cells: [bits as u64, (bits >> 64) as u64],
+            houses: step.houses.0,
+            digits: step.digits,
+            chain_len: u16::from(step.chain.len),
+            chain: step.chain.nodes,
+            chain_truncated: u8::from(step.chain.truncated),
+        }
+    }
+
+    /// The engine's step a C step stands for; `None` when a field is out of range (see
+    /// `sudoku_step_explain`).
+    fn engine_step(&self) -> Option<Step> {
+        let technique = usize::try_from(self.technique)
+            .ok()
+            .and_then(|t| Technique::all().get(t).copied())?;
+        let er = u8::try_from(self.rating).ok()?;
+        if self.cell as usize >= CELLS || self.digit > 9 {
+            return None;
+        }
+        let placement = Digit::new(self.digit).map(|d| (Cell::ALL[self.cell as usize], d));
+        if self.eliminations[11] >> (729 - 704) != 0
+            || self.cells[1] >> (CELLS - 64) != 0
+            || self.houses >> 27 != 0
+            || self.digits & !ALL_DIGITS != 0
+            || self.chain_len as usize > SUDOKU_CHAIN_CAPACITY
+            || self.chain_truncated > 1
+        {
+            return None;
+        }
+        let mut eliminations = Eliminations::default();
+        for bit in 0..CELLS * 9 {
+            if self.eliminations[bit / 64] >> (bit % 64) & 1 != 0 {
+                eliminations.add(Cell::ALL[bit / 9], Digit::ALL[bit % 9]);
+            }
+        }
+        let entries = &self.chain[..self.chain_len as usize];
+        let valid = |&e: &u16| e == Chain::BRANCH_END || (e & 0x7C00 == 0 && e & 0x3FF < 729);
+        if !entries.iter().all(valid) {
+            return None;
+        }
+        let mut chain = Chain::default();
+        chain.nodes[..entries.len()].copy_from_slice(entries);
+        chain.len = entries.len() as u8;
+        chain.truncated = self.chain_truncated == 1;
+        Some(Step {
+            technique,
+            placement,
+            eliminations,
+            cells: CellSet::from_bits(u128::from(self.cells[0]) | u128::from(self.cells[1]) << 64),
+            houses: HouseSet(self.houses),
+            digits: self.digits,
+            er,
+            chain,
+        })
+    }
+}
+
+/// The English names of the techniques, by `sudoku_technique` value (those of
+/// `Technique::name`, NUL-terminated; a unit test ties the two).
+const TECHNIQUE_NAMES: [&CStr; 47] = [
+    c"Full House",
+    c"Hidden Single (box)",
+    c"Hidden Single (row or column)",
+    c"Direct Pointing",
+    c"Direct Claiming",
+    c"Direct Hidden Pair",
+    c"Naked Single",
+    c"Direct Hidden Triplet",
+    c"Pointing",
+    c"Claiming",
+    c"Naked Pair",
+    c"X-Wing",
+    c"Hidden Pair",
+    c"Naked Triplet",
+    c"Swordfish",
+    c"Hidden Triplet",
+    c"XY-Wing",
+    c"XYZ-Wing",
+    c"Naked Quad",
+    c"Jellyfish",
+    c"Hidden Quad",
+    c"Unique Rectangle type 1",
+    c"Unique Rectangle type 2",
+    c"Unique Rectangle type 3",
+    c"Unique Rectangle type 4",
+    c"Unique Loop type 1",
+    c"Unique Loop type 2",
+    c"Unique Loop type 3",
+    c"Unique Loop type 4",
+    c"BUG type 1",
+    c"BUG type 2",
+    c"BUG type 3",
+    c"BUG type 4",
+    c"Aligned Pair Exclusion",
+    c"Aligned Triplet Exclusion",
+    c"Bidirectional X-Cycle",
+    c"Bidirectional Y-Cycle",
+    c"Bidirectional Cycle",
+    c"Forcing X-Chain",
+    c"Forcing Chain",
+    c"Nishio Forcing Chain",
+    c"Cell Forcing Chains",
+    c"Region Forcing Chains",
+    c"Dynamic Contradiction Forcing Chain",
+    c"Dynamic Double Forcing Chain",
+    c"Dynamic Cell Forcing Chains",
+    c"Dynamic Region Forcing Chains",
+];
+
+/// The levels of `sudoku_level_name`: (highest ER in tenths, name).
+const LEVELS: [(u16, &CStr); 6] = [
+    (12, c"Easy"),
+    (25, c"Medium"),
+    (60, c"Hard"),
+    (70, c"Fiendish"),
+    (90, c"Diabolical"),
+    (u16::MAX, c"Extreme"),
+];
+
+/// The level of an ER: the name of the first band of [`LEVELS`] that holds it.
+pub fn level_name(er_tenths: u16) -> &'static CStr {
+    LEVELS
+        .iter()
+        .find(|(top, _)| er_tenths <= *top)
+        .map_or(c"Extreme", |(_, name)| name)
+}
+
+/// The English name of a technique ("Hidden Single (box)", "X-Wing", ...).
+///
+/// `technique`: a `sudoku_technique` value (0-46). Returns a static NUL-terminated string, or
+/// NULL for any other value. Thread-safe; no allocation.
+#[no_mangle]
+pub extern "C" fn sudoku_technique_name(technique: c_int) -> *const c_char {
+    guard_or(ptr::null(), || {
+        usize::try_from(technique)
+            .ok()
+            .and_then(|t| TECHNIQUE_NAMES.get(t))
+            .map_or(ptr::null(), |name| name.as_ptr())
+    })
+}
+
+/// The difficulty level of an ER (in tenths), in English: "Easy" up to 1.2 (singles in boxes),
+/// "Medium" 1.3-2.5 (hidden singles in lines, naked singles, the direct techniques), "Hard"
+/// 2.6-6.0 (locked candidates, subsets, fish, wings, uniqueness, BUG), "Fiendish" 6.1-7.0
+/// (aligned pair exclusion, cycles, forcing X-chains), "Diabolical" 7.1-9.0 (forcing chains,
+/// Nishio, cell and region forcing chains, dynamic forcing chains), "Extreme" above 9.0. 0 (nothing to rate) is
+/// "Easy". These bands are the library's own. Returns a static NUL-terminated string, never
+/// NULL. Thread-safe; no allocation.
+#[no_mangle]
+pub extern "C" fn sudoku_level_name(er_tenths: u16) -> *const c_char {
+    guard_or(c"Extreme".as_ptr(), || level_name(er_tenths).as_ptr())
+}
+
+/// Rates a parsed board: the C rating, or the status (see `sudoku_rate`).
+fn rate_board(board: &Board) -> Result<sudoku_rating, sudoku_status> {
+    if solver::search(Start::Board(board), Mode::First)
+        .map_err(sudoku_status::from)?
+        .count()
+        == 0
+    {
+        return Err(SUDOKU_NO_SOLUTION);
+    }
+    let r = steps::rate(board);
+    if r.contradiction {
+        // Sound techniques never empty a cell of a position with a solution: only the
+        // uniqueness techniques can, on a puzzle with several.
+        return Err(SUDOKU_MULTIPLE_SOLUTIONS);
+    }
+    Ok(sudoku_rating {
+        er: r.er.into(),
+        ep: r.ep.into(),
+        ed: r.ed.into(),
+        hardest: r.hardest.map_or(SUDOKU_NO_TECHNIQUE, |t| t as i16),
+        steps: r.steps,
+        complete: r.complete.into(),
+    })
+}
+
+/// Rates a puzzle as Sudoku Explainer (serate 1.2.1.3) does: ER, EP and ED.
+///
+/// `board`: 81 bytes as for `sudoku_solve`, only read. On `SUDOKU_OK`, `*rating` receives the
+/// rating; on any other status it is left untouched. The engine takes SE's steps one at a time
+/// (`docs/steps.md`); a puzzle needing a technique beyond the engine's is still `SUDOKU_OK`,
+/// with `complete` 0 and `er` a lower bound of SE's ER (6.2, the next technique of SE's
+/// ladder, or the hardest step taken if higher). A puzzle with several solutions is rated by the
+/// same rule, as SE rates it. A full valid board rates 0/0/0 with `complete` 1 and no step.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION` (checked with the solver first),
+/// `SUDOKU_MULTIPLE_SOLUTIONS` (only when a uniqueness technique, assuming one solution, led to
+/// a contradiction on a puzzle with several), `SUDOKU_INVALID_CHARACTER`,
+/// `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (`board` or `rating` NULL) or
+/// `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+///
+/// # Safety
+/// `board` must be NULL or point to 81 readable bytes; `rating` NULL or a writable
+/// `sudoku_rating`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_rate(
+    board: *const c_char,
+    rating: *mut sudoku_rating,
+) -> sudoku_status {
+    guard(|| {
+        required(board.cast_mut())?;
+        let rating = required(rating)?;
+        // SAFETY: the caller guarantees 81 readable bytes, which no one writes during the call.
+        let text = unsafe { board_ref(board) }?;
+        let result = rate_board(&Board::parse(text)?)?;
+        // SAFETY: non-NULL, and the caller guarantees a writable sudoku_rating.
+        unsafe { rating.write_unaligned(result) };
+        Ok(())
+    })
+}
+
+/// Rates `count` puzzles on several threads, each as `sudoku_rate` does.
+///
+/// `boards`: `81 * count` bytes, board `i` at bytes `81 * i` to `81 * i + 80`; only read.
+/// `ratings`: `count` writable `sudoku_rating`; `ratings[i]` is written only when `statuses[i]`
+/// is `SUDOKU_OK`. `statuses`: `count` writable `sudoku_status`, each what `sudoku_rate` returns
+/// for that board (`SUDOKU_NULL_POINTER` aside). `threads`: as for `sudoku_solve_batch` (0:
+/// every core available; the calling thread included; threads end before the call returns).
+/// The results do not depend on the thread count.
+///
+/// Returns `SUDOKU_OK` when the arguments are valid, whatever each board's status;
+/// `SUDOKU_NULL_POINTER` (`boards`, `ratings` or `statuses` NULL, also when `count` is 0);
+/// `SUDOKU_INVALID_ARGUMENT` (a `count` whose buffers could not exist, misaligned `ratings` or
+/// `statuses`, or any two buffers overlapping), and then nothing is written;
+/// `SUDOKU_INTERNAL_ERROR`.
+///
+/// # Safety
+/// `boards` NULL or `81 * count` readable bytes; `ratings` NULL or `count` writable
+/// `sudoku_rating`; `statuses` NULL or `count` writable `sudoku_status`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_rate_batch(
+    boards: *const c_char,
+    count: usize,
+    ratings: *mut sudoku_rating,
+    statuses: *mut sudoku_status,
+    threads: usize,
+) -> sudoku_status {
+    guard(|| {
+        let boards = required(boards.cast_mut())?.cast::<[u8; CELLS]>();
+        let ratings = required(ratings)?;
+        let statuses = required(statuses)?;
+        let (Some(input), Some(output), Some(codes)) = (
+            Region::of(boards.as_ptr(), count),
+            Region::of(ratings.as_ptr(), count),
+            Region::of(statuses.as_ptr(), count),
+        ) else {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        };
+        if input.overlaps(&output) || input.overlaps(&codes) || output.overlaps(&codes) {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        }
+        if count == 0 {
+            return Ok(());
+        }
+        // SAFETY: non-NULL, alignment 1, `81 * count` readable bytes (at most isize::MAX,
+        // checked) that nothing writes during the call (no output overlaps them).
+        let boards = unsafe { slice::from_raw_parts(boards.as_ptr(), count) };
+        // SAFETY: non-NULL and aligned (checked by `Region::of`), `count` writable values the
+        // caller guarantees, overlapping no other buffer. MaybeUninit: they may be
+        // uninitialised.
+        let ratings = unsafe {
+            slice::from_raw_parts_mut(ratings.as_ptr().cast::<MaybeUninit<sudoku_rating>>(), count)
+        };
+        // SAFETY: as for `ratings`.
+        let statuses = unsafe {
+            slice::from_raw_parts_mut(
+                statuses.as_ptr().cast::<MaybeUninit<sudoku_status>>(),
+                count,
+            )
+        };
+        batch::for_each_chunk(
+            count,
+            threads,
+            (ratings, statuses),
+            |range, (ratings, statuses)| {
+                let chunk = &boards[range];
+                for ((text, rating), status) in chunk.iter().zip(ratings).zip(statuses) {
+                    let result = catch_unwind(|| {
+                        fault::point(text);
+                        rate_board(&Board::parse(text)?)
+                    });
+                    status.write(match result {
+                        Ok(Ok(r)) => {
+                            rating.write(r);
+                            SUDOKU_OK
+                        }
+                        Ok(Err(s)) => s,
+                        Err(_) => SUDOKU_INTERNAL_ERROR,
+                    });
+                }
+            },
+        );
+        Ok(())
+    })
+}
+
+/// The caller's optional candidate masks, copied and checked.
+///
+/// # Safety
+/// `candidates` must be NULL or point to 81 readable `uint16_t` (any alignment).
+unsafe fn optional_masks(candidates: *const u16) -> Result<Option<[u16; CELLS]>, sudoku_status> {
+    let Some(candidates) = ptr::NonNull::new(candidates.cast_mut()) else {
+        return Ok(None);
+    };
+    // SAFETY: non-NULL, and the caller guarantees 81 readable `uint16_t`; an unaligned read
+    // copies them whatever the alignment.
+    let masks = unsafe { candidates.cast::<[u16; CELLS]>().read_unaligned() };
+    if masks.iter().any(|&m| m & !ALL_DIGITS != 0) {
+        return Err(SUDOKU_INVALID_ARGUMENT);
+    }
+    Ok(Some(masks))
+}
+
+/// Why `sudoku_hint` gives no step: a status and, for `SUDOKU_WRONG_DIGIT`, the cell.
+type HintError = (sudoku_status, Option<usize>);
+
+/// The checks and the step of `sudoku_hint` (see there).
+pub fn hint(
+    board: &Board,
+    givens: Option<&Board>,
+    masks: Option<&[u16; CELLS]>,
+) -> Result<Step, HintError> {
+    if let Some(givens) = givens {
+        let kept = givens
+            .digits()
+            .iter()
+            .zip(board.digits())
+            .all(|(&g, &b)| g == 0 || g == b);
+        if !kept {
+            return Err((SUDOKU_INVALID_ARGUMENT, None));
+        }
+    }
+    let puzzle = givens.unwrap_or(board);
+    let outcome = solver::search(Start::Board(puzzle), Mode::Count { limit: 2 })
+        .map_err(|e| (sudoku_status::from(e), None))?;
+    match (outcome.count(), outcome.first_solution()) {
+        (0, _) | (_, None) => return Err((SUDOKU_NO_SOLUTION, None)),
+        (1, Some(solution)) => {
+            let wrong = (0..CELLS).find(|&i| {
+                let s = solution.get(i);
+                match board.get(i) {
+                    0 => masks.is_some_and(|m| m[i] >> (s - 1) & 1 == 0),
+                    d => d != s,
+                }
+            });
+            if let Some(cell) = wrong {
+                return Err((SUDOKU_WRONG_DIGIT, Some(cell)));
+            }
+        }
+        _ if givens.is_some() && solver::count_solutions(board, 1) == 0 => {
+            return Err((SUDOKU_NO_SOLUTION, None));
+        }
+        _ => {}
+    }
+    if board.is_complete() {
+        return Err((SUDOKU_ALREADY_SOLVED, None));
+    }
+    let grid = match masks {
+        Some(m) => Grid::from_board_and_masks(board, m),
+        None => Grid::from_board(board),
+    };
+    match steps::next_step(&grid) {
+        Next::Step(step) => Ok(step),
+        Next::Solved => Err((SUDOKU_ALREADY_SOLVED, None)),
+        Next::Contradiction => Err((SUDOKU_NO_SOLUTION, None)),
+        Next::Beyond { .. } => Err((SUDOKU_NO_STEP, None)),
+    }
+}
+
+/// The next step Sudoku Explainer would take in a player's position: a hint.
+///
+/// `board`: 81 bytes as for `sudoku_solve`: the position, givens and the digits the player
+/// placed alike; only read. `givens`: NULL, or the puzzle's 81 bytes (its givens only), to check
+/// the player's digits against the puzzle's solution; every given must be on `board`
+/// (`SUDOKU_INVALID_ARGUMENT` otherwise). `candidates`: NULL (the candidates the board implies),
+/// or the player's 81 pencilmark masks (`uint16_t`, any alignment, digit `d` at bit `d - 1`,
+/// masks of filled cells ignored): the engine works on the board's candidates intersected with
+/// them, so a player's eliminations count. `step`: receives the step on `SUDOKU_OK`. `cell`:
+/// NULL, or receives the cell (0-80) on `SUDOKU_WRONG_DIGIT`; it is written on no other status.
+///
+/// Checks, in order: NULL pointers; the board's bytes and givens (`SUDOKU_INVALID_CHARACTER`,
+/// `SUDOKU_CONFLICTING_GIVENS`), then `givens`' (same statuses); the masks (a bit above bit 8:
+/// `SUDOKU_INVALID_ARGUMENT`); the givens kept on the board. Then the puzzle (`givens`, or
+/// `board` when NULL) is solved: no solution, `SUDOKU_NO_SOLUTION`. With exactly one solution,
+/// the first cell in row-major order whose digit differs from it, or, for an empty cell, whose
+/// mask lacks the solution's digit (a candidate of the solution was eliminated), gives
+/// `SUDOKU_WRONG_DIGIT` and that cell. With several solutions nothing can be wrong and the hint
+/// is given anyway, as SE does (the uniqueness techniques may then mislead); when `givens` is
+/// given and `board` itself has no solution, `SUDOKU_NO_SOLUTION`. Then a full board is
+/// `SUDOKU_ALREADY_SOLVED`; a position the engine cannot pass is `SUDOKU_NO_STEP`; candidate
+/// masks leaving an empty cell with none (several solutions only) give `SUDOKU_NO_SOLUTION`.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_WRONG_DIGIT`, `SUDOKU_ALREADY_SOLVED`, `SUDOKU_NO_STEP`,
+/// `SUDOKU_NO_SOLUTION`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
+/// `SUDOKU_INVALID_ARGUMENT`, `SUDOKU_NULL_POINTER` (`board` or `step` NULL) or
+/// `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+///
+/// # Safety
+/// `board` must be NULL or point to 81 readable bytes; `givens` NULL or 81 readable bytes;
+/// `candidates` NULL or 81 readable `uint16_t`; `step` NULL or a writable `sudoku_step`; `cell`
+/// NULL or a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_hint(
+    board: *const c_char,
+    givens: *const c_char,
+    candidates: *const u16,
+    step: *mut sudoku_step,
+    cell: *mut usize,
+) -> sudoku_status {
+    guard(|| {
+        required(board.cast_mut())?;
+        let step = required(step)?;
+        // SAFETY: the caller guarantees 81 readable bytes, which no one writes during the call.
+        let board = Board::parse(unsafe { board_ref(board) }?)?;
+        let givens = if givens.is_null() {
+            None
+        } else {
+            // SAFETY: non-NULL: the caller guarantees 81 readable bytes.
+            Some(Board::parse(unsafe { board_ref(givens) }?)?)
+        };
+        // SAFETY: the caller guarantees NULL or 81 readable `uint16_t`.
+        let masks = unsafe { optional_masks(candidates) }?;
+        match hint(&board, givens.as_ref(), masks.as_ref()) {
+            Ok(found) => {
+                // SAFETY: non-NULL, and the caller guarantees a writable sudoku_step.
+                unsafe { step.write_unaligned(sudoku_step::from_step(&found)) };
+                Ok(())
+            }
+            Err((status, at)) => {
+                if let (Some(at), Some(cell)) = (at, ptr::NonNull::new(cell)) {
+                    // SAFETY: non-NULL, and the caller guarantees a writable size_t.
+                    unsafe { cell.write_unaligned(at) };
+                }
+                Err(status)
+            }
+        }
+    })
+}
+
+/// The engine's whole path from a board: its steps and whether it reached the solution
+/// (`Err` as `sudoku_solve_path`).
+pub fn solve_path(board: &Board) -> Result<(Vec<Step>, bool), sudoku_status> {
+    if solver::count_solutions(board, 1) == 0 {
+        return Err(SUDOKU_NO_SOLUTION);
+    }
+    let mut grid = Grid::from_board(board);
+    let mut path = Vec::new();
+    loop {
+        match steps::next_step(&grid) {
+            Next::Step(step) => {
+                step.apply(&mut grid);
+                path.push(step);
+            }
+            Next::Solved => return Ok((path, true)),
+            Next::Beyond { .. } => return Ok((path, false)),
+            // As in `rate_board`: only a uniqueness technique on a puzzle with several
+            // solutions gets here.
+            Next::Contradiction => return Err(SUDOKU_MULTIPLE_SOLUTIONS),
+        }
+    }
+}
+
+/// The steps Sudoku Explainer takes to solve a puzzle (the path its rating is read from).
+///
+/// `board`: 81 bytes as for `sudoku_solve`, only read. `steps`: room for `capacity`
+/// `sudoku_step` values (NULL allowed when `capacity` is 0, to ask for the size). On
+/// `SUDOKU_OK`, `steps[0..*count]` receive the path and `*complete` is 1 when it ends on the
+/// solution, 0 when the engine stopped at a position beyond its techniques (the path so far is
+/// then given: the steps a player can take before needing a harder technique; a full board
+/// gives an empty complete path). When the path has more than `capacity` steps:
+/// `SUDOKU_BUFFER_TOO_SMALL`, `*count` receives the number of steps needed and nothing else is
+/// written. On any other status nothing is written.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_BUFFER_TOO_SMALL`, `SUDOKU_NO_SOLUTION`,
+/// `SUDOKU_MULTIPLE_SOLUTIONS` (as for `sudoku_rate`), `SUDOKU_INVALID_CHARACTER`,
+/// `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (`board`, `count` or `complete` NULL, or
+/// `steps` NULL with a non-zero `capacity`), `SUDOKU_INVALID_ARGUMENT` (`steps` misaligned or
+/// a `capacity` whose buffer could not exist) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; it
+/// allocates the path while it is built.
+///
+/// # Safety
+/// `board` must be NULL or point to 81 readable bytes; `steps` NULL or `capacity` writable
+/// `sudoku_step`; `count` NULL or a writable `size_t`; `complete` NULL or a writable `bool`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_solve_path(
+    board: *const c_char,
+    steps: *mut sudoku_step,
+    capacity: usize,
+    count: *mut usize,
+    complete: *mut bool,
+) -> sudoku_status {
+    guard(|| {
+        required(board.cast_mut())?;
+        let count = required(count)?;
+        let complete = required(complete)?;
+        if steps.is_null() && capacity > 0 {
+            return Err(SUDOKU_NULL_POINTER);
+        }
+        if Region::of(steps.cast_const(), capacity).is_none() {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        }
+        // SAFETY: the caller guarantees 81 readable bytes, which no one writes during the call.
+        let board = Board::parse(unsafe { board_ref(board) }?)?;
+        let (path, finished) = solve_path(&board)?;
+        if path.len() > capacity {
+            // SAFETY: non-NULL, and the caller guarantees a writable size_t.
+            unsafe { count.write_unaligned(path.len()) };
+            return Err(SUDOKU_BUFFER_TOO_SMALL);
+        }
+        for (i, s) in path.iter().enumerate() {
+            // SAFETY: i < path.len() <= capacity: the caller guarantees `capacity` writable
+            // steps at `steps` (non-NULL when capacity > 0, aligned: checked).
+            unsafe { steps.add(i).write(sudoku_step::from_step(s)) };
+        }
+        // SAFETY: non-NULL, and the caller guarantees a writable size_t and bool.
+        unsafe {
+            count.write_unaligned(path.len());
+            complete.write(finished);
+        }
+        Ok(())
+    })
+}
+
+/// A step in one line of English, for example `Hidden Single in box 5: r4c6 = 7` or `X-Wing on
+/// 7 in rows 2 and 8: removes 7 from r3c4, r5c4` (the form: `docs/steps.md`, "Explanations").
+/// Cells are `rNcM` (row and column 1-9); chains are written node by node, `r1c2=5 -> r1c7<>5`.
+///
+/// `step`: a step as `sudoku_hint` or `sudoku_solve_path` wrote it; only read. `text`: `size`
+/// writable bytes (NULL allowed when `size` is 0); on `SUDOKU_OK` it receives the ASCII text
+/// and a NUL. `needed`: NULL, or receives the bytes the text needs, NUL included, on
+/// `SUDOKU_OK` and `SUDOKU_BUFFER_TOO_SMALL`. When `size` is smaller: `SUDOKU_BUFFER_TOO_SMALL`
+/// and `text` is left untouched. 256 bytes hold the text of any step without a chain.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_BUFFER_TOO_SMALL`, `SUDOKU_NULL_POINTER` (`step` NULL, or
+/// `text` NULL with a non-zero `size`), `SUDOKU_INVALID_ARGUMENT` (a field out of range: an
+/// unknown technique, a rating above 255, `cell` above 80, `digit` above 9, bits set beyond the
+/// 729 candidates, 81 cells, 27 houses or 9 digits, `chain_len` above 128, a chain entry with
+/// bits 10-14 set or a candidate above 728, `chain_truncated` above 1) or
+/// `SUDOKU_INTERNAL_ERROR`. Thread-safe; it allocates the text while it is built.
+///
+/// # Safety
+/// `step` must be NULL or point to a readable `sudoku_step`; `text` NULL or `size` writable
+/// bytes; `needed` NULL or a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_step_explain(
+    step: *const sudoku_step,
+    text: *mut c_char,
+    size: usize,
+    needed: *mut usize,
+) -> sudoku_status {
+    guard(|| {
+        let step = required(step.cast_mut())?;
+        if text.is_null() && size > 0 {
+            return Err(SUDOKU_NULL_POINTER);
+        }
+        // SAFETY: non-NULL, and the caller guarantees a readable sudoku_step; an unaligned read
+        // copies it whatever the alignment. Every bit pattern is a valid sudoku_step (integers
+        // only), so reading untrusted memory is sound; its fields are checked next.
+        let raw = unsafe { step.as_ptr().read_unaligned() };
+        let step = raw.engine_step().ok_or(SUDOKU_INVALID_ARGUMENT)?;
+        let explained = step.explain();
+        let need = explained.len() + 1;
+        if let Some(needed) = ptr::NonNull::new(needed) {
+            // SAFETY: non-NULL, and the caller guarantees a writable size_t.
+            unsafe { needed.write_unaligned(need) };
+        }
+        if size < need {
+            return Err(SUDOKU_BUFFER_TOO_SMALL);
+        }
+        // SAFETY: need <= size bytes: the caller guarantees `size` writable bytes at `text`
+        // (non-NULL when size > 0, and size >= need >= 1); the source is our own string,
+        // which cannot overlap the caller's buffer.
+        unsafe {
+            ptr::copy_nonoverlapping(explained.as_ptr(), text.cast::<u8>(), explained.len());
+            text.add(explained.len()).write(0);
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `HiddenSingleBox` as `HIDDEN_SINGLE_BOX`: an underscore before each word and number.
+    fn upper_snake(camel: &str) -> String {
+        let chars: Vec<char> = camel.chars().collect();
+        let mut out = String::new();
+        for (i, &c) in chars.iter().enumerate() {
+            let prev = i.checked_sub(1).map(|j| chars[j]);
+            let next = chars.get(i + 1);
+            let boundary = match prev {
+                None => false,
+                Some(p) if c.is_ascii_digit() => p.is_ascii_alphabetic(),
+                Some(p) if c.is_ascii_uppercase() => {
+                    p.is_ascii_lowercase()
+                        || p.is_ascii_digit()
+                        || (p.is_ascii_uppercase() && next.is_some_and(|n| n.is_ascii_lowercase()))
+                }
+                _ => false,
+            };
+            if boundary {
+                out.push('_');
+            }
+            out.push(c.to_ascii_uppercase());
+        }
+        out
+    }
+
+    #[test]
+    fn the_c_techniques_are_the_engine_s() {
+        assert_eq!(upper_snake("XYZWing"), "XYZ_WING");
+        assert_eq!(upper_snake("ForcingXChain"), "FORCING_X_CHAIN");
+        for (i, t) in Technique::all().into_iter().enumerate() {
+            assert_eq!(t as usize, i);
+            // SAFETY: i is a discriminant of the repr(C) enum (0-46, all declared), checked
+            // by the names below.
+            let c: sudoku_technique = unsafe { std::mem::transmute(i as i32) };
+            assert_eq!(
+                format!("{c:?}"),
+                format!("SUDOKU_TECHNIQUE_{}", upper_snake(&format!("{t:?}")))
+            );
+            assert_eq!(TECHNIQUE_NAMES[i].to_str(), Ok(t.name()));
+            assert_eq!(
+                // SAFETY: a non-NULL result is a static NUL-terminated string.
+                unsafe { CStr::from_ptr(sudoku_technique_name(i as c_int)) }.to_str(),
+                Ok(t.name())
+            );
+        }
+        assert!(sudoku_technique_name(47).is_null());
+        assert!(sudoku_technique_name(-1).is_null());
+        assert_eq!(SUDOKU_CHAIN_CAPACITY, Chain::CAPACITY);
+    }
+
+    #[test]
+    fn levels_by_band() {
+        let name = |er| level_name(er).to_str().unwrap();
+        for (er, want) in [
+            (0, "Easy"),
+            (10, "Easy"),
+            (12, "Easy"),
+            (15, "Medium"),
+            (25, "Medium"),
+            (26, "Hard"),
+            (60, "Hard"),
+            (61, "Fiendish"),
+            (70, "Fiendish"),
+            (71, "Diabolical"),
+            (90, "Diabolical"),
+            (91, "Extreme"),
+            (u16::MAX, "Extreme"),
+        ] {
+            assert_eq!(name(er), want, "{er}");
+        }
+    }
+
+    #[test]
+    fn a_step_survives_the_c_form_and_bad_fields_are_refused() {
+        let b: Board =
+            ".9.....4157.1..6.....8..........54.8.......1...64..579...58.3.....7.3.6.3..6.49.."
+                .parse()
+                .unwrap();
+        let (path, done) = solve_path(&b).unwrap();
+        assert!(done);
+        for s in &path {
+            assert_eq!(sudoku_step::from_step(s).engine_step(), Some(*s));
+        }
+        let good = sudoku_step::from_step(&path[0]);
+        let mut bad = good;
+        bad.technique = 43;
+        assert_eq!(bad.engine_step(), None);
+        let mut bad = good;
+        bad.eliminations[11] = 1 << 25;
+        assert_eq!(bad.engine_step(), None);
+        let mut bad = good;
+        bad.chain_len = 1;
+        bad.chain[0] = 729;
+        assert_eq!(bad.engine_step(), None);
+        bad.chain[0] = 728 | 0x8000;
+        assert!(bad.engine_step().is_some());
+    }
+}

@@ -1,0 +1,273 @@
+//! `examples/rate.c` and `examples/hint.c`: ratings as serate prints them (checked against the
+//! rated files), lower bounds marked `>=`, the path of steps, usage and bad input, against both
+//! the static and the shared library.
+//!
+//! Shared helpers: `tests/example_programs/mod.rs`.
+
+mod example_programs;
+
+use std::fs;
+
+use example_programs::*;
+use sudoku_testkit::cbuild::{scratch_dir, Link};
+use sudoku_testkit::data::{data_dir, puzzle_lines};
+
+/// The first puzzle of `ratings/se_qqwing_2000.txt`, rated 1.5/1.2/1.2 there.
+const QQWING_1: &str =
+    ".9.....4157.1..6.....8..........54.8.......1...64..579...58.3.....7.3.6.3..6.49..";
+
+/// The second puzzle of the same file and its line there.
+const QQWING_2: &str =
+    "....79.3...5..........8....9....1....5....7..7.843..1...98..45...3...9..6.41...87";
+
+/// The puzzle lines (`PUZZLE ER/EP/ED`) of a rated file.
+fn rated_lines(file: &str) -> Vec<String> {
+    let bytes = fs::read(data_dir().join("ratings").join(file)).expect("the rated file");
+    puzzle_lines(&bytes)
+        .map(|(_, l)| String::from_utf8(l.to_vec()).unwrap())
+        .collect()
+}
+
+fn tenths(s: &str) -> u32 {
+    let (a, b) = s.split_once('.').expect("a rating like 6.2");
+    a.parse::<u32>().unwrap() * 10 + b.parse::<u32>().unwrap()
+}
+
+/// Checks one line of `rate` against serate's line of the same puzzle: equal when not marked;
+/// when marked, a lower bound at most serate's ER, the unmarked parts equal. Returns whether
+/// it was exact.
+fn check_line(ours: &str, reference: &str) -> bool {
+    let (puzzle, ratings) = ours.split_once(' ').expect("PUZZLE RATINGS");
+    let (ref_puzzle, ref_ratings) = reference.split_once(' ').unwrap();
+    assert_eq!(puzzle, ref_puzzle);
+    if !ratings.contains(">=") {
+        assert_eq!(ratings, ref_ratings.trim(), "{puzzle}");
+        return true;
+    }
+    let ours: Vec<&str> = ratings.split('/').collect();
+    let theirs: Vec<&str> = ref_ratings.trim().split('/').collect();
+    let bound = ours[0].strip_prefix(">=").expect("ER marked first");
+    assert!(
+        tenths(bound) >= 62 && tenths(bound) <= tenths(theirs[0]),
+        "{ours:?}"
+    );
+    for i in 1..3 {
+        match ours[i].strip_prefix(">=") {
+            Some(b) => {
+                assert_eq!(b, bound);
+                assert!(tenths(b) <= tenths(theirs[i]), "{ours:?} {theirs:?}");
+            }
+            None => assert_eq!(ours[i], theirs[i], "{puzzle}"),
+        }
+    }
+    false
+}
+
+#[test]
+fn rate_prints_serate_s_ratings_on_the_qqwing_file() {
+    let lines: Vec<String> = rated_lines("se_qqwing_2000.txt")
+        .into_iter()
+        .take(200)
+        .collect();
+    let input = lines.join("\n") + "\n";
+    for link in LINKS {
+        let output = run(example("rate", link), &[], input.as_bytes());
+        assert_eq!(text(&output.stderr), "");
+        assert_eq!(output.status.code(), Some(0));
+        let out: Vec<&str> = text(&output.stdout).lines().collect();
+        assert_eq!(out.len(), 200);
+        let exact = out
+            .iter()
+            .zip(&lines)
+            .filter(|(o, r)| check_line(o, r))
+            .count();
+        // All 200 are within the engine's ladder (serate rates none of them above 6.1), so
+        // every line is exact.
+        assert_eq!(exact, 200);
+    }
+}
+
+#[test]
+fn rate_marks_lower_bounds_on_hard_puzzles() {
+    let hard: Vec<String> = rated_lines("se_top1465.txt")
+        .into_iter()
+        .filter(|l| tenths(l.split(' ').nth(1).unwrap().split('/').next().unwrap()) > 61)
+        .take(120)
+        .collect();
+    let input = hard.join("\n");
+    let file = scratch_dir("rate_example").join("hard.txt");
+    fs::write(&file, &input).unwrap();
+    let output = run(
+        example("rate", Link::Static),
+        &["--threads", "2", file.to_str().unwrap()],
+        b"",
+    );
+    assert_run(&output, 0, text(&output.stdout), "");
+    let out: Vec<&str> = text(&output.stdout).lines().collect();
+    assert_eq!(out.len(), hard.len());
+    let mut marked = 0;
+    for (o, r) in out.iter().zip(&hard) {
+        if !check_line(o, r) {
+            marked += 1;
+        }
+    }
+    assert!(marked > 0);
+    // The first: 9.0/1.2/1.2 in the file; the engine stops at 6.2 today.
+    assert!(out[0].starts_with(TOP1));
+}
+
+#[test]
+fn rate_reports_bad_lines_and_goes_on() {
+    let dir = scratch_dir("rate_example");
+    let good = dir.join("good.txt");
+    fs::write(&good, format!("# a comment\n\n{QQWING_1}\n")).unwrap();
+    let input = format!("{QQWING_1} 1.5/1.2/1.2\n{BAD_CHARACTER}\n{CONFLICT}\n{UNSOLVABLE}\nshort\n{QQWING_2} 1.5/1.2/1.2\r\n");
+    for link in LINKS {
+        let output = run(
+            example("rate", link),
+            &[good.to_str().unwrap(), "-", "/nonexistent/file"],
+            input.as_bytes(),
+        );
+        // Ratings from the file.
+        let stdout =
+            format!("{QQWING_1} 1.5/1.2/1.2\n{QQWING_1} 1.5/1.2/1.2\n{QQWING_2} 1.5/1.2/1.2\n");
+        assert_eq!(text(&output.stdout), stdout);
+        let stderr = text(&output.stderr);
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 5, "{stderr}");
+        assert!(lines[0].starts_with("rate: stdin:2: "), "{stderr}");
+        assert_eq!(
+            lines[1],
+            "rate: stdin:3: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box"
+        );
+        assert_eq!(
+            lines[2],
+            "rate: stdin:4: SUDOKU_NO_SOLUTION: the puzzle has no solution"
+        );
+        assert!(lines[3].starts_with("rate: stdin:5: "), "{stderr}");
+        assert_eq!(
+            lines[4],
+            "rate: /nonexistent/file: No such file or directory"
+        );
+        assert_eq!(output.status.code(), Some(1));
+    }
+}
+
+/// What `rate --help` prints.
+const RATE_USAGE: &str = "\
+usage: rate [--threads N] [FILE...]
+Rates each puzzle of the FILEs (stdin if none or \"-\"; one puzzle a line, a rating
+or comment may follow) as Sudoku Explainer's serate does, printing \"PUZZLE
+ER/EP/ED\" per puzzle (ratings with one decimal, as serate's %r/%p/%d). A puzzle
+needing techniques beyond the engine's gets a lower bound, marked \">=\" (for
+example \">=6.2/1.2/1.2\"); an EP or ED not reached is that bound, marked too.
+Lines that cannot be rated are reported on stderr (\"rate: FILE:LINE: REASON\").
+--threads N: at most N threads (default 0: all cores).
+Exit codes: 0 all rated, 1 some line not rated or an input or output error, 2 usage.
+";
+
+/// What `hint --help` prints.
+const HINT_USAGE: &str = "\
+usage: hint [--first] PUZZLE
+Prints the steps Sudoku Explainer takes to solve PUZZLE (one line of 81 cells,
+row-major: '1'-'9' givens, '.' or '0' blanks), one a line: number, rating and
+explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"
+when the next step needs a technique beyond the engine (ER 6.2 or more).
+--first prints the first step only.
+Exit codes: 0 printed, 1 the puzzle cannot be solved by steps or an output error,
+2 usage or an unreadable PUZZLE.
+";
+
+#[test]
+fn usage_of_rate_and_hint() {
+    for link in LINKS {
+        assert_usage(
+            example("rate", link),
+            "rate",
+            RATE_USAGE,
+            &[
+                (&["--bogus"], "unknown option '--bogus'"),
+                (
+                    &["--threads"],
+                    "--threads needs a whole number N >= 0 (0: all cores)",
+                ),
+                (
+                    &["--threads", "-1"],
+                    "--threads needs a whole number N >= 0 (0: all cores)",
+                ),
+            ],
+        );
+        assert_usage(
+            example("hint", link),
+            "hint",
+            HINT_USAGE,
+            &[
+                (&["--bogus"], "unknown option '--bogus'"),
+                (&[], "PUZZLE missing"),
+                (&["--first"], "PUZZLE missing"),
+                (
+                    &[QQWING_1, EMPTY],
+                    &format!("one PUZZLE only; also given '{EMPTY}'"),
+                ),
+            ],
+        );
+    }
+}
+
+#[test]
+fn hint_prints_the_path() {
+    for link in LINKS {
+        let output = run(example("hint", link), &[QQWING_1], b"");
+        assert_eq!(text(&output.stderr), "");
+        assert_eq!(output.status.code(), Some(0));
+        let out: Vec<&str> = text(&output.stdout).lines().collect();
+        // Worked by hand: box 6 (rows 4-6, columns 7-9) has 6 only at r5c9 (row 6 is full
+        // there, r4c8 sees r8c8's 6, r5c7 sees r2c7's).
+        assert_eq!(out[0], "1. 1.2 Hidden Single in box 6: r5c9 = 6");
+        assert_eq!(*out.last().unwrap(), "solved");
+        // One step per empty cell (singles only: ER 1.5), numbered in order, the hardest 1.5.
+        let empty = QQWING_1.bytes().filter(|&b| b == b'.').count();
+        assert_eq!(out.len(), empty + 1);
+        let mut max = 0;
+        for (i, line) in out[..empty].iter().enumerate() {
+            let mut parts = line.splitn(3, ' ');
+            assert_eq!(parts.next(), Some(format!("{}.", i + 1).as_str()));
+            max = max.max(tenths(parts.next().unwrap()));
+        }
+        assert_eq!(max, 15);
+        assert_run(
+            &run(example("hint", link), &["--first", QQWING_1], b""),
+            0,
+            "1. 1.2 Hidden Single in box 6: r5c9 = 6\n",
+            "",
+        );
+        assert_run(
+            &run(example("hint", link), &["--first", CLASSIC_SOLUTION], b""),
+            0,
+            "solved\n",
+            "",
+        );
+        // The hardest puzzles: the steps the engine can take, then stuck.
+        let output = run(example("hint", link), &[TOP1], b"");
+        assert_eq!(output.status.code(), Some(0));
+        assert!(text(&output.stdout).ends_with(
+            "stuck: the next step needs a technique beyond the engine (ER 6.2 or more)\n"
+        ));
+        assert_run(
+            &run(example("hint", link), &[UNSOLVABLE], b""),
+            1,
+            "",
+            "hint: SUDOKU_NO_SOLUTION: the puzzle has no solution\n",
+        );
+        assert_run(
+            &run(example("hint", link), &[CONFLICT], b""),
+            1,
+            "",
+            "hint: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
+             (cell 10: row 2, column 2)\n",
+        );
+        let output = run(example("hint", link), &[BAD_CHARACTER], b"");
+        assert_eq!(output.status.code(), Some(2));
+        assert!(text(&output.stderr).starts_with("hint: "));
+    }
+}
