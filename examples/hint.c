@@ -8,7 +8,8 @@
  * comment may follow). Prints the path of steps (sudoku_solve_path), one a line: the step's
  * number, its rating (SE's ER, one decimal) and its explanation (sudoku_step_explain), for
  * example "1. 1.2 Hidden Single in box 4: r5c2 = 7". Then "solved" when the path ends on the
- * solution, or "stuck: the next step needs a technique beyond the engine (ER 6.2 or more)".
+ * solution, or "stuck: the next step needs a technique beyond the engine (ER 9.0 or more)"
+ * (the bound is SUDOKU_BEYOND_ER).
  * --first prints the first step only (sudoku_hint), or "solved" for a full board.
  *
  * Exit codes: 0 the path (or the hint) was printed, stuck included; 1 the puzzle cannot be
@@ -33,7 +34,7 @@ static void usage(FILE *out)
           "Prints the steps Sudoku Explainer takes to solve PUZZLE (one line of 81 cells,\n"
           "row-major: '1'-'9' givens, '.' or '0' blanks), one a line: number, rating and\n"
           "explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"\n"
-          "when the next step needs a technique beyond the engine (ER 6.2 or more).\n"
+          "when the next step needs a technique beyond the engine.\n"
           "--first prints the first step only.\n"
           "Exit codes: 0 printed, 1 the puzzle cannot be solved by steps or an output error,\n"
           "2 usage or an unreadable PUZZLE.\n",
@@ -99,8 +100,13 @@ static int fail(sudoku_status status, const char board[SUDOKU_CELLS])
     return 1;
 }
 
-static const char STUCK[] =
-    "stuck: the next step needs a technique beyond the engine (ER 6.2 or more)\n";
+/* Says the path stopped: the next step needs a technique the engine lacks, rated at least
+ * SUDOKU_BEYOND_ER (a write error shows in finish_output). */
+static void print_stuck(void)
+{
+    printf("stuck: the next step needs a technique beyond the engine (ER %d.%d or more)\n",
+                  SUDOKU_BEYOND_ER / 10, SUDOKU_BEYOND_ER % 10);
+}
 
 int main(int argc, char **argv)
 {
@@ -140,7 +146,7 @@ int main(int argc, char **argv)
             return finish_output(PROGRAM, 0);
         }
         if (status == SUDOKU_NO_STEP) {
-            fputs(STUCK, stdout);
+            print_stuck();
             return finish_output(PROGRAM, 0);
         }
         if (status != SUDOKU_OK) {
@@ -171,6 +177,10 @@ int main(int argc, char **argv)
         }
     }
     free(steps);
-    fputs(complete ? "solved\n" : STUCK, stdout);
+    if (complete) {
+        puts("solved");
+    } else {
+        print_stuck();
+    }
     return finish_output(PROGRAM, 0);
 }

@@ -9,7 +9,7 @@
  * rated again); blank lines and comment lines are skipped. For each puzzle it prints
  * "PUZZLE ER/EP/ED" (the 81 cells as the reader gives them, '.' for blanks; each rating with
  * one decimal, as serate's %r/%p/%d), in input order. When the puzzle needs a technique beyond
- * the engine's, the ER is a lower bound and is marked ">=" (">=6.2/1.2/1.2"); an EP or ED the
+ * the engine's, the ER is a lower bound and is marked ">=" (">=9.0/1.2/1.2"); an EP or ED the
  * engine could not reach is given as that same bound, marked too. A line that is not a puzzle,
  * or a puzzle that cannot be rated (no solution, two equal givens, candidates), prints nothing
  * on stdout and "rate: FILE:LINE: REASON" on stderr.
@@ -51,7 +51,7 @@ static void usage(FILE *out)
           "or comment may follow) as Sudoku Explainer's serate does, printing \"PUZZLE\n"
           "ER/EP/ED\" per puzzle (ratings with one decimal, as serate's %r/%p/%d). A puzzle\n"
           "needing techniques beyond the engine's gets a lower bound, marked \">=\" (for\n"
-          "example \">=6.2/1.2/1.2\"); an EP or ED not reached is that bound, marked too.\n"
+          "example \">=9.0/1.2/1.2\"); an EP or ED not reached is that bound, marked too.\n"
           "Lines that cannot be rated are reported on stderr (\"rate: FILE:LINE: REASON\").\n"
           "--threads N: at most N threads (default 0: all cores).\n"
           "Exit codes: 0 all rated, 1 some line not rated or an input or output error, 2 usage.\n",

@@ -91,9 +91,22 @@
 #define SUDOKU_CHAIN_CAPACITY 128
 
 /**
+ * The lower bound of Sudoku Explainer's next step, in tenths, where the engine has no
+ * technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 90, the dynamic forcing
+ * chains (+). It grows as techniques are added.
+ */
+#define SUDOKU_BEYOND_ER 90
+
+/**
  * `sudoku_rating.hardest` when no step was taken.
  */
 #define SUDOKU_NO_TECHNIQUE -1
+
+/**
+ * The lower bound, in tenths, of SE's next step where the engine has none (see
+ * [`Next::Beyond`]): 9.0, the dynamic forcing chains (+).
+ */
+#define BEYOND_AT_LEAST 90
 
 /**
  * Result of every libsudoku function that can fail. The numeric values are fixed.
@@ -578,8 +591,8 @@ typedef struct sudoku_transform {
 typedef struct sudoku_rating {
   /**
    * ER, the hardest step of SE's path; when `complete` is 0, a lower bound of SE's ER (the
-   * engine stopped at a position needing a technique it does not have, all rated 6.2 or
-   * more).
+   * engine stopped at a position needing a technique it does not have, all rated
+   * `SUDOKU_BEYOND_ER` or more).
    */
   uint16_t er;
   /**
@@ -1196,8 +1209,8 @@ const char *sudoku_level_name(uint16_t er_tenths);
  * `board`: 81 bytes as for `sudoku_solve`, only read. On `SUDOKU_OK`, `*rating` receives the
  * rating; on any other status it is left untouched. The engine takes SE's steps one at a time
  * (`docs/steps.md`); a puzzle needing a technique beyond the engine's is still `SUDOKU_OK`,
- * with `complete` 0 and `er` a lower bound of SE's ER (6.2, the next technique of SE's
- * ladder, or the hardest step taken if higher). A puzzle with several solutions is rated by the
+ * with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 9.0, the next
+ * technique of SE's ladder, or the hardest step taken if higher). A puzzle with several solutions is rated by the
  * same rule, as SE rates it. A full valid board rates 0/0/0 with `complete` 1 and no step.
  *
  * Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION` (checked with the solver first),

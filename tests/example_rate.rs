@@ -48,7 +48,7 @@ fn check_line(ours: &str, reference: &str) -> bool {
     let theirs: Vec<&str> = ref_ratings.trim().split('/').collect();
     let bound = ours[0].strip_prefix(">=").expect("ER marked first");
     assert!(
-        tenths(bound) >= 62 && tenths(bound) <= tenths(theirs[0]),
+        tenths(bound) >= 90 && tenths(bound) <= tenths(theirs[0]),
         "{ours:?}"
     );
     for i in 1..3 {
@@ -112,8 +112,8 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
         }
     }
     assert!(marked > 0);
-    // The first: 9.0/1.2/1.2 in the file; the engine stops at 6.2 today.
-    assert!(out[0].starts_with(TOP1));
+    // The first: 9.0/1.2/1.2 in the file, and so here (dynamic forcing chains).
+    assert_eq!(out[0], format!("{TOP1} 9.0/1.2/1.2"));
 }
 
 #[test]
@@ -160,7 +160,7 @@ Rates each puzzle of the FILEs (stdin if none or \"-\"; one puzzle a line, a rat
 or comment may follow) as Sudoku Explainer's serate does, printing \"PUZZLE
 ER/EP/ED\" per puzzle (ratings with one decimal, as serate's %r/%p/%d). A puzzle
 needing techniques beyond the engine's gets a lower bound, marked \">=\" (for
-example \">=6.2/1.2/1.2\"); an EP or ED not reached is that bound, marked too.
+example \">=9.0/1.2/1.2\"); an EP or ED not reached is that bound, marked too.
 Lines that cannot be rated are reported on stderr (\"rate: FILE:LINE: REASON\").
 --threads N: at most N threads (default 0: all cores).
 Exit codes: 0 all rated, 1 some line not rated or an input or output error, 2 usage.
@@ -172,7 +172,7 @@ usage: hint [--first] PUZZLE
 Prints the steps Sudoku Explainer takes to solve PUZZLE (one line of 81 cells,
 row-major: '1'-'9' givens, '.' or '0' blanks), one a line: number, rating and
 explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"
-when the next step needs a technique beyond the engine (ER 6.2 or more).
+when the next step needs a technique beyond the engine.
 --first prints the first step only.
 Exit codes: 0 printed, 1 the puzzle cannot be solved by steps or an output error,
 2 usage or an unreadable PUZZLE.
@@ -247,11 +247,13 @@ fn hint_prints_the_path() {
             "solved\n",
             "",
         );
-        // The hardest puzzles: the steps the engine can take, then stuck.
-        let output = run(example("hint", link), &[TOP1], b"");
+        // The hardest puzzles: the steps the engine can take, then stuck (serate: 9.5/1.2/1.2).
+        let hardest =
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+        let output = run(example("hint", link), &[hardest], b"");
         assert_eq!(output.status.code(), Some(0));
         assert!(text(&output.stdout).ends_with(
-            "stuck: the next step needs a technique beyond the engine (ER 6.2 or more)\n"
+            "stuck: the next step needs a technique beyond the engine (ER 9.0 or more)\n"
         ));
         assert_run(
             &run(example("hint", link), &[UNSOLVABLE], b""),

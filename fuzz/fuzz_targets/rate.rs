@@ -150,7 +150,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(rating.er >= rating.ep && rating.er >= rating.ed);
         assert!(rating.complete <= 1);
         if rating.complete == 0 {
-            assert!(rating.er >= 62);
+            assert!(rating.er >= SUDOKU_BEYOND_ER);
         }
     } else if status == SUDOKU_NO_SOLUTION {
         assert!(solved.is_none());

@@ -1180,7 +1180,7 @@ class Rating:
     er, ep, ed: ER (the hardest step), EP (the hardest up to the first placement) and ED (the
         first step), floats with one decimal (1.5; 0.0 for none). When complete is False, er is
         a lower bound of SE's ER (the engine stopped at a position needing a technique it does
-        not have, all rated 6.2 or more), and ep and ed are exact unless 0.0.
+        not have, all rated 9.0 or more), and ep and ed are exact unless 0.0.
     complete: True when the engine solved the puzzle (the three ratings are SE's).
     hardest: the name of the hardest step's technique ("X-Wing"), None when no step was taken.
     steps: the number of steps taken.

@@ -425,6 +425,9 @@ mod tests {
 
     #[test]
     fn the_options_layout_is_as_documented() {
-        assert_eq!(OPTIONS_SIZE, 32);
+        // The first version ended at first_index; min_er and max_er were appended (padded to
+        // the struct's 8-byte alignment).
+        assert_eq!(OPTIONS_SIZE_V1, 32);
+        assert_eq!(OPTIONS_SIZE, 40);
     }
 }

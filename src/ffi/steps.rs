@@ -127,6 +127,11 @@ pub enum sudoku_technique {
 /// Entries of `sudoku_step.chain`.
 pub const SUDOKU_CHAIN_CAPACITY: usize = 128;
 
+/// The lower bound of Sudoku Explainer's next step, in tenths, where the engine has no
+/// technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 90, the dynamic forcing
+/// chains (+). It grows as techniques are added.
+pub const SUDOKU_BEYOND_ER: u16 = 90;
+
 /// `sudoku_rating.hardest` when no step was taken.
 pub const SUDOKU_NO_TECHNIQUE: i16 = -1;
 
@@ -136,8 +141,8 @@ pub const SUDOKU_NO_TECHNIQUE: i16 = -1;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct sudoku_rating {
     /// ER, the hardest step of SE's path; when `complete` is 0, a lower bound of SE's ER (the
-    /// engine stopped at a position needing a technique it does not have, all rated 6.2 or
-    /// more).
+    /// engine stopped at a position needing a technique it does not have, all rated
+    /// `SUDOKU_BEYOND_ER` or more).
     pub er: u16,
     /// EP, the hardest step up to the first placement; exact even when `complete` is 0 unless
     /// it is 0 (the engine stopped before the first placement).
@@ -391,8 +396,8 @@ fn rate_board(board: &Board) -> Result<sudoku_rating, sudoku_status> {
 /// `board`: 81 bytes as for `sudoku_solve`, only read. On `SUDOKU_OK`, `*rating` receives the
 /// rating; on any other status it is left untouched. The engine takes SE's steps one at a time
 /// (`docs/steps.md`); a puzzle needing a technique beyond the engine's is still `SUDOKU_OK`,
-/// with `complete` 0 and `er` a lower bound of SE's ER (6.2, the next technique of SE's
-/// ladder, or the hardest step taken if higher). A puzzle with several solutions is rated by the
+/// with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 9.0, the next
+/// technique of SE's ladder, or the hardest step taken if higher). A puzzle with several solutions is rated by the
 /// same rule, as SE rates it. A full valid board rates 0/0/0 with `complete` 1 and no step.
 ///
 /// Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION` (checked with the solver first),
@@ -820,6 +825,11 @@ mod tests {
     }
 
     #[test]
+    fn the_c_bound_is_the_engine_s() {
+        assert_eq!(SUDOKU_BEYOND_ER, u16::from(crate::steps::BEYOND_AT_LEAST));
+    }
+
+    #[test]
     fn the_c_techniques_are_the_engine_s() {
         assert_eq!(upper_snake("XYZWing"), "XYZ_WING");
         assert_eq!(upper_snake("ForcingXChain"), "FORCING_X_CHAIN");
@@ -879,7 +889,7 @@ mod tests {
         }
         let good = sudoku_step::from_step(&path[0]);
         let mut bad = good;
-        bad.technique = 43;
+        bad.technique = Technique::all().len() as i32;
         assert_eq!(bad.engine_step(), None);
         let mut bad = good;
         bad.eliminations[11] = 1 << 25;

@@ -38,6 +38,10 @@ pub use grid::Grid;
 pub use rate::{rate, rate_grid, rate_until, Rating};
 pub use step::{Chain, Eliminations, HouseSet, Potential, Step, Technique};
 
+/// The lower bound, in tenths, of SE's next step where the engine has none (see
+/// [`Next::Beyond`]): 9.0, the dynamic forcing chains (+).
+pub const BEYOND_AT_LEAST: u8 = 90;
+
 /// What the engine can do next in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Next {
@@ -120,7 +124,9 @@ pub fn next_step(grid: &Grid) -> Next {
         }
     }
     // What remains starts at the dynamic forcing chains (+) (9.0).
-    Next::Beyond { at_least: 90 }
+    Next::Beyond {
+        at_least: BEYOND_AT_LEAST,
+    }
 }
 
 #[cfg(test)]
