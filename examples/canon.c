@@ -44,6 +44,7 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
+#include "usage_error.h"
 #include "read_diagnostic.h"
 
 #define PROGRAM "canon"
@@ -62,14 +63,6 @@ static void usage(FILE *out)
           "form: T ROWS COLUMNS DIGITS.\n"
           "Exit codes: 0 input read to its end, 1 input, memory or output error, 2 usage.\n",
           out);
-}
-
-/* A usage error: what was wrong, then where to look. Returns exit code 2. */
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, PROGRAM ": %s '%s'\n", what, arg);
-    fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
-    return 2;
 }
 
 /* The diagnostic of an invalid puzzle (sudoku_canonicalize's status), with its faulty cell when
@@ -155,11 +148,11 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--transform") == 0) {
             with_transform = 1;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return usage_error("unknown option", argv[i]);
+            return usage_error(PROGRAM, "unknown option", argv[i]);
         } else if (path == NULL) {
             path = argv[i];
         } else {
-            return usage_error("one FILE at most; also given", argv[i]);
+            return usage_error(PROGRAM, "one FILE at most; also given", argv[i]);
         }
     }
     if (path != NULL && strcmp(path, "-") != 0) {

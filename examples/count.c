@@ -22,6 +22,7 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
+#include "usage_error.h"
 #include "read_argument.h"
 
 #define DEFAULT_LIMIT 1000
@@ -55,16 +56,6 @@ static int parse_limit(const char *text, uint64_t *limit)
     return 1;
 }
 
-/* A usage error: what was wrong, then where to look. Returns exit code 2. */
-static int usage_error(const char *what)
-{
-    if (what != NULL) {
-        fprintf(stderr, PROGRAM ": %s\n", what);
-    }
-    fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
-    return 2;
-}
-
 int main(int argc, char **argv)
 {
     uint64_t limit = DEFAULT_LIMIT, count = 0;
@@ -77,13 +68,13 @@ int main(int argc, char **argv)
     }
     if (argc >= 2 && is_option(argv[1])) {
         fprintf(stderr, PROGRAM ": unknown option '%s'\n", argv[1]);
-        return usage_error(NULL);
+        return usage_error(PROGRAM, NULL, NULL);
     }
     if (argc < 2) {
-        return usage_error("PUZZLE missing");
+        return usage_error(PROGRAM, "PUZZLE missing", NULL);
     }
     if (argc > 3) {
-        return usage_error("too many arguments: PUZZLE and LIMIT at most");
+        return usage_error(PROGRAM, "too many arguments: PUZZLE and LIMIT at most", NULL);
     }
     if (argc == 3 && !parse_limit(argv[2], &limit)) {
         fprintf(stderr, "count: LIMIT must be a whole number of at least 1, got \"%s\"\n",

@@ -42,8 +42,10 @@
 #include <unistd.h>
 
 #include "finish_output.h"
+#include "usage_error.h"
 #include "sudoku.h"
 
+#define PROGRAM "generate"
 #define CELLS 81
 
 /* Puzzles per batch call; smaller on a terminal, so that the progress line moves. */
@@ -71,15 +73,6 @@ static void usage(FILE *out)
           "A progress line goes to stderr when it is a terminal.\n"
           "Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.\n",
           out);
-}
-
-/* A usage error: one line saying what was wrong (quoting `arg` when not NULL), then where the
- * usage is. Returns the exit code 2. */
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "generate: %s%s%s%s\n", what, arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
-    fputs("Try 'generate --help' for more information.\n", stderr);
-    return 2;
 }
 
 /* Parses a whole number in [min, max], decimal or (hex_ok) 0x hexadecimal. */
@@ -217,47 +210,47 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--count") == 0) {
             /* A missing value is reported as a bad one: the sentence says what is needed. */
             if (next == NULL || !parse_number(next, 1, (unsigned long long)-1, 0, &count)) {
-                return usage_error("--count needs a whole number N >= 1", NULL);
+                return usage_error(PROGRAM, "--count needs a whole number N >= 1", NULL);
             }
             i++;
         } else if (strcmp(arg, "--seed") == 0) {
             if (next == NULL || !parse_number(next, 0, (unsigned long long)-1, 1, &seed)) {
-                return usage_error("--seed needs a whole number (decimal or 0x hex) below 2^64",
+                return usage_error(PROGRAM, "--seed needs a whole number (decimal or 0x hex) below 2^64",
                                    NULL);
             }
             i++;
         } else if (strcmp(arg, "--threads") == 0) {
             if (next == NULL || !parse_number(next, 0, (size_t)-1, 0, &threads)) {
-                return usage_error("--threads needs a whole number N >= 0 (0: all cores)", NULL);
+                return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)", NULL);
             }
             i++;
         } else if (strcmp(arg, "--givens") == 0) {
             if (next == NULL || !parse_givens(next, &options)) {
-                return usage_error("--givens needs A-B or A with 0 <= A <= B <= 81", NULL);
+                return usage_error(PROGRAM, "--givens needs A-B or A with 0 <= A <= B <= 81", NULL);
             }
             i++;
         } else if (strcmp(arg, "--er") == 0) {
             if (next == NULL || !parse_window(next, &options)) {
-                return usage_error("--er needs A-B or A, ratings from 1.0 to 99.9 with A <= B",
+                return usage_error(PROGRAM, "--er needs A-B or A, ratings from 1.0 to 99.9 with A <= B",
                                    NULL);
             }
             i++;
         } else if (strcmp(arg, "--symmetry") == 0) {
             size_t s, n = sizeof SYMMETRIES / sizeof SYMMETRIES[0];
             if (next == NULL) {
-                return usage_error("--symmetry needs a NAME", NULL);
+                return usage_error(PROGRAM, "--symmetry needs a NAME", NULL);
             }
             for (s = 0; s < n && strcmp(next, SYMMETRIES[s]) != 0; s++) {
             }
             if (s == n) {
-                return usage_error("unknown symmetry", next);
+                return usage_error(PROGRAM, "unknown symmetry", next);
             }
             options.symmetry = (uint32_t)s;
             i++;
         } else if (arg[0] == '-' && arg[1] != '\0') {
-            return usage_error("unknown option", arg);
+            return usage_error(PROGRAM, "unknown option", arg);
         } else {
-            return usage_error("unexpected argument", arg);
+            return usage_error(PROGRAM, "unexpected argument", arg);
         }
     }
 

@@ -24,6 +24,7 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
+#include "usage_error.h"
 #include "read_argument.h"
 
 #define PROGRAM "hint"
@@ -39,17 +40,6 @@ static void usage(FILE *out)
           "Exit codes: 0 printed, 1 the puzzle cannot be solved by steps or an output error,\n"
           "2 usage or an unreadable PUZZLE.\n",
           out);
-}
-
-static int usage_error(const char *what, const char *arg)
-{
-    if (arg != NULL) {
-        fprintf(stderr, PROGRAM ": %s '%s'\n", what, arg);
-    } else {
-        fprintf(stderr, PROGRAM ": %s\n", what);
-    }
-    fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
-    return 2;
 }
 
 /* Prints "N. R.R TEXT" for a step; returns 0, or 1 (with the reason on stderr) when the text
@@ -126,13 +116,13 @@ int main(int argc, char **argv)
         i = 2;
     }
     if (i < argc && is_option(argv[i])) {
-        return usage_error("unknown option", argv[i]);
+        return usage_error(PROGRAM, "unknown option", argv[i]);
     }
     if (i >= argc) {
-        return usage_error("PUZZLE missing", NULL);
+        return usage_error(PROGRAM, "PUZZLE missing", NULL);
     }
     if (i + 1 < argc) {
-        return usage_error("one PUZZLE only; also given", argv[i + 1]);
+        return usage_error(PROGRAM, "one PUZZLE only; also given", argv[i + 1]);
     }
     if (!read_argument(PROGRAM, argv[i], board)) {
         return 2;

@@ -28,6 +28,7 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
+#include "usage_error.h"
 #include "read_diagnostic.h"
 
 #define PROGRAM "rate"
@@ -56,17 +57,6 @@ static void usage(FILE *out)
           "--threads N: at most N threads (default 0: all cores).\n"
           "Exit codes: 0 all rated, 1 some line not rated or an input or output error, 2 usage.\n",
           out);
-}
-
-static int usage_error(const char *what, const char *arg)
-{
-    if (arg != NULL) {
-        fprintf(stderr, PROGRAM ": %s '%s'\n", what, arg);
-    } else {
-        fprintf(stderr, PROGRAM ": %s\n", what);
-    }
-    fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
-    return 2;
 }
 
 /* One rating in tenths as serate prints it ("6.2"), with ">=" when it is a lower bound. */
@@ -213,16 +203,18 @@ int main(int argc, char **argv)
             char *end;
             unsigned long long n;
             if (i + 1 >= argc || argv[i + 1][0] < '0' || argv[i + 1][0] > '9') {
-                return usage_error("--threads needs a whole number N >= 0 (0: all cores)", NULL);
+                return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)",
+                                   NULL);
             }
             errno = 0;
             n = strtoull(argv[++i], &end, 10);
             if (errno != 0 || *end != '\0' || n != (unsigned long long)(size_t)n) {
-                return usage_error("--threads needs a whole number N >= 0 (0: all cores)", NULL);
+                return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)",
+                                   NULL);
             }
             threads = (size_t)n;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return usage_error("unknown option", argv[i]);
+            return usage_error(PROGRAM, "unknown option", argv[i]);
         } else {
             break;
         }

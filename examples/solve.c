@@ -32,6 +32,7 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
+#include "usage_error.h"
 #include "read_argument.h"
 
 #define PROGRAM "solve"
@@ -135,14 +136,6 @@ static void usage(FILE *out)
           out);
 }
 
-/* A usage error: what was wrong, then where to look. Returns exit code 2. */
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, PROGRAM ": %s '%s'\nTry '" PROGRAM " --help' for more information.\n", what,
-            arg);
-    return 2;
-}
-
 int main(int argc, char **argv)
 {
     const char *text = NULL;
@@ -158,9 +151,9 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--candidates") == 0 && !candidates) {
             candidates = 1;
         } else if (is_option(argv[i])) {
-            return usage_error("unknown option", argv[i]);
+            return usage_error(PROGRAM, "unknown option", argv[i]);
         } else if (text != NULL) {
-            return usage_error("one PUZZLE at most; also given", argv[i]);
+            return usage_error(PROGRAM, "one PUZZLE at most; also given", argv[i]);
         } else {
             text = argv[i];
         }

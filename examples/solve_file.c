@@ -65,6 +65,7 @@
 
 #include "sudoku.h"
 #include "read_diagnostic.h"
+#include "usage_error.h"
 
 #define PROGRAM "solve_file"
 
@@ -505,15 +506,6 @@ static void usage(FILE *out)
           out);
 }
 
-/* A usage error: what was wrong, then where to look. Returns exit code 2. */
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, PROGRAM ": %s%s%s%s\n", what, arg ? " '" : "", arg ? arg : "",
-            arg ? "'" : "");
-    fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
-    return 2;
-}
-
 /* Flushes stdout; 0 when everything written reached it, otherwise 1 with the reason on stderr.
  * stdout is buffered, so a failed write may only show here. The error flag is checked too: glibc
  * drops a buffer it failed to write, so fflush can succeed after a lost write (the reason is then
@@ -620,16 +612,16 @@ int main(int argc, char **argv)
                    strcmp(arg, "--list") == 0) {
             enum mode mode = arg[2] == 'u' ? MODE_UNIQUE : arg[2] == 'c' ? MODE_COUNT : MODE_LIST;
             if (o.mode != MODE_SOLVE) {
-                return usage_error("choose one of --unique, --count and --list, not", arg);
+                return usage_error(PROGRAM, "choose one of --unique, --count and --list, not", arg);
             }
             if (mode != MODE_UNIQUE) {
                 if (mode == MODE_LIST &&
                     (i + 1 >= argc || !parse_number(argv[i + 1], 1, &number) ||
                      number > LIST_MAX)) {
-                    return usage_error("--list needs a whole number N from 1 to 1000000", NULL);
+                    return usage_error(PROGRAM, "--list needs a whole number N from 1 to 1000000", NULL);
                 }
                 if (i + 1 >= argc || !parse_number(argv[i + 1], 1, &number)) {
-                    return usage_error("--count needs a whole number N >= 1", NULL);
+                    return usage_error(PROGRAM, "--count needs a whole number N >= 1", NULL);
                 }
                 o.limit = (uint64_t)number;
                 i++;
@@ -638,16 +630,16 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--threads") == 0) {
             if (i + 1 >= argc || !parse_number(argv[i + 1], 0, &number) ||
                 (unsigned long long)(size_t)number != number) {
-                return usage_error("--threads needs a whole number N >= 0 (0: all cores)", NULL);
+                return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)", NULL);
             }
             o.threads = (size_t)number;
             i++;
         } else if (strcmp(arg, "--quiet") == 0) {
             o.quiet = 1;
         } else if (arg[0] == '-' && arg[1] != '\0') {
-            return usage_error("unknown option", arg);
+            return usage_error(PROGRAM, "unknown option", arg);
         } else if (path != NULL) {
-            return usage_error("one FILE at most; also given", arg);
+            return usage_error(PROGRAM, "one FILE at most; also given", arg);
         } else {
             path = arg;
         }

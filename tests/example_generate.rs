@@ -102,13 +102,15 @@ fn generate_gives_the_same_output_on_every_thread_count() {
 
 const GENERATE_USAGE: &str = "\
 usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
-                [--threads N]
+                [--er A-B] [--threads N]
 Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,
 '.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same
 on every machine. Puzzles are minimal unless --not-minimal, which stops removing
 givens at a number drawn from the --givens range A-B (or A; default 17-81).
 --symmetry NAME: none (default), rotate180, rotate90, mirror-rows, mirror-columns,
 diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral.
+--er A-B: only puzzles whose Sudoku Explainer rating (ER) is from A to B, such as
+6.6-7.5 (or A alone), as libsudoku's step engine rates them.
 --threads N: up to N threads (default 0: all cores).
 A progress line goes to stderr when it is a terminal.
 Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.
@@ -120,6 +122,7 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
     let seed = "--seed needs a whole number (decimal or 0x hex) below 2^64";
     let givens = "--givens needs A-B or A with 0 <= A <= B <= 81";
     let threads = "--threads needs a whole number N >= 0 (0: all cores)";
+    let er = "--er needs A-B or A, ratings from 1.0 to 99.9 with A <= B";
     let bad: &[(&[&str], &str)] = &[
         (&["--bogus"], "unknown option '--bogus'"),
         (&["-c", "5"], "unknown option '-c'"),
@@ -146,6 +149,15 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
         (&["--threads"], threads),
         (&["--threads", "x"], threads),
         (&["--threads", "-1"], threads),
+        (&["--er"], er),
+        (&["--er", "abc"], er),
+        (&["--er", "9-1"], er),
+        (&["--er", "0-0"], er),
+        (&["--er", "0.5"], er),
+        (&["--er", "6.66"], er),
+        (&["--er", "6.6-"], er),
+        (&["--er", "-7"], er),
+        (&["--er", "100"], er),
         // The first error is the one reported, before any puzzle is made.
         (
             &["--count", "2", "--bogus", "--seed", "x"],
@@ -154,6 +166,30 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
     ];
     for link in LINKS {
         assert_usage(example("generate", link), "generate", GENERATE_USAGE, bad);
+    }
+}
+
+#[test]
+fn generate_into_a_rating_window() {
+    // Each puzzle made with --er 3.0-4.4 is rated there by the rate program (the engine's
+    // rating, checked against serate in tests/steps_rating.rs), and the same seed gives the
+    // same puzzles as the library's rating window.
+    for link in LINKS {
+        let output = run(
+            example("generate", link),
+            &["--er", "3.0-4.4", "--count", "4", "--seed", "11"],
+            b"",
+        );
+        assert_run(&output, 0, text(&output.stdout), "");
+        let rated = run(example("rate", link), &[], &output.stdout);
+        assert_run(&rated, 0, text(&rated.stdout), "");
+        let lines: Vec<&str> = text(&rated.stdout).lines().collect();
+        assert_eq!(lines.len(), 4);
+        for line in lines {
+            let er = line.split(' ').nth(1).unwrap().split('/').next().unwrap();
+            let tenths: u32 = er.replace('.', "").parse().unwrap();
+            assert!((30..=44).contains(&tenths), "{line}");
+        }
     }
 }
 

@@ -1,0 +1,24 @@
+/*
+ * usage_error.h: how the example programs report a usage error.
+ *
+ * usage_error(program, what, arg) writes "PROGRAM: WHAT 'ARG'" (or "PROGRAM: WHAT" when arg is
+ * NULL; nothing when what is NULL too) and then "Try 'PROGRAM --help' for more information."
+ * on stderr, and returns the exit code 2, the code of every usage error.
+ */
+#ifndef SUDOKU_EXAMPLES_USAGE_ERROR_H
+#define SUDOKU_EXAMPLES_USAGE_ERROR_H
+
+#include <stdio.h>
+
+static int usage_error(const char *program, const char *what, const char *arg)
+{
+    if (what != NULL && arg != NULL) {
+        fprintf(stderr, "%s: %s '%s'\n", program, what, arg);
+    } else if (what != NULL) {
+        fprintf(stderr, "%s: %s\n", program, what);
+    }
+    fprintf(stderr, "Try '%s --help' for more information.\n", program);
+    return 2;
+}
+
+#endif
