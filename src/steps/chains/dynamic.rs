@@ -17,20 +17,38 @@
 //! Complexity: the sum over the branches of the conclusion's ancestors (hidden parents
 //! included); a double chain's two branches are the "on" and the "off" propagation.
 
-use super::potential::{difficulty, house_of, tenths, Pot, KINDS};
-use super::propagate::{Contradiction, Mode, Propagation};
-use super::{Best, Found};
+use super::conclusion::{conclude, contradiction, Kind};
+use super::potential::{difficulty, house_of, Pot, KINDS};
+use super::propagate::{Mode, Propagation};
+use super::Best;
 use crate::geometry::{Cell, CellSet, Digit};
 use crate::steps::grid::Grid;
-use crate::steps::step::{Chain, HouseSet, Step, Technique};
+use crate::steps::step::{HouseSet, Step, Technique};
 
 /// SE's base rating of dynamic forcing chains (`Chaining.getDifficulty`, level 0).
 const BASE: f64 = 8.5;
-/// SE's sort keys (`BinaryChainingHint`, `CellChainingHint`, `RegionChainingHint`).
-const DOUBLE_KEY: u8 = 1;
-const CELL_KEY: u8 = 5;
-const REGION_KEY: u8 = 6;
-const CONTRADICTION_KEY: u8 = 7;
+/// The four kinds, with SE's sort keys (`BinaryChainingHint`, `CellChainingHint`,
+/// `RegionChainingHint`).
+const DOUBLE: Kind = Kind {
+    technique: Technique::DynamicDoubleChain,
+    base: BASE,
+    key: 1,
+};
+const CELL: Kind = Kind {
+    technique: Technique::DynamicCellForcingChain,
+    base: BASE,
+    key: 5,
+};
+const REGION: Kind = Kind {
+    technique: Technique::DynamicRegionForcingChain,
+    base: BASE,
+    key: 6,
+};
+const CONTRADICTION: Kind = Kind {
+    technique: Technique::DynamicContradictionChain,
+    base: BASE,
+    key: 7,
+};
 
 /// The propagations one cell needs, kept while its chains are compared: one per candidate
 /// "on", one for the current candidate "off", one per other place of a house.
@@ -62,12 +80,17 @@ pub fn dynamic(grid: &Grid) -> Option<Step> {
             rest &= rest - 1;
             let on = Pot::new(cell, digit, true);
             if let Some(c) = m.values[n].run(grid, on, Mode::DYNAMIC) {
-                let found = contradiction(grid, &mut m.values[n], on, c, &mut m.path);
-                best.offer(found);
+                if let Some(found) =
+                    contradiction(grid, &mut m.values[n], c, CONTRADICTION, &mut m.path)
+                {
+                    best.offer(found);
+                }
             }
             if let Some(c) = m.off.run(grid, on.negated(), Mode::DYNAMIC) {
-                let found = contradiction(grid, &mut m.off, on.negated(), c, &mut m.path);
-                best.offer(found);
+                if let Some(found) = contradiction(grid, &mut m.off, c, CONTRADICTION, &mut m.path)
+                {
+                    best.offer(found);
+                }
             }
             if cands.count_ones() >= 3 {
                 double_chains(grid, &mut m, n, &mut best);
@@ -78,32 +101,6 @@ pub fn dynamic(grid: &Grid) -> Option<Step> {
         cell_chains(grid, &mut m, n, cell, cands, &mut best);
     }
     best.0.map(|f| f.step)
-}
-
-/// The step of a contradiction reached from `start` (on: `start` is false; off: it is true).
-fn contradiction(
-    grid: &Grid,
-    prop: &mut Propagation,
-    start: Pot,
-    c: Contradiction,
-    path: &mut Vec<Pot>,
-) -> Found {
-    let complexity = prop.ancestor_count(c.on) + prop.ancestor_count(c.off);
-    let target = start.negated();
-    let branches = [(&*prop, c.on), (&*prop, c.off)];
-    let mut found = conclude(
-        grid,
-        target,
-        complexity,
-        CONTRADICTION_KEY,
-        Technique::DynamicContradictionChain,
-        &branches,
-        path,
-    )
-    .expect("a contradiction from a candidate of a cell with two or more removes something");
-    found.step.cells = CellSet::EMPTY.with(start.cell());
-    found.step.digits = 1 << start.digit().index();
-    found
 }
 
 /// Double chains of the candidate whose "on" propagation is `m.values[n]` and "off" is
@@ -126,19 +123,13 @@ fn double_chains(grid: &Grid, m: &mut Memory, n: usize, best: &mut Best) {
                 continue;
             };
             let complexity = m.values[n].ancestor_count(i) + m.off.ancestor_count(j);
-            if !best.beaten_by(difficulty(BASE, complexity), complexity, DOUBLE_KEY) {
+            if !best.beaten_by(difficulty(BASE, complexity), complexity, DOUBLE.key) {
                 continue;
             }
             let branches = [(&m.values[n], i), (&m.off, j)];
-            if let Some(mut found) = conclude(
-                grid,
-                target,
-                complexity,
-                DOUBLE_KEY,
-                Technique::DynamicDoubleChain,
-                &branches,
-                &mut m.path,
-            ) {
+            if let Some(mut found) =
+                conclude(grid, target, complexity, DOUBLE, &branches, &mut m.path)
+            {
                 let start = m.values[n].arena.get(0).pot;
                 found.step.cells = CellSet::EMPTY.with(start.cell());
                 found.step.digits = 1 << start.digit().index();
@@ -196,20 +187,13 @@ fn region_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, digit: Digit
                         .zip(ends)
                         .map(|(p, j)| p.ancestor_count(j))
                         .sum::<u32>();
-                if !best.beaten_by(difficulty(BASE, complexity), complexity, REGION_KEY) {
+                if !best.beaten_by(difficulty(BASE, complexity), complexity, REGION.key) {
                     continue;
                 }
                 let mut branches = vec![(&*own, i)];
                 branches.extend(places[..k].iter().zip(ends));
-                if let Some(mut found) = conclude(
-                    grid,
-                    target,
-                    complexity,
-                    REGION_KEY,
-                    Technique::DynamicRegionForcingChain,
-                    &branches,
-                    path,
-                ) {
+                if let Some(mut found) = conclude(grid, target, complexity, REGION, &branches, path)
+                {
                     found.step.cells = at;
                     found.step.houses = HouseSet::default().with(house);
                     found.step.digits = 1 << digit.index();
@@ -238,71 +222,18 @@ fn cell_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, cands: u16, be
             let complexity = (0..n)
                 .map(|b| m.values[b].ancestor_count(ends[b]))
                 .sum::<u32>();
-            if !best.beaten_by(difficulty(BASE, complexity), complexity, CELL_KEY) {
+            if !best.beaten_by(difficulty(BASE, complexity), complexity, CELL.key) {
                 continue;
             }
             let branches: Vec<(&Propagation, u32)> =
                 (0..n).map(|b| (&m.values[b], ends[b])).collect();
-            if let Some(mut found) = conclude(
-                grid,
-                target,
-                complexity,
-                CELL_KEY,
-                Technique::DynamicCellForcingChain,
-                &branches,
-                &mut Vec::new(),
-            ) {
+            if let Some(mut found) =
+                conclude(grid, target, complexity, CELL, &branches, &mut Vec::new())
+            {
                 found.step.cells = CellSet::EMPTY.with(cell);
                 found.step.digits = cands;
                 best.offer(found);
             }
         }
     }
-}
-
-/// The step concluding `target` from the `branches` (a propagation and the index of the
-/// branch's end in it), if it removes something: on places the digit (removing the cell's
-/// other candidates; nothing when it has none), off removes it.
-fn conclude(
-    grid: &Grid,
-    target: Pot,
-    complexity: u32,
-    key: u8,
-    technique: Technique,
-    branches: &[(&Propagation, u32)],
-    path: &mut Vec<Pot>,
-) -> Option<Found> {
-    let (cell, digit) = (target.cell(), target.digit());
-    let mut step = Step::new(technique);
-    if target.is_on() {
-        let mut others = grid.candidates(cell) & !(1 << digit.index());
-        if others == 0 {
-            return None;
-        }
-        step.placement = Some((cell, digit));
-        while others != 0 {
-            let d = Digit::ALL[others.trailing_zeros() as usize];
-            others &= others - 1;
-            step.eliminations.add(cell, d);
-        }
-    } else {
-        step.eliminations.add(cell, digit);
-    }
-    let difficulty = difficulty(BASE, complexity);
-    step.er = tenths(difficulty);
-    let mut chain = Chain::default();
-    for &(prop, end) in branches {
-        prop.path(end, path);
-        for p in path.iter() {
-            chain.push(p.to_step());
-        }
-        chain.end_branch();
-    }
-    step.chain = chain;
-    Some(Found {
-        difficulty,
-        complexity,
-        key,
-        step,
-    })
 }
