@@ -112,10 +112,7 @@ fn run() -> Result<()> {
     println!("|---|---:|---:|---:|---:|---:|---:|");
     for path in &files {
         let boards = read(path)?;
-        let finished = boards
-            .iter()
-            .filter(|b| rate(b).complete)
-            .count();
+        let finished = boards.iter().filter(|b| rate(b).complete).count();
         let per_puzzle = time_per_item(seconds, || {
             for b in &boards {
                 black_box(rate(black_box(b)));
