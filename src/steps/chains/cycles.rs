@@ -11,7 +11,9 @@
 //! off-potentials alternate and each link holds both ways. A cell off the cycle that sees an
 //! on-potential and an off-potential of the same digit on it loses that digit.
 
-use super::potential::{house_of, off_to_on, on_to_off, tenths, Links, Pot, KINDS, NO_PARENT};
+use super::potential::{
+    house_of, off_to_on, on_to_off_unreached, tenths, Links, Pot, KINDS, NO_PARENT,
+};
 use super::{Best, Found, Pass, Workspace, SHORTEST};
 use crate::geometry::CellSet;
 use crate::steps::grid::Grid;
@@ -43,6 +45,7 @@ pub fn search(
     let target = start.negated();
     let mut chain_end = None;
     let mut length = 0u32;
+    let closers = closers(grid, start, links);
     while !ws.on.is_empty() || !ws.off.is_empty() {
         // A cycle closed at off-phase L has L potentials, and so has a forcing chain ending at
         // the on-phase before it: stop when neither can sort first.
@@ -63,16 +66,16 @@ pub fn search(
                 ..
             } = ws;
             for &p in on.iter() {
-                on_to_off(grid, arena.get(p).pot, links, |q| {
+                // Off-potentials met before matter only when they close the cycle.
+                let seen = reached.off;
+                on_to_off_unreached(grid, arena.get(p).pot, links, &seen, &closers, |q| {
                     if forcing && q == target && chain_end.is_none() {
                         chain_end = Some(arena.derive(q, p));
                     }
                     // An off-potential met before gives nothing new, except the start again
                     // (its on-consequences were reached when it was first met): only a copy
                     // that closes the cycle matters. One never met is no ancestor of `p`.
-                    if reached.insert(q)
-                        || (closes(grid, q, start, links) && !arena.has_ancestor(p, q))
-                    {
+                    if reached.insert(q) || !arena.has_ancestor(p, q) {
                         let n = arena.derive(q, p);
                         off.push(n);
                     }
@@ -114,19 +117,29 @@ pub fn search(
     }
 }
 
-/// True when the off-potential `q` turns the on-potential `start` on (a strong link).
-#[inline]
-fn closes(grid: &Grid, q: Pot, start: Pot, links: Links) -> bool {
+/// The off-potentials that turn the on-potential `start` on (a strong link), by digit index:
+/// with the cell rule, the other candidate of a bivalue start cell; with the house rule, the
+/// digit's other place in a house of the start where it has two.
+fn closers(grid: &Grid, start: Pot, links: Links) -> [CellSet; 9] {
     let (cell, digit) = (start.cell(), start.digit());
-    if q.cell() == cell {
-        return links.y && q.digit() != digit && grid.candidates(cell).count_ones() == 2;
+    let mut out = [CellSet::EMPTY; 9];
+    let cands = grid.candidates(cell);
+    if links.y && cands.count_ones() == 2 {
+        let other = (cands & !(1 << digit.index())).trailing_zeros() as usize;
+        out[other] = out[other].with(cell);
     }
-    links.x
-        && q.digit() == digit
-        && KINDS.into_iter().any(|kind| {
-            let house = house_of(cell, kind).cell_set();
-            house.contains(q.cell()) && grid.digit_cells(digit).intersection(house).len() == 2
-        })
+    if links.x {
+        for kind in KINDS {
+            let here = grid
+                .digit_cells(digit)
+                .intersection(house_of(cell, kind).cell_set());
+            if here.len() == 2 {
+                let d = digit.index();
+                out[d] = out[d].union(here.difference(CellSet::EMPTY.with(cell)));
+            }
+        }
+    }
+    out
 }
 
 /// Rates the cycle ending at arena index `end` and offers it to `best` when it sorts first and

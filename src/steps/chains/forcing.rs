@@ -7,11 +7,14 @@
 //! pending once) and the house strong link is used in every pass. The first time the
 //! negation of the start is reached, that chain is the conclusion (SE keeps the first one).
 
-use super::potential::{off_to_on, on_to_off, tenths, Links, Pot};
+use super::potential::{off_to_on, on_to_off_unreached, tenths, Links, Pot};
 use super::{Best, Found, Pass, Workspace, SHORTEST};
 use crate::geometry::CellSet;
 use crate::steps::grid::Grid;
 use crate::steps::step::Step;
+
+/// No off-potential to keep (see [`on_to_off_unreached`]).
+const NONE: [CellSet; 9] = [CellSet::EMPTY; 9];
 
 /// Searches a forcing chain from `start` (on or off) to its negation with the pass's links and
 /// offers it to `best`. (From a start "on", [`super::cycles::search`] does the same walk and
@@ -47,7 +50,10 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
                 ..
             } = ws;
             for &p in on.iter() {
-                on_to_off(grid, arena.get(p).pot, links, |q| {
+                // The target is never reached before it is found: skipping the reached
+                // potentials leaves it in.
+                let seen = reached.off;
+                on_to_off_unreached(grid, arena.get(p).pot, links, &seen, &NONE, |q| {
                     if found.is_some() {
                         return;
                     }

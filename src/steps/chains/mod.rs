@@ -34,7 +34,7 @@ pub mod propagate;
 use super::grid::Grid;
 use super::step::{Step, Technique};
 use crate::geometry::Digit;
-use potential::{difficulty, Arena, Links, Pot, PotSet};
+use potential::{difficulty, Arena, Links, Pot, Reached};
 
 /// One pass of producer 14: its links and its sort key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,7 +168,7 @@ pub struct Workspace {
     /// Conclusions found (arena indices): cycle ends.
     pub ends: Vec<u32>,
     /// Potentials reached.
-    pub reached: Box<PotSet>,
+    pub reached: Reached,
     /// Scratch path.
     pub path: Vec<Pot>,
 }

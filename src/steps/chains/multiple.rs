@@ -96,38 +96,65 @@ impl Reach {
     }
 }
 
+/// What the static propagation from each on-potential reached, computed once per call: a
+/// start is propagated for its cell and again for every house whose region chains it joins;
+/// the grid does not change, so neither does what it reaches.
+struct Reaches {
+    by_candidate: Vec<Option<Box<Reach>>>,
+    prop: Propagation,
+}
+
+impl Reaches {
+    fn new() -> Reaches {
+        Reaches {
+            by_candidate: (0..729).map(|_| None).collect(),
+            prop: Propagation::default(),
+        }
+    }
+
+    /// Propagates from `start` (an on-potential) unless done before.
+    fn ensure(&mut self, grid: &Grid, start: Pot) {
+        let slot = &mut self.by_candidate[start.candidate()];
+        if slot.is_none() {
+            self.prop.run(grid, start, Mode::STATIC);
+            let mut reach = Box::<Reach>::default();
+            reach.take(&self.prop);
+            *slot = Some(reach);
+        }
+    }
+
+    /// What `start` reached (after [`Reaches::ensure`]).
+    fn get(&self, start: Pot) -> &Reach {
+        self.by_candidate[start.candidate()]
+            .as_deref()
+            .expect("propagated")
+    }
+}
+
 /// The first cell or region forcing chain in SE's order that removes or places something.
 pub fn multiple(grid: &Grid) -> Option<Step> {
-    let mut prop = Propagation::default();
+    let mut reaches = Reaches::new();
     let mut best = Best::default();
-    // One reach per candidate of the cell, then one per other place of a house.
-    let mut values: Vec<Reach> = (0..9).map(|_| Reach::default()).collect();
-    let mut places: Vec<Reach> = (0..8).map(|_| Reach::default()).collect();
     for cell in grid.empty_cells().iter() {
         let cands = grid.candidates(cell);
         if cands.count_ones() < 3 {
             continue;
         }
-        let mut n = 0;
         let mut rest = cands;
         while rest != 0 {
             let digit = Digit::ALL[rest.trailing_zeros() as usize];
             rest &= rest - 1;
-            prop.run(grid, Pot::new(cell, digit, true), Mode::STATIC);
-            values[n].take(&prop);
-            region_chains(
-                grid,
-                &mut prop,
-                &values[n],
-                cell,
-                digit,
-                &mut places,
-                &mut best,
-            );
-            n += 1;
+            reaches.ensure(grid, Pot::new(cell, digit, true));
+            region_chains(grid, &mut reaches, cell, digit, &mut best);
         }
         // Cell chains: what every candidate leads to.
-        let branches = &values[..n];
+        let mut branches: Vec<&Reach> = Vec::with_capacity(9);
+        let mut rest = cands;
+        while rest != 0 {
+            let digit = Digit::ALL[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            branches.push(reaches.get(Pot::new(cell, digit, true)));
+        }
         for on in [true, false] {
             let first = if on {
                 &branches[0].on
@@ -143,12 +170,12 @@ pub fn multiple(grid: &Grid) -> Option<Step> {
                     if !best.beaten_by(difficulty(BASE, complexity), complexity, CELL_KEY) {
                         continue;
                     }
-                    if let Some(found) = conclusion(
+                    if let Some(found) = conclusion_of(
                         grid,
                         target,
                         complexity,
                         CELL_KEY,
-                        branches,
+                        &branches,
                         Technique::CellForcingChain,
                     ) {
                         let mut found = found;
@@ -163,14 +190,13 @@ pub fn multiple(grid: &Grid) -> Option<Step> {
     best.0.map(|f| f.step)
 }
 
-/// The region chains from `digit` in `cell` (its own propagation in `own`), in SE's order.
+/// The region chains from `digit` in `cell` (its own propagation already in `reaches`), in
+/// SE's order.
 fn region_chains(
     grid: &Grid,
-    prop: &mut Propagation,
-    own: &Reach,
+    reaches: &mut Reaches,
     cell: crate::geometry::Cell,
     digit: Digit,
-    places: &mut [Reach],
     best: &mut Best,
 ) {
     for kind in KINDS {
@@ -181,28 +207,28 @@ fn region_chains(
         if at.len() < 2 || at.iter().next() != Some(cell) {
             continue;
         }
-        let mut n = 0;
         for other in at.iter().skip(1) {
-            prop.run(grid, Pot::new(other, digit, true), Mode::STATIC);
-            places[n].take(prop);
-            n += 1;
+            reaches.ensure(grid, Pot::new(other, digit, true));
         }
-        let others = &places[..n];
+        // The cell's own branch first, then the other places in the house's order.
+        let all: Vec<&Reach> = at
+            .iter()
+            .map(|c| reaches.get(Pot::new(c, digit, true)))
+            .collect();
+        let (own, others) = (all[0], &all[1..]);
         for on in [true, false] {
             let first = if on { &own.on } else { &own.off };
             for &target in first {
                 if !others.iter().all(|b| b.set.contains(target)) {
                     continue;
                 }
-                let complexity = own.depth[target.0 as usize] as u32
-                    + others
-                        .iter()
-                        .map(|b| b.depth[target.0 as usize] as u32)
-                        .sum::<u32>();
+                let complexity = all
+                    .iter()
+                    .map(|b| b.depth[target.0 as usize] as u32)
+                    .sum::<u32>();
                 if !best.beaten_by(difficulty(BASE, complexity), complexity, REGION_KEY) {
                     continue;
                 }
-                let all: Vec<&Reach> = std::iter::once(own).chain(others.iter()).collect();
                 if let Some(mut found) = conclusion_of(
                     grid,
                     target,
@@ -219,19 +245,6 @@ fn region_chains(
             }
         }
     }
-}
-
-/// As [`conclusion_of`] for a slice of reaches.
-fn conclusion(
-    grid: &Grid,
-    target: Pot,
-    complexity: u32,
-    key: u8,
-    branches: &[Reach],
-    technique: Technique,
-) -> Option<Found> {
-    let all: Vec<&Reach> = branches.iter().collect();
-    conclusion_of(grid, target, complexity, key, &all, technique)
 }
 
 /// The step concluding `target` from every branch, if it removes something: on places the

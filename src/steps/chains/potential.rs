@@ -107,6 +107,78 @@ impl PotSet {
     }
 }
 
+/// A set of potentials as one cell set per digit and state: the walks of the cycle and
+/// forcing-chain searches ask "which of these places of a digit are new" for a whole house at
+/// once (see [`on_to_off_unreached`]).
+#[derive(Clone, Copy, Default)]
+pub struct Reached {
+    /// Off-potentials, by digit index.
+    pub off: [CellSet; 9],
+    /// On-potentials, by digit index.
+    pub on: [CellSet; 9],
+}
+
+impl Reached {
+    /// Adds `p`; true when it was not in the set.
+    #[inline]
+    pub fn insert(&mut self, p: Pot) -> bool {
+        let side = if p.is_on() {
+            &mut self.on
+        } else {
+            &mut self.off
+        };
+        let d = p.candidate() % 9;
+        let cell = p.cell();
+        let fresh = !side[d].contains(cell);
+        side[d] = side[d].with(cell);
+        fresh
+    }
+
+    /// Empties the set.
+    #[inline]
+    pub fn clear(&mut self) {
+        *self = Reached::default();
+    }
+}
+
+/// As [`on_to_off`], in the same order, but leaving out the off-potentials in `reached` (by
+/// digit index; a copy, so that `each` may add to the caller's set) unless `keep` holds them. A walk that ignores a
+/// reached potential (but for a few it still wants, `keep`) so skips it without looking at it:
+/// most weak consequences of a deep walk were reached before.
+#[inline]
+pub fn on_to_off_unreached(
+    grid: &Grid,
+    p: Pot,
+    links: Links,
+    reached: &[CellSet; 9],
+    keep: &[CellSet; 9],
+    mut each: impl FnMut(Pot),
+) {
+    let (cell, digit) = (p.cell(), p.digit());
+    if links.y {
+        let mut rest = grid.candidates(cell) & !(1 << digit.index());
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if !reached[d].contains(cell) || keep[d].contains(cell) {
+                each(Pot::new(cell, Digit::ALL[d], false));
+            }
+        }
+    }
+    let d = digit.index();
+    let wanted = grid
+        .digit_cells(digit)
+        .difference(reached[d].difference(keep[d]));
+    let mut done = CellSet::EMPTY.with(cell);
+    for kind in KINDS {
+        let house = house_of(cell, kind).cell_set();
+        for other in wanted.intersection(house).difference(done).iter() {
+            each(Pot::new(other, digit, false));
+        }
+        done = done.union(house);
+    }
+}
+
 /// No parent (a start).
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
