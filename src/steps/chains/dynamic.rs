@@ -122,8 +122,12 @@ fn double_chains(grid: &Grid, m: &mut Memory, n: usize, best: &mut Best) {
             let Some(j) = m.off.reached(target) else {
                 continue;
             };
+            let lower = m.values[n].arena.get(i).depth + m.off.arena.get(j).depth;
+            if !could_beat(best, lower, DOUBLE) {
+                continue;
+            }
             let complexity = m.values[n].ancestor_count(i) + m.off.ancestor_count(j);
-            if !best.beaten_by(difficulty(BASE, complexity), complexity, DOUBLE.key) {
+            if !could_beat(best, complexity, DOUBLE) {
                 continue;
             }
             let branches = [(&m.values[n], i), (&m.off, j)];
@@ -181,13 +185,22 @@ fn region_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, digit: Digit
                 if !reached_by_all {
                     continue;
                 }
+                let lower = own.arena.get(i).depth
+                    + places[..k]
+                        .iter()
+                        .zip(ends)
+                        .map(|(p, j)| p.arena.get(j).depth)
+                        .sum::<u32>();
+                if !could_beat(best, lower, REGION) {
+                    continue;
+                }
                 let complexity = own.ancestor_count(i)
                     + places[..k]
                         .iter_mut()
                         .zip(ends)
                         .map(|(p, j)| p.ancestor_count(j))
                         .sum::<u32>();
-                if !best.beaten_by(difficulty(BASE, complexity), complexity, REGION.key) {
+                if !could_beat(best, complexity, REGION) {
                     continue;
                 }
                 let mut branches = vec![(&*own, i)];
@@ -219,10 +232,16 @@ fn cell_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, cands: u16, be
             if !(1..n).all(|b| m.values[b].reached(target).map(|j| ends[b] = j).is_some()) {
                 continue;
             }
+            let lower = (0..n)
+                .map(|b| m.values[b].arena.get(ends[b]).depth)
+                .sum::<u32>();
+            if !could_beat(best, lower, CELL) {
+                continue;
+            }
             let complexity = (0..n)
                 .map(|b| m.values[b].ancestor_count(ends[b]))
                 .sum::<u32>();
-            if !best.beaten_by(difficulty(BASE, complexity), complexity, CELL.key) {
+            if !could_beat(best, complexity, CELL) {
                 continue;
             }
             let branches: Vec<(&Propagation, u32)> =
@@ -236,4 +255,12 @@ fn cell_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, cands: u16, be
             }
         }
     }
+}
+
+/// True when a step of `kind` with `complexity` (or a lower bound of it: ratings never fall as
+/// complexity grows) could sort before the best so far. A conclusion's main-parent path holds
+/// distinct potentials, so the path lengths bound the ancestor counts from below and spare
+/// counting them (a walk over hidden parents) for conclusions that cannot win.
+fn could_beat(best: &Best, complexity: u32, kind: Kind) -> bool {
+    best.beaten_by(difficulty(kind.base, complexity), complexity, kind.key)
 }
