@@ -17,6 +17,7 @@
 //! count in that branch; steps sort by (difficulty, complexity, SE's key: cell 5, region 6),
 //! the first generated first among equals.
 
+use super::conclusion::target_step;
 use super::potential::{difficulty, house_of, tenths, Pot, PotSet, KEYS, KINDS};
 use super::propagate::{Mode, Propagation};
 use super::{Best, Found};
@@ -257,22 +258,7 @@ fn conclusion_of(
     branches: &[&Reach],
     technique: Technique,
 ) -> Option<Found> {
-    let (cell, digit) = (target.cell(), target.digit());
-    let mut step = Step::new(technique);
-    if target.is_on() {
-        let mut others = grid.candidates(cell) & !(1 << digit.index());
-        if others == 0 {
-            return None;
-        }
-        step.placement = Some((cell, digit));
-        while others != 0 {
-            let d = Digit::ALL[others.trailing_zeros() as usize];
-            others &= others - 1;
-            step.eliminations.add(cell, d);
-        }
-    } else {
-        step.eliminations.add(cell, digit);
-    }
+    let mut step = target_step(grid, target, technique)?;
     let difficulty = difficulty(BASE, complexity);
     step.er = tenths(difficulty);
     let mut chain = Chain::default();
