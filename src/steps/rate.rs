@@ -7,8 +7,9 @@
 //! step that places a digit (a single or a direct technique). serate prints each in tenths,
 //! rounded as `(int)((x + 0.05) * 10)`; here they are tenths from the start.
 
+use super::grid::Grid;
+use super::next::{next_step, Next};
 use super::step::Technique;
-use super::{next_step, Grid, Next};
 use crate::board::Board;
 
 /// A puzzle's rating. Ratings are in tenths (23 is SE's 2.3); 0 means unknown.

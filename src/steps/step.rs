@@ -503,7 +503,7 @@ impl Step {
 
     /// Applies the step to `grid`: the eliminations (except for direct techniques), then the
     /// placement.
-    pub fn apply(&self, grid: &mut super::Grid) {
+    pub fn apply(&self, grid: &mut super::grid::Grid) {
         if !self.technique.is_direct() {
             for (cell, digit) in self.eliminations.iter() {
                 grid.eliminate(cell, digit);

@@ -1,0 +1,308 @@
+//! The next step: Sudoku Explainer's producers in SE's order ([`next_step`]), and what the
+//! engine can do in a position ([`Next`]). The order and the techniques: the module
+//! documentation of [`crate::steps`] and `docs/steps.md`.
+
+use super::grid::Grid;
+use super::step::Step;
+use super::{bug, chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
+
+/// The lower bound, in tenths, of SE's next step where the engine has none (see
+/// [`Next::Beyond`]): 9.0, the dynamic forcing chains (+).
+pub const BEYOND_AT_LEAST: u8 = 90;
+
+/// What the engine can do next in a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// The step Sudoku Explainer would take.
+    Step(Step),
+    /// Every cell holds a digit.
+    Solved,
+    /// An empty cell has no candidate left: the position has no solution.
+    Contradiction,
+    /// The position needs a technique the engine does not have; SE's next step rates at least
+    /// `at_least` (tenths): 9.0, the dynamic forcing chains (+), SE's next producer after the
+    /// dynamic forcing chains (everything after it rates 9.0 or more).
+    Beyond {
+        /// Lower bound of the ER of SE's next step, in tenths.
+        at_least: u8,
+    },
+}
+
+/// The next step in Sudoku Explainer's order: the first technique of SE's list of producers that
+/// finds something, and within it the first pattern in SE's search order. That is the easiest
+/// step, except that SE's list puts the direct techniques before the naked single, the
+/// uniqueness techniques (4.5 and up) before the naked quad, and its hidden-single producer gives
+/// full houses, box and line singles from one pass.
+pub fn next_step(grid: &Grid) -> Next {
+    if grid.is_broken() {
+        return Next::Contradiction;
+    }
+    if grid.is_solved() {
+        return Next::Solved;
+    }
+    let easy = [
+        singles::hidden_single,
+        |g: &Grid| intersections::locked_candidates(g, true),
+        |g: &Grid| subsets::hidden_set(g, 2, true),
+        singles::naked_single,
+        |g: &Grid| subsets::hidden_set(g, 3, true),
+        |g: &Grid| intersections::locked_candidates(g, false),
+        |g: &Grid| subsets::naked_set(g, 2),
+        |g: &Grid| fish::fish(g, 2),
+        |g: &Grid| subsets::hidden_set(g, 2, false),
+        |g: &Grid| subsets::naked_set(g, 3),
+        |g: &Grid| fish::fish(g, 3),
+        |g: &Grid| subsets::hidden_set(g, 3, false),
+        |g: &Grid| wings::xy_wing(g, false),
+        |g: &Grid| wings::xy_wing(g, true),
+    ];
+    for technique in easy {
+        if let Some(step) = technique(grid) {
+            return Next::Step(step);
+        }
+    }
+    let hard = [
+        uniqueness::unique_loop,
+        |g: &Grid| subsets::naked_set(g, 4),
+        |g: &Grid| fish::fish(g, 4),
+        |g: &Grid| subsets::hidden_set(g, 4, false),
+        bug::bug,
+        exclusion::aligned_pair_exclusion,
+    ];
+    for technique in hard {
+        if let Some(step) = technique(grid) {
+            return Next::Step(step);
+        }
+    }
+    // Producer 14: X-, Y- and XY-cycles, forcing X-chains and forcing chains (6.5 and up).
+    if let Some(step) = chains::unary_chains(grid) {
+        return Next::Step(step);
+    }
+    // Producer 15, the aligned triplet exclusion (7.5); 16, Nishio forcing chains (7.5 and
+    // up); 17, multiple forcing chains (8.0 and up); 18, dynamic forcing chains (8.5 and up).
+    let chained = [
+        exclusion::aligned_triplet_exclusion,
+        chains::nishio::nishio,
+        chains::multiple::multiple,
+        chains::dynamic::dynamic,
+    ];
+    for technique in chained {
+        if let Some(step) = technique(grid) {
+            return Next::Step(step);
+        }
+    }
+    // What remains starts at the dynamic forcing chains (+) (9.0).
+    Next::Beyond {
+        at_least: BEYOND_AT_LEAST,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Cell, Digit, House, HouseKind};
+    use crate::steps::grid;
+    use crate::steps::rate::{rate, rate_grid};
+    use crate::steps::step::{self, Chain, Potential, Technique};
+    use crate::Board;
+
+    #[test]
+    fn direct_hidden_pair_comes_before_a_naked_single() {
+        // SE's producer list puts the direct hidden pair (2.0) before the naked single (2.3).
+        let mut g = Grid::from_board(&Board::EMPTY);
+        let b = House::new(HouseKind::Box, 0).unwrap().cells();
+        for v in [1, 2] {
+            grid::remove(&mut g, b[2..].iter().copied(), v);
+        }
+        grid::remove(
+            &mut g,
+            b.iter().copied().filter(|&c| c != b[0] && c != b[4]),
+            3,
+        );
+        let last = Cell::at(8, 8).unwrap();
+        for v in 1..9 {
+            grid::remove(&mut g, [last], v);
+        }
+        let Next::Step(s) = next_step(&g) else {
+            panic!("a step")
+        };
+        assert_eq!(s.technique, Technique::DirectHiddenPair);
+        assert_eq!(s.placement, Some((b[4], Digit::new(3).unwrap())));
+        // The position also holds a naked single (r9c9 = 9).
+        assert_eq!(
+            singles::naked_single(&g).unwrap().placement,
+            Some((last, Digit::new(9).unwrap()))
+        );
+    }
+
+    #[test]
+    fn empty_board_is_beyond_and_an_empty_cell_a_contradiction() {
+        // No single, subset, fish or wing, no bivalue cell (so no unique loop, no aligned
+        // exclusion) and no BUG; no chain of any kind the engine has (even a dynamic one: an
+        // assumption removes one digit from its peers, which leaves every house at least
+        // seven places): SE's next step would be a dynamic forcing chain (+) or harder, 9.0
+        // and up.
+        let g = Grid::from_board(&Board::EMPTY);
+        assert_eq!(next_step(&g), Next::Beyond { at_least: 90 });
+        let r = rate_grid(g);
+        assert_eq!((r.er, r.ep, r.ed, r.complete), (90, 0, 0, false));
+        let mut g = g;
+        for v in 1..=9 {
+            grid::remove(&mut g, [Cell::at(4, 4).unwrap()], v);
+        }
+        assert_eq!(next_step(&g), Next::Contradiction);
+        assert!(rate_grid(g).contradiction);
+    }
+
+    /// Step `k` (from 1) of the engine's path from `puzzle`, with the steps before applied.
+    fn nth_step(puzzle: &str, k: usize) -> Step {
+        let mut g = Grid::from_board(&puzzle.parse::<Board>().unwrap());
+        for _ in 1..k {
+            let Next::Step(s) = next_step(&g) else {
+                panic!("the path ends early")
+            };
+            s.apply(&mut g);
+        }
+        let Next::Step(s) = next_step(&g) else {
+            panic!("no step {k}")
+        };
+        s
+    }
+
+    /// `(cell index, digit)` of a step's removals, `"rNcM"` and digit from the expectations.
+    fn removed(s: &Step) -> Vec<(usize, u8)> {
+        step::removals(s)
+    }
+
+    fn at(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + c - 1
+    }
+
+    // The expectations below are serate 1.2.1.3's own steps on the same paths (its hints'
+    // names, difficulties, complexities and removals, printed by a tracer around SE's
+    // Solver), the paths agreeing up to there.
+
+    #[test]
+    fn nishio_forcing_chains_remove_and_place() {
+        let p = "...23.896....6.......74..5..6....5..8..9.....3...741.8..3...4...14...67.........2";
+        // 15: "Nishio Forcing Chain: C3.1 on ==> D7.1 both on & off", complexity 14, 7.8.
+        let s = nth_step(p, 15);
+        assert_eq!((s.technique, s.er), (Technique::NishioForcingChain, 78));
+        assert_eq!((s.placement, removed(&s)), (None, vec![(at(3, 3), 1)]));
+        // 18: "F4.1 on ==> C1.1 both on & off", complexity 8, 7.6.
+        let s = nth_step(p, 18);
+        assert_eq!((s.technique, s.er), (Technique::NishioForcingChain, 76));
+        assert_eq!(removed(&s), vec![(at(4, 6), 1)]);
+        // From "off": "H2.2 off ==> F9.2 both on & off", complexity 11, 7.8: r2c8 = 2.
+        let p = "1.3..7.89.....93.7.8............34....4..5......6..2.834.....6.....9....8..7....4";
+        let s = nth_step(p, 16);
+        assert_eq!((s.technique, s.er), (Technique::NishioForcingChain, 78));
+        let place = Some((Cell::at(1, 7).unwrap(), Digit::new(2).unwrap()));
+        assert_eq!(s.placement, place);
+        assert_eq!(removed(&s), vec![(at(2, 8), 1), (at(2, 8), 5)]);
+        // The step shows both chains: from the start to the on- and to the off-potential.
+        let ends = s
+            .chain
+            .entries()
+            .iter()
+            .filter(|&&e| e == Chain::BRANCH_END);
+        assert_eq!(ends.count(), 2);
+        assert_eq!(
+            Potential(s.chain.entries()[0]),
+            Potential::new(place.unwrap().0, place.unwrap().1, false)
+        );
+    }
+
+    #[test]
+    fn cell_and_region_forcing_chains_remove_and_place() {
+        let p = "...23.896....6.......74..5..6....5..8..9.....3...741.8..3...4...14...67.........2";
+        // 16: "Region Forcing Chains: 2 in row ==> B5.2 off", complexity 10, 8.2.
+        let s = nth_step(p, 16);
+        assert_eq!((s.technique, s.er), (Technique::RegionForcingChain, 82));
+        assert_eq!(removed(&s), vec![(at(5, 2), 2)]);
+        // 17: "Cell Forcing Chains: C1 ==> A1.1 off", complexity 12, 8.3: one branch per
+        // candidate of r1c3.
+        let s = nth_step(p, 17);
+        assert_eq!((s.technique, s.er), (Technique::CellForcingChain, 83));
+        assert_eq!(removed(&s), vec![(at(1, 1), 1)]);
+        let branches = s
+            .chain
+            .entries()
+            .iter()
+            .filter(|&&e| e == Chain::BRANCH_END);
+        assert_eq!(branches.count(), 3);
+        // "Cell Forcing Chains: F7 ==> C6.8 on", complexity 17, 8.4: r6c3 = 8.
+        let p = ".56.....7...1...92.....7....6..2...1.7...98..3......4.13..........68.5.4......9..";
+        let s = nth_step(p, 32);
+        assert_eq!((s.technique, s.er), (Technique::CellForcingChain, 84));
+        let place = (Cell::at(5, 2).unwrap(), Digit::new(8).unwrap());
+        assert_eq!(
+            (s.placement, removed(&s)),
+            (Some(place), vec![(at(6, 3), 1)])
+        );
+        // "Region Forcing Chains: 4 in block ==> B7.2 on", complexity 18, 8.4: r7c2 = 2.
+        let p = "..5........3.8...4...1..7.56.1......8..4.3..2....1..4.5.8....9..1.7..6......29...";
+        let s = nth_step(p, 12);
+        assert_eq!((s.technique, s.er), (Technique::RegionForcingChain, 84));
+        let place = (Cell::at(6, 1).unwrap(), Digit::new(2).unwrap());
+        assert_eq!(s.placement, Some(place));
+        assert_eq!(removed(&s), vec![(at(7, 2), 3), (at(7, 2), 7)]);
+    }
+
+    #[test]
+    fn dynamic_forcing_chains_of_each_kind() {
+        // serate's steps 32-37 of this top1465 path: "Region Forcing Chains: 2 in row ==>
+        // G3.2 off" complexity 16, 8.9; "Contradiction Forcing Chain: I2.7 on ==> G1.5 both on
+        // & off" 20, 9.0; region 22 and 24, 9.0; "F2.1 on" contradiction 24, 9.0; "Cell
+        // Forcing Chains: F9 ==> F3.5 off" 25, 9.0.
+        let p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let expected = [
+            (32, Technique::DynamicRegionForcingChain, 89, (3, 7, 2)),
+            (33, Technique::DynamicContradictionChain, 90, (2, 9, 7)),
+            (34, Technique::DynamicRegionForcingChain, 90, (4, 9, 3)),
+            (35, Technique::DynamicRegionForcingChain, 90, (3, 8, 5)),
+            (36, Technique::DynamicContradictionChain, 90, (2, 6, 1)),
+            (37, Technique::DynamicCellForcingChain, 90, (3, 6, 5)),
+        ];
+        for (k, technique, er, (r, c, d)) in expected {
+            let s = nth_step(p, k);
+            assert_eq!((s.technique, s.er), (technique, er), "step {k}");
+            assert_eq!(
+                (s.placement, removed(&s)),
+                (None, vec![(at(r, c), d)]),
+                "step {k}"
+            );
+        }
+        // "Double Forcing Chain: C6.6 on & off ==> C6.5 off", complexity 14, 8.8.
+        let p = "....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2...........";
+        let s = nth_step(p, 27);
+        assert_eq!((s.technique, s.er), (Technique::DynamicDoubleChain, 88));
+        assert_eq!(removed(&s), vec![(at(6, 3), 5)]);
+    }
+
+    #[test]
+    fn rating_of_a_chain_puzzle() {
+        // From ratings/se_qqwing_2000.txt: serate 1.2.1.3 gives 6.7/1.2/1.2 (a chain of
+        // producer 14).
+        let b: Board =
+            "...4.6.......8...5.49..2.6..5.8....9.......41..4...2....23...94.....8.1..91.5...2"
+                .parse()
+                .unwrap();
+        let r = rate(&b);
+        assert!(r.complete);
+        assert_eq!((r.er, r.ep, r.ed), (67, 12, 12));
+    }
+
+    #[test]
+    fn rating_of_a_qqwing_puzzle() {
+        // From ratings/se_qqwing_2000.txt: serate 1.2.1.3 gives 1.5/1.2/1.2.
+        let b: Board =
+            ".9.....4157.1..6.....8..........54.8.......1...64..579...58.3.....7.3.6.3..6.49.."
+                .parse()
+                .unwrap();
+        let r = rate(&b);
+        assert!(r.complete);
+        assert_eq!((r.er, r.ep, r.ed), (15, 12, 12));
+        assert_eq!(r.hardest, Some(Technique::HiddenSingleLine));
+    }
+}
