@@ -99,14 +99,22 @@ static size_t flush_batch(struct batch *b, const char *name, size_t threads)
     return failed;
 }
 
-/* Reads one line of `in` into *line (grown as needed, NUL-terminated, without its line end).
- * Returns 1 for a line, 0 at the end of the input, -1 when memory ran out. */
-static int read_line(FILE *in, char **line, size_t *cap)
+/* Reads one line of `in` into *line (grown as needed, NUL-terminated, without its line end:
+ * "\n", "\r\n" or a lone "\r"), its length in *len (a NUL byte inside is kept, for the reader
+ * to report). Returns 1 for a line, 0 at the end of the input, -1 when memory ran out. */
+static int read_line(FILE *in, char **line, size_t *cap, size_t *len)
 {
-    size_t len = 0;
     int c;
+    *len = 0;
     while ((c = getc(in)) != EOF && c != '\n') {
-        if (len + 2 > *cap) {
+        if (c == '\r') {
+            int next = getc(in);
+            if (next != '\n' && next != EOF) {
+                ungetc(next, in);
+            }
+            break;
+        }
+        if (*len + 2 > *cap) {
             size_t grown = *cap < 128 ? 128 : 2 * *cap;
             char *p = realloc(*line, grown);
             if (p == NULL) {
@@ -115,9 +123,9 @@ static int read_line(FILE *in, char **line, size_t *cap)
             *line = p;
             *cap = grown;
         }
-        (*line)[len++] = (char)c;
+        (*line)[(*len)++] = (char)c;
     }
-    if (c == EOF && len == 0) {
+    if (c == EOF && *len == 0) {
         return 0;
     }
     if (*line == NULL) {
@@ -127,10 +135,7 @@ static int read_line(FILE *in, char **line, size_t *cap)
         }
         *cap = 1;
     }
-    if (len > 0 && (*line)[len - 1] == '\r') {
-        len--;
-    }
-    (*line)[len] = '\0';
+    (*line)[*len] = '\0';
     return 1;
 }
 
@@ -139,16 +144,16 @@ static int read_line(FILE *in, char **line, size_t *cap)
 static int rate_input(FILE *in, const char *name, struct batch *b, size_t threads)
 {
     char *line = NULL;
-    size_t cap = 0, failed = 0;
+    size_t cap = 0, failed = 0, len = 0;
     unsigned long number = 0;
     int got, code = 0;
-    while ((got = read_line(in, &line, &cap)) == 1) {
+    while ((got = read_line(in, &line, &cap, &len)) == 1) {
         struct sudoku_read_info info;
         uint16_t masks[SUDOKU_CELLS];
         sudoku_status status;
         number++;
         sudoku_read_info_init(&info);
-        status = sudoku_read_puzzle(line, strlen(line), b->boards[b->count], masks, &info);
+        status = sudoku_read_puzzle(line, len, b->boards[b->count], masks, &info);
         if (status == SUDOKU_END_OF_INPUT) {
             continue; /* blank or comment */
         }

@@ -499,7 +499,9 @@ typedef struct sudoku_read_info {
 typedef struct sudoku_generate_options {
   /**
    * `sizeof(sudoku_generate_options)` as the caller was compiled with; set by
-   * `sudoku_generate_options_init`. Smaller than this version's: `SUDOKU_INVALID_ARGUMENT`.
+   * `sudoku_generate_options_init`. Smaller than the first version's (which ended at
+   * `first_index`): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller size keep their
+   * defaults.
    */
   uint32_t struct_size;
   /**

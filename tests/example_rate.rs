@@ -117,6 +117,25 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
 }
 
 #[test]
+fn rate_reads_lone_carriage_returns_and_reports_nul_bytes() {
+    // Old Mac line ends ("\r" alone) end lines as "\n" and "\r\n" do; a NUL byte is a bad
+    // character, reported with its cell, not the end of the line.
+    let input = format!("{QQWING_1}\r{QQWING_2}\r\0{QQWING_1}\n");
+    for link in LINKS {
+        let output = run(example("rate", link), &[], input.as_bytes());
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(
+            text(&output.stdout),
+            format!("{QQWING_1} 1.5/1.2/1.2\n{QQWING_2} 1.5/1.2/1.2\n")
+        );
+        assert_eq!(
+            text(&output.stderr),
+            "rate: stdin:3: byte 0x00 at line 1, column 1 is not a digit or a blank (cell 0: row 1, column 1)\n"
+        );
+    }
+}
+
+#[test]
 fn rate_reports_bad_lines_and_goes_on() {
     let dir = scratch_dir("rate_example");
     let good = dir.join("good.txt");

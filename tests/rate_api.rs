@@ -708,7 +708,7 @@ fn explanations_of_known_steps() {
     );
     // Fields out of range.
     for bad in [
-        sudoku_step { technique: 43, ..x },
+        sudoku_step { technique: 47, ..x },
         sudoku_step { cell: 81, ..x },
         sudoku_step { digit: 10, ..x },
         sudoku_step { rating: 256, ..x },

@@ -997,9 +997,16 @@ def _er_tenths(er):
     for value in er:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError("er must hold numbers, not %s" % type(value).__name__)
-        if not 0 <= value <= 6553.5:
-            raise SudokuError(SUDOKU_INVALID_ARGUMENT, "er must be from 1.0 to 6553.5")
-        tenths.append(int(round(value * 10)))
+        # Ratings as serate prints them: 1.0 to 99.9, one decimal (as build/generate's --er).
+        scaled = round(value * 10)
+        if not (10 <= scaled <= 999 and abs(value * 10 - scaled) < 1e-6):
+            raise SudokuError(
+                SUDOKU_INVALID_ARGUMENT,
+                "er must hold ratings from 1.0 to 99.9 with one decimal at most, not %r" % (value,),
+            )
+        tenths.append(int(scaled))
+    if tenths[0] > tenths[1]:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "er must be (min, max) with min <= max")
     return (tenths[0], tenths[1])
 
 
@@ -1286,8 +1293,10 @@ def rate_batch(puzzles: Iterable[Board], threads: int = 0) -> List[Union[Rating,
     rate(puzzles[i]), or the SudokuError rate would raise, returned rather than raised (a
     puzzle that is not 81 bytes included).
 
-    Raises TypeError for a puzzle of the wrong type or a threads that is not an int,
-    ValueError for threads below 0."""
+    Raises TypeError when `puzzles` is a single str or bytes rather than a list of them, for a
+    puzzle of the wrong type or a threads that is not an int; ValueError for threads below 0."""
+    if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
+        raise TypeError("rate_batch takes a list of puzzles; for one puzzle use rate")
     _require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 to 2**64 - 1")

@@ -52,7 +52,9 @@ pub enum sudoku_symmetry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct sudoku_generate_options {
     /// `sizeof(sudoku_generate_options)` as the caller was compiled with; set by
-    /// `sudoku_generate_options_init`. Smaller than this version's: `SUDOKU_INVALID_ARGUMENT`.
+    /// `sudoku_generate_options_init`. Smaller than the first version's (which ended at
+    /// `first_index`): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller size keep their
+    /// defaults.
     pub struct_size: u32,
     /// A `sudoku_symmetry` value (default `SUDOKU_SYMMETRY_NONE`); any other value:
     /// `SUDOKU_INVALID_ARGUMENT`.

@@ -562,7 +562,7 @@ class Generate(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.generate(1, er=(20.0, 20.0), max_attempts=3)
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
-        for er in [(4.4, 3.0), (0.0, 0.5), (-1.0, 2.0)]:
+        for er in [(4.4, 3.0), (0.0, 0.5), (-1.0, 2.0), (0, 0), (0, 7), (6.65, 6.65), (5, 100)]:
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.generate(1, er=er)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT, er)
@@ -1674,6 +1674,9 @@ class Steps(unittest.TestCase):
             sudoku.rate([1] * 81)
         puzzles = [p for p, _ in rated_lines("se_qqwing_2000.txt", 40)]
         items = puzzles + [UNSOLVABLE, "12"]
+        # One puzzle where a list is wanted is a mistake, not 81 one-character puzzles.
+        with self.assertRaises(TypeError):
+            sudoku.rate_batch(QQWING_1)
         for threads in (1, 0):
             got = sudoku.rate_batch(items, threads=threads)
             self.assertEqual(got[:40], [sudoku.rate(p) for p in puzzles])
