@@ -153,6 +153,7 @@ static int rate_input(FILE *in, const char *name, struct batch *b, size_t thread
         sudoku_status status;
         number++;
         sudoku_read_info_init(&info);
+        info.first_line = number; /* the reader's messages then name the file's line */
         status = sudoku_read_puzzle(line, len, b->boards[b->count], masks, &info);
         if (status == SUDOKU_END_OF_INPUT) {
             continue; /* blank or comment */

@@ -130,7 +130,7 @@ fn rate_reads_lone_carriage_returns_and_reports_nul_bytes() {
         );
         assert_eq!(
             text(&output.stderr),
-            "rate: stdin:3: byte 0x00 at line 1, column 1 is not a digit or a blank (cell 0: row 1, column 1)\n"
+            "rate: stdin:3: byte 0x00 at line 3, column 1 is not a digit or a blank (cell 0: row 1, column 1)\n"
         );
     }
 }
