@@ -1,7 +1,7 @@
 //! The Rust API: parsing, validation, solving and counting, each checked against exact values and
 //! against the independent reference helpers of the test kit (`testkit/`, re-exported by `common`).
 
-mod common;
+use crate::common;
 
 use common::{
     are_peers, bytes81, check_solution, digit_of, reference_fault, reference_solve, Fault, CELLS,

@@ -3,7 +3,7 @@
 //! untouched on failure, solving in place, every thread count, and whole data files compared
 //! with the single-puzzle functions. Also the Rust API `sudoku::solve_batch`.
 
-mod common;
+use crate::common;
 
 use std::ffi::c_char;
 use std::mem::size_of;

@@ -4,9 +4,8 @@
 //! checked against the plain functions and against the test kit: its exact-cover counter
 //! restricted to the candidates (`count_candidates`), its peers and its solution checker.
 
-mod cabi;
-mod common;
-mod contract;
+use crate::common;
+use crate::contract;
 use sudoku_testkit::reference;
 
 use std::ffi::c_char;

@@ -5,7 +5,8 @@
 //! place) on puzzles of every data set, solution grids, the empty board and one given; invalid
 //! boards, invalid transformations (each way of breaking one) and NULL pointers.
 
-mod cabi;
+use crate::cabi;
+#[path = "canon_contract/mod.rs"]
 mod canon_contract;
 
 use canon_contract::{check_canonicalize, check_nulls, check_transform, to_c};

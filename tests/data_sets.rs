@@ -5,7 +5,7 @@
 //! The expected puzzle counts were counted from the files (lines that are neither `#` comments
 //! nor blank); asserting them makes a silently short or empty read fail.
 
-mod common;
+use crate::common;
 
 use common::{check_solution, from_c, read_puzzles, to_c};
 use sudoku::ffi::sudoku_status::*;

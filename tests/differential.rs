@@ -10,7 +10,7 @@
 //!   there are many);
 //! - a random solved grid keeping 26-40 cells: denser, for exact counts below the limit.
 
-mod cabi;
+use crate::cabi;
 use sudoku_testkit::reference;
 
 use rand::rngs::ChaCha8Rng;

@@ -3,7 +3,7 @@
 //!
 //! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
 
-mod example_programs;
+use crate::example_programs;
 
 use example_programs::*;
 

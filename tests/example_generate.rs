@@ -6,7 +6,7 @@
 //!
 //! Shared helpers: `tests/example_programs/mod.rs`.
 
-mod example_programs;
+use crate::example_programs;
 
 use example_programs::*;
 use sudoku::generator::{self, Options, Symmetry};

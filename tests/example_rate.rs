@@ -4,7 +4,7 @@
 //!
 //! Shared helpers: `tests/example_programs/mod.rs`.
 
-mod example_programs;
+use crate::example_programs;
 
 use std::fs;
 

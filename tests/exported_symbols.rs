@@ -11,6 +11,7 @@
 //! prototype in a SYNOPSIS is the header's declaration of that function, word for word. (These
 //! live here rather than in a suite of their own: each test binary costs a full LTO link.)
 
+#[path = "man/mod.rs"]
 mod man;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -2,7 +2,7 @@
 //! to the `extern "C"` functions. Every status is checked exactly, and on every status other than
 //! `SUDOKU_OK` the board and every output are checked to be byte-for-byte untouched.
 
-mod common;
+use crate::common;
 
 use std::ffi::{c_char, c_int, CStr};
 use std::ptr;

@@ -6,7 +6,7 @@
 //! same for every solver kernel and thread count; `is_minimal` and `minimize` agree with the
 //! reference's definition of minimal.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 
@@ -245,7 +245,7 @@ fn golden_cases() -> Vec<(u64, u64, &'static str, &'static str, u8, u8)> {
 
 #[test]
 fn the_golden_file_pins_the_output() {
-    // Regenerate with `SUDOKU_BLESS=1 cargo test --release --test generator golden` after a
+    // Regenerate with `SUDOKU_BLESS=1 cargo test --release --test library generator::golden` after a
     // deliberate change (a new major version: the output is part of the API).
     let lines: Vec<String> = golden_cases()
         .into_iter()

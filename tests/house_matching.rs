@@ -4,7 +4,7 @@
 //! is what makes the sparse boards the fuzzers found fast: with it turned off they need millions
 //! of guesses (checked here only by the guess counts, which are exact, not by time).
 
-mod common;
+use crate::common;
 
 use sudoku::solver::hooks::{
     search_with, search_with_matching_check_after, Kernel, MATCHING_CHECK_AFTER_GUESSES,

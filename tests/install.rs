@@ -17,7 +17,7 @@
 //! copied to a scratch folder and handed to make as `LIB_DIR`, with `CARGO=true` so that make
 //! runs no cargo build of its own (which would wait for this run's lock on the target folder).
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! Each kernel parses text itself, so the text path is checked per kernel too, with invalid
 //! boards. Kernels the CPU lacks are reported and skipped; the portable kernel always runs.
 
-mod common;
+use crate::common;
 
 use sudoku::solver::hooks::{search_text_with, search_with, Kernel};
 use sudoku::{Board, Error};

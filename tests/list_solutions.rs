@@ -7,9 +7,9 @@
 //! identical lists; the C function writes nothing on failure, never past `capacity` boards, and
 //! checks its NULL pointers, its capacity and overlapping buffers.
 
-mod cabi;
-mod common;
-mod contract;
+use crate::cabi;
+use crate::common;
+use crate::contract;
 use sudoku_testkit::reference;
 
 use std::ffi::c_char;

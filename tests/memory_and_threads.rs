@@ -15,8 +15,8 @@
 //!
 //! The data files are listed, not named: a file added to the data directory is tested too.
 
+use crate::common;
 use sudoku_testkit::cbuild;
-mod common;
 
 use std::fs;
 use std::io::Write;

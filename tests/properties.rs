@@ -7,8 +7,8 @@
 //!   engine on random boards, including boards with a few bytes overwritten (invalid bytes,
 //!   conflicting or unsolvable givens).
 
-mod cabi;
-mod contract;
+use crate::cabi;
+use crate::contract;
 use sudoku_testkit::reference;
 
 use proptest::prelude::*;

@@ -5,7 +5,8 @@
 //! column; the C call reading every file ending at an unreadable page, agreeing with the Rust
 //! iterator, and writing nothing on failure.
 
-mod common;
+use crate::common;
+#[path = "reader_loop/mod.rs"]
 mod reader_loop;
 
 use std::ffi::c_char;

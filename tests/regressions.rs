@@ -4,7 +4,7 @@
 //! engine of the test kit (`testkit/src/reference.rs`), so a wrong literal here fails rather than
 //! hides a bug.
 
-mod cabi;
+use crate::cabi;
 use sudoku_testkit::reference;
 
 use cabi::{board, count, solve, solve_unique, validate, CELLS};

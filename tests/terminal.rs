@@ -4,7 +4,7 @@
 //!
 //! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
 
-mod example_programs;
+use crate::example_programs;
 
 use std::fs;
 use std::path::Path;
