@@ -88,6 +88,7 @@ from __future__ import annotations
 import ctypes
 import dataclasses
 import errno
+import math
 import os
 import re
 import sys
@@ -1255,7 +1256,13 @@ def technique_name(technique: int) -> Optional[str]:
 def level_name(er: float) -> str:
     """The difficulty level of an ER (sudoku_level_name): "Easy" up to 1.2, "Medium" 1.3-2.5,
     "Hard" 2.6-6.0, "Fiendish" 6.1-7.0, "Diabolical" 7.1-9.0, "Extreme" above. ValueError for
-    an ER outside 0-6553.5."""
+    an ER outside 0-6553.5 (or not a finite number), TypeError for anything but an int or a
+    float."""
+    if isinstance(er, bool) or not isinstance(er, (int, float)):
+        raise TypeError("level_name takes an ER (a number such as 7.2), not %s"
+                        % type(er).__name__)
+    if not math.isfinite(er):
+        raise ValueError("an ER is from 0 to 6553.5")
     tenths = int(round(er * 10))
     if not 0 <= tenths <= 0xFFFF:
         raise ValueError("an ER is from 0 to 6553.5")

@@ -1693,6 +1693,16 @@ class Steps(unittest.TestCase):
         self.assertIsNone(sudoku.technique_name(-1))
         self.assertEqual([sudoku.level_name(x) for x in (1.2, 1.5, 2.6, 6.2, 7.5, 9.1)],
                          ["Easy", "Medium", "Hard", "Fiendish", "Diabolical", "Extreme"])
+        # Boundaries of the bands (docs/steps.md): 1.2|1.3, 2.5|2.6, 6.0|6.1, 7.0|7.1, 9.0|9.1.
+        self.assertEqual([sudoku.level_name(x) for x in (1.3, 2.5, 6.0, 6.1, 7.0, 7.1, 9.0)],
+                         ["Medium", "Medium", "Hard", "Fiendish", "Fiendish", "Diabolical",
+                          "Diabolical"])
+        for bad in ("7", None, b"7", [7.0], True):
+            with self.assertRaises(TypeError, msg=repr(bad)):
+                sudoku.level_name(bad)
+        for bad in (-0.1, 6553.6, float("nan"), float("inf")):
+            with self.assertRaises(ValueError, msg=repr(bad)):
+                sudoku.level_name(bad)
 
     def test_paths_agree_with_the_solution(self):
         for puzzle, (er, _, _) in rated_lines("se_qqwing_2000.txt", 60):
