@@ -1,7 +1,7 @@
 /* hint: shows how a person solves a Sudoku puzzle, step by step, in Sudoku Explainer's order,
  * with libsudoku's step engine.
  *
- * Usage: hint [--first] PUZZLE
+ * Usage: hint [--first] [--] PUZZLE
  *        hint -h | --help   prints the usage to stdout
  *
  * PUZZLE is one line in any one-line form the library's reader knows (81 cells; a rating or
@@ -31,12 +31,13 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: hint [--first] PUZZLE\n"
+    fputs("usage: hint [--first] [--] PUZZLE\n"
           "Prints the steps Sudoku Explainer takes to solve PUZZLE (one line of 81 cells,\n"
           "row-major: '1'-'9' givens, '.' or '0' blanks), one a line: number, rating and\n"
           "explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"\n"
           "when the next step needs a technique beyond the engine.\n"
-          "--first prints the first step only.\n"
+          "--first prints the first step only; -- ends the options (for a PUZZLE that\n"
+          "starts with '-').\n"
           "Exit codes: 0 printed, 1 the puzzle cannot be solved by steps or an output error,\n"
           "2 usage or an unreadable PUZZLE.\n",
           out);
@@ -107,16 +108,24 @@ int main(int argc, char **argv)
     struct sudoku_step *steps;
     sudoku_status status;
 
-    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-        usage(stdout);
-        return finish_output(PROGRAM, 0);
-    }
-    if (argc >= 2 && strcmp(argv[1], "--first") == 0) {
-        first = 1;
-        i = 2;
-    }
-    if (i < argc && is_option(argv[i])) {
-        return usage_error(PROGRAM, "unknown option", argv[i]);
+    /* Options before PUZZLE, in any order (--first may repeat); "--" ends them, so that a
+     * puzzle written with '-' blanks is never taken for an option. */
+    for (; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            i++;
+            break;
+        }
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            return finish_output(PROGRAM, 0);
+        }
+        if (strcmp(argv[i], "--first") == 0) {
+            first = 1;
+        } else if (is_option(argv[i])) {
+            return usage_error(PROGRAM, "unknown option", argv[i]);
+        } else {
+            break;
+        }
     }
     if (i >= argc) {
         return usage_error(PROGRAM, "PUZZLE missing", NULL);

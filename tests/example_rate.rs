@@ -187,12 +187,13 @@ Exit codes: 0 all rated, 1 some line not rated or an input or output error, 2 us
 
 /// What `hint --help` prints.
 const HINT_USAGE: &str = "\
-usage: hint [--first] PUZZLE
+usage: hint [--first] [--] PUZZLE
 Prints the steps Sudoku Explainer takes to solve PUZZLE (one line of 81 cells,
 row-major: '1'-'9' givens, '.' or '0' blanks), one a line: number, rating and
 explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"
 when the next step needs a technique beyond the engine.
---first prints the first step only.
+--first prints the first step only; -- ends the options (for a PUZZLE that
+starts with '-').
 Exit codes: 0 printed, 1 the puzzle cannot be solved by steps or an output error,
 2 usage or an unreadable PUZZLE.
 ";
@@ -224,6 +225,15 @@ fn usage_of_rate_and_hint() {
                 (&["--bogus"], "unknown option '--bogus'"),
                 (&[], "PUZZLE missing"),
                 (&["--first"], "PUZZLE missing"),
+                (&["--first", "--"], "PUZZLE missing"),
+                (
+                    &["--first", "--bogus", QQWING_1],
+                    "unknown option '--bogus'",
+                ),
+                (
+                    &["--", QQWING_1, "--first"],
+                    "one PUZZLE only; also given '--first'",
+                ),
                 (
                     &[QQWING_1, EMPTY],
                     &format!("one PUZZLE only; also given '{EMPTY}'"),
@@ -237,6 +247,7 @@ fn usage_of_rate_and_hint() {
 fn hint_prints_the_path() {
     for link in LINKS {
         let output = run(example("hint", link), &[QQWING_1], b"");
+        let output_of_plain = output.clone();
         assert_eq!(text(&output.stderr), "");
         assert_eq!(output.status.code(), Some(0));
         let out: Vec<&str> = text(&output.stdout).lines().collect();
@@ -259,6 +270,25 @@ fn hint_prints_the_path() {
             0,
             "1. 1.2 Hidden Single in box 6: r5c9 = 6\n",
             "",
+        );
+        // --first may repeat; "--" ends the options, also before a puzzle written with '-'
+        // blanks (the reader's blank, which an option would otherwise look like).
+        let dashes = QQWING_1.replace('.', "-");
+        for args in [
+            &["--first", "--first", QQWING_1][..],
+            &["--first", "--", QQWING_1],
+            &["--first", "--", &dashes],
+        ] {
+            assert_run(
+                &run(example("hint", link), args, b""),
+                0,
+                "1. 1.2 Hidden Single in box 6: r5c9 = 6\n",
+                "",
+            );
+        }
+        assert_eq!(
+            run(example("hint", link), &["--", QQWING_1], b""),
+            output_of_plain
         );
         assert_run(
             &run(example("hint", link), &["--first", CLASSIC_SOLUTION], b""),
