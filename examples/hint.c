@@ -38,8 +38,9 @@ static void usage(FILE *out)
           "when the next step needs a technique beyond the engine.\n"
           "--first prints the first step only; -- ends the options (for a PUZZLE that\n"
           "starts with '-').\n"
-          "Exit codes: 0 printed, 1 the puzzle cannot be solved by steps or an output error,\n"
-          "2 usage or an unreadable PUZZLE.\n",
+          "Exit codes: 0 printed (a stuck path too), 1 no solution, conflicting givens,\n"
+          "several solutions that mislead the steps, or an output error; 2 usage or an\n"
+          "unreadable PUZZLE.\n",
           out);
 }
 
@@ -99,6 +100,12 @@ static void print_stuck(void)
                   SUDOKU_BEYOND_ER / 10, SUDOKU_BEYOND_ER % 10);
 }
 
+/* finish_output with this program's exit code for an output error: 1 (2 means usage). */
+static int finish(int code)
+{
+    return finish_output(PROGRAM, code) == code ? code : 1;
+}
+
 int main(int argc, char **argv)
 {
     char board[SUDOKU_CELLS];
@@ -117,7 +124,7 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
-            return finish_output(PROGRAM, 0);
+            return finish(0);
         }
         if (strcmp(argv[i], "--first") == 0) {
             first = 1;
@@ -142,16 +149,16 @@ int main(int argc, char **argv)
         status = sudoku_hint(board, NULL, NULL, &step, NULL);
         if (status == SUDOKU_ALREADY_SOLVED) {
             puts("solved");
-            return finish_output(PROGRAM, 0);
+            return finish(0);
         }
         if (status == SUDOKU_NO_STEP) {
             print_stuck();
-            return finish_output(PROGRAM, 0);
+            return finish(0);
         }
         if (status != SUDOKU_OK) {
             return fail(status, board);
         }
-        return finish_output(PROGRAM, print_step(1, &step));
+        return finish(print_step(1, &step));
     }
 
     /* The size first, then the path. */
@@ -172,7 +179,7 @@ int main(int argc, char **argv)
     for (n = 0; n < count; n++) {
         if (print_step(n + 1, &steps[n]) != 0) {
             free(steps);
-            return finish_output(PROGRAM, 1);
+            return finish(1);
         }
     }
     free(steps);
@@ -181,5 +188,5 @@ int main(int argc, char **argv)
     } else {
         print_stuck();
     }
-    return finish_output(PROGRAM, 0);
+    return finish(0);
 }

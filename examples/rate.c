@@ -194,6 +194,12 @@ static int rate_input(FILE *in, const char *name, struct batch *b, size_t thread
     return failed > 0 ? 1 : code;
 }
 
+/* finish_output with this program's exit code for an output error: 1 (2 means usage). */
+static int finish(int code)
+{
+    return finish_output(PROGRAM, code) == code ? code : 1;
+}
+
 int main(int argc, char **argv)
 {
     size_t threads = 0;
@@ -204,7 +210,7 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
-            return finish_output(PROGRAM, 0);
+            return finish(0);
         } else if (strcmp(argv[i], "--threads") == 0) {
             char *end;
             unsigned long long n;
@@ -251,5 +257,5 @@ int main(int argc, char **argv)
         }
     }
     free(b);
-    return finish_output(PROGRAM, code);
+    return finish(code);
 }

@@ -7,6 +7,7 @@
 use crate::example_programs;
 
 use std::fs;
+use std::path::Path;
 
 use example_programs::*;
 use sudoku_testkit::cbuild::{scratch_dir, Link};
@@ -194,8 +195,9 @@ explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ..
 when the next step needs a technique beyond the engine.
 --first prints the first step only; -- ends the options (for a PUZZLE that
 starts with '-').
-Exit codes: 0 printed, 1 the puzzle cannot be solved by steps or an output error,
-2 usage or an unreadable PUZZLE.
+Exit codes: 0 printed (a stuck path too), 1 no solution, conflicting givens,
+several solutions that mislead the steps, or an output error; 2 usage or an
+unreadable PUZZLE.
 ";
 
 #[test]
@@ -320,5 +322,30 @@ fn hint_prints_the_path() {
         let output = run(example("hint", link), &[BAD_CHARACTER], b"");
         assert_eq!(output.status.code(), Some(2));
         assert!(text(&output.stderr).starts_with("hint: "));
+    }
+}
+
+#[test]
+fn rate_and_hint_report_a_write_error_with_exit_code_1() {
+    // Their usage says 1 for an output error (2 is for usage), as solve_file and canon.
+    let hardest =
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    for link in LINKS {
+        let rate = example("rate", link);
+        let hint = example("hint", link);
+        let runs: [(&Path, &str, Vec<&str>, Vec<u8>); 6] = [
+            (rate, "rate", vec![], format!("{QQWING_1}\n").into_bytes()),
+            (rate, "rate", vec!["--help"], vec![]),
+            (hint, "hint", vec![QQWING_1], vec![]),
+            (hint, "hint", vec!["--first", QQWING_1], vec![]),
+            (hint, "hint", vec![hardest], vec![]),
+            (hint, "hint", vec!["--help"], vec![]),
+        ];
+        for (program, name, args, stdin) in runs {
+            let Some(output) = run_to_dev_full(program, &args, &stdin) else {
+                return;
+            };
+            assert_run(&output, 1, "", &write_error(name));
+        }
     }
 }

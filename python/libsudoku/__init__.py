@@ -999,7 +999,8 @@ def _er_tenths(er):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError("er must hold numbers, not %s" % type(value).__name__)
         # Ratings as serate prints them: 1.0 to 99.9, one decimal (as build/generate's --er).
-        scaled = round(value * 10)
+        # NaN and infinities are out of that range too (round would raise on them).
+        scaled = round(value * 10) if math.isfinite(value) else 0
         if not (10 <= scaled <= 999 and abs(value * 10 - scaled) < 1e-6):
             raise SudokuError(
                 SUDOKU_INVALID_ARGUMENT,

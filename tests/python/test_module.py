@@ -562,7 +562,8 @@ class Generate(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.generate(1, er=(20.0, 20.0), max_attempts=3)
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
-        for er in [(4.4, 3.0), (0.0, 0.5), (-1.0, 2.0), (0, 0), (0, 7), (6.65, 6.65), (5, 100)]:
+        for er in [(4.4, 3.0), (0.0, 0.5), (-1.0, 2.0), (0, 0), (0, 7), (6.65, 6.65), (5, 100),
+                   (float("nan"), 3.0), (2.0, float("inf")), (float("-inf"), 3.0)]:
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.generate(1, er=er)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT, er)
