@@ -1420,7 +1420,8 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
     solution, or a mask lacks the solution's digit), SUDOKU_ALREADY_SOLVED (a full board),
     SUDOKU_NO_STEP (the position needs a technique beyond the engine's), SUDOKU_NO_SOLUTION,
     SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
-    (a mask above 0x1FF, givens missing from the board)."""
+    (with the cell: the first mask above 0x1FF, else the first given missing from the
+    board)."""
     text = _to_bytes(puzzle)
     given = None if givens is None else _to_bytes(givens)
     masks = None if candidates is None else _to_masks(candidates)
@@ -1429,6 +1430,18 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
     status = _library().sudoku_hint(text, given, masks, ctypes.byref(raw), ctypes.byref(cell))
     if status == SUDOKU_WRONG_DIGIT:
         raise SudokuError(status, cell=cell.value)
+    if status == SUDOKU_INVALID_ARGUMENT:
+        # sudoku_hint checks the masks, then the givens kept on the board: name the cell.
+        if masks is not None:
+            above = [c for c in range(CELLS) if masks[c] > 0x1FF]
+            if above:
+                raise SudokuError(status, "a mask is from 0 to 0x1FF (digit d is bit d - 1)",
+                                  above[0])
+        if given is not None:
+            lost = [c for c in range(CELLS)
+                    if 0x31 <= given[c] <= 0x39 and given[c] != text[c]]
+            if lost:
+                raise SudokuError(status, "every given must be on the board", lost[0])
     if status != SUDOKU_OK:
         if given is not None and status in (SUDOKU_INVALID_CHARACTER,
                                             SUDOKU_CONFLICTING_GIVENS):

@@ -1773,6 +1773,21 @@ class Steps(unittest.TestCase):
             sudoku.hint(QQWING_1, masks)
         self.assertEqual((caught.exception.status, caught.exception.cell),
                          (sudoku.SUDOKU_WRONG_DIGIT, 80))
+        # INVALID_ARGUMENT names its cell: the first mask above 0x1FF (cells 3 and 7 here; the
+        # library checks every mask, a filled cell's too), else the first given not on the board.
+        masks = sudoku.board_candidates(QQWING_1)
+        masks[7] = 0x200
+        masks[3] = 0x3FF
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(QQWING_1, masks)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_ARGUMENT, 3))
+        first_given = next(c for c, ch in enumerate(QQWING_1) if ch != ".")
+        board = QQWING_1[:first_given] + "." + QQWING_1[first_given + 1:]
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(board, givens=QQWING_1)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_ARGUMENT, first_given))
 
 
 if __name__ == "__main__":
