@@ -77,8 +77,15 @@ static size_t flush_batch(struct batch *b, const char *name, size_t threads)
     for (i = 0; i < b->count; i++) {
         sudoku_status s = status == SUDOKU_OK ? b->statuses[i] : status;
         if (s != SUDOKU_OK) {
-            fprintf(stderr, PROGRAM ": %s:%lu: %s: %s\n", name, b->lines[i],
+            size_t cell = 0;
+            fprintf(stderr, PROGRAM ": %s:%lu: %s: %s", name, b->lines[i],
                     sudoku_status_name(s), sudoku_status_message(s));
+            /* The faulty cell, as the other programs name it. */
+            if (s == SUDOKU_CONFLICTING_GIVENS && sudoku_validate(b->boards[i], &cell) == s) {
+                fprintf(stderr, " (cell %zu: row %zu, column %zu)", cell, cell / 9 + 1,
+                        cell % 9 + 1);
+            }
+            fputc('\n', stderr);
             failed++;
             continue;
         }

@@ -158,7 +158,8 @@ fn rate_reports_bad_lines_and_goes_on() {
         assert!(lines[0].starts_with("rate: stdin:2: "), "{stderr}");
         assert_eq!(
             lines[1],
-            "rate: stdin:3: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box"
+            "rate: stdin:3: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
+             (cell 10: row 2, column 2)"
         );
         assert_eq!(
             lines[2],
