@@ -45,6 +45,7 @@
 #include "sudoku.h"
 #include "finish_output.h"
 #include "usage_error.h"
+#include "read_all.h"
 #include "read_diagnostic.h"
 
 #define PROGRAM "canon"
@@ -76,42 +77,6 @@ static void report_invalid(sudoku_status status, const char *board, size_t line)
     } else {
         fprintf(stderr, PROGRAM ": line %zu: %s\n", line, sudoku_status_message(status));
     }
-}
-
-/* Reads all of `in` into a new buffer; returns NULL (errno set, or ENOMEM) on failure. */
-static char *read_all(FILE *in, size_t *len)
-{
-    size_t size = 1 << 16, used = 0;
-    char *text = malloc(size);
-    if (text == NULL) {
-        errno = ENOMEM;
-        return NULL;
-    }
-    for (;;) {
-        size_t got = fread(text + used, 1, size - used, in);
-        used += got;
-        if (used < size) {
-            if (ferror(in)) {
-                int saved = errno != 0 ? errno : EIO;
-                free(text);
-                errno = saved;
-                return NULL;
-            }
-            break;
-        }
-        {
-            char *bigger = size > (size_t)-1 / 2 ? NULL : realloc(text, size * 2);
-            if (bigger == NULL) {
-                free(text);
-                errno = ENOMEM;
-                return NULL;
-            }
-            text = bigger;
-            size *= 2;
-        }
-    }
-    *len = used;
-    return text;
 }
 
 /* Prints " T ROWS COLUMNS DIGITS" for a transformation. */

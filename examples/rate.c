@@ -4,20 +4,22 @@
  * Usage: rate [--threads N] [FILE...]
  *        rate -h | --help   prints the usage to stdout
  *
- * Reads each FILE in turn ("-" or no FILE: stdin), one puzzle a line in any one-line form the
- * library's reader knows (81 cells; a rating or comment may follow, so a rated file can be
- * rated again); blank lines and comment lines are skipped. For each puzzle it prints
+ * Reads each FILE in turn ("-" or no FILE: stdin), whole, and takes its puzzles in any form of
+ * givens the library's reader knows: a line of 81 cells (a rating or comment may follow, so a
+ * rated file can be rated again), a grid of 9 rows; blank lines and comment lines are skipped.
+ * For each puzzle it prints
  * "PUZZLE ER/EP/ED" (the 81 cells as the reader gives them, '.' for blanks; each rating with
  * one decimal, as serate's %r/%p/%d), in input order. When the puzzle needs a technique beyond
  * the engine's, the ER is a lower bound and is marked ">=" (">=9.0/1.2/1.2"); an EP or ED the
- * engine could not reach is given as that same bound, marked too. A line that is not a puzzle,
+ * engine could not reach is given as that same bound, marked too. A text that is not a puzzle,
  * or a puzzle that cannot be rated (no solution, two equal givens, candidates), prints nothing
- * on stdout and "rate: FILE:LINE: REASON" on stderr.
+ * on stdout and "rate: FILE:LINE: REASON" on stderr (LINE: where the puzzle starts, or the
+ * reader's fault).
  *
  * Puzzles are rated in batches of BATCH with sudoku_rate_batch on up to N threads (default 0:
  * every core available).
  *
- * Exit codes: 0 every puzzle rated, 1 some line could not be rated, a FILE could not be read
+ * Exit codes: 0 every puzzle rated, 1 some puzzle could not be rated, a FILE could not be read
  * ("rate: FILE: REASON") or the output could not be written, 2 usage.
  */
 
@@ -29,6 +31,7 @@
 #include "sudoku.h"
 #include "finish_output.h"
 #include "usage_error.h"
+#include "read_all.h"
 #include "read_diagnostic.h"
 
 #define PROGRAM "rate"
@@ -48,14 +51,15 @@ struct batch {
 static void usage(FILE *out)
 {
     fputs("usage: rate [--threads N] [FILE...]\n"
-          "Rates each puzzle of the FILEs (stdin if none or \"-\"; one puzzle a line, a rating\n"
-          "or comment may follow) as Sudoku Explainer's serate does, printing \"PUZZLE\n"
-          "ER/EP/ED\" per puzzle (ratings with one decimal, as serate's %r/%p/%d). A puzzle\n"
-          "needing techniques beyond the engine's gets a lower bound, marked \">=\" (for\n"
-          "example \">=9.0/1.2/1.2\"); an EP or ED not reached is that bound, marked too.\n"
-          "Lines that cannot be rated are reported on stderr (\"rate: FILE:LINE: REASON\").\n"
+          "Rates each puzzle of the FILEs (stdin if none or \"-\"; a line of 81 cells, where a\n"
+          "rating or comment may follow, or a grid of 9 rows) as Sudoku Explainer's serate\n"
+          "does, printing \"PUZZLE ER/EP/ED\" per puzzle (ratings with one decimal, as serate's\n"
+          "%r/%p/%d). A puzzle needing techniques beyond the engine's gets a lower bound,\n"
+          "marked \">=\" (for example \">=9.0/1.2/1.2\"); an EP or ED not reached is that bound,\n"
+          "marked too. Puzzles that cannot be rated are reported on stderr\n"
+          "(\"rate: FILE:LINE: REASON\").\n"
           "--threads N: at most N threads (default 0: all cores).\n"
-          "Exit codes: 0 all rated, 1 some line not rated or an input or output error, 2 usage.\n",
+          "Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.\n",
           out);
 }
 
@@ -106,99 +110,55 @@ static size_t flush_batch(struct batch *b, const char *name, size_t threads)
     return failed;
 }
 
-/* Reads one line of `in` into *line (grown as needed, NUL-terminated, without its line end:
- * "\n", "\r\n" or a lone "\r"), its length in *len (a NUL byte inside is kept, for the reader
- * to report). Returns 1 for a line, 0 at the end of the input, -1 when memory ran out. */
-static int read_line(FILE *in, char **line, size_t *cap, size_t *len)
-{
-    int c;
-    *len = 0;
-    while ((c = getc(in)) != EOF && c != '\n') {
-        if (c == '\r') {
-            int next = getc(in);
-            if (next != '\n' && next != EOF) {
-                ungetc(next, in);
-            }
-            break;
-        }
-        if (*len + 2 > *cap) {
-            size_t grown = *cap < 128 ? 128 : 2 * *cap;
-            char *p = realloc(*line, grown);
-            if (p == NULL) {
-                return -1;
-            }
-            *line = p;
-            *cap = grown;
-        }
-        (*line)[(*len)++] = (char)c;
-    }
-    if (c == EOF && *len == 0) {
-        return 0;
-    }
-    if (*line == NULL) {
-        *line = malloc(1);
-        if (*line == NULL) {
-            return -1;
-        }
-        *cap = 1;
-    }
-    (*line)[*len] = '\0';
-    return 1;
-}
-
-/* Rates every puzzle of one input; returns 0, or 1 when a line could not be rated or the
- * input could not be read. */
+/* Rates every puzzle of one input, read whole and handed to the library's reader piece by
+ * piece, so that a puzzle may span lines (a grid); returns 0, or 1 when a puzzle could not be
+ * rated or the input could not be read. */
 static int rate_input(FILE *in, const char *name, struct batch *b, size_t threads)
 {
-    char *line = NULL;
-    size_t cap = 0, failed = 0, len = 0;
-    unsigned long number = 0;
-    int got, code = 0;
-    while ((got = read_line(in, &line, &cap, &len)) == 1) {
-        struct sudoku_read_info info;
+    struct sudoku_read_info info;
+    size_t len = 0, pos, failed = 0;
+    char *text;
+
+    errno = 0;
+    text = read_all(in, &len);
+    if (text == NULL) {
+        fprintf(stderr, PROGRAM ": %s: %s\n", name, strerror(errno));
+        return 1;
+    }
+    /* One info for the whole text: its first_line carries the line count from call to call. */
+    sudoku_read_info_init(&info);
+    for (pos = 0; pos < len; pos += info.consumed) {
         uint16_t masks[SUDOKU_CELLS];
-        sudoku_status status;
-        number++;
-        sudoku_read_info_init(&info);
-        info.first_line = number; /* the reader's messages then name the file's line */
-        status = sudoku_read_puzzle(line, len, b->boards[b->count], masks, &info);
+        sudoku_status status =
+            sudoku_read_puzzle(text + pos, len - pos, b->boards[b->count], masks, &info);
         if (status == SUDOKU_END_OF_INPUT) {
-            continue; /* blank or comment */
+            break; /* blank lines and comments up to the end */
         }
-        if (status != SUDOKU_OK) {
-            /* Rate the puzzles before this line first, so that stderr follows the input. */
+        if (status != SUDOKU_OK || info.kind != SUDOKU_PUZZLE_GIVENS) {
+            /* Rate the puzzles before this one first, so that stderr follows the input. */
             failed += flush_batch(b, name, threads);
+            failed++;
         }
         if (status == SUDOKU_INVALID_FORMAT) {
             char diagnostic[192];
-            read_diagnostic(line, &info, diagnostic, sizeof diagnostic);
-            fprintf(stderr, PROGRAM ": %s:%lu: %s\n", name, number, diagnostic);
-            failed++;
+            read_diagnostic(text + pos, &info, diagnostic, sizeof diagnostic);
+            fprintf(stderr, PROGRAM ": %s:%lu: %s\n", name, (unsigned long)info.line, diagnostic);
             continue;
         }
         if (status != SUDOKU_OK || info.kind != SUDOKU_PUZZLE_GIVENS) {
-            failed += flush_batch(b, name, threads);
-            fprintf(stderr, PROGRAM ": %s:%lu: %s\n", name, number,
+            fprintf(stderr, PROGRAM ": %s:%lu: %s\n", name, (unsigned long)info.line,
                     status != SUDOKU_OK ? sudoku_status_message(status)
                                         : "candidate puzzles are not rated; give 81 cells");
-            failed++;
             continue;
         }
-        b->lines[b->count++] = number;
+        b->lines[b->count++] = (unsigned long)info.line;
         if (b->count == BATCH) {
             failed += flush_batch(b, name, threads);
         }
     }
     failed += flush_batch(b, name, threads);
-    free(line);
-    if (got < 0) {
-        fprintf(stderr, PROGRAM ": %s: out of memory\n", name);
-        code = 1;
-    } else if (ferror(in)) {
-        fprintf(stderr, PROGRAM ": %s: %s\n", name, strerror(errno != 0 ? errno : EIO));
-        code = 1;
-    }
-    return failed > 0 ? 1 : code;
+    free(text);
+    return failed > 0 ? 1 : 0;
 }
 
 /* finish_output with this program's exit code for an output error: 1 (2 means usage). */

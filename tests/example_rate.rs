@@ -136,6 +136,70 @@ fn rate_reads_lone_carriage_returns_and_reports_nul_bytes() {
     }
 }
 
+/// The unique solution of `puzzle`, by the test kit's reference solver.
+fn solution_of(puzzle: &str) -> String {
+    let board: [u8; 81] = puzzle.as_bytes().try_into().expect("81 cells");
+    let (count, first) = sudoku_testkit::reference::reference_solve(&board, 2);
+    assert_eq!(count, 1, "{puzzle}");
+    String::from_utf8(first.expect("a solution").to_vec()).expect("ASCII")
+}
+
+/// `grid` as 9 rows of 9 cells with box separators, as `build/solve` draws a board.
+fn drawn(grid: &str) -> String {
+    let mut out = String::new();
+    for (r, row) in grid.as_bytes().chunks(9).enumerate() {
+        if r == 3 || r == 6 {
+            out.push_str("------+-------+------\n");
+        }
+        for (c, &b) in row.iter().enumerate() {
+            if c == 3 || c == 6 {
+                out.push_str("| ");
+            }
+            out.push(if b == b'.' { '.' } else { b as char });
+            out.push(if c == 8 { '\n' } else { ' ' });
+        }
+    }
+    out
+}
+
+#[test]
+fn rate_reads_grids_as_the_reader_does() {
+    // A puzzle may span lines: what build/solve prints (a labelled puzzle grid, then the
+    // solution grid, then its status line) is rated as two puzzles, the full grid at 0.0 (no
+    // step) as serate prints it; a drawn grid after a one-line puzzle is one more, and a grid
+    // cut short (after a blank line, which ends the grid before it) is one error, not one per
+    // row.
+    let solution = solution_of(QQWING_2);
+    let solve_output = format!(
+        "Puzzle:\n{}\nSolution:\n{}\nStatus: SUDOKU_OK (success)\n",
+        drawn(QQWING_2),
+        drawn(&solution),
+    );
+    let cut: String = QQWING_1[..27].to_string();
+    let input = format!(
+        "{solve_output}{QQWING_1}\n{}\n{}",
+        drawn(QQWING_1),
+        drawn(&cut)
+    );
+    for link in LINKS {
+        let output = run(example("rate", link), &[], input.as_bytes());
+        assert_eq!(
+            text(&output.stdout),
+            format!(
+                "{QQWING_2} 1.5/1.2/1.2\n{solution} 0.0/0.0/0.0\n{QQWING_1} 1.5/1.2/1.2\n\
+                 {QQWING_1} 1.5/1.2/1.2\n"
+            )
+        );
+        let stderr = text(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("rate: stdin:") && stderr.contains("the grid ends after 3 rows"),
+            "{stderr}"
+        );
+        assert_eq!(output.status.code(), Some(1));
+    }
+}
+
 #[test]
 fn rate_reports_bad_lines_and_goes_on() {
     let dir = scratch_dir("rate_example");
@@ -177,14 +241,15 @@ fn rate_reports_bad_lines_and_goes_on() {
 /// What `rate --help` prints.
 const RATE_USAGE: &str = "\
 usage: rate [--threads N] [FILE...]
-Rates each puzzle of the FILEs (stdin if none or \"-\"; one puzzle a line, a rating
-or comment may follow) as Sudoku Explainer's serate does, printing \"PUZZLE
-ER/EP/ED\" per puzzle (ratings with one decimal, as serate's %r/%p/%d). A puzzle
-needing techniques beyond the engine's gets a lower bound, marked \">=\" (for
-example \">=9.0/1.2/1.2\"); an EP or ED not reached is that bound, marked too.
-Lines that cannot be rated are reported on stderr (\"rate: FILE:LINE: REASON\").
+Rates each puzzle of the FILEs (stdin if none or \"-\"; a line of 81 cells, where a
+rating or comment may follow, or a grid of 9 rows) as Sudoku Explainer's serate
+does, printing \"PUZZLE ER/EP/ED\" per puzzle (ratings with one decimal, as serate's
+%r/%p/%d). A puzzle needing techniques beyond the engine's gets a lower bound,
+marked \">=\" (for example \">=9.0/1.2/1.2\"); an EP or ED not reached is that bound,
+marked too. Puzzles that cannot be rated are reported on stderr
+(\"rate: FILE:LINE: REASON\").
 --threads N: at most N threads (default 0: all cores).
-Exit codes: 0 all rated, 1 some line not rated or an input or output error, 2 usage.
+Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.
 ";
 
 /// What `hint --help` prints.
