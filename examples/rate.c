@@ -23,10 +23,14 @@
  * ("rate: FILE: REASON") or the output could not be written, 2 usage.
  */
 
+/* For fileno and isatty (POSIX). */
+#define _POSIX_C_SOURCE 200112L
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sudoku.h"
 #include "finish_output.h"
@@ -119,6 +123,10 @@ static int rate_input(FILE *in, const char *name, struct batch *b, size_t thread
     size_t len = 0, pos, failed = 0;
     char *text;
 
+    /* The ratings come at the end of the input: say how to end it. */
+    if (isatty(fileno(in))) {
+        fputs(PROGRAM ": reading puzzles from the terminal; end with Ctrl-D\n", stderr);
+    }
     errno = 0;
     text = read_all(in, &len);
     if (text == NULL) {

@@ -1,5 +1,5 @@
 //! The example programs on a terminal (a pseudo-terminal): solve_file and generate show progress
-//! on stderr only when stderr is a terminal; solve_file, `solve_cpp -`, `python3 -m libsudoku` and canon reading
+//! on stderr only when stderr is a terminal; solve_file, `solve_cpp -`, `python3 -m libsudoku`, canon and rate reading
 //! puzzles from a terminal say so once on stderr, and solve_file answers each line as it comes.
 //!
 //! Shared helpers and expected texts: `tests/example_programs/mod.rs`.
@@ -208,6 +208,15 @@ fn reading_from_a_terminal_says_so_once_and_answers_each_line() {
         .to_string();
         assert_eq!(forms.lines().count(), 2, "{forms}");
         assert_run(&output, 0, &forms, &notice("canon"));
+        // rate as well, with the rating at the end (serate's, in ratings/se_top1465.txt).
+        let mut command = Command::new(example("rate", link));
+        let output = run_with_terminal_stdin(&mut command, &[TOP1], false);
+        assert_run(
+            &output,
+            0,
+            &format!("{TOP1} 9.0/1.2/1.2\n"),
+            &notice("rate"),
+        );
     }
     let mut command = python_command();
     let output = run_with_terminal_stdin(&mut command, &[CLASSIC, TOP1], false);
