@@ -8,7 +8,8 @@
 //!   the rules and the givens, each failure against the reference validator of the test kit, and the
 //!   known data files against their exact answers (every serg benchmark puzzle has several
 //!   solutions, every other puzzle exactly one).
-//! - valgrind's memcheck on the examples and the stress program linked against `libsudoku.so`:
+//! - valgrind's memcheck on the examples (rate and hint on rated puzzles included) and the
+//!   stress program linked against `libsudoku.so`:
 //!   no error and no leak (definite, indirect or possible). Without valgrind the test fails when
 //!   `CI` is set (CI must install it: Debian/Ubuntu package `valgrind`) and is skipped, loudly,
 //!   otherwise.
@@ -26,7 +27,7 @@ use std::sync::{Mutex, OnceLock};
 
 use cbuild::{compile, scratch_dir, Link};
 use common::{check_solution, reference_fault, reference_solve, Fault, CELLS};
-use sudoku_testkit::data::data_files;
+use sudoku_testkit::data::{data_dir, data_files};
 
 /// Compiler flags of the sanitized builds: both sanitizers, every report fatal, and debug
 /// information for readable reports.
@@ -632,6 +633,20 @@ fn valgrind_memcheck_finds_no_error_and_no_leak_in_the_shared_library_programs()
         EXAMPLES.map(|name| build(name, &format!("examples/{name}.c"), "-std=c99"));
     let stress = build("stress", "tests/c/stress.c", "-std=c11");
     let canon = build("canon", "examples/canon.c", "-std=c99");
+    let rate = build("rate", "examples/rate.c", "-std=c99");
+    let hint = build("hint", "examples/hint.c", "-std=c99");
+    // Rated puzzles up to multiple forcing chains (the step engine's workspaces and the batch's
+    // threads), cut short: under valgrind a rating is some 50 times slower.
+    let rated = dir.join("valgrind_rated.txt");
+    let qqwing = fs::read_to_string(data_dir().join("ratings/se_qqwing_2000.txt"))
+        .expect("ratings/se_qqwing_2000.txt");
+    let picked: Vec<&str> = qqwing
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .step_by(100)
+        .collect();
+    fs::write(&rated, picked.join("\n") + "\n").expect("write the rated sample");
+    let rated = rated.to_str().expect("UTF-8 path");
 
     let files = read_all_data();
     let top1465 = files
@@ -665,6 +680,9 @@ fn valgrind_memcheck_finds_no_error_and_no_leak_in_the_shared_library_programs()
         (&stress, vec!["--threads", "2", top1465_path, sample], 0),
         (&stress, vec!["--threads", "8", sample], 0),
         (&canon, vec!["--transform", sample], 0),
+        (&rate, vec!["--threads", "2", rated], 0),
+        (&hint, vec![TOP1], 0),
+        (&hint, vec!["--first", TOP1], 0),
     ];
     for (index, (program, args, code)) in runs.into_iter().enumerate() {
         let what = format!("{} {}", program.display(), args.join(" "));
