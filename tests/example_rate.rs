@@ -4,6 +4,7 @@
 //!
 //! Shared helpers: `tests/example_programs/mod.rs`.
 
+use crate::common::drawn_grid;
 use crate::example_programs;
 
 use std::fs;
@@ -144,24 +145,6 @@ fn solution_of(puzzle: &str) -> String {
     String::from_utf8(first.expect("a solution").to_vec()).expect("ASCII")
 }
 
-/// `grid` as 9 rows of 9 cells with box separators, as `build/solve` draws a board.
-fn drawn(grid: &str) -> String {
-    let mut out = String::new();
-    for (r, row) in grid.as_bytes().chunks(9).enumerate() {
-        if r == 3 || r == 6 {
-            out.push_str("------+-------+------\n");
-        }
-        for (c, &b) in row.iter().enumerate() {
-            if c == 3 || c == 6 {
-                out.push_str("| ");
-            }
-            out.push(if b == b'.' { '.' } else { b as char });
-            out.push(if c == 8 { '\n' } else { ' ' });
-        }
-    }
-    out
-}
-
 #[test]
 fn rate_reads_grids_as_the_reader_does() {
     // A puzzle may span lines: what build/solve prints (a labelled puzzle grid, then the
@@ -172,14 +155,14 @@ fn rate_reads_grids_as_the_reader_does() {
     let solution = solution_of(QQWING_2);
     let solve_output = format!(
         "Puzzle:\n{}\nSolution:\n{}\nStatus: SUDOKU_OK (success)\n",
-        drawn(QQWING_2),
-        drawn(&solution),
+        drawn_grid(QQWING_2),
+        drawn_grid(&solution),
     );
     let cut: String = QQWING_1[..27].to_string();
     let input = format!(
         "{solve_output}{QQWING_1}\n{}\n{}",
-        drawn(QQWING_1),
-        drawn(&cut)
+        drawn_grid(QQWING_1),
+        drawn_grid(&cut)
     );
     for link in LINKS {
         let output = run(example("rate", link), &[], input.as_bytes());

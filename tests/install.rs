@@ -173,29 +173,6 @@ fn expected_top1465() -> String {
     lines
 }
 
-/// A board as examples/solve.c and solve.cpp print it.
-fn grid(board: &str) -> String {
-    let mut out = String::new();
-    for (row, cells) in board.as_bytes().chunks(9).enumerate() {
-        if row == 3 || row == 6 {
-            out += "------+-------+------\n";
-        }
-        let cell = |c: &u8| if *c == b'0' { '.' } else { *c as char };
-        let parts: Vec<String> = cells
-            .chunks(3)
-            .map(|band| {
-                band.iter()
-                    .map(|c| cell(c).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        out += &parts.join(" | ");
-        out.push('\n');
-    }
-    out
-}
-
 #[test]
 fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install");
@@ -391,8 +368,8 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
     let top1_solution = expected.lines().next().unwrap();
     let default_output = format!(
         "Puzzle:\n{}\nSolution:\n{}\nStatus: SUDOKU_OK (success)\n",
-        grid(top1),
-        grid(top1_solution)
+        common::drawn_grid(top1),
+        common::drawn_grid(top1_solution)
     );
     for program in ["cpp-shared", "cpp-static"] {
         let output = run(program, &[], None);

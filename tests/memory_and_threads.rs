@@ -483,24 +483,6 @@ fn solve_file_under_sanitizers_solves_every_data_file() {
     }
 }
 
-/// `solve`'s drawing of a grid: rows of "d d d | d d d | d d d", a rule between bands.
-fn drawn_grid(grid: &str) -> String {
-    let mut out = String::new();
-    for (row, digits) in grid.as_bytes().chunks(9).enumerate() {
-        if row == 3 || row == 6 {
-            out.push_str("------+-------+------\n");
-        }
-        let cells: Vec<String> = digits.iter().map(|&d| (d as char).to_string()).collect();
-        out.push_str(&format!(
-            "{} | {} | {}\n",
-            cells[..3].join(" "),
-            cells[3..6].join(" "),
-            cells[6..].join(" ")
-        ));
-    }
-    out
-}
-
 /// `build/canon` under the sanitizers on every data file: exit 0, nothing on stderr, one line per
 /// puzzle, each the library's canonical form of that puzzle (the forms themselves are checked
 /// against the test kit's brute force in `canonical.rs`).
@@ -545,7 +527,7 @@ fn solve_and_count_under_sanitizers() {
     let stdout = text(&output.stdout);
     let expected = format!(
         "\nSolution:\n{}\nStatus: {OK} (success)\n",
-        drawn_grid(TOP1_SOLUTION)
+        common::drawn_grid(TOP1_SOLUTION)
     );
     assert!(stdout.ends_with(&expected), "{stdout}");
     assert_eq!((output.status.code(), text(&output.stderr)), (Some(0), ""));

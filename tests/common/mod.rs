@@ -45,3 +45,26 @@ pub fn to_c(text: &[u8; CELLS]) -> CBoard {
 pub fn from_c(board: &CBoard) -> [u8; CELLS] {
     board.map(|b| b as u8)
 }
+
+/// A board as `build/solve` (examples/solve.c, solve.cpp) draws it: rows of
+/// "d d d | d d d | d d d", a rule between bands, blanks ('.' or '0') as '.'.
+pub fn drawn_grid(board: &str) -> String {
+    let mut out = String::new();
+    for (row, cells) in board.as_bytes().chunks(9).enumerate() {
+        if row == 3 || row == 6 {
+            out.push_str("------+-------+------\n");
+        }
+        let parts: Vec<String> = cells
+            .chunks(3)
+            .map(|band| {
+                band.iter()
+                    .map(|&c| if c == b'0' { '.' } else { c as char }.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        out.push_str(&parts.join(" | "));
+        out.push('\n');
+    }
+    out
+}
