@@ -109,7 +109,7 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
-            return finish_output(PROGRAM, 0) == 0 ? 0 : 1;
+            return finish_output(PROGRAM, 0, 1);
         } else if (strcmp(argv[i], "--transform") == 0) {
             with_transform = 1;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
@@ -187,5 +187,5 @@ int main(int argc, char **argv)
         putchar('\n');
     }
     free(text);
-    return finish_output(PROGRAM, 0) == 0 ? 0 : 1;
+    return finish_output(PROGRAM, 0, 1);
 }

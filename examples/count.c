@@ -64,7 +64,7 @@ int main(int argc, char **argv)
 
     if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
         usage(stdout);
-        return finish_output(PROGRAM, 0);
+        return finish_output(PROGRAM, 0, 2);
     }
     if (argc >= 2 && is_option(argv[1])) {
         fprintf(stderr, PROGRAM ": unknown option '%s'\n", argv[1]);
@@ -104,5 +104,5 @@ int main(int argc, char **argv)
     } else {
         printf("%llu solution%s\n", (unsigned long long)count, count == 1 ? "" : "s");
     }
-    return finish_output(PROGRAM, 0);
+    return finish_output(PROGRAM, 0, 2);
 }

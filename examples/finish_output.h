@@ -1,8 +1,10 @@
 /*
  * finish_output.h: the end of an example program that writes its results to stdout.
  *
- * finish_output(program, code) flushes stdout and returns `code`, or 2 with "PROGRAM: error
- * writing output: REASON" on stderr when the output could not be written (a full disk, say):
+ * finish_output(program, code, failed) flushes stdout and returns `code`, or `failed` (the
+ * program's exit code for an output error: 2 for solve, count and generate, 1 for the others)
+ * with "PROGRAM: error writing output: REASON" on stderr when the output could not be written
+ * (a full disk, say):
  * stdout is buffered, so a failed write may only show here, and exiting with `code` would hide
  * the lost output. A write that failed earlier (stdout on a terminal writes each line at once)
  * leaves only the stream's error flag, without its errno: the reason is then EIO.
@@ -14,13 +16,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static int finish_output(const char *program, int code)
+static int finish_output(const char *program, int code, int failed)
 {
     errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "%s: error writing output: %s\n", program,
                 strerror(errno != 0 ? errno : EIO));
-        return 2;
+        return failed;
     }
     return code;
 }

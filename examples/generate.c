@@ -204,7 +204,7 @@ int main(int argc, char **argv)
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
             usage(stdout);
-            return finish_output("generate", 0);
+            return finish_output("generate", 0, 2);
         } else if (strcmp(arg, "--not-minimal") == 0) {
             options.minimal = 0;
         } else if (strcmp(arg, "--count") == 0) {
@@ -306,5 +306,5 @@ int main(int argc, char **argv)
     }
     free(puzzles);
     free(statuses);
-    return finish_output("generate", failed);
+    return finish_output("generate", failed, 2);
 }

@@ -100,12 +100,6 @@ static void print_stuck(void)
                   SUDOKU_BEYOND_ER / 10, SUDOKU_BEYOND_ER % 10);
 }
 
-/* finish_output with this program's exit code for an output error: 1 (2 means usage). */
-static int finish(int code)
-{
-    return finish_output(PROGRAM, code) == code ? code : 1;
-}
-
 int main(int argc, char **argv)
 {
     char board[SUDOKU_CELLS];
@@ -124,7 +118,7 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
-            return finish(0);
+            return finish_output(PROGRAM, 0, 1);
         }
         if (strcmp(argv[i], "--first") == 0) {
             first = 1;
@@ -149,16 +143,16 @@ int main(int argc, char **argv)
         status = sudoku_hint(board, NULL, NULL, &step, NULL);
         if (status == SUDOKU_ALREADY_SOLVED) {
             puts("solved");
-            return finish(0);
+            return finish_output(PROGRAM, 0, 1);
         }
         if (status == SUDOKU_NO_STEP) {
             print_stuck();
-            return finish(0);
+            return finish_output(PROGRAM, 0, 1);
         }
         if (status != SUDOKU_OK) {
             return fail(status, board);
         }
-        return finish(print_step(1, &step));
+        return finish_output(PROGRAM, print_step(1, &step), 1);
     }
 
     /* The size first, then the path. */
@@ -179,7 +173,7 @@ int main(int argc, char **argv)
     for (n = 0; n < count; n++) {
         if (print_step(n + 1, &steps[n]) != 0) {
             free(steps);
-            return finish(1);
+            return finish_output(PROGRAM, 1, 1);
         }
     }
     free(steps);
@@ -188,5 +182,5 @@ int main(int argc, char **argv)
     } else {
         print_stuck();
     }
-    return finish(0);
+    return finish_output(PROGRAM, 0, 1);
 }

@@ -142,37 +142,28 @@ static int rate_input(FILE *in, const char *name, struct batch *b, size_t thread
         if (status == SUDOKU_END_OF_INPUT) {
             break; /* blank lines and comments up to the end */
         }
-        if (status != SUDOKU_OK || info.kind != SUDOKU_PUZZLE_GIVENS) {
-            /* Rate the puzzles before this one first, so that stderr follows the input. */
-            failed += flush_batch(b, name, threads);
-            failed++;
+        if (status == SUDOKU_OK && info.kind == SUDOKU_PUZZLE_GIVENS) {
+            b->lines[b->count++] = (unsigned long)info.line;
+            if (b->count == BATCH) {
+                failed += flush_batch(b, name, threads);
+            }
+            continue;
         }
+        /* Rate the puzzles before this one first, so that stderr follows the input. */
+        failed += flush_batch(b, name, threads) + 1;
         if (status == SUDOKU_INVALID_FORMAT) {
             char diagnostic[192];
             read_diagnostic(text + pos, &info, diagnostic, sizeof diagnostic);
             fprintf(stderr, PROGRAM ": %s:%lu: %s\n", name, (unsigned long)info.line, diagnostic);
-            continue;
-        }
-        if (status != SUDOKU_OK || info.kind != SUDOKU_PUZZLE_GIVENS) {
+        } else {
             fprintf(stderr, PROGRAM ": %s:%lu: %s\n", name, (unsigned long)info.line,
                     status != SUDOKU_OK ? sudoku_status_message(status)
                                         : "candidate puzzles are not rated; give 81 cells");
-            continue;
-        }
-        b->lines[b->count++] = (unsigned long)info.line;
-        if (b->count == BATCH) {
-            failed += flush_batch(b, name, threads);
         }
     }
     failed += flush_batch(b, name, threads);
     free(text);
     return failed > 0 ? 1 : 0;
-}
-
-/* finish_output with this program's exit code for an output error: 1 (2 means usage). */
-static int finish(int code)
-{
-    return finish_output(PROGRAM, code) == code ? code : 1;
 }
 
 int main(int argc, char **argv)
@@ -185,7 +176,7 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
-            return finish(0);
+            return finish_output(PROGRAM, 0, 1);
         } else if (strcmp(argv[i], "--threads") == 0) {
             char *end;
             unsigned long long n;
@@ -232,5 +223,5 @@ int main(int argc, char **argv)
         }
     }
     free(b);
-    return finish(code);
+    return finish_output(PROGRAM, code, 1);
 }

@@ -147,7 +147,7 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
-            return finish_output(PROGRAM, 0);
+            return finish_output(PROGRAM, 0, 2);
         } else if (strcmp(argv[i], "--candidates") == 0 && !candidates) {
             candidates = 1;
         } else if (is_option(argv[i])) {
@@ -194,7 +194,7 @@ int main(int argc, char **argv)
         }
         puts("Candidates:");
         print_candidates(masks);
-        return finish_output(PROGRAM, 0);
+        return finish_output(PROGRAM, 0, 2);
     }
     puts("Puzzle:");
     print_grid(board);
@@ -204,5 +204,5 @@ int main(int argc, char **argv)
         print_grid(board);
     }
     printf("\nStatus: %s (%s)\n", sudoku_status_name(status), sudoku_status_message(status));
-    return finish_output(PROGRAM, status == SUDOKU_OK ? 0 : status == SUDOKU_NO_SOLUTION ? 1 : 2);
+    return finish_output(PROGRAM, status == SUDOKU_OK ? 0 : status == SUDOKU_NO_SOLUTION ? 1 : 2, 2);
 }
