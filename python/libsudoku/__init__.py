@@ -1262,10 +1262,12 @@ def level_name(er: float) -> str:
     if isinstance(er, bool) or not isinstance(er, (int, float)):
         raise TypeError("level_name takes an ER (a number such as 7.2), not %s"
                         % type(er).__name__)
-    if not math.isfinite(er):
+    # The range is checked on er itself (rounding first took -0.05 for 0.0), and tenths are
+    # taken as serate rounds an ER for printing, (int)((x + 0.05) * 10): 9.05 is 9.1.
+    if not (math.isfinite(er) and 0 <= er <= 6553.5):
         raise ValueError("an ER is from 0 to 6553.5")
-    tenths = int(round(er * 10))
-    if not 0 <= tenths <= 0xFFFF:
+    tenths = int((er + 0.05) * 10)
+    if tenths > 0xFFFF:
         raise ValueError("an ER is from 0 to 6553.5")
     return _library().sudoku_level_name(tenths).decode("ascii")
 

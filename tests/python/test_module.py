@@ -1701,7 +1701,10 @@ class Steps(unittest.TestCase):
         for bad in ("7", None, b"7", [7.0], True):
             with self.assertRaises(TypeError, msg=repr(bad)):
                 sudoku.level_name(bad)
-        for bad in (-0.1, 6553.6, float("nan"), float("inf")):
+        # serate's rounding of an ER, (int)((x + 0.05) * 10): 9.05 is 9.1.
+        self.assertEqual(sudoku.level_name(9.05), "Extreme")
+        self.assertEqual(sudoku.level_name(6553.5), sudoku.level_name(99.9))
+        for bad in (-0.1, -0.05, -1e-300, 6553.6, float("nan"), float("inf")):
             with self.assertRaises(ValueError, msg=repr(bad)):
                 sudoku.level_name(bad)
 
