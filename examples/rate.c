@@ -10,7 +10,7 @@
  * For each puzzle it prints
  * "PUZZLE ER/EP/ED" (the 81 cells as the reader gives them, '.' for blanks; each rating with
  * one decimal, as serate's %r/%p/%d), in input order. When the puzzle needs a technique beyond
- * the engine's, the ER is a lower bound and is marked ">=" (">=9.0/1.2/1.2"); an EP or ED the
+ * the engine's, the ER is a lower bound and is marked ">=" (">=9.5/1.2/1.2"); an EP or ED the
  * engine could not reach is given as that same bound, marked too. A text that is not a puzzle,
  * or a puzzle that cannot be rated (no solution, two equal givens, candidates), prints nothing
  * on stdout and "rate: FILE:LINE: REASON" on stderr (LINE: where the puzzle starts, or the
@@ -59,7 +59,7 @@ static void usage(FILE *out)
           "rating or comment may follow, or a grid of 9 rows) as Sudoku Explainer's serate\n"
           "does, printing \"PUZZLE ER/EP/ED\" per puzzle (ratings with one decimal, as serate's\n"
           "%r/%p/%d). A puzzle needing techniques beyond the engine's gets a lower bound,\n"
-          "marked \">=\" (for example \">=9.0/1.2/1.2\"); an EP or ED not reached is that bound,\n"
+          "marked \">=\" (for example \">=9.5/1.2/1.2\"); an EP or ED not reached is that bound,\n"
           "marked too. Puzzles that cannot be rated are reported on stderr\n"
           "(\"rate: FILE:LINE: REASON\").\n"
           "--threads N: at most N threads (default 0: all cores).\n"

@@ -92,21 +92,15 @@
 
 /**
  * The lower bound of Sudoku Explainer's next step, in tenths, where the engine has no
- * technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 90, the dynamic forcing
- * chains (+). It grows as techniques are added.
+ * technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 95, the nested forcing
+ * chains. It grows as techniques are added.
  */
-#define SUDOKU_BEYOND_ER 90
+#define SUDOKU_BEYOND_ER 95
 
 /**
  * `sudoku_rating.hardest` when no step was taken.
  */
 #define SUDOKU_NO_TECHNIQUE -1
-
-/**
- * The lower bound, in tenths, of SE's next step where the engine has none (see
- * [`Next::Beyond`]): 9.0, the dynamic forcing chains (+).
- */
-#define BEYOND_AT_LEAST 90
 
 /**
  * Result of every libsudoku function that can fail. The numeric values are fixed.
@@ -426,7 +420,36 @@ typedef enum sudoku_technique {
    * ER 8.5 plus bonus.
    */
   SUDOKU_TECHNIQUE_DYNAMIC_REGION_FORCING_CHAIN = 46,
+  /**
+   * Dynamic forcing chains (+): the propagation also uses pointing, claiming, hidden and
+   * naked pairs and X-Wings. ER 9.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_DYNAMIC_PLUS_CONTRADICTION_CHAIN = 47,
+  /**
+   * ER 9.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_DYNAMIC_PLUS_DOUBLE_CHAIN = 48,
+  /**
+   * ER 9.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_DYNAMIC_PLUS_CELL_FORCING_CHAIN = 49,
+  /**
+   * ER 9.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_DYNAMIC_PLUS_REGION_FORCING_CHAIN = 50,
 } sudoku_technique;
+
+/**
+ * How a producer rates and sorts its steps.
+ */
+typedef struct Kind Kind;
+
+/**
+ * A level of the dynamic forcing chains: its propagation and its four kinds, with SE's base
+ * rating (`Chaining.getDifficulty`: 8.5 at level 0, 9.0 at level 1) and sort keys
+ * (`BinaryChainingHint`, `CellChainingHint`, `RegionChainingHint`).
+ */
+typedef struct Level Level;
 
 /**
  * What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
@@ -679,6 +702,12 @@ typedef struct sudoku_step {
    */
   uint8_t chain_truncated;
 } sudoku_step;
+
+
+
+
+
+
 
 
 
@@ -1189,7 +1218,7 @@ enum sudoku_status sudoku_transform_invert(const struct sudoku_transform *transf
 /**
  * The English name of a technique ("Hidden Single (box)", "X-Wing", ...).
  *
- * `technique`: a `sudoku_technique` value (0-46). Returns a static NUL-terminated string, or
+ * `technique`: a `sudoku_technique` value (0-50). Returns a static NUL-terminated string, or
  * NULL for any other value. Thread-safe; no allocation.
  */
 const char *sudoku_technique_name(int technique);
@@ -1199,7 +1228,8 @@ const char *sudoku_technique_name(int technique);
  * "Medium" 1.3-2.5 (hidden singles in lines, naked singles, the direct techniques), "Hard"
  * 2.6-6.0 (locked candidates, subsets, fish, wings, uniqueness, BUG), "Fiendish" 6.1-7.0
  * (aligned pair exclusion, cycles, forcing X-chains), "Diabolical" 7.1-9.0 (forcing chains,
- * Nishio, cell and region forcing chains, dynamic forcing chains), "Extreme" above 9.0. 0 (nothing to rate) is
+ * Nishio, cell and region forcing chains, dynamic forcing chains), "Extreme" above 9.0
+ * (long dynamic forcing chains, the (+) ones). 0 (nothing to rate) is
  * "Easy". These bands are the library's own. Returns a static NUL-terminated string, never
  * NULL. Thread-safe; no allocation.
  */
@@ -1211,7 +1241,7 @@ const char *sudoku_level_name(uint16_t er_tenths);
  * `board`: 81 bytes as for `sudoku_solve`, only read. On `SUDOKU_OK`, `*rating` receives the
  * rating; on any other status it is left untouched. The engine takes SE's steps one at a time
  * (`docs/steps.md`); a puzzle needing a technique beyond the engine's is still `SUDOKU_OK`,
- * with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 9.0, the next
+ * with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 9.5, the next
  * technique of SE's ladder, or the hardest step taken if higher). A puzzle with several solutions is rated by the
  * same rule, as SE rates it. A full valid board rates 0/0/0 with `complete` 1 and no step.
  *

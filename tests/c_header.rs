@@ -49,6 +49,23 @@ fn committed_header_matches_the_generated_one() {
     );
 }
 
+#[test]
+fn every_macro_of_the_header_is_prefixed() {
+    // A C header shares one namespace with its includer: cbindgen copies any public constant
+    // of the crate, so a Rust-only one must be excluded in cbindgen.toml.
+    let header = read_header();
+    let bare: Vec<&str> = header
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("#define "))
+        .map(|l| l.split_whitespace().next().unwrap_or(""))
+        .filter(|name| !name.starts_with("SUDOKU_"))
+        .collect();
+    assert!(
+        bare.is_empty(),
+        "macros without the SUDOKU_ prefix: {bare:?}"
+    );
+}
+
 const VERSION_PROGRAM: &str = r#"
 #include "sudoku.h"
 #include "sudoku.h" /* twice: the include guard must hold */

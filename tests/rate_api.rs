@@ -362,7 +362,11 @@ fn names_of_techniques_and_levels() {
     assert_eq!(name(11).as_deref(), Some("X-Wing"));
     assert_eq!(name(42).as_deref(), Some("Region Forcing Chains"));
     assert_eq!(name(46).as_deref(), Some("Dynamic Region Forcing Chains"));
-    assert_eq!(name(47), None);
+    assert_eq!(
+        name(50).as_deref(),
+        Some("Dynamic Region Forcing Chains (+)")
+    );
+    assert_eq!(name(51), None);
     assert_eq!(name(-1), None);
     let level = |er: u16| {
         // SAFETY: a static NUL-terminated string, never NULL.
@@ -708,7 +712,7 @@ fn explanations_of_known_steps() {
     );
     // Fields out of range.
     for bad in [
-        sudoku_step { technique: 47, ..x },
+        sudoku_step { technique: 51, ..x },
         sudoku_step { cell: 81, ..x },
         sudoku_step { digit: 10, ..x },
         sudoku_step { rating: 256, ..x },

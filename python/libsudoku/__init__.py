@@ -1189,7 +1189,7 @@ class Rating:
     er, ep, ed: ER (the hardest step), EP (the hardest up to the first placement) and ED (the
         first step), floats with one decimal (1.5; 0.0 for none). When complete is False, er is
         a lower bound of SE's ER (the engine stopped at a position needing a technique it does
-        not have, all rated 9.0 or more), and ep and ed are exact unless 0.0.
+        not have, all rated 9.5 or more), and ep and ed are exact unless 0.0.
     complete: True when the engine solved the puzzle (the three ratings are SE's).
     hardest: the name of the hardest step's technique ("X-Wing"), None when no step was taken.
     steps: the number of steps taken.
@@ -1211,7 +1211,7 @@ class Step:
     row-major).
 
     technique: its English name ("Hidden Single (box)"); technique_id: its sudoku_technique
-        value (0-46).
+        value (0-50).
     rating: the step's ER (a float with one decimal).
     placement: (cell, digit) placed, or None.
     eliminations: the candidates removed, (cell, digit) pairs in increasing order of
@@ -1245,7 +1245,7 @@ class SolvePath(NamedTuple):
 
 
 def technique_name(technique: int) -> Optional[str]:
-    """The English name of a technique (a sudoku_technique value 0-46), None for another
+    """The English name of a technique (a sudoku_technique value 0-50), None for another
     value."""
     _require_int("technique", technique)
     if not -(2**31) <= technique < 2**31:

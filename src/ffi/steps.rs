@@ -122,15 +122,24 @@ pub enum sudoku_technique {
     SUDOKU_TECHNIQUE_DYNAMIC_CELL_FORCING_CHAIN = 45,
     /// ER 8.5 plus bonus.
     SUDOKU_TECHNIQUE_DYNAMIC_REGION_FORCING_CHAIN = 46,
+    /// Dynamic forcing chains (+): the propagation also uses pointing, claiming, hidden and
+    /// naked pairs and X-Wings. ER 9.0 plus bonus.
+    SUDOKU_TECHNIQUE_DYNAMIC_PLUS_CONTRADICTION_CHAIN = 47,
+    /// ER 9.0 plus bonus.
+    SUDOKU_TECHNIQUE_DYNAMIC_PLUS_DOUBLE_CHAIN = 48,
+    /// ER 9.0 plus bonus.
+    SUDOKU_TECHNIQUE_DYNAMIC_PLUS_CELL_FORCING_CHAIN = 49,
+    /// ER 9.0 plus bonus.
+    SUDOKU_TECHNIQUE_DYNAMIC_PLUS_REGION_FORCING_CHAIN = 50,
 }
 
 /// Entries of `sudoku_step.chain`.
 pub const SUDOKU_CHAIN_CAPACITY: usize = 128;
 
 /// The lower bound of Sudoku Explainer's next step, in tenths, where the engine has no
-/// technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 90, the dynamic forcing
-/// chains (+). It grows as techniques are added.
-pub const SUDOKU_BEYOND_ER: u16 = 90;
+/// technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 95, the nested forcing
+/// chains. It grows as techniques are added.
+pub const SUDOKU_BEYOND_ER: u16 = 95;
 
 /// `sudoku_rating.hardest` when no step was taken.
 pub const SUDOKU_NO_TECHNIQUE: i16 = -1;
@@ -272,7 +281,7 @@ impl sudoku_step {
 
 /// The English names of the techniques, by `sudoku_technique` value (those of
 /// `Technique::name`, NUL-terminated; a unit test ties the two).
-const TECHNIQUE_NAMES: [&CStr; 47] = [
+const TECHNIQUE_NAMES: [&CStr; 51] = [
     c"Full House",
     c"Hidden Single (box)",
     c"Hidden Single (row or column)",
@@ -320,6 +329,10 @@ const TECHNIQUE_NAMES: [&CStr; 47] = [
     c"Dynamic Double Forcing Chain",
     c"Dynamic Cell Forcing Chains",
     c"Dynamic Region Forcing Chains",
+    c"Dynamic Contradiction Forcing Chain (+)",
+    c"Dynamic Double Forcing Chain (+)",
+    c"Dynamic Cell Forcing Chains (+)",
+    c"Dynamic Region Forcing Chains (+)",
 ];
 
 /// The levels of `sudoku_level_name`: (highest ER in tenths, name).
@@ -342,7 +355,7 @@ pub fn level_name(er_tenths: u16) -> &'static CStr {
 
 /// The English name of a technique ("Hidden Single (box)", "X-Wing", ...).
 ///
-/// `technique`: a `sudoku_technique` value (0-46). Returns a static NUL-terminated string, or
+/// `technique`: a `sudoku_technique` value (0-50). Returns a static NUL-terminated string, or
 /// NULL for any other value. Thread-safe; no allocation.
 #[no_mangle]
 pub extern "C" fn sudoku_technique_name(technique: c_int) -> *const c_char {
@@ -358,7 +371,8 @@ pub extern "C" fn sudoku_technique_name(technique: c_int) -> *const c_char {
 /// "Medium" 1.3-2.5 (hidden singles in lines, naked singles, the direct techniques), "Hard"
 /// 2.6-6.0 (locked candidates, subsets, fish, wings, uniqueness, BUG), "Fiendish" 6.1-7.0
 /// (aligned pair exclusion, cycles, forcing X-chains), "Diabolical" 7.1-9.0 (forcing chains,
-/// Nishio, cell and region forcing chains, dynamic forcing chains), "Extreme" above 9.0. 0 (nothing to rate) is
+/// Nishio, cell and region forcing chains, dynamic forcing chains), "Extreme" above 9.0
+/// (long dynamic forcing chains, the (+) ones). 0 (nothing to rate) is
 /// "Easy". These bands are the library's own. Returns a static NUL-terminated string, never
 /// NULL. Thread-safe; no allocation.
 #[no_mangle]
@@ -396,7 +410,7 @@ fn rate_board(board: &Board) -> Result<sudoku_rating, sudoku_status> {
 /// `board`: 81 bytes as for `sudoku_solve`, only read. On `SUDOKU_OK`, `*rating` receives the
 /// rating; on any other status it is left untouched. The engine takes SE's steps one at a time
 /// (`docs/steps.md`); a puzzle needing a technique beyond the engine's is still `SUDOKU_OK`,
-/// with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 9.0, the next
+/// with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 9.5, the next
 /// technique of SE's ladder, or the hardest step taken if higher). A puzzle with several solutions is rated by the
 /// same rule, as SE rates it. A full valid board rates 0/0/0 with `complete` 1 and no step.
 ///
@@ -835,7 +849,7 @@ mod tests {
         assert_eq!(upper_snake("ForcingXChain"), "FORCING_X_CHAIN");
         for (i, t) in Technique::all().into_iter().enumerate() {
             assert_eq!(t as usize, i);
-            // SAFETY: i is a discriminant of the repr(C) enum (0-46, all declared), checked
+            // SAFETY: i is a discriminant of the repr(C) enum (0-50, all declared), checked
             // by the names below.
             let c: sudoku_technique = unsafe { std::mem::transmute(i as i32) };
             assert_eq!(
@@ -849,7 +863,7 @@ mod tests {
                 Ok(t.name())
             );
         }
-        assert!(sudoku_technique_name(47).is_null());
+        assert!(sudoku_technique_name(51).is_null());
         assert!(sudoku_technique_name(-1).is_null());
         assert_eq!(SUDOKU_CHAIN_CAPACITY, Chain::CAPACITY);
     }

@@ -9,12 +9,23 @@
 //! lines.
 
 use super::grid::Grid;
-use super::step::{HouseSet, Step, Technique};
+use super::step::{HouseSet, RuleParents, Step, Technique};
 use super::subsets::tuples;
-use crate::geometry::{Digit, House, HouseKind};
+use crate::geometry::{CellSet, Digit, House, HouseKind};
 
 /// The first fish of `degree` (2-4) in SE's order that removes something.
 pub fn fish(grid: &Grid, degree: u32) -> Option<Step> {
+    let mut first = None;
+    each_fish(grid, degree, |step, _| {
+        first = Some(*step);
+        true
+    });
+    first
+}
+
+/// Every fish of `degree` (2-4) that removes something, in SE's order, each with its rule
+/// parents (the digit in the base lines outside the cover lines), until `f` returns true.
+pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents) -> bool) {
     let mut placed = [0u32; 9];
     for d in Digit::ALL {
         placed[d.index()] = grid.occurrences(d);
@@ -90,13 +101,30 @@ pub fn fish(grid: &Grid, degree: u32) -> Option<Step> {
                         houses_set = houses_set.with(base);
                     }
                 }
+                let mut base_cells = CellSet::EMPTY;
+                let mut cover_cells = CellSet::EMPTY;
+                for (i, &base) in bases.iter().enumerate() {
+                    if tuple >> i & 1 != 0 {
+                        base_cells = base_cells.union(base.cell_set());
+                    }
+                }
+                for house in houses_set.iter() {
+                    if house.kind() == cover_kind {
+                        cover_cells = cover_cells.union(house.cell_set());
+                    }
+                }
                 step.houses = houses_set;
                 step.digits = 1 << digit.index();
-                return Some(step);
+                let parents = RuleParents {
+                    cells: base_cells.difference(cover_cells),
+                    digits: 1 << digit.index(),
+                };
+                if f(&step, parents) {
+                    return;
+                }
             }
         }
     }
-    None
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 //! that one is a hidden single once the pattern's removals are made.
 
 use super::grid::Grid;
-use super::step::{HouseSet, Step, Technique};
+use super::step::{HouseSet, RuleParents, Step, Technique};
 use crate::geometry::{Digit, House, HouseKind};
 
 /// SE's order of (first house, second house) kinds.
@@ -27,6 +27,22 @@ const PAIRS: [(HouseKind, HouseKind); 4] = [
 /// The first pointing or claiming (`direct`: the first direct pointing or claiming) in SE's
 /// order.
 pub fn locked_candidates(grid: &Grid, direct: bool) -> Option<Step> {
+    let mut first = None;
+    each_locked_candidates(grid, direct, |step, _| {
+        first = Some(*step);
+        true
+    });
+    first
+}
+
+/// Every pointing and claiming that removes something (`direct`: every direct one, once per
+/// hidden single it leaves), in SE's order, each with its rule parents (the digit in the first
+/// house outside the second), until `f` returns true.
+pub fn each_locked_candidates(
+    grid: &Grid,
+    direct: bool,
+    mut f: impl FnMut(&Step, RuleParents) -> bool,
+) {
     for (kind1, kind2) in PAIRS {
         for n1 in 0..9 {
             let house1 = House::new(kind1, n1).expect("0-8");
@@ -53,9 +69,13 @@ pub fn locked_candidates(grid: &Grid, direct: bool) -> Option<Step> {
                     step.houses = HouseSet::default().with(house1).with(house2);
                     step.digits = 1 << digit.index();
                     step.eliminations.0[digit.index()] = removed;
+                    let parents = RuleParents {
+                        cells: house1.cell_set().difference(house2.cell_set()),
+                        digits: 1 << digit.index(),
+                    };
                     if !direct {
-                        if !removed.is_empty() {
-                            return Some(step);
+                        if !removed.is_empty() && f(&step, parents) {
+                            return;
                         }
                         continue;
                     }
@@ -71,17 +91,19 @@ pub fn locked_candidates(grid: &Grid, direct: bool) -> Option<Step> {
                         let outside = cells3.difference(house2.cell_set());
                         if outside.len() == 1 {
                             let cell = outside.iter().next().expect("one cell");
-                            step.placement = Some((cell, digit));
-                            step.houses = step.houses.with(house3);
-                            step.cells = step.cells.with(cell);
-                            return Some(step);
+                            let mut single = step;
+                            single.placement = Some((cell, digit));
+                            single.houses = single.houses.with(house3);
+                            single.cells = single.cells.with(cell);
+                            if f(&single, parents) {
+                                return;
+                            }
                         }
                     }
                 }
             }
         }
     }
-    None
 }
 
 #[cfg(test)]

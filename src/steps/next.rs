@@ -7,8 +7,8 @@ use super::step::Step;
 use super::{bug, chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
 
 /// The lower bound, in tenths, of SE's next step where the engine has none (see
-/// [`Next::Beyond`]): 9.0, the dynamic forcing chains (+).
-pub const BEYOND_AT_LEAST: u8 = 90;
+/// [`Next::Beyond`]): 9.5, the nested forcing chains.
+pub const BEYOND_AT_LEAST: u8 = 95;
 
 /// What the engine can do next in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,8 +20,8 @@ pub enum Next {
     /// An empty cell has no candidate left: the position has no solution.
     Contradiction,
     /// The position needs a technique the engine does not have; SE's next step rates at least
-    /// `at_least` (tenths): 9.0, the dynamic forcing chains (+), SE's next producer after the
-    /// dynamic forcing chains (everything after it rates 9.0 or more).
+    /// `at_least` (tenths): 9.5, the nested forcing chains, SE's next producers after the
+    /// dynamic forcing chains (+) (everything after them rates 9.5 or more).
     Beyond {
         /// Lower bound of the ER of SE's next step, in tenths.
         at_least: u8,
@@ -79,19 +79,21 @@ pub fn next_step(grid: &Grid) -> Next {
         return Next::Step(step);
     }
     // Producer 15, the aligned triplet exclusion (7.5); 16, Nishio forcing chains (7.5 and
-    // up); 17, multiple forcing chains (8.0 and up); 18, dynamic forcing chains (8.5 and up).
+    // up); 17, multiple forcing chains (8.0 and up); 18, dynamic forcing chains (8.5 and up);
+    // 19, dynamic forcing chains (+) (9.0 and up).
     let chained = [
         exclusion::aligned_triplet_exclusion,
         chains::nishio::nishio,
         chains::multiple::multiple,
-        chains::dynamic::dynamic,
+        |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::DYNAMIC),
+        |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::DYNAMIC_PLUS),
     ];
     for technique in chained {
         if let Some(step) = technique(grid) {
             return Next::Step(step);
         }
     }
-    // What remains starts at the dynamic forcing chains (+) (9.0).
+    // What remains starts at the nested forcing chains (9.5).
     Next::Beyond {
         at_least: BEYOND_AT_LEAST,
     }
@@ -138,14 +140,16 @@ mod tests {
     #[test]
     fn empty_board_is_beyond_and_an_empty_cell_a_contradiction() {
         // No single, subset, fish or wing, no bivalue cell (so no unique loop, no aligned
-        // exclusion) and no BUG; no chain of any kind the engine has (even a dynamic one: an
-        // assumption removes one digit from its peers, which leaves every house at least
-        // seven places): SE's next step would be a dynamic forcing chain (+) or harder, 9.0
-        // and up.
+        // exclusion) and no BUG; no chain of any kind the engine has (even a dynamic (+) one:
+        // an assumption "on" removes its digit from its peers and the cell's other digits,
+        // which leaves every other digit seven places or more in each house, in two or three
+        // boxes of each line, and no cell with two candidates, so neither a strong link nor a
+        // pointing, claiming, pair or X-Wing; an assumption "off" removes one candidate): SE's
+        // next step would be a nested forcing chain, 9.5 and up.
         let g = Grid::from_board(&Board::EMPTY);
-        assert_eq!(next_step(&g), Next::Beyond { at_least: 90 });
+        assert_eq!(next_step(&g), Next::Beyond { at_least: 95 });
         let r = rate_grid(g);
-        assert_eq!((r.er, r.ep, r.ed, r.complete), (90, 0, 0, false));
+        assert_eq!((r.er, r.ep, r.ed, r.complete), (95, 0, 0, false));
         let mut g = g;
         for v in 1..=9 {
             grid::remove(&mut g, [Cell::at(4, 4).unwrap()], v);

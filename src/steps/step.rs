@@ -129,12 +129,22 @@ pub enum Technique {
     DynamicCellForcingChain = 45,
     /// Dynamic region forcing chains (ER 8.5 plus bonus).
     DynamicRegionForcingChain = 46,
+    /// Dynamic contradiction forcing chain (+): as the dynamic one, with the propagation also
+    /// using pointing, claiming, hidden and naked pairs and X-Wings on its reduced grid (ER 9.0
+    /// plus bonus).
+    DynamicPlusContradictionChain = 47,
+    /// Dynamic double forcing chain (+) (ER 9.0 plus bonus).
+    DynamicPlusDoubleChain = 48,
+    /// Dynamic cell forcing chains (+) (ER 9.0 plus bonus).
+    DynamicPlusCellForcingChain = 49,
+    /// Dynamic region forcing chains (+) (ER 9.0 plus bonus).
+    DynamicPlusRegionForcingChain = 50,
 }
 
 impl Technique {
     /// Every technique, in ladder order (a function rather than a constant, which cbindgen
     /// would write into the C header).
-    pub const fn all() -> [Technique; 47] {
+    pub const fn all() -> [Technique; 51] {
         [
             Technique::FullHouse,
             Technique::HiddenSingleBox,
@@ -183,6 +193,10 @@ impl Technique {
             Technique::DynamicDoubleChain,
             Technique::DynamicCellForcingChain,
             Technique::DynamicRegionForcingChain,
+            Technique::DynamicPlusContradictionChain,
+            Technique::DynamicPlusDoubleChain,
+            Technique::DynamicPlusCellForcingChain,
+            Technique::DynamicPlusRegionForcingChain,
         ]
     }
 
@@ -235,6 +249,10 @@ impl Technique {
             | Technique::DynamicDoubleChain
             | Technique::DynamicCellForcingChain
             | Technique::DynamicRegionForcingChain => 85,
+            Technique::DynamicPlusContradictionChain
+            | Technique::DynamicPlusDoubleChain
+            | Technique::DynamicPlusCellForcingChain
+            | Technique::DynamicPlusRegionForcingChain => 90,
         }
     }
 
@@ -288,6 +306,10 @@ impl Technique {
             Technique::DynamicDoubleChain => "Dynamic Double Forcing Chain",
             Technique::DynamicCellForcingChain => "Dynamic Cell Forcing Chains",
             Technique::DynamicRegionForcingChain => "Dynamic Region Forcing Chains",
+            Technique::DynamicPlusContradictionChain => "Dynamic Contradiction Forcing Chain (+)",
+            Technique::DynamicPlusDoubleChain => "Dynamic Double Forcing Chain (+)",
+            Technique::DynamicPlusCellForcingChain => "Dynamic Cell Forcing Chains (+)",
+            Technique::DynamicPlusRegionForcingChain => "Dynamic Region Forcing Chains (+)",
         }
     }
 
@@ -339,6 +361,24 @@ impl Eliminations {
             .into_iter()
             .flat_map(move |d| self.0[d.index()].iter().map(move |c| (c, d)))
     }
+}
+
+/// The candidates a pattern needs gone, as SE's rule parents (`getRuleParents` of
+/// `LockingHint`, `HiddenSetHint`, `NakedSetHint`): those of `digits` in `cells`. Inside a
+/// dynamic propagation with advanced rules (dynamic forcing chains (+), `docs/se-rules.md`), the
+/// ones removed since the propagation started are the parents of the pattern's eliminations; a
+/// pattern with none held before the assumption and is not used.
+///
+/// - pointing and claiming: the digit, in the first house outside the second;
+/// - fish: the digit, in the base lines outside the cover lines;
+/// - hidden set: the set's digits, in the house's cells outside the set;
+/// - naked set: the other digits, in the set's cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RuleParents {
+    /// Cells.
+    pub cells: CellSet,
+    /// Digits (bit `d - 1` for digit `d`).
+    pub digits: u16,
 }
 
 /// A potential of a chain: a candidate (cell, digit) assumed true ("on") or false ("off"), as

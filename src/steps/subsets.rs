@@ -15,7 +15,7 @@
 
 use super::grid::{houses, Grid};
 use super::singles::BOX_COLUMN_ROW;
-use super::step::{HouseSet, Step, Technique};
+use super::step::{HouseSet, RuleParents, Step, Technique};
 use crate::geometry::{CellSet, Digit, House};
 
 /// The 9-bit masks with `k` (1-4) bits set, in increasing order (SE's `Permutations` order).
@@ -47,6 +47,17 @@ pub(crate) fn tuples(k: u32) -> &'static [u16] {
 
 /// The first naked set of `degree` (2-4) in SE's order that removes something.
 pub fn naked_set(grid: &Grid, degree: u32) -> Option<Step> {
+    let mut first = None;
+    each_naked_set(grid, degree, |step, _| {
+        first = Some(*step);
+        true
+    });
+    first
+}
+
+/// Every naked set of `degree` (2-4) that removes something, in SE's order, each with its rule
+/// parents (the other digits in the set's cells), until `f` returns true.
+pub fn each_naked_set(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents) -> bool) {
     for kind in BOX_COLUMN_ROW {
         for house in houses(kind) {
             if grid.empty_count(house) < 2 * degree {
@@ -106,16 +117,38 @@ pub fn naked_set(grid: &Grid, degree: u32) -> Option<Step> {
                 step.cells = set;
                 step.houses = HouseSet::default().with(house);
                 step.digits = union;
-                return Some(step);
+                let parents = RuleParents {
+                    cells: set,
+                    digits: 0x1FF & !union,
+                };
+                if f(&step, parents) {
+                    return;
+                }
             }
         }
     }
-    None
 }
 
 /// The first hidden set of `degree` (2-4) in SE's order that removes something; with `direct`
 /// (degree 2 or 3), the first whose removals leave a hidden single in the house.
 pub fn hidden_set(grid: &Grid, degree: u32, direct: bool) -> Option<Step> {
+    let mut first = None;
+    each_hidden_set(grid, degree, direct, |step, _| {
+        first = Some(*step);
+        true
+    });
+    first
+}
+
+/// Every hidden set of `degree` (2-4) that removes something (`direct`: every direct one), in
+/// SE's order, each with its rule parents (the set's digits in the house's cells outside the
+/// set), until `f` returns true.
+pub fn each_hidden_set(
+    grid: &Grid,
+    degree: u32,
+    direct: bool,
+    mut f: impl FnMut(&Step, RuleParents) -> bool,
+) {
     for kind in BOX_COLUMN_ROW {
         for house in houses(kind) {
             let empty = grid.empty_count(house);
@@ -140,12 +173,17 @@ pub fn hidden_set(grid: &Grid, degree: u32, direct: bool) -> Option<Step> {
                     continue;
                 }
                 if let Some(step) = hidden_tuple(grid, house, &places, tuple, degree, direct) {
-                    return Some(step);
+                    let parents = RuleParents {
+                        cells: house.cell_set().difference(step.cells),
+                        digits: tuple,
+                    };
+                    if f(&step, parents) {
+                        return;
+                    }
                 }
             }
         }
     }
-    None
 }
 
 /// The hidden set of the digits in `tuple` in `house` if it is one and does something.

@@ -25,29 +25,66 @@ use crate::geometry::{Cell, CellSet, Digit};
 use crate::steps::grid::Grid;
 use crate::steps::step::{HouseSet, Step, Technique};
 
-/// SE's base rating of dynamic forcing chains (`Chaining.getDifficulty`, level 0).
-const BASE: f64 = 8.5;
-/// The four kinds, with SE's sort keys (`BinaryChainingHint`, `CellChainingHint`,
-/// `RegionChainingHint`).
-const DOUBLE: Kind = Kind {
-    technique: Technique::DynamicDoubleChain,
-    base: BASE,
-    key: 1,
+/// A level of the dynamic forcing chains: its propagation and its four kinds, with SE's base
+/// rating (`Chaining.getDifficulty`: 8.5 at level 0, 9.0 at level 1) and sort keys
+/// (`BinaryChainingHint`, `CellChainingHint`, `RegionChainingHint`).
+pub struct Level {
+    mode: Mode,
+    double: Kind,
+    cell: Kind,
+    region: Kind,
+    contradiction: Kind,
+}
+
+/// Dynamic forcing chains (producer 18, level 0): ER 8.5 plus the length bonus.
+pub const DYNAMIC: Level = Level {
+    mode: Mode::DYNAMIC,
+    double: Kind {
+        technique: Technique::DynamicDoubleChain,
+        base: 8.5,
+        key: 1,
+    },
+    cell: Kind {
+        technique: Technique::DynamicCellForcingChain,
+        base: 8.5,
+        key: 5,
+    },
+    region: Kind {
+        technique: Technique::DynamicRegionForcingChain,
+        base: 8.5,
+        key: 6,
+    },
+    contradiction: Kind {
+        technique: Technique::DynamicContradictionChain,
+        base: 8.5,
+        key: 7,
+    },
 };
-const CELL: Kind = Kind {
-    technique: Technique::DynamicCellForcingChain,
-    base: BASE,
-    key: 5,
-};
-const REGION: Kind = Kind {
-    technique: Technique::DynamicRegionForcingChain,
-    base: BASE,
-    key: 6,
-};
-const CONTRADICTION: Kind = Kind {
-    technique: Technique::DynamicContradictionChain,
-    base: BASE,
-    key: 7,
+
+/// Dynamic forcing chains (+) (producer 19, level 1: the propagation also uses the advanced
+/// rules of [`super::advanced`]): ER 9.0 plus the length bonus.
+pub const DYNAMIC_PLUS: Level = Level {
+    mode: Mode::DYNAMIC_PLUS,
+    double: Kind {
+        technique: Technique::DynamicPlusDoubleChain,
+        base: 9.0,
+        key: 1,
+    },
+    cell: Kind {
+        technique: Technique::DynamicPlusCellForcingChain,
+        base: 9.0,
+        key: 5,
+    },
+    region: Kind {
+        technique: Technique::DynamicPlusRegionForcingChain,
+        base: 9.0,
+        key: 6,
+    },
+    contradiction: Kind {
+        technique: Technique::DynamicPlusContradictionChain,
+        base: 9.0,
+        key: 7,
+    },
 };
 
 /// The propagations one cell needs, kept while its chains are compared: one per candidate
@@ -59,8 +96,9 @@ struct Memory {
     path: Vec<Pot>,
 }
 
-/// The first dynamic forcing chain in SE's order that removes or places something.
-pub fn dynamic(grid: &Grid) -> Option<Step> {
+/// The first dynamic forcing chain of `level` ([`DYNAMIC`] or [`DYNAMIC_PLUS`]) in SE's order
+/// that removes or places something.
+pub fn dynamic(grid: &Grid, level: &Level) -> Option<Step> {
     let mut m = Memory {
         values: (0..9).map(|_| Propagation::default()).collect(),
         off: Propagation::default(),
@@ -79,33 +117,34 @@ pub fn dynamic(grid: &Grid) -> Option<Step> {
             let digit = Digit::ALL[rest.trailing_zeros() as usize];
             rest &= rest - 1;
             let on = Pot::new(cell, digit, true);
-            if let Some(c) = m.values[n].run(grid, on, Mode::DYNAMIC) {
+            if let Some(c) = m.values[n].run(grid, on, level.mode) {
                 if let Some(found) =
-                    contradiction(grid, &mut m.values[n], c, CONTRADICTION, &mut m.path)
+                    contradiction(grid, &mut m.values[n], c, level.contradiction, &mut m.path)
                 {
                     best.offer(found);
                 }
             }
-            if let Some(c) = m.off.run(grid, on.negated(), Mode::DYNAMIC) {
-                if let Some(found) = contradiction(grid, &mut m.off, c, CONTRADICTION, &mut m.path)
+            if let Some(c) = m.off.run(grid, on.negated(), level.mode) {
+                if let Some(found) =
+                    contradiction(grid, &mut m.off, c, level.contradiction, &mut m.path)
                 {
                     best.offer(found);
                 }
             }
             if cands.count_ones() >= 3 {
-                double_chains(grid, &mut m, n, &mut best);
+                double_chains(grid, &mut m, n, level.double, &mut best);
             }
-            region_chains(grid, &mut m, n, cell, digit, &mut best);
+            region_chains(grid, &mut m, n, cell, digit, level, &mut best);
             n += 1;
         }
-        cell_chains(grid, &mut m, n, cell, cands, &mut best);
+        cell_chains(grid, &mut m, n, cell, cands, level.cell, &mut best);
     }
     best.0.map(|f| f.step)
 }
 
 /// Double chains of the candidate whose "on" propagation is `m.values[n]` and "off" is
 /// `m.off`.
-fn double_chains(grid: &Grid, m: &mut Memory, n: usize, best: &mut Best) {
+fn double_chains(grid: &Grid, m: &mut Memory, n: usize, kind: Kind, best: &mut Best) {
     for on in [true, false] {
         let count = if on {
             m.values[n].on_order.len()
@@ -123,16 +162,16 @@ fn double_chains(grid: &Grid, m: &mut Memory, n: usize, best: &mut Best) {
                 continue;
             };
             let lower = m.values[n].arena.get(i).depth + m.off.arena.get(j).depth;
-            if !could_beat(best, lower, DOUBLE) {
+            if !could_beat(best, lower, kind) {
                 continue;
             }
             let complexity = m.values[n].ancestor_count(i) + m.off.ancestor_count(j);
-            if !could_beat(best, complexity, DOUBLE) {
+            if !could_beat(best, complexity, kind) {
                 continue;
             }
             let branches = [(&m.values[n], i), (&m.off, j)];
             if let Some(mut found) =
-                conclude(grid, target, complexity, DOUBLE, &branches, &mut m.path)
+                conclude(grid, target, complexity, kind, &branches, &mut m.path)
             {
                 let start = m.values[n].arena.get(0).pot;
                 found.step.cells = CellSet::EMPTY.with(start.cell());
@@ -145,7 +184,15 @@ fn double_chains(grid: &Grid, m: &mut Memory, n: usize, best: &mut Best) {
 
 /// Region chains from `digit` in `cell` (its "on" propagation is `m.values[n]`): in each of the
 /// cell's box, row and column where the digit has two or more places, the first being `cell`.
-fn region_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, digit: Digit, best: &mut Best) {
+fn region_chains(
+    grid: &Grid,
+    m: &mut Memory,
+    n: usize,
+    cell: Cell,
+    digit: Digit,
+    level: &Level,
+    best: &mut Best,
+) {
     for kind in KINDS {
         let house = house_of(cell, kind);
         let at = grid.digit_cells(digit).intersection(house.cell_set());
@@ -154,7 +201,7 @@ fn region_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, digit: Digit
         }
         let mut k = 0;
         for other in at.iter().skip(1) {
-            m.places[k].run(grid, Pot::new(other, digit, true), Mode::DYNAMIC);
+            m.places[k].run(grid, Pot::new(other, digit, true), level.mode);
             k += 1;
         }
         let Memory {
@@ -191,7 +238,7 @@ fn region_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, digit: Digit
                         .zip(ends)
                         .map(|(p, j)| p.arena.get(j).depth)
                         .sum::<u32>();
-                if !could_beat(best, lower, REGION) {
+                if !could_beat(best, lower, level.region) {
                     continue;
                 }
                 let complexity = own.ancestor_count(i)
@@ -200,12 +247,13 @@ fn region_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, digit: Digit
                         .zip(ends)
                         .map(|(p, j)| p.ancestor_count(j))
                         .sum::<u32>();
-                if !could_beat(best, complexity, REGION) {
+                if !could_beat(best, complexity, level.region) {
                     continue;
                 }
                 let mut branches = vec![(&*own, i)];
                 branches.extend(places[..k].iter().zip(ends));
-                if let Some(mut found) = conclude(grid, target, complexity, REGION, &branches, path)
+                if let Some(mut found) =
+                    conclude(grid, target, complexity, level.region, &branches, path)
                 {
                     found.step.cells = at;
                     found.step.houses = HouseSet::default().with(house);
@@ -218,7 +266,15 @@ fn region_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, digit: Digit
 }
 
 /// Cell chains: what every candidate of `cell` (its `n` propagations) leads to.
-fn cell_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, cands: u16, best: &mut Best) {
+fn cell_chains(
+    grid: &Grid,
+    m: &mut Memory,
+    n: usize,
+    cell: Cell,
+    cands: u16,
+    kind: Kind,
+    best: &mut Best,
+) {
     for on in [true, false] {
         let first = if on {
             m.values[0].on_order.clone()
@@ -235,19 +291,19 @@ fn cell_chains(grid: &Grid, m: &mut Memory, n: usize, cell: Cell, cands: u16, be
             let lower = (0..n)
                 .map(|b| m.values[b].arena.get(ends[b]).depth)
                 .sum::<u32>();
-            if !could_beat(best, lower, CELL) {
+            if !could_beat(best, lower, kind) {
                 continue;
             }
             let complexity = (0..n)
                 .map(|b| m.values[b].ancestor_count(ends[b]))
                 .sum::<u32>();
-            if !could_beat(best, complexity, CELL) {
+            if !could_beat(best, complexity, kind) {
                 continue;
             }
             let branches: Vec<(&Propagation, u32)> =
                 (0..n).map(|b| (&m.values[b], ends[b])).collect();
             if let Some(mut found) =
-                conclude(grid, target, complexity, CELL, &branches, &mut Vec::new())
+                conclude(grid, target, complexity, kind, &branches, &mut Vec::new())
             {
                 found.step.cells = CellSet::EMPTY.with(cell);
                 found.step.digits = cands;

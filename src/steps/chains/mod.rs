@@ -22,6 +22,7 @@
 //!   first: [`unary_chains`] keeps the first of the smallest. It stops a search as soon as
 //!   nothing it could still find would sort first, which finds the same step.
 
+pub mod advanced;
 pub mod conclusion;
 pub mod cycles;
 pub mod dynamic;

@@ -23,6 +23,7 @@
 
 use std::collections::VecDeque;
 
+use super::advanced::Advanced;
 use super::potential::{house_of, off_to_on, on_to_off, Arena, Links, Pot, PotSet, KEYS, KINDS};
 use crate::geometry::Digit;
 use crate::steps::grid::Grid;
@@ -37,6 +38,9 @@ pub struct Mode {
     pub dynamic: bool,
     /// Use the cell rules (false for Nishio: house rules only).
     pub cell_rules: bool,
+    /// SE's level: 0, or 1 for the dynamic forcing chains (+), whose propagation asks the
+    /// advanced rules ([`super::advanced`]) for more removals whenever it stalls.
+    pub level: u8,
 }
 
 impl Mode {
@@ -44,16 +48,25 @@ impl Mode {
     pub const STATIC: Mode = Mode {
         dynamic: false,
         cell_rules: true,
+        level: 0,
     };
     /// Nishio forcing chains: dynamic, house rules only.
     pub const NISHIO: Mode = Mode {
         dynamic: true,
         cell_rules: false,
+        level: 0,
     };
     /// Dynamic forcing chains: dynamic, every rule.
     pub const DYNAMIC: Mode = Mode {
         dynamic: true,
         cell_rules: true,
+        level: 0,
+    };
+    /// Dynamic forcing chains (+): dynamic, every rule, and the advanced rules at each stall.
+    pub const DYNAMIC_PLUS: Mode = Mode {
+        dynamic: true,
+        cell_rules: true,
+        level: 1,
     };
 }
 
@@ -85,6 +98,10 @@ pub struct Propagation {
     pending_off: VecDeque<u32>,
     /// Scratch of [`Propagation::ancestor_count`].
     stack: Vec<u32>,
+    /// Scratch of the advanced rules (level 1).
+    advanced: Advanced,
+    /// Scratch: the arena indices of an advanced removal's parents.
+    parents: Vec<u32>,
 }
 
 impl Default for Propagation {
@@ -99,6 +116,8 @@ impl Default for Propagation {
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
             stack: Vec::new(),
+            advanced: Advanced::default(),
+            parents: Vec::new(),
         }
     }
 }
@@ -240,10 +259,45 @@ impl Propagation {
                 if mode.dynamic {
                     work.eliminate(pot.cell(), pot.digit());
                 }
-            } else {
+            } else if mode.level == 0 || !self.stalled(grid, &work) {
                 return None;
             }
         }
+    }
+
+    /// At a stall of a level-1 propagation, queues the removals of the advanced rules on the
+    /// reduced grid `work` (each with its rule parents, all reached off-potentials); false when
+    /// they give nothing new. As in SE, a removal is not checked against the on-potentials
+    /// here: a contradiction shows when its consequences are taken.
+    fn stalled(&mut self, source: &Grid, work: &Grid) -> bool {
+        // Moved out while the arena grows (they are only scratch).
+        let mut advanced = std::mem::take(&mut self.advanced);
+        let mut parents = std::mem::take(&mut self.parents);
+        advanced.find(source, work);
+        let mut queued = false;
+        for &(q, first, end) in &advanced.removals {
+            if self.reached(q).is_some() {
+                continue;
+            }
+            parents.clear();
+            for &lost in &advanced.parents[first as usize..end as usize] {
+                // Every candidate removed since the start was reached off (and its removal
+                // applied: the queues are empty).
+                let i = self.index[lost.0 as usize];
+                debug_assert!(i != NONE, "a removed candidate was reached off");
+                if i != NONE {
+                    parents.push(i);
+                }
+            }
+            if let Some((&main, hidden)) = parents.split_first() {
+                let d = self.add_derived(q, main, hidden);
+                self.reach(d);
+                queued = true;
+            }
+        }
+        self.advanced = advanced;
+        self.parents = parents;
+        queued
     }
 
     /// The hidden parents of `q`, concluded "on" from the off-potential `p` on the reduced

@@ -1,0 +1,152 @@
+//! The advanced rules of the dynamic forcing chains (+) (SE's `getAdvancedPotentials`, used
+//! from level 1 on): when a dynamic propagation stalls, simple patterns on its reduced grid may
+//! remove more candidates, and those removals, with the removals that made the pattern as their
+//! parents, let the propagation go on.
+//!
+//! Rules as in Sudoku Explainer 1.2.1 (`Chaining.getAdvancedPotentials`; `docs/se-rules.md`,
+//! "Dynamic forcing chains (+) and nested forcing chains"):
+//! - the rules, tried in this order: pointing and claiming, hidden pair, naked pair, X-Wing
+//!   (SE's `Locking(false)`, `HiddenSet(2, false)`, `NakedSet(2)`, `Fisherman(2)`), each on the
+//!   propagation's reduced grid, every pattern in the rule's own order;
+//! - a pattern counts only when some of its rule parents ([`RuleParents`]) were removed since
+//!   the propagation started: the others held before the assumption and prove nothing about it;
+//! - the first rule with a pattern that counts is the only one used: each candidate removed by
+//!   each of its patterns that count becomes an off-potential whose parents are the pattern's
+//!   removed rule parents.
+//!
+//! SE takes a pattern's removals from a hash map keyed by cell objects, so its order varies
+//! from run to run (see "Nondeterminism" in `docs/se-rules.md`); here they go cell by cell in
+//! row-major order, digits ascending, and a pattern's parents likewise.
+//!
+//! Layers: uses the step producers of the simple techniques and the chain potentials.
+
+use super::potential::Pot;
+use crate::geometry::{CellSet, Digit};
+use crate::steps::grid::Grid;
+use crate::steps::step::{Eliminations, RuleParents, Step};
+use crate::steps::{fish, intersections, subsets};
+
+/// The candidates removed by the rules at a stall of a dynamic propagation, with their parents.
+#[derive(Default)]
+pub struct Advanced {
+    /// Each removal (an off-potential) and the range of its parents in `parents`.
+    pub removals: Vec<(Pot, u32, u32)>,
+    /// The parents (off-potentials) of the removals, one run per removal.
+    pub parents: Vec<Pot>,
+}
+
+impl Advanced {
+    /// Fills `self` with what the first rule that has a pattern counting finds on `work`, the
+    /// propagation's grid, reduced from `source`, the grid it started from. Empty when no rule
+    /// has one.
+    pub fn find(&mut self, source: &Grid, work: &Grid) {
+        self.removals.clear();
+        self.parents.clear();
+        for rule in 0..4 {
+            let mut take = |step: &Step, needs: RuleParents| {
+                self.add(source, work, &step.eliminations, needs);
+                false
+            };
+            match rule {
+                0 => intersections::each_locked_candidates(work, false, &mut take),
+                1 => subsets::each_hidden_set(work, 2, false, &mut take),
+                2 => subsets::each_naked_set(work, 2, &mut take),
+                _ => fish::each_fish(work, 2, &mut take),
+            }
+            if !self.removals.is_empty() {
+                return;
+            }
+        }
+    }
+
+    /// Adds the removals of one pattern when some of its rule parents were removed.
+    fn add(&mut self, source: &Grid, work: &Grid, removals: &Eliminations, needs: RuleParents) {
+        let first = self.parents.len() as u32;
+        for cell in needs.cells.iter() {
+            let mut lost = source.candidates(cell) & !work.candidates(cell) & needs.digits;
+            while lost != 0 {
+                let d = Digit::ALL[lost.trailing_zeros() as usize];
+                lost &= lost - 1;
+                self.parents.push(Pot::new(cell, d, false));
+            }
+        }
+        let end = self.parents.len() as u32;
+        if end == first {
+            return;
+        }
+        let mut cells = CellSet::EMPTY;
+        for set in removals.0 {
+            cells = cells.union(set);
+        }
+        for cell in cells.iter() {
+            for d in Digit::ALL {
+                if removals.0[d.index()].contains(cell) {
+                    self.removals.push((Pot::new(cell, d, false), first, end));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::steps::grid::{cell, remove};
+    use crate::Board;
+
+    fn d(v: u8) -> Digit {
+        Digit::new(v).unwrap()
+    }
+
+    #[test]
+    fn a_pointing_made_by_the_assumption_removes_with_its_parents() {
+        // On an empty board nothing counts: every pattern needs removals.
+        let source = Grid::from_board(&Board::EMPTY);
+        let mut a = Advanced::default();
+        a.find(&source, &source);
+        assert!(a.removals.is_empty());
+        // The propagation removed 5 from box 1's rows 2 and 3: its 5s point along row 1, and
+        // 5 leaves r1c4-r1c9, each with the six removals of box 1 as parents.
+        let mut work = source;
+        let lost: Vec<_> = (1..3)
+            .flat_map(|r| (0..3).map(move |c| cell(r, c)))
+            .collect();
+        remove(&mut work, lost.iter().copied(), 5);
+        a.find(&source, &work);
+        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _)| p).collect();
+        let expected: Vec<_> = (3..9).map(|c| Pot::new(cell(0, c), d(5), false)).collect();
+        assert_eq!(removed, expected);
+        for &(_, s, e) in &a.removals {
+            let parents: Vec<_> = a.parents[s as usize..e as usize].to_vec();
+            let want: Vec<_> = lost.iter().map(|&c| Pot::new(c, d(5), false)).collect();
+            assert_eq!(parents, want);
+        }
+    }
+
+    #[test]
+    fn the_first_rule_that_counts_is_the_only_one() {
+        // Row 1 keeps 1 and 2 only in r1c1 and r1c2 (removed elsewhere in the row by the
+        // propagation): a hidden pair there. Before it, no pointing or claiming counts.
+        let source = Grid::from_board(&Board::EMPTY);
+        let mut work = source;
+        let rest: Vec<_> = (2..9).map(|c| cell(0, c)).collect();
+        remove(&mut work, rest.iter().copied(), 1);
+        remove(&mut work, rest.iter().copied(), 2);
+        let mut a = Advanced::default();
+        a.find(&source, &work);
+        // Claiming comes first in SE's order: row 1's 1s (and 2s) lie in box 1 only, so they
+        // leave box 1's other rows; the hidden pair (a later rule) is not used.
+        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _)| p).collect();
+        let mut expected = Vec::new();
+        for r in 1..3 {
+            for c in 0..3 {
+                expected.push(Pot::new(cell(r, c), d(1), false));
+                expected.push(Pot::new(cell(r, c), d(2), false));
+            }
+        }
+        // Digit 1's claiming is met before digit 2's (digits ascending within a house pair),
+        // so the removals come per pattern: 1s first, then 2s.
+        expected.sort_by_key(|p| (p.digit().get(), p.cell().index()));
+        assert_eq!(removed, expected);
+    }
+}
