@@ -448,6 +448,30 @@ fn truncated_short_and_long_grids() {
     assert_eq!(e.to_string(), "line 12 is a tenth row of a grid");
     assert_eq!(items[1].unwrap().puzzle, givens(TOP1));
     assert_eq!(items.len(), 2);
+    // An eleventh row and a malformed one go with the tenth; then an 80-cell and an 82-cell
+    // line each get their own diagnostic (they were once swallowed with the tenth row), then
+    // the next puzzle.
+    let row = "9 . . | . . . | . . .";
+    let text = format!(
+        "{grid}{row}\n{row}\n12345\n{}\n{TOP1}0\n{TOP1}\n",
+        &TOP1[..80]
+    );
+    let items = all(text.as_bytes());
+    assert_eq!(items.len(), 4, "{items:?}");
+    assert_eq!(items[0].unwrap_err().reason, Reason::LongGrid);
+    let short = items[1].unwrap_err();
+    assert_eq!(short.line, 15);
+    assert!(
+        matches!(short.reason, Reason::CellCount { cells: 80, .. }),
+        "{short:?}"
+    );
+    let long = items[2].unwrap_err();
+    assert_eq!(long.line, 16);
+    assert!(
+        matches!(long.reason, Reason::CellCount { cells: 82, .. }),
+        "{long:?}"
+    );
+    assert_eq!(items[3].unwrap().puzzle, givens(TOP1));
 }
 
 #[test]

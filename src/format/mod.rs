@@ -363,11 +363,14 @@ impl Reader<'_> {
                 Ok(Shape::Grid(GridLine::Separator)) => self.advance(&line),
                 Ok(Shape::Grid(GridLine::Row(_))) => {
                     self.advance(&line);
+                    // The rest of an oversized grid goes with it: its rows, well-formed or not.
+                    // A line that is no row (an 80-cell puzzle) is a puzzle of its own and gets
+                    // its own diagnostic.
                     while let Some((next, _)) = self.peek() {
-                        match classify(self.text, &next, true) {
-                            Ok(Shape::Grid(GridLine::Row(_))) | Err(_) => self.advance(&next),
-                            _ => break,
+                        if self.row_like(&next) != Some(true) {
+                            break;
                         }
+                        self.advance(&next);
                     }
                     let fault = Fault {
                         offset: line.start,
@@ -392,6 +395,23 @@ impl Reader<'_> {
         }
     }
 
+    /// How `line`, met where a grid goes on, belongs to it: `Some(true)` for a row, or a line
+    /// with an error that still looks like one (a bad character, or fewer than 45 cells:
+    /// `classify`'s own bound between a row and a one-line puzzle); `None` for a separator line;
+    /// `Some(false)` for anything else (a blank line, a comment, a one-line puzzle, right or
+    /// not, a pencilmark line), which starts the next puzzle.
+    fn row_like(&self, line: &Line) -> Option<bool> {
+        match classify(self.text, line, true) {
+            Ok(Shape::Grid(GridLine::Separator)) => None,
+            Ok(Shape::Grid(GridLine::Row(_))) => Some(true),
+            Err(fault) => Some(match fault.reason {
+                Reason::CellCount { cells, .. } => cells < 45,
+                _ => true,
+            }),
+            Ok(_) => Some(false),
+        }
+    }
+
     /// After an error in a grid with `rows` rows (the bad line counted), skips the rest of the
     /// grid: its lines up to the ninth row and one separator line after it, stopping before a
     /// blank line, a comment, a one-line puzzle or a pencilmark line.
@@ -400,10 +420,10 @@ impl Reader<'_> {
             let Some((line, _)) = self.peek() else {
                 return;
             };
-            match classify(self.text, &line, true) {
-                Ok(Shape::Grid(GridLine::Separator)) => {}
-                Ok(Shape::Grid(GridLine::Row(_))) | Err(_) => rows += 1,
-                Ok(_) => return,
+            match self.row_like(&line) {
+                None => {}
+                Some(true) => rows += 1,
+                Some(false) => return,
             }
             self.advance(&line);
         }

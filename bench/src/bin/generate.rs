@@ -174,10 +174,16 @@ fn run() -> Result<()> {
 }
 
 /// Generation into rating windows: puzzles per second (a window the engine cannot confirm in
-/// 1000 attempts counts nothing for that item), against issue 14's goals.
+/// 1000 attempts counts nothing for that item), against issue 14's goals and, for ER 9.0 and
+/// up, issue 15's (one a minute).
 fn rating_windows(seconds: f64) {
     println!("\n| ER window | puzzles/s | goal | attempts per puzzle |\n|---|---:|---:|---:|");
-    for (min_er, max_er, goal) in [(10, 65, 1000.0), (66, 75, 200.0), (76, 89, 20.0)] {
+    for (min_er, max_er, goal) in [
+        (10, 65, 1000.0),
+        (66, 75, 200.0),
+        (76, 89, 20.0),
+        (90, 119, 1.0 / 60.0),
+    ] {
         let options = Options {
             min_er,
             max_er,
@@ -204,13 +210,18 @@ fn rating_windows(seconds: f64) {
             .count();
         // Calls that found nothing (NOT_FOUND after 1000 attempts) cost time and give nothing.
         let rate = 1e6 / per_call * made as f64 / calls.max(1) as f64;
+        let (rate, goal) = if goal < 1.0 {
+            (format!("{rate:.2}"), format!("{goal:.3}"))
+        } else {
+            (format!("{rate:.0}"), format!("{goal:.0}"))
+        };
         let attempts = if inside == 0 {
             "-".to_string()
         } else {
             format!("{:.1}", sample as f64 / inside as f64)
         };
         println!(
-            "| {}.{}-{}.{} | {rate:.0} | {goal:.0} | {attempts} |",
+            "| {}.{}-{}.{} | {rate} | {goal} | {attempts} |",
             min_er / 10,
             min_er % 10,
             max_er / 10,
