@@ -1,8 +1,11 @@
 /* rate: rates puzzles as Sudoku Explainer does (ER/EP/ED, serate's default output), with
  * libsudoku's step engine, on all cores.
  *
- * Usage: rate [--threads N] [FILE...]
+ * Usage: rate [--threads N] [--] [FILE...]
  *        rate -h | --help   prints the usage to stdout
+ *
+ * Options may come before or after the FILEs; "--" ends them (for a FILE that starts with
+ * '-').
  *
  * Reads each FILE in turn ("-" or no FILE: stdin), whole, and takes its puzzles in any form of
  * givens the library's reader knows: a line of 81 cells (a rating or comment may follow, so a
@@ -54,7 +57,7 @@ struct batch {
 
 static void usage(FILE *out)
 {
-    fputs("usage: rate [--threads N] [FILE...]\n"
+    fputs("usage: rate [--threads N] [--] [FILE...]\n"
           "Rates each puzzle of the FILEs (stdin if none or \"-\"; a line of 81 cells, where a\n"
           "rating or comment may follow, or a grid of 9 rows) as Sudoku Explainer's serate\n"
           "does, printing \"PUZZLE ER/EP/ED\" per puzzle (ratings with one decimal, as serate's\n"
@@ -62,7 +65,8 @@ static void usage(FILE *out)
           "marked \">=\" (for example \">=9.5/1.2/1.2\"); an EP or ED not reached is that bound,\n"
           "marked too. Puzzles that cannot be rated are reported on stderr\n"
           "(\"rate: FILE:LINE: REASON\").\n"
-          "--threads N: at most N threads (default 0: all cores).\n"
+          "--threads N: at most N threads (default 0: all cores). Options may follow the\n"
+          "FILEs; -- ends them (for a FILE that starts with '-').\n"
           "Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.\n",
           out);
 }
@@ -169,42 +173,58 @@ static int rate_input(FILE *in, const char *name, struct batch *b, size_t thread
 int main(int argc, char **argv)
 {
     size_t threads = 0;
-    int i, files = 0, code = 0;
+    int i, files = 0, options = 1, code = 0;
+    const char **paths;
     struct batch *b;
 
-    /* Options first, in order; then the FILEs. */
+    /* Options anywhere before "--"; every other argument is a FILE, in order. */
+    paths = malloc((size_t)argc * sizeof *paths);
+    if (paths == NULL) {
+        fputs(PROGRAM ": out of memory\n", stderr);
+        return 1;
+    }
     for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+        if (!options || strcmp(argv[i], "-") == 0 || argv[i][0] != '-') {
+            paths[files++] = argv[i];
+        } else if (strcmp(argv[i], "--") == 0) {
+            options = 0;
+        } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            free(paths);
             usage(stdout);
             return finish_output(PROGRAM, 0, 1);
         } else if (strcmp(argv[i], "--threads") == 0) {
             char *end;
             unsigned long long n;
             if (i + 1 >= argc || argv[i + 1][0] < '0' || argv[i + 1][0] > '9') {
+                free(paths);
                 return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)",
                                    NULL);
             }
             errno = 0;
             n = strtoull(argv[++i], &end, 10);
             if (errno != 0 || *end != '\0' || n != (unsigned long long)(size_t)n) {
+                free(paths);
                 return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)",
                                    NULL);
             }
             threads = (size_t)n;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return usage_error(PROGRAM, "unknown option", argv[i]);
         } else {
-            break;
+            free(paths);
+            return usage_error(PROGRAM, "unknown option", argv[i]);
         }
+    }
+    if (files == 0) {
+        paths[files++] = "-";
     }
     b = malloc(sizeof *b);
     if (b == NULL) {
+        free(paths);
         fputs(PROGRAM ": out of memory\n", stderr);
         return 1;
     }
     b->count = 0;
-    for (; i < argc || files == 0; i++, files++) {
-        const char *path = i < argc ? argv[i] : "-";
+    for (i = 0; i < files; i++) {
+        const char *path = paths[i];
         if (strcmp(path, "-") == 0) {
             if (rate_input(stdin, "stdin", b, threads) != 0) {
                 code = 1;
@@ -223,5 +243,6 @@ int main(int argc, char **argv)
         }
     }
     free(b);
+    free(paths);
     return finish_output(PROGRAM, code, 1);
 }

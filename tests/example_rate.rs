@@ -229,9 +229,40 @@ fn rate_reports_bad_lines_and_goes_on() {
     }
 }
 
+#[test]
+fn rate_takes_options_after_files_and_a_double_dash() {
+    let dir = scratch_dir("rate_example");
+    let dashed = dir.join("-dashed.txt");
+    fs::write(&dashed, format!("{QQWING_1}\n")).unwrap();
+    let name = dashed.file_name().unwrap().to_str().unwrap();
+    for link in LINKS {
+        // An option after a FILE is an option.
+        let output = run(
+            example("rate", link),
+            &[dashed.to_str().unwrap(), "--threads", "1"],
+            b"",
+        );
+        assert_run(&output, 0, &format!("{QQWING_1} 1.5/1.2/1.2\n"), "");
+        // After "--", a FILE may start with '-' and "--threads" is a FILE too.
+        let output = run_command(
+            std::process::Command::new(example("rate", link))
+                .args(["--", name, "--threads"])
+                .current_dir(&dir)
+                .env_remove("LD_LIBRARY_PATH"),
+            b"",
+        );
+        assert_run(
+            &output,
+            1,
+            &format!("{QQWING_1} 1.5/1.2/1.2\n"),
+            "rate: --threads: No such file or directory\n",
+        );
+    }
+}
+
 /// What `rate --help` prints.
 const RATE_USAGE: &str = "\
-usage: rate [--threads N] [FILE...]
+usage: rate [--threads N] [--] [FILE...]
 Rates each puzzle of the FILEs (stdin if none or \"-\"; a line of 81 cells, where a
 rating or comment may follow, or a grid of 9 rows) as Sudoku Explainer's serate
 does, printing \"PUZZLE ER/EP/ED\" per puzzle (ratings with one decimal, as serate's
@@ -239,7 +270,8 @@ does, printing \"PUZZLE ER/EP/ED\" per puzzle (ratings with one decimal, as sera
 marked \">=\" (for example \">=9.5/1.2/1.2\"); an EP or ED not reached is that bound,
 marked too. Puzzles that cannot be rated are reported on stderr
 (\"rate: FILE:LINE: REASON\").
---threads N: at most N threads (default 0: all cores).
+--threads N: at most N threads (default 0: all cores). Options may follow the
+FILEs; -- ends them (for a FILE that starts with '-').
 Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.
 ";
 
