@@ -92,10 +92,16 @@ static int fail(sudoku_status status, const char board[SUDOKU_CELLS])
     return 1;
 }
 
-/* Says the path stopped: the next step needs a technique the engine lacks, rated at least
+/* Says the path stopped: the puzzle has several solutions (no technique settles the cells
+ * where they differ), or the next step needs a technique the engine lacks, rated at least
  * SUDOKU_BEYOND_ER (a write error shows in finish_output). */
-static void print_stuck(void)
+static void print_stuck(const char board[SUDOKU_CELLS])
 {
+    uint64_t n = 0;
+    if (sudoku_count_solutions(board, 2, &n) == SUDOKU_OK && n >= 2) {
+        puts("stuck: the puzzle has several solutions, so no step settles the cells left");
+        return;
+    }
     printf("stuck: the next step needs a technique beyond the engine (ER %d.%d or more)\n",
                   SUDOKU_BEYOND_ER / 10, SUDOKU_BEYOND_ER % 10);
 }
@@ -146,7 +152,7 @@ int main(int argc, char **argv)
             return finish_output(PROGRAM, 0, 1);
         }
         if (status == SUDOKU_NO_STEP) {
-            print_stuck();
+            print_stuck(board);
             return finish_output(PROGRAM, 0, 1);
         }
         if (status != SUDOKU_OK) {
@@ -180,7 +186,7 @@ int main(int argc, char **argv)
     if (complete) {
         puts("solved");
     } else {
-        print_stuck();
+        print_stuck(board);
     }
     return finish_output(PROGRAM, 0, 1);
 }

@@ -14,7 +14,8 @@
  * "PUZZLE ER/EP/ED" (the 81 cells as the reader gives them, '.' for blanks; each rating with
  * one decimal, as serate's %r/%p/%d), in input order. When the puzzle needs a technique beyond
  * the engine's, the ER is a lower bound and is marked ">=" (">=9.5/1.2/1.2"); an EP or ED the
- * engine could not reach is given as that same bound, marked too. A text that is not a puzzle,
+ * engine could not reach is given as that same bound, marked too (with a note on stderr when the
+ * puzzle has several solutions, which no technique can finish). A text that is not a puzzle,
  * or a puzzle that cannot be rated (no solution, two equal givens, candidates), prints nothing
  * on stdout and "rate: FILE:LINE: REASON" on stderr (LINE: where the puzzle starts, or the
  * reader's fault).
@@ -112,6 +113,18 @@ static size_t flush_batch(struct batch *b, const char *name, size_t threads)
             putchar('/');
             print_tenths(bound && r->ed == 0 ? r->er : r->ed, bound && r->ed == 0);
             putchar('\n');
+            /* A stop is the engine's limit, unless the puzzle has several solutions: then no
+             * technique can settle the cells where they differ. Say which. */
+            if (bound) {
+                uint64_t n = 0;
+                if (sudoku_count_solutions(b->boards[i], 2, &n) == SUDOKU_OK && n >= 2) {
+                    fflush(stdout);
+                    fprintf(stderr,
+                            PROGRAM ": %s:%lu: note: the puzzle has several solutions, so its "
+                                    "ER is only a lower bound\n",
+                            name, b->lines[i]);
+                }
+            }
         }
     }
     b->count = 0;

@@ -18,6 +18,10 @@ use sudoku_testkit::data::{data_dir, puzzle_lines};
 const QQWING_1: &str =
     ".9.....4157.1..6.....8..........54.8.......1...64..579...58.3.....7.3.6.3..6.49..";
 
+/// The first puzzle of `puzzles7_serg_benchmark`: several solutions.
+const SEVERAL: &str =
+    "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+
 /// The second puzzle of the same file and its line there.
 const QQWING_2: &str =
     "....79.3...5..........8....9....1....5....7..7.843..1...98..45...3...9..6.41...87";
@@ -395,6 +399,27 @@ fn hint_prints_the_path() {
         assert!(text(&output.stdout).ends_with(
             "stuck: the next step needs a technique beyond the engine (ER 9.5 or more)\n"
         ));
+        // A puzzle with several solutions (the first of serg_benchmark) stops for that reason.
+        let output = run(example("hint", link), &[SEVERAL], b"");
+        assert_run(
+            &output,
+            0,
+            "1. 2.6 Pointing on 6 in column 4, box 8: removes 6 from r1c4, r2c4\n\
+             stuck: the puzzle has several solutions, so no step settles the cells left\n",
+            "",
+        );
+        let output = run(
+            example("rate", link),
+            &[],
+            format!("{SEVERAL}\n").as_bytes(),
+        );
+        assert_run(
+            &output,
+            0,
+            &format!("{SEVERAL} >=9.5/>=9.5/2.6\n"),
+            "rate: stdin:1: note: the puzzle has several solutions, so its ER is only a lower \
+             bound\n",
+        );
         assert_run(
             &run(example("hint", link), &[UNSOLVABLE], b""),
             1,
