@@ -285,6 +285,37 @@ mod tests {
     }
 
     #[test]
+    fn dynamic_forcing_chains_plus_of_each_kind() {
+        // serate's steps 11-16, 19 and 20 on this top1465 puzzle (9.8/1.2/1.2), all of
+        // producer 19: "Region Forcing Chains: 5 in column ==> C1.5 off" complexity 39, 9.7;
+        // "Contradiction Forcing Chain: G3.5 on ==> E6.3 both on & off" 46, 9.7; "D3.1 on" 51,
+        // 9.8; "Region Forcing Chains: 5 in block ==> B1.5 off" 53, 9.8; "Double Forcing Chain:
+        // F1.2 on & off ==> D8.2 off" 57, 9.8; "D1.1 on" 61, 9.8; "C4.8 on" 42, 9.7; "B6.4 on"
+        // 61, 9.8. The same with SE's removals of advanced rules in either order (its hash map
+        // order, or row-major as here).
+        let p = "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5";
+        let expected = [
+            (11, Technique::DynamicPlusRegionForcingChain, 97, (1, 3, 5)),
+            (12, Technique::DynamicPlusContradictionChain, 97, (3, 7, 5)),
+            (13, Technique::DynamicPlusContradictionChain, 98, (3, 4, 1)),
+            (14, Technique::DynamicPlusRegionForcingChain, 98, (1, 2, 5)),
+            (15, Technique::DynamicPlusDoubleChain, 98, (8, 4, 2)),
+            (16, Technique::DynamicPlusContradictionChain, 98, (1, 4, 1)),
+            (19, Technique::DynamicPlusContradictionChain, 97, (4, 3, 8)),
+            (20, Technique::DynamicPlusContradictionChain, 98, (6, 2, 4)),
+        ];
+        for (k, technique, er, (r, c, d)) in expected {
+            let s = nth_step(p, k);
+            assert_eq!((s.technique, s.er), (technique, er), "step {k}");
+            assert_eq!(
+                (s.placement, removed(&s)),
+                (None, vec![(at(r, c), d)]),
+                "step {k}"
+            );
+        }
+    }
+
+    #[test]
     fn rating_of_a_chain_puzzle() {
         // From ratings/se_qqwing_2000.txt: serate 1.2.1.3 gives 6.7/1.2/1.2 (a chain of
         // producer 14).
