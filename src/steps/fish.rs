@@ -9,18 +9,15 @@
 //! lines.
 
 use super::grid::Grid;
-use super::step::{HouseSet, RuleParents, Step, Technique};
+use super::step::{First, HouseSet, RuleParents, Step, Technique};
 use super::subsets::tuples;
 use crate::geometry::{CellSet, Digit, House, HouseKind};
 
 /// The first fish of `degree` (2-4) in SE's order that removes something.
 pub fn fish(grid: &Grid, degree: u32) -> Option<Step> {
-    let mut first = None;
-    each_fish(grid, degree, |step, _| {
-        first = Some(*step);
-        true
-    });
-    first
+    let mut first = First::default();
+    each_fish(grid, degree, first.keep());
+    first.0
 }
 
 /// Every fish of `degree` (2-4) that removes something, in SE's order, each with its rule

@@ -13,7 +13,7 @@
 //! that one is a hidden single once the pattern's removals are made.
 
 use super::grid::Grid;
-use super::step::{HouseSet, RuleParents, Step, Technique};
+use super::step::{First, HouseSet, RuleParents, Step, Technique};
 use crate::geometry::{Digit, House, HouseKind};
 
 /// SE's order of (first house, second house) kinds.
@@ -27,12 +27,9 @@ const PAIRS: [(HouseKind, HouseKind); 4] = [
 /// The first pointing or claiming (`direct`: the first direct pointing or claiming) in SE's
 /// order.
 pub fn locked_candidates(grid: &Grid, direct: bool) -> Option<Step> {
-    let mut first = None;
-    each_locked_candidates(grid, direct, |step, _| {
-        first = Some(*step);
-        true
-    });
-    first
+    let mut first = First::default();
+    each_locked_candidates(grid, direct, first.keep());
+    first.0
 }
 
 /// Every pointing and claiming that removes something (`direct`: every direct one, once per

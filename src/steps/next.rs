@@ -182,6 +182,20 @@ mod tests {
         (r - 1) * 9 + c - 1
     }
 
+    /// Checks steps of the path from `p` that each remove one candidate: (step number,
+    /// technique, ER in tenths, (row, column, digit) removed).
+    fn check_removals(p: &str, expected: &[(usize, Technique, u8, (usize, usize, u8))]) {
+        for &(k, technique, er, (r, c, d)) in expected {
+            let s = nth_step(p, k);
+            assert_eq!((s.technique, s.er), (technique, er), "step {k}");
+            assert_eq!(
+                (s.placement, removed(&s)),
+                (None, vec![(at(r, c), d)]),
+                "step {k}"
+            );
+        }
+    }
+
     // The expectations below are serate 1.2.1.3's own steps on the same paths (its hints'
     // names, difficulties, complexities and removals, printed by a tracer around SE's
     // Solver), the paths agreeing up to there.
@@ -268,15 +282,7 @@ mod tests {
             (36, Technique::DynamicContradictionChain, 90, (2, 6, 1)),
             (37, Technique::DynamicCellForcingChain, 90, (3, 6, 5)),
         ];
-        for (k, technique, er, (r, c, d)) in expected {
-            let s = nth_step(p, k);
-            assert_eq!((s.technique, s.er), (technique, er), "step {k}");
-            assert_eq!(
-                (s.placement, removed(&s)),
-                (None, vec![(at(r, c), d)]),
-                "step {k}"
-            );
-        }
+        check_removals(p, &expected);
         // "Double Forcing Chain: C6.6 on & off ==> C6.5 off", complexity 14, 8.8.
         let p = "....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2...........";
         let s = nth_step(p, 27);
@@ -304,15 +310,7 @@ mod tests {
             (19, Technique::DynamicPlusContradictionChain, 97, (4, 3, 8)),
             (20, Technique::DynamicPlusContradictionChain, 98, (6, 2, 4)),
         ];
-        for (k, technique, er, (r, c, d)) in expected {
-            let s = nth_step(p, k);
-            assert_eq!((s.technique, s.er), (technique, er), "step {k}");
-            assert_eq!(
-                (s.placement, removed(&s)),
-                (None, vec![(at(r, c), d)]),
-                "step {k}"
-            );
-        }
+        check_removals(p, &expected);
     }
 
     #[test]

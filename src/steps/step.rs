@@ -381,6 +381,23 @@ pub struct RuleParents {
     pub digits: u16,
 }
 
+/// The first step a producer's `each_*` search gives (the producers that can give all their
+/// patterns, for the advanced rules of the dynamic chains (+), keep their first-step form
+/// through this).
+#[derive(Default)]
+pub(crate) struct First(pub(crate) Option<Step>);
+
+impl First {
+    /// A visitor for an `each_*` search: keeps the first step and stops the search.
+    #[inline]
+    pub(crate) fn keep(&mut self) -> impl FnMut(&Step, RuleParents) -> bool + '_ {
+        |step, _| {
+            self.0 = Some(*step);
+            true
+        }
+    }
+}
+
 /// A potential of a chain: a candidate (cell, digit) assumed true ("on") or false ("off"), as
 /// a `u16`: bits 0-9 hold `9 * cell + digit - 1` (0-728), bit 15 is set for "on". The value
 /// [`Chain::BRANCH_END`] separates the branches of a step with several chains.

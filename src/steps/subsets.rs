@@ -15,7 +15,7 @@
 
 use super::grid::{houses, Grid};
 use super::singles::BOX_COLUMN_ROW;
-use super::step::{HouseSet, RuleParents, Step, Technique};
+use super::step::{First, HouseSet, RuleParents, Step, Technique};
 use crate::geometry::{CellSet, Digit, House};
 
 /// The 9-bit masks with `k` (1-4) bits set, in increasing order (SE's `Permutations` order).
@@ -47,12 +47,9 @@ pub(crate) fn tuples(k: u32) -> &'static [u16] {
 
 /// The first naked set of `degree` (2-4) in SE's order that removes something.
 pub fn naked_set(grid: &Grid, degree: u32) -> Option<Step> {
-    let mut first = None;
-    each_naked_set(grid, degree, |step, _| {
-        first = Some(*step);
-        true
-    });
-    first
+    let mut first = First::default();
+    each_naked_set(grid, degree, first.keep());
+    first.0
 }
 
 /// Every naked set of `degree` (2-4) that removes something, in SE's order, each with its rule
@@ -132,12 +129,9 @@ pub fn each_naked_set(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RulePar
 /// The first hidden set of `degree` (2-4) in SE's order that removes something; with `direct`
 /// (degree 2 or 3), the first whose removals leave a hidden single in the house.
 pub fn hidden_set(grid: &Grid, degree: u32, direct: bool) -> Option<Step> {
-    let mut first = None;
-    each_hidden_set(grid, degree, direct, |step, _| {
-        first = Some(*step);
-        true
-    });
-    first
+    let mut first = First::default();
+    each_hidden_set(grid, degree, direct, first.keep());
+    first.0
 }
 
 /// Every hidden set of `degree` (2-4) that removes something (`direct`: every direct one), in
