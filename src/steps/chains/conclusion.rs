@@ -58,14 +58,14 @@ pub fn conclude(
 /// "on" is removed, a start "off" placed). Its pattern is the start's cell and digit.
 pub fn contradiction(
     grid: &Grid,
-    prop: &mut Propagation,
+    prop: &Propagation,
     c: Contradiction,
     kind: Kind,
     path: &mut Vec<Pot>,
 ) -> Option<Found> {
     let start = prop.arena.get(0).pot;
     let complexity = prop.ancestor_count(c.on) + prop.ancestor_count(c.off);
-    let branches = [(&*prop, c.on), (&*prop, c.off)];
+    let branches = [(prop, c.on), (prop, c.off)];
     let mut found = conclude(grid, start.negated(), complexity, kind, &branches, path)?;
     found.step.cells = CellSet::EMPTY.with(start.cell());
     found.step.digits = 1 << start.digit().index();

@@ -19,7 +19,7 @@
 
 use super::conclusion::{conclude, contradiction, Kind};
 use super::potential::{difficulty, house_of, Pot, KINDS};
-use super::propagate::{Mode, Propagation};
+use super::propagate::{Contradiction, Mode, Propagation};
 use super::Best;
 use crate::geometry::{Cell, CellSet, Digit};
 use crate::steps::grid::Grid;
@@ -87,12 +87,66 @@ pub const DYNAMIC_PLUS: Level = Level {
     },
 };
 
-/// The propagations one cell needs, kept while its chains are compared: one per candidate
-/// "on", one for the current candidate "off", one per other place of a house.
+/// No slot.
+const NONE: u32 = u32::MAX;
+
+/// The "on" propagations of one producer call, by candidate: each start is propagated once,
+/// when its own cell's turn comes or earlier, when a region chain of an earlier cell needs it
+/// (the same start on the same grid propagates the same way, so the result is shared). A slot
+/// goes back to the pool once its cell is done: region chains only look at later cells.
+struct OnRuns {
+    /// The pool slot of each candidate (`9 * cell + digit - 1`), [`NONE`] when not propagated.
+    slot: Box<[u32; 729]>,
+    pool: Vec<Propagation>,
+    /// The contradiction each slot's propagation met, if any.
+    contradiction: Vec<Option<Contradiction>>,
+    free: Vec<u32>,
+}
+
+impl OnRuns {
+    fn new() -> OnRuns {
+        OnRuns {
+            slot: Box::new([NONE; 729]),
+            pool: Vec::new(),
+            contradiction: Vec::new(),
+            free: Vec::new(),
+        }
+    }
+
+    /// The slot of the propagation from `start` (an on-potential), propagated if not yet.
+    fn get(&mut self, grid: &Grid, start: Pot, mode: Mode) -> usize {
+        let key = start.candidate();
+        if self.slot[key] != NONE {
+            return self.slot[key] as usize;
+        }
+        let s = match self.free.pop() {
+            Some(s) => s as usize,
+            None => {
+                self.pool.push(Propagation::default());
+                self.contradiction.push(None);
+                self.pool.len() - 1
+            }
+        };
+        self.contradiction[s] = self.pool[s].run(grid, start, mode);
+        self.slot[key] = s as u32;
+        s
+    }
+
+    /// Gives the slot of `start` back to the pool.
+    fn release(&mut self, start: Pot) {
+        let key = start.candidate();
+        if self.slot[key] != NONE {
+            self.free.push(self.slot[key]);
+            self.slot[key] = NONE;
+        }
+    }
+}
+
+/// The propagations of a producer call: the "on" ones by candidate, the current candidate's
+/// "off" one.
 struct Memory {
-    values: Vec<Propagation>,
+    on: OnRuns,
     off: Propagation,
-    places: Vec<Propagation>,
     path: Vec<Pot>,
 }
 
@@ -100,9 +154,8 @@ struct Memory {
 /// that removes or places something.
 pub fn dynamic(grid: &Grid, level: &Level) -> Option<Step> {
     let mut m = Memory {
-        values: (0..9).map(|_| Propagation::default()).collect(),
+        on: OnRuns::new(),
         off: Propagation::default(),
-        places: (0..8).map(|_| Propagation::default()).collect(),
         path: Vec::new(),
     };
     let mut best = Best::default();
@@ -111,69 +164,94 @@ pub fn dynamic(grid: &Grid, level: &Level) -> Option<Step> {
         if cands.count_ones() < 2 {
             continue;
         }
+        // The slots of the cell's candidates "on", in digit order.
+        let mut values = [0usize; 9];
         let mut n = 0;
         let mut rest = cands;
         while rest != 0 {
             let digit = Digit::ALL[rest.trailing_zeros() as usize];
             rest &= rest - 1;
             let on = Pot::new(cell, digit, true);
-            if let Some(c) = m.values[n].run(grid, on, level.mode) {
+            let s = m.on.get(grid, on, level.mode);
+            values[n] = s;
+            if let Some(c) = m.on.contradiction[s] {
                 if let Some(found) =
-                    contradiction(grid, &mut m.values[n], c, level.contradiction, &mut m.path)
+                    contradiction(grid, &m.on.pool[s], c, level.contradiction, &mut m.path)
                 {
                     best.offer(found);
                 }
             }
             if let Some(c) = m.off.run(grid, on.negated(), level.mode) {
                 if let Some(found) =
-                    contradiction(grid, &mut m.off, c, level.contradiction, &mut m.path)
+                    contradiction(grid, &m.off, c, level.contradiction, &mut m.path)
                 {
                     best.offer(found);
                 }
             }
             if cands.count_ones() >= 3 {
-                double_chains(grid, &mut m, n, level.double, &mut best);
+                double_chains(
+                    grid,
+                    &m.on.pool[s],
+                    &m.off,
+                    level.double,
+                    &mut m.path,
+                    &mut best,
+                );
             }
-            region_chains(grid, &mut m, n, cell, digit, level, &mut best);
+            region_chains(grid, &mut m, s, cell, digit, level, &mut best);
             n += 1;
         }
-        cell_chains(grid, &mut m, n, cell, cands, level.cell, &mut best);
+        let props: Vec<&Propagation> = values[..n].iter().map(|&s| &m.on.pool[s]).collect();
+        cell_chains(
+            grid,
+            &props,
+            cell,
+            cands,
+            level.cell,
+            &mut m.path,
+            &mut best,
+        );
+        let mut rest = cands;
+        while rest != 0 {
+            let digit = Digit::ALL[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            m.on.release(Pot::new(cell, digit, true));
+        }
     }
     best.0.map(|f| f.step)
 }
 
-/// Double chains of the candidate whose "on" propagation is `m.values[n]` and "off" is
-/// `m.off`.
-fn double_chains(grid: &Grid, m: &mut Memory, n: usize, kind: Kind, best: &mut Best) {
+/// Double chains of the candidate whose "on" propagation is `on` and "off" is `off`.
+fn double_chains(
+    grid: &Grid,
+    on_prop: &Propagation,
+    off: &Propagation,
+    kind: Kind,
+    path: &mut Vec<Pot>,
+    best: &mut Best,
+) {
     for on in [true, false] {
-        let count = if on {
-            m.values[n].on_order.len()
+        let order = if on {
+            &on_prop.on_order
         } else {
-            m.values[n].off_order.len()
+            &on_prop.off_order
         };
-        for k in 0..count {
-            let i = if on {
-                m.values[n].on_order[k]
-            } else {
-                m.values[n].off_order[k]
-            };
-            let target = m.values[n].arena.get(i).pot;
-            let Some(j) = m.off.reached(target) else {
+        for &i in order {
+            let target = on_prop.arena.get(i).pot;
+            let Some(j) = off.reached(target) else {
                 continue;
             };
-            let lower = m.values[n].arena.get(i).depth + m.off.arena.get(j).depth;
+            let lower = on_prop.arena.get(i).depth + off.arena.get(j).depth;
             if !could_beat(best, lower, kind) {
                 continue;
             }
-            let complexity = m.values[n].ancestor_count(i) + m.off.ancestor_count(j);
+            let complexity = on_prop.ancestor_count(i) + off.ancestor_count(j);
             if !could_beat(best, complexity, kind) {
                 continue;
             }
-            let branches = [(&m.values[n], i), (&m.off, j)];
-            if let Some(mut found) =
-                conclude(grid, target, complexity, kind, &branches, &mut m.path)
-            {
-                let start = m.values[n].arena.get(0).pot;
+            let branches = [(on_prop, i), (off, j)];
+            if let Some(mut found) = conclude(grid, target, complexity, kind, &branches, path) {
+                let start = on_prop.arena.get(0).pot;
                 found.step.cells = CellSet::EMPTY.with(start.cell());
                 found.step.digits = 1 << start.digit().index();
                 best.offer(found);
@@ -182,12 +260,12 @@ fn double_chains(grid: &Grid, m: &mut Memory, n: usize, kind: Kind, best: &mut B
     }
 }
 
-/// Region chains from `digit` in `cell` (its "on" propagation is `m.values[n]`): in each of the
+/// Region chains from `digit` in `cell` (its "on" propagation is in slot `own`): in each of the
 /// cell's box, row and column where the digit has two or more places, the first being `cell`.
 fn region_chains(
     grid: &Grid,
     m: &mut Memory,
-    n: usize,
+    own: usize,
     cell: Cell,
     digit: Digit,
     level: &Level,
@@ -199,33 +277,20 @@ fn region_chains(
         if at.len() < 2 || at.iter().next() != Some(cell) {
             continue;
         }
+        let mut slots = [0usize; 8];
         let mut k = 0;
         for other in at.iter().skip(1) {
-            m.places[k].run(grid, Pot::new(other, digit, true), level.mode);
+            slots[k] = m.on.get(grid, Pot::new(other, digit, true), level.mode);
             k += 1;
         }
-        let Memory {
-            values,
-            places,
-            path,
-            ..
-        } = m;
-        let own = &mut values[n];
+        let own = &m.on.pool[own];
+        let places: Vec<&Propagation> = slots[..k].iter().map(|&s| &m.on.pool[s]).collect();
         for on in [true, false] {
-            let count_reached = if on {
-                own.on_order.len()
-            } else {
-                own.off_order.len()
-            };
-            for r in 0..count_reached {
-                let i = if on {
-                    own.on_order[r]
-                } else {
-                    own.off_order[r]
-                };
+            let order = if on { &own.on_order } else { &own.off_order };
+            for &i in order {
                 let target = own.arena.get(i).pot;
                 let mut ends = [0u32; 8];
-                let reached_by_all = places[..k]
+                let reached_by_all = places
                     .iter()
                     .zip(ends.iter_mut())
                     .all(|(p, e)| p.reached(target).map(|j| *e = j).is_some());
@@ -233,7 +298,7 @@ fn region_chains(
                     continue;
                 }
                 let lower = own.arena.get(i).depth
-                    + places[..k]
+                    + places
                         .iter()
                         .zip(ends)
                         .map(|(p, j)| p.arena.get(j).depth)
@@ -242,19 +307,24 @@ fn region_chains(
                     continue;
                 }
                 let complexity = own.ancestor_count(i)
-                    + places[..k]
-                        .iter_mut()
+                    + places
+                        .iter()
                         .zip(ends)
                         .map(|(p, j)| p.ancestor_count(j))
                         .sum::<u32>();
                 if !could_beat(best, complexity, level.region) {
                     continue;
                 }
-                let mut branches = vec![(&*own, i)];
-                branches.extend(places[..k].iter().zip(ends));
-                if let Some(mut found) =
-                    conclude(grid, target, complexity, level.region, &branches, path)
-                {
+                let mut branches = vec![(own, i)];
+                branches.extend(places.iter().copied().zip(ends));
+                if let Some(mut found) = conclude(
+                    grid,
+                    target,
+                    complexity,
+                    level.region,
+                    &branches,
+                    &mut m.path,
+                ) {
                     found.step.cells = at;
                     found.step.houses = HouseSet::default().with(house);
                     found.step.digits = 1 << digit.index();
@@ -265,46 +335,44 @@ fn region_chains(
     }
 }
 
-/// Cell chains: what every candidate of `cell` (its `n` propagations) leads to.
+/// Cell chains: what every candidate of `cell` (its propagations "on", `values`) leads to.
 fn cell_chains(
     grid: &Grid,
-    m: &mut Memory,
-    n: usize,
+    values: &[&Propagation],
     cell: Cell,
     cands: u16,
     kind: Kind,
+    path: &mut Vec<Pot>,
     best: &mut Best,
 ) {
+    let n = values.len();
     for on in [true, false] {
         let first = if on {
-            m.values[0].on_order.clone()
+            &values[0].on_order
         } else {
-            m.values[0].off_order.clone()
+            &values[0].off_order
         };
-        for i0 in first {
-            let target = m.values[0].arena.get(i0).pot;
+        for &i0 in first {
+            let target = values[0].arena.get(i0).pot;
             let mut ends = [0u32; 9];
             ends[0] = i0;
-            if !(1..n).all(|b| m.values[b].reached(target).map(|j| ends[b] = j).is_some()) {
+            if !(1..n).all(|b| values[b].reached(target).map(|j| ends[b] = j).is_some()) {
                 continue;
             }
             let lower = (0..n)
-                .map(|b| m.values[b].arena.get(ends[b]).depth)
+                .map(|b| values[b].arena.get(ends[b]).depth)
                 .sum::<u32>();
             if !could_beat(best, lower, kind) {
                 continue;
             }
             let complexity = (0..n)
-                .map(|b| m.values[b].ancestor_count(ends[b]))
+                .map(|b| values[b].ancestor_count(ends[b]))
                 .sum::<u32>();
             if !could_beat(best, complexity, kind) {
                 continue;
             }
-            let branches: Vec<(&Propagation, u32)> =
-                (0..n).map(|b| (&m.values[b], ends[b])).collect();
-            if let Some(mut found) =
-                conclude(grid, target, complexity, kind, &branches, &mut Vec::new())
-            {
+            let branches: Vec<(&Propagation, u32)> = (0..n).map(|b| (values[b], ends[b])).collect();
+            if let Some(mut found) = conclude(grid, target, complexity, kind, &branches, path) {
                 found.step.cells = CellSet::EMPTY.with(cell);
                 found.step.digits = cands;
                 best.offer(found);

@@ -42,7 +42,7 @@ pub fn nishio(grid: &Grid) -> Option<Step> {
             for on in [true, false] {
                 let start = Pot::new(cell, digit, on);
                 if let Some(c) = prop.run(grid, start, Mode::NISHIO) {
-                    if let Some(found) = contradiction(grid, &mut prop, c, KIND, &mut path) {
+                    if let Some(found) = contradiction(grid, &prop, c, KIND, &mut path) {
                         best.offer(found);
                     }
                 }

@@ -21,6 +21,7 @@
 //!
 //! Layers: uses the chain machinery of [`super::potential`] and the grid.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 
 use super::advanced::Advanced;
@@ -96,8 +97,9 @@ pub struct Propagation {
     pub off_order: Vec<u32>,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
-    /// Scratch of [`Propagation::ancestor_count`].
-    stack: Vec<u32>,
+    /// Scratch of [`Propagation::ancestor_count`] (a cell, so that counting needs no exclusive
+    /// borrow: a chain's branches come from several propagations at once).
+    stack: RefCell<Vec<u32>>,
     /// Scratch of the advanced rules (level 1).
     advanced: Advanced,
     /// Scratch: the arena indices of an advanced removal's parents.
@@ -115,7 +117,7 @@ impl Default for Propagation {
             off_order: Vec::new(),
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
-            stack: Vec::new(),
+            stack: RefCell::new(Vec::new()),
             advanced: Advanced::default(),
             parents: Vec::new(),
         }
@@ -175,23 +177,23 @@ impl Propagation {
 
     /// SE's complexity of the potential at `i` (`ChainingHint.getAncestorCount`): the number of
     /// distinct potentials it descends from through main and hidden parents, itself included.
-    pub fn ancestor_count(&mut self, i: u32) -> u32 {
+    pub fn ancestor_count(&self, i: u32) -> u32 {
         let mut seen = PotSet::EMPTY;
         let mut count = 0;
-        self.stack.clear();
-        self.stack.push(i);
-        while let Some(at) = self.stack.pop() {
+        let mut stack = self.stack.borrow_mut();
+        stack.clear();
+        stack.push(i);
+        while let Some(at) = stack.pop() {
             let node = self.arena.get(at);
             if !seen.insert(node.pot) {
                 continue;
             }
             count += 1;
             if node.parent != super::potential::NO_PARENT {
-                self.stack.push(node.parent);
+                stack.push(node.parent);
             }
             let (s, n) = self.span[at as usize];
-            self.stack
-                .extend_from_slice(&self.hidden[s as usize..(s + n) as usize]);
+            stack.extend_from_slice(&self.hidden[s as usize..(s + n) as usize]);
         }
         count
     }
