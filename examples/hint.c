@@ -10,7 +10,9 @@
  * example "1. 1.2 Hidden Single in box 4: r5c2 = 7". Then "solved" when the path ends on the
  * solution, or "stuck: the next step needs a technique beyond the engine (ER 9.5 or more)"
  * (the bound is SUDOKU_BEYOND_ER).
- * --first prints the first step only (sudoku_hint), or "solved" for a full board.
+ * --first prints the first step only (sudoku_hint), or "solved" for a full board. Options may
+ * follow PUZZLE; "--" ends them. When the puzzle has several solutions, the path stops with
+ * "stuck: the puzzle has several solutions, so no step settles the cells left".
  *
  * Exit codes: 0 the path (or the hint) was printed, stuck included; 1 the puzzle cannot be
  * solved by steps (invalid, no solution, several solutions that mislead the uniqueness
@@ -36,8 +38,8 @@ static void usage(FILE *out)
           "row-major: '1'-'9' givens, '.' or '0' blanks), one a line: number, rating and\n"
           "explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"\n"
           "when the next step needs a technique beyond the engine.\n"
-          "--first prints the first step only; -- ends the options (for a PUZZLE that\n"
-          "starts with '-').\n"
+          "--first prints the first step only; options may follow PUZZLE; -- ends them (for\n"
+          "a PUZZLE that starts with '-').\n"
           "Exit codes: 0 printed (a stuck path too), 1 no solution, conflicting givens,\n"
           "several solutions that mislead the steps, or an output error; 2 usage or an\n"
           "unreadable PUZZLE.\n",
@@ -109,37 +111,34 @@ static void print_stuck(const char board[SUDOKU_CELLS])
 int main(int argc, char **argv)
 {
     char board[SUDOKU_CELLS];
-    int first = 0, i = 1;
+    int first = 0, i = 1, options = 1, puzzle = -1;
     size_t count = 0, n;
     bool complete = false;
     struct sudoku_step *steps;
     sudoku_status status;
 
-    /* Options before PUZZLE, in any order (--first may repeat); "--" ends them, so that a
-     * puzzle written with '-' blanks is never taken for an option. */
+    /* Options anywhere, in any order (--first may repeat); "--" ends them, so that a puzzle
+     * written with '-' blanks is never taken for an option. One PUZZLE. */
     for (; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0) {
-            i++;
-            break;
-        }
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+        if (options && strcmp(argv[i], "--") == 0) {
+            options = 0;
+        } else if (options && (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)) {
             usage(stdout);
             return finish_output(PROGRAM, 0, 1);
-        }
-        if (strcmp(argv[i], "--first") == 0) {
+        } else if (options && strcmp(argv[i], "--first") == 0) {
             first = 1;
-        } else if (is_option(argv[i])) {
+        } else if (options && is_option(argv[i])) {
             return usage_error(PROGRAM, "unknown option", argv[i]);
+        } else if (puzzle >= 0) {
+            return usage_error(PROGRAM, "one PUZZLE only; also given", argv[i]);
         } else {
-            break;
+            puzzle = i;
         }
     }
-    if (i >= argc) {
+    if (puzzle < 0) {
         return usage_error(PROGRAM, "PUZZLE missing", NULL);
     }
-    if (i + 1 < argc) {
-        return usage_error(PROGRAM, "one PUZZLE only; also given", argv[i + 1]);
-    }
+    i = puzzle;
     if (!read_argument(PROGRAM, argv[i], board)) {
         return 2;
     }

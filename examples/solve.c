@@ -148,7 +148,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return finish_output(PROGRAM, 0, 2);
-        } else if (strcmp(argv[i], "--candidates") == 0 && !candidates) {
+        } else if (strcmp(argv[i], "--candidates") == 0) { /* may repeat */
             candidates = 1;
         } else if (is_option(argv[i])) {
             return usage_error(PROGRAM, "unknown option", argv[i]);

@@ -30,6 +30,7 @@
 #include <cstring>
 #include <iostream>
 #include <ostream>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -174,14 +175,23 @@ struct entry {
     std::string diagnostic; // unreadable: what is wrong
 };
 
-// Reads the whole of stdin. Returns false, with errno set, on a read error.
+// Reads the whole of stdin. Returns false, with errno set, on a read error or when memory runs
+// out (ENOMEM).
 bool read_stdin(std::string &text)
 {
     char block[1 << 16];
     for (;;) {
         errno = 0;
         size_t n = std::fread(block, 1, sizeof block, stdin);
-        text.append(block, n);
+        try {
+            text.append(block, n);
+        } catch (const std::bad_alloc &) {
+            errno = ENOMEM;
+            return false;
+        } catch (const std::length_error &) {
+            errno = ENOMEM;
+            return false;
+        }
         if (n < sizeof block) {
             return !std::ferror(stdin);
         }
@@ -303,7 +313,13 @@ int main(int argc, char **argv)
             return finish(0);
         }
         if (arg == "-") {
-            return solve_stdin();
+            // The puzzles' boards and results are held in memory too.
+            try {
+                return solve_stdin();
+            } catch (const std::bad_alloc &) {
+                std::cerr << "solve_cpp: out of memory\n";
+                return 2;
+            }
         }
         if (is_option(argv[1])) {
             return usage_error("unknown option '" + std::string(arg) + "'");

@@ -286,8 +286,8 @@ Prints the steps Sudoku Explainer takes to solve PUZZLE (one line of 81 cells,
 row-major: '1'-'9' givens, '.' or '0' blanks), one a line: number, rating and
 explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"
 when the next step needs a technique beyond the engine.
---first prints the first step only; -- ends the options (for a PUZZLE that
-starts with '-').
+--first prints the first step only; options may follow PUZZLE; -- ends them (for
+a PUZZLE that starts with '-').
 Exit codes: 0 printed (a stuck path too), 1 no solution, conflicting givens,
 several solutions that mislead the steps, or an output error; 2 usage or an
 unreadable PUZZLE.
@@ -329,6 +329,7 @@ fn usage_of_rate_and_hint() {
                     &["--", QQWING_1, "--first"],
                     "one PUZZLE only; also given '--first'",
                 ),
+                (&[QQWING_1, "--bogus"], "unknown option '--bogus'"),
                 (
                     &[QQWING_1, EMPTY],
                     &format!("one PUZZLE only; also given '{EMPTY}'"),
@@ -366,11 +367,13 @@ fn hint_prints_the_path() {
             "1. 1.2 Hidden Single in box 6: r5c9 = 6\n",
             "",
         );
-        // --first may repeat; "--" ends the options, also before a puzzle written with '-'
-        // blanks (the reader's blank, which an option would otherwise look like).
+        // --first may repeat and may follow the puzzle; "--" ends the options, also before a
+        // puzzle written with '-' blanks (the reader's blank, which an option would otherwise
+        // look like).
         let dashes = QQWING_1.replace('.', "-");
         for args in [
             &["--first", "--first", QQWING_1][..],
+            &[QQWING_1, "--first"],
             &["--first", "--", QQWING_1],
             &["--first", "--", &dashes],
         ] {

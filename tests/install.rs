@@ -404,6 +404,9 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
 
 #[test]
 fn cmake_finds_a_staged_install_and_builds_both_targets() {
+    if !common::tool_or_skip("cmake", "cmake", "the CMake install test") {
+        return;
+    }
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install-cmake");
     let libs = copy_built_libraries(&scratch);
     let stage = scratch.join("stage");

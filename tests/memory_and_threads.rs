@@ -20,7 +20,6 @@ use crate::common;
 use sudoku_testkit::cbuild;
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, OnceLock};
@@ -562,24 +561,7 @@ fn solve_and_count_under_sanitizers() {
 
 /// valgrind, when installed; `None` (with a loud message) when it is not and CI is unset.
 fn valgrind() -> Option<&'static str> {
-    let found = Command::new("valgrind")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if found {
-        return Some("valgrind");
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("valgrind is not installed, and CI is set: install it (apt-get install valgrind)");
-    }
-    // Written to the process's stderr directly: the test harness captures eprintln! of a
-    // passing test, and this must be seen.
-    let _ = writeln!(
-        std::io::stderr(),
-        "\n*** SKIPPED: valgrind is not installed; the memcheck test did not run \
-         (apt-get install valgrind) ***\n"
-    );
-    None
+    common::tool_or_skip("valgrind", "valgrind", "the memcheck test").then_some("valgrind")
 }
 
 /// The first `lines` puzzle lines of every data file but `except`, as one input file.

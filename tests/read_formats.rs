@@ -440,6 +440,39 @@ fn truncated_short_and_long_grids() {
     assert_eq!(e.to_string(), "the grid ends after 8 rows, at line 11");
     let read = items[1].unwrap();
     assert_eq!((read.puzzle, read.line), (givens(TOP1), 12));
+    // 8 rows, then a one-line puzzle of 80 cells, one with a bad character, and a good one: the
+    // grid ends short there, and each line is a puzzle of its own.
+    let mut bad_char = TOP1.to_string();
+    bad_char.replace_range(40..41, "E");
+    let text = format!(
+        "{}\n{}\n{bad_char}\n{TOP1}\n",
+        eight.join("\n"),
+        &TOP1[..80]
+    );
+    let items = all(text.as_bytes());
+    assert_eq!(items.len(), 4, "{items:?}");
+    let e = items[0].unwrap_err();
+    assert!(
+        matches!(
+            e.reason,
+            Reason::ShortGrid {
+                rows: 8,
+                at_end: false
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(e.line, 11);
+    let e = items[1].unwrap_err();
+    assert!(
+        matches!(e.reason, Reason::CellCount { cells: 80, .. }),
+        "{e:?}"
+    );
+    assert_eq!(e.line, 11);
+    let e = items[2].unwrap_err();
+    assert!(matches!(e.reason, Reason::InvalidCharacter { .. }), "{e:?}");
+    assert_eq!((e.line, e.column), (12, 41));
+    assert_eq!(items[3].unwrap().puzzle, givens(TOP1));
     // A tenth row right after the ninth.
     let text = format!("{grid}9 . . | . . . | . . .\n\n{TOP1}\n");
     let items = all(text.as_bytes());

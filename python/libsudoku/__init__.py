@@ -1370,9 +1370,15 @@ def _raw_step(step: Step) -> _Step:
     raw = _Step()
     try:
         raw.technique = step.technique_id
-        raw.rating = int(round(step.rating * 10))
+        rating = int(round(step.rating * 10))
+        if not 0 <= rating <= 255:
+            raise ValueError
+        raw.rating = rating
         if step.placement is not None:
-            raw.cell, raw.digit = step.placement
+            cell, digit = step.placement
+            if not (0 <= cell < CELLS and 1 <= digit <= 9):
+                raise ValueError
+            raw.cell, raw.digit = cell, digit
         for cell, digit in step.eliminations:
             if not (0 <= cell < CELLS and 1 <= digit <= 9):
                 raise ValueError
@@ -1420,7 +1426,8 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
 
     Raises SudokuError: SUDOKU_WRONG_DIGIT with the cell (a digit differs from the unique
     solution, or a mask lacks the solution's digit), SUDOKU_ALREADY_SOLVED (a full board),
-    SUDOKU_NO_STEP (the position needs a technique beyond the engine's), SUDOKU_NO_SOLUTION,
+    SUDOKU_NO_STEP (the position needs a technique beyond the engine's; the message adds "the
+    puzzle has several solutions" when that is why), SUDOKU_NO_SOLUTION,
     SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
     (with the cell: the first mask above 0x1FF, else the first given missing from the
     board)."""
@@ -1444,6 +1451,13 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
                     if 0x31 <= given[c] <= 0x39 and given[c] != text[c]]
             if lost:
                 raise SudokuError(status, "every given must be on the board", lost[0])
+    if status == SUDOKU_NO_STEP:
+        # Say why when it is the puzzle's fault: with several solutions, no technique can
+        # settle the cells where they differ.
+        found = ctypes.c_uint64(0)
+        if (_library().sudoku_count_solutions(text, 2, ctypes.byref(found)) == SUDOKU_OK
+                and found.value >= 2):
+            raise SudokuError(status, _message(status) + ": the puzzle has several solutions")
     if status != SUDOKU_OK:
         if given is not None and status in (SUDOKU_INVALID_CHARACTER,
                                             SUDOKU_CONFLICTING_GIVENS):
@@ -1486,6 +1500,9 @@ def explain(step: Step) -> str:
     needed = ctypes.c_size_t(0)
     lib = _library()
     status = lib.sudoku_step_explain(ctypes.byref(raw), None, 0, ctypes.byref(needed))
+    if status == SUDOKU_INVALID_ARGUMENT:
+        # The checks the C side makes beyond _raw_step's (an unknown technique): the same words.
+        raise SudokuError(status, "a step field is out of range")
     if status not in (SUDOKU_OK, SUDOKU_BUFFER_TOO_SMALL):
         raise SudokuError(status)
     text = ctypes.create_string_buffer(needed.value)
@@ -1938,6 +1955,10 @@ def _main(argv):
         # One line, as a command-line tool reports a file it cannot read, not a traceback.
         name = "stdin" if path is None else path
         sys.stderr.write("libsudoku: %s: %s\n" % (name, error.strerror or error))
+        return 2
+    except MemoryError:
+        name = "stdin" if path is None else path
+        sys.stderr.write("libsudoku: %s: %s\n" % (name, os.strerror(errno.ENOMEM)))
         return 2
     # Every puzzle read, in input order: (line, givens board, candidate masks, diagnostic).
     entries = []

@@ -6,4 +6,11 @@ import sys
 from libsudoku import _main
 
 if __name__ == "__main__":
-    sys.exit(_main(sys.argv))
+    try:
+        code = _main(sys.argv)
+    except MemoryError:
+        # Past the reading (which says so itself): the puzzles' results did not fit. One line,
+        # as the other programs say it, not a traceback.
+        sys.stderr.write("libsudoku: out of memory\n")
+        code = 2
+    sys.exit(code)

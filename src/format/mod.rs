@@ -350,6 +350,19 @@ impl Reader<'_> {
                     };
                     return Err(self.error(number, fault));
                 }
+                Err(_) if self.row_like(&line) == Some(false) => {
+                    // A one-line puzzle, right or not, after a grid cut short: the grid's
+                    // error first; the next read starts with this line.
+                    let fault = Fault {
+                        offset: line.start,
+                        column: 1,
+                        reason: Reason::ShortGrid {
+                            rows: grid.rows(),
+                            at_end: false,
+                        },
+                    };
+                    return Err(self.error(number, fault));
+                }
                 Err(fault) => {
                     self.advance(&line);
                     self.skip_grid(grid.rows() + 1);
@@ -399,8 +412,20 @@ impl Reader<'_> {
     /// with an error that still looks like one (a bad character, or fewer than 45 cells:
     /// `classify`'s own bound between a row and a one-line puzzle); `None` for a separator line;
     /// `Some(false)` for anything else (a blank line, a comment, a one-line puzzle, right or
-    /// not, a pencilmark line), which starts the next puzzle.
+    /// not, as a first token of 45 bytes or more, a pencilmark line), which starts the next
+    /// puzzle.
     fn row_like(&self, line: &Line) -> Option<bool> {
+        // A first token of 45 bytes or more is a one-line puzzle, even with a bad character
+        // in it: a row's cells are 9, each a byte or a short run of candidates.
+        let content = &self.text[line.start..line.end];
+        let token = content
+            .iter()
+            .skip_while(|&&b| b == b' ' || b == b'\t')
+            .take_while(|&&b| b != b' ' && b != b'\t')
+            .count();
+        if token >= 45 {
+            return Some(false);
+        }
         match classify(self.text, line, true) {
             Ok(Shape::Grid(GridLine::Separator)) => None,
             Ok(Shape::Grid(GridLine::Row(_))) => Some(true),

@@ -68,3 +68,29 @@ pub fn drawn_grid(board: &str) -> String {
     }
     out
 }
+
+/// Whether the program `tool` is installed (it runs with `--version`). When it is not: a
+/// panic under CI (which must install the Debian/Ubuntu package `package`), else a loud
+/// message that the test `what` did not run, and false, so that a developer without the tool
+/// still sees every other result.
+pub fn tool_or_skip(tool: &str, package: &str, what: &str) -> bool {
+    let found = std::process::Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if found {
+        return true;
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!("{tool} is not installed, and CI is set: install it (apt-get install {package})");
+    }
+    // Written to the process's stderr directly: the test harness captures eprintln! of a
+    // passing test, and this must be seen.
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "\n*** SKIPPED: {tool} is not installed; {what} did not run \
+         (apt-get install {package}) ***\n"
+    );
+    false
+}

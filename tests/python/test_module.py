@@ -1753,10 +1753,14 @@ class Steps(unittest.TestCase):
                          "X-Wing on 7 in rows 2 and 8: removes 7 from r3c4, r5c4")
         for bad in (dataclasses.replace(x, technique_id=51),
                     dataclasses.replace(x, placement=(81, 1)),
+                    dataclasses.replace(x, placement=(74, 0)),
+                    dataclasses.replace(x, rating=-1.0),
+                    dataclasses.replace(x, rating=float("nan")),
                     dataclasses.replace(x, eliminations=[(0, 10)])):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.explain(bad)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+            self.assertEqual(caught.exception.message, "a step field is out of range")
         with self.assertRaises(TypeError):
             sudoku.explain("a step")
 
@@ -1768,6 +1772,13 @@ class Steps(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.hint(EMPTY)
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_NO_STEP)
+        # The empty board has several solutions, and the message says so; the hardest puzzles
+        # have one, and it does not.
+        self.assertTrue(caught.exception.message.endswith(": the puzzle has several solutions"))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(HARDEST)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_NO_STEP)
+        self.assertNotIn("several", caught.exception.message)
         # A wrong digit at r1c1 (cell 0), told by the givens.
         wrong = next(d for d in "123456789" if d != solution[0]
                      and d not in QQWING_1[:9] and d not in QQWING_1[::9][:9]
