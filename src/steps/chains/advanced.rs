@@ -126,7 +126,7 @@ mod tests {
     #[test]
     fn the_first_rule_that_counts_is_the_only_one() {
         // Row 1 keeps 1 and 2 only in r1c1 and r1c2 (removed elsewhere in the row by the
-        // propagation): a hidden pair there. Before it, no pointing or claiming counts.
+        // propagation): a hidden pair there, but a claiming counts too, and comes first.
         let source = Grid::from_board(&Board::EMPTY);
         let mut work = source;
         let rest: Vec<_> = (2..9).map(|c| cell(0, c)).collect();
@@ -148,5 +148,36 @@ mod tests {
         // so the removals come per pattern: 1s first, then 2s.
         expected.sort_by_key(|p| (p.digit().get(), p.cell().index()));
         assert_eq!(removed, expected);
+    }
+
+    #[test]
+    fn a_hidden_pair_when_no_pointing_or_claiming_counts() {
+        // Box 1 keeps 1 and 2 only at r1c1 and r2c2 (a diagonal: no pointing; each row and
+        // column through them keeps both digits in another box: no claiming). The hidden pair
+        // removes 3-9 from both cells, each removal with the 14 lost places of 1 and 2 in box 1
+        // as parents.
+        let source = Grid::from_board(&Board::EMPTY);
+        let mut work = source;
+        let others: Vec<_> = (0..3)
+            .flat_map(|r| (0..3).map(move |c| cell(r, c)))
+            .filter(|&c| c != cell(0, 0) && c != cell(1, 1))
+            .collect();
+        remove(&mut work, others.iter().copied(), 1);
+        remove(&mut work, others.iter().copied(), 2);
+        let mut a = Advanced::default();
+        a.find(&source, &work);
+        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _)| p).collect();
+        let expected: Vec<_> = [cell(0, 0), cell(1, 1)]
+            .into_iter()
+            .flat_map(|c| (3..=9).map(move |v| Pot::new(c, d(v), false)))
+            .collect();
+        assert_eq!(removed, expected);
+        let want: Vec<_> = others
+            .iter()
+            .flat_map(|&c| [Pot::new(c, d(1), false), Pot::new(c, d(2), false)])
+            .collect();
+        for &(_, s, e) in &a.removals {
+            assert_eq!(a.parents[s as usize..e as usize], want[..]);
+        }
     }
 }
