@@ -1,6 +1,6 @@
 //! Full propagation (SE's `doChaining`): from assumed potentials, every consequence the link
 //! rules give, until nothing new comes or a candidate would be both on and off (a
-//! contradiction). The engine of the Nishio, multiple and (later) dynamic forcing chains.
+//! contradiction). The engine of the Nishio, multiple and dynamic forcing chains, plain and (+).
 //!
 //! Rules as in Sudoku Explainer 1.2.1 (`Chaining.doChaining`, `getOnToOff`, `getOffToOn`,
 //! `addHiddenParentsOfCell`, `addHiddenParentsOfRegion`; `docs/se-rules.md`, "Propagation
@@ -17,9 +17,13 @@
 //!   a working copy of the grid once its own consequences are taken, so later rules see the
 //!   reduced grid. A strong link that holds only on the reduced grid records the candidates
 //!   removed from that cell (cell rule) or from that house for that digit (house rule) as
-//!   *hidden parents* of its conclusion: they count in the chain's complexity.
+//!   *hidden parents* of its conclusion: they count in the chain's complexity;
+//! - at level 1 (the dynamic forcing chains (+)), when both queues are empty, the advanced
+//!   rules ([`super::advanced`]) look at the reduced grid; their removals are queued as
+//!   off-potentials whose parents are the removals that made each pattern, and the propagation
+//!   goes on (it ends when they give nothing new).
 //!
-//! Layers: uses the chain machinery of [`super::potential`] and the grid.
+//! Layers: uses the chain machinery of [`super::potential`], the advanced rules and the grid.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
