@@ -415,26 +415,28 @@ impl Reader<'_> {
     /// not, as a first token of 45 bytes or more, a pencilmark line), which starts the next
     /// puzzle.
     fn row_like(&self, line: &Line) -> Option<bool> {
-        // A first token of 45 bytes or more is a one-line puzzle, even with a bad character
-        // in it: a row's cells are 9, each a byte or a short run of candidates.
-        let content = &self.text[line.start..line.end];
-        let token = content
-            .iter()
-            .skip_while(|&&b| b == b' ' || b == b'\t')
-            .take_while(|&&b| b != b' ' && b != b'\t')
-            .count();
-        if token >= 45 {
-            return Some(false);
-        }
         match classify(self.text, line, true) {
             Ok(Shape::Grid(GridLine::Separator)) => None,
             Ok(Shape::Grid(GridLine::Row(_))) => Some(true),
+            // A first token of 45 bytes or more is a one-line puzzle, even with a bad
+            // character in it: a row's cells are 9, each a byte or a short run of candidates
+            // (a long rule of dashes is a separator, met above).
+            Err(_) if Self::first_token(&self.text[line.start..line.end]) >= 45 => Some(false),
             Err(fault) => Some(match fault.reason {
                 Reason::CellCount { cells, .. } => cells < 45,
                 _ => true,
             }),
             Ok(_) => Some(false),
         }
+    }
+
+    /// The length of the first token of `content` (after spaces and tabs, up to the next).
+    fn first_token(content: &[u8]) -> usize {
+        content
+            .iter()
+            .skip_while(|&&b| b == b' ' || b == b'\t')
+            .take_while(|&&b| b != b' ' && b != b'\t')
+            .count()
     }
 
     /// After an error in a grid with `rows` rows (the bad line counted), skips the rest of the
