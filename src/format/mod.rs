@@ -332,42 +332,37 @@ impl Reader<'_> {
                 };
                 return Err(self.error(number, fault));
             };
-            match classify(self.text, &line, true) {
-                Ok(Shape::Grid(GridLine::Separator)) => self.advance(&line),
+            let shape = classify(self.text, &line, true);
+            // A line that is no row (a one-line puzzle, right or not, a blank line, a comment)
+            // ends the grid short: the grid's error first; the next read starts with it.
+            let ends = match &shape {
+                Ok(Shape::Grid(_)) => false,
+                Ok(_) => true,
+                Err(_) => self.row_like(&line) == Some(false),
+            };
+            if ends {
+                let fault = Fault {
+                    offset: line.start,
+                    column: 1,
+                    reason: Reason::ShortGrid {
+                        rows: grid.rows(),
+                        at_end: false,
+                    },
+                };
+                return Err(self.error(number, fault));
+            }
+            match shape {
                 Ok(Shape::Grid(GridLine::Row(row))) => {
                     self.advance(&line);
                     grid.push(row, number);
-                }
-                Ok(_) => {
-                    // Not consumed: the next read starts with this line.
-                    let fault = Fault {
-                        offset: line.start,
-                        column: 1,
-                        reason: Reason::ShortGrid {
-                            rows: grid.rows(),
-                            at_end: false,
-                        },
-                    };
-                    return Err(self.error(number, fault));
-                }
-                Err(_) if self.row_like(&line) == Some(false) => {
-                    // A one-line puzzle, right or not, after a grid cut short: the grid's
-                    // error first; the next read starts with this line.
-                    let fault = Fault {
-                        offset: line.start,
-                        column: 1,
-                        reason: Reason::ShortGrid {
-                            rows: grid.rows(),
-                            at_end: false,
-                        },
-                    };
-                    return Err(self.error(number, fault));
                 }
                 Err(fault) => {
                     self.advance(&line);
                     self.skip_grid(grid.rows() + 1);
                     return Err(self.error(number, fault));
                 }
+                // A separator line (the other shapes ended the grid above).
+                Ok(_) => self.advance(&line),
             }
         }
         // After the ninth row: a closing separator line belongs to the grid; a row is a tenth.
