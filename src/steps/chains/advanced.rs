@@ -151,6 +151,37 @@ mod tests {
     }
 
     #[test]
+    fn an_x_wing_when_nothing_before_it_counts() {
+        // Columns 1 and 5 keep 1 only in rows 1 and 5 (no box holds a line's last 1s, no two
+        // digits share two places, no cell has two candidates): an X-Wing on columns, which
+        // removes 1 from rows 1 and 5 elsewhere, each removal with the 14 lost places of 1 in
+        // columns 1 and 5 as parents.
+        let source = Grid::from_board(&Board::EMPTY);
+        let mut work = source;
+        let lost: Vec<_> = (0..9)
+            .filter(|&r| r != 0 && r != 4)
+            .flat_map(|r| [cell(r, 0), cell(r, 4)])
+            .collect();
+        remove(&mut work, lost.iter().copied(), 1);
+        let mut a = Advanced::default();
+        a.find(&source, &work);
+        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _)| p).collect();
+        let expected: Vec<_> = [0, 4]
+            .into_iter()
+            .flat_map(|r| {
+                (0..9)
+                    .filter(|&c| c != 0 && c != 4)
+                    .map(move |c| Pot::new(cell(r, c), d(1), false))
+            })
+            .collect();
+        assert_eq!(removed, expected);
+        let want: Vec<_> = lost.iter().map(|&c| Pot::new(c, d(1), false)).collect();
+        for &(_, s, e) in &a.removals {
+            assert_eq!(a.parents[s as usize..e as usize], want[..]);
+        }
+    }
+
+    #[test]
     fn a_hidden_pair_when_no_pointing_or_claiming_counts() {
         // Box 1 keeps 1 and 2 only at r1c1 and r2c2 (a diagonal: no pointing; each row and
         // column through them keeps both digits in another box: no claiming). The hidden pair
