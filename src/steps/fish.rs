@@ -73,12 +73,14 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
                 };
                 let mut step = Step::new(technique);
                 let mut houses_set = HouseSet::default();
+                let mut cover_cells = CellSet::EMPTY;
                 for j in 0..9 {
                     if union >> j & 1 == 0 {
                         continue;
                     }
                     let cover = House::new(cover_kind, j).expect("0-8");
                     houses_set = houses_set.with(cover);
+                    cover_cells = cover_cells.union(cover.cell_set());
                     let p = grid.positions(cover, digit);
                     for (i, &cell) in cover.cells().iter().enumerate() {
                         if p >> i & 1 != 0 {
@@ -93,21 +95,11 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
                 if step.eliminations.is_empty() {
                     continue;
                 }
+                let mut base_cells = CellSet::EMPTY;
                 for (i, &base) in bases.iter().enumerate() {
                     if tuple >> i & 1 != 0 {
                         houses_set = houses_set.with(base);
-                    }
-                }
-                let mut base_cells = CellSet::EMPTY;
-                let mut cover_cells = CellSet::EMPTY;
-                for (i, &base) in bases.iter().enumerate() {
-                    if tuple >> i & 1 != 0 {
                         base_cells = base_cells.union(base.cell_set());
-                    }
-                }
-                for house in houses_set.iter() {
-                    if house.kind() == cover_kind {
-                        cover_cells = cover_cells.union(house.cell_set());
                     }
                 }
                 step.houses = houses_set;
