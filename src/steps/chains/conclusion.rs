@@ -25,6 +25,17 @@ pub struct Kind {
     pub key: u8,
 }
 
+impl Kind {
+    /// The kind of `technique`, rated `base` plus the length bonus, sorted by `key`.
+    pub const fn new(technique: Technique, base: f64, key: u8) -> Kind {
+        Kind {
+            technique,
+            base,
+            key,
+        }
+    }
+}
+
 /// The step concluding `target` from the `branches` (each a propagation and the arena index of
 /// the branch's end in it, written out from its start), with `complexity`; `None` when it
 /// would remove nothing.

@@ -36,56 +36,44 @@ pub struct Level {
     contradiction: Kind,
 }
 
+impl Level {
+    /// The level with SE's sort keys (double 1, cell 5, region 6, contradiction 7), its base
+    /// rating and its techniques in that order of kinds.
+    const fn new(mode: Mode, base: f64, techniques: [Technique; 4]) -> Level {
+        Level {
+            mode,
+            double: Kind::new(techniques[0], base, 1),
+            cell: Kind::new(techniques[1], base, 5),
+            region: Kind::new(techniques[2], base, 6),
+            contradiction: Kind::new(techniques[3], base, 7),
+        }
+    }
+}
+
 /// Dynamic forcing chains (producer 18, level 0): ER 8.5 plus the length bonus.
-pub const DYNAMIC: Level = Level {
-    mode: Mode::DYNAMIC,
-    double: Kind {
-        technique: Technique::DynamicDoubleChain,
-        base: 8.5,
-        key: 1,
-    },
-    cell: Kind {
-        technique: Technique::DynamicCellForcingChain,
-        base: 8.5,
-        key: 5,
-    },
-    region: Kind {
-        technique: Technique::DynamicRegionForcingChain,
-        base: 8.5,
-        key: 6,
-    },
-    contradiction: Kind {
-        technique: Technique::DynamicContradictionChain,
-        base: 8.5,
-        key: 7,
-    },
-};
+pub const DYNAMIC: Level = Level::new(
+    Mode::DYNAMIC,
+    8.5,
+    [
+        Technique::DynamicDoubleChain,
+        Technique::DynamicCellForcingChain,
+        Technique::DynamicRegionForcingChain,
+        Technique::DynamicContradictionChain,
+    ],
+);
 
 /// Dynamic forcing chains (+) (producer 19, level 1: the propagation also uses the advanced
 /// rules of [`super::advanced`]): ER 9.0 plus the length bonus.
-pub const DYNAMIC_PLUS: Level = Level {
-    mode: Mode::DYNAMIC_PLUS,
-    double: Kind {
-        technique: Technique::DynamicPlusDoubleChain,
-        base: 9.0,
-        key: 1,
-    },
-    cell: Kind {
-        technique: Technique::DynamicPlusCellForcingChain,
-        base: 9.0,
-        key: 5,
-    },
-    region: Kind {
-        technique: Technique::DynamicPlusRegionForcingChain,
-        base: 9.0,
-        key: 6,
-    },
-    contradiction: Kind {
-        technique: Technique::DynamicPlusContradictionChain,
-        base: 9.0,
-        key: 7,
-    },
-};
+pub const DYNAMIC_PLUS: Level = Level::new(
+    Mode::DYNAMIC_PLUS,
+    9.0,
+    [
+        Technique::DynamicPlusDoubleChain,
+        Technique::DynamicPlusCellForcingChain,
+        Technique::DynamicPlusRegionForcingChain,
+        Technique::DynamicPlusContradictionChain,
+    ],
+);
 
 /// No slot.
 const NONE: u32 = u32::MAX;
