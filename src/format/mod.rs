@@ -338,7 +338,7 @@ impl Reader<'_> {
             let ends = match &shape {
                 Ok(Shape::Grid(_)) => false,
                 Ok(_) => true,
-                Err(_) => self.row_like(&line) == Some(false),
+                Err(_) => self.row_like_as(&line, &shape) == Some(false),
             };
             if ends {
                 let fault = Fault {
@@ -410,7 +410,12 @@ impl Reader<'_> {
     /// not, as a first token of 45 bytes or more, a pencilmark line), which starts the next
     /// puzzle.
     fn row_like(&self, line: &Line) -> Option<bool> {
-        match classify(self.text, line, true) {
+        self.row_like_as(line, &classify(self.text, line, true))
+    }
+
+    /// [`row_like`](Self::row_like) of `line` already classified as `shape` (in a grid).
+    fn row_like_as(&self, line: &Line, shape: &Result<Shape, Fault>) -> Option<bool> {
+        match shape {
             Ok(Shape::Grid(GridLine::Separator)) => None,
             Ok(Shape::Grid(GridLine::Row(_))) => Some(true),
             // A first token of 45 bytes or more is a one-line puzzle, even with a bad
