@@ -440,18 +440,6 @@ typedef enum sudoku_technique {
 } sudoku_technique;
 
 /**
- * How a producer rates and sorts its steps.
- */
-typedef struct Kind Kind;
-
-/**
- * A level of the dynamic forcing chains: its propagation and its four kinds, with SE's base
- * rating (`Chaining.getDifficulty`: 8.5 at level 0, 9.0 at level 1) and sort keys
- * (`BinaryChainingHint`, `CellChainingHint`, `RegionChainingHint`).
- */
-typedef struct Level Level;
-
-/**
  * What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
  * `sizeof(sudoku_read_info)` (or call `sudoku_read_info_init`) before the first call: fields
  * may be appended in later versions, and the library fills only the fields it knows.
@@ -702,10 +690,6 @@ typedef struct sudoku_step {
    */
   uint8_t chain_truncated;
 } sudoku_step;
-
-
-
-
 
 
 

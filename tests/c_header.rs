@@ -50,7 +50,7 @@ fn committed_header_matches_the_generated_one() {
 }
 
 #[test]
-fn every_macro_of_the_header_is_prefixed() {
+fn every_macro_and_type_of_the_header_is_prefixed() {
     // A C header shares one namespace with its includer: cbindgen copies any public constant
     // of the crate, so a Rust-only one must be excluded in cbindgen.toml.
     let header = read_header();
@@ -63,6 +63,25 @@ fn every_macro_of_the_header_is_prefixed() {
     assert!(
         bare.is_empty(),
         "macros without the SUDOKU_ prefix: {bare:?}"
+    );
+    // And every type it names (`typedef struct X X;`, `typedef enum X {`, `struct X {`): a
+    // public Rust type that a public constant uses is copied too.
+    let types: Vec<&str> = header
+        .lines()
+        .filter_map(|l| {
+            let l = l.strip_prefix("typedef ").unwrap_or(l);
+            let rest = l
+                .strip_prefix("struct ")
+                .or_else(|| l.strip_prefix("enum "))
+                .or_else(|| l.strip_prefix("union "))?;
+            rest.split(|c: char| !c.is_alphanumeric() && c != '_')
+                .next()
+        })
+        .filter(|name| !name.is_empty() && !name.starts_with("sudoku_"))
+        .collect();
+    assert!(
+        types.is_empty(),
+        "types without the sudoku_ prefix: {types:?}"
     );
 }
 
