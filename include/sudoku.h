@@ -95,12 +95,17 @@
  * technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 95, the nested forcing
  * chains. It grows as techniques are added.
  */
-#define SUDOKU_BEYOND_ER 95
+#define SUDOKU_BEYOND_ER 105
 
 /**
  * `sudoku_rating.hardest` when no step was taken.
  */
 #define SUDOKU_NO_TECHNIQUE -1
+
+/**
+ * No nested step (in [`Advanced::removals`]).
+ */
+#define NOT_NESTED UINT32_MAX
 
 /**
  * Result of every libsudoku function that can fail. The numeric values are fixed.
@@ -437,7 +442,44 @@ typedef enum sudoku_technique {
    * ER 9.0 plus bonus.
    */
   SUDOKU_TECHNIQUE_DYNAMIC_PLUS_REGION_FORCING_CHAIN = 50,
+  /**
+   * ER 9.5 plus bonus (the complexity adds the nested chains').
+   */
+  SUDOKU_TECHNIQUE_NESTED_FORCING_CONTRADICTION_CHAIN = 51,
+  /**
+   * ER 9.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_FORCING_DOUBLE_CHAIN = 52,
+  /**
+   * ER 9.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_FORCING_CELL_CHAIN = 53,
+  /**
+   * ER 9.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_FORCING_REGION_CHAIN = 54,
+  /**
+   * ER 10.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_MULTIPLE_CONTRADICTION_CHAIN = 55,
+  /**
+   * ER 10.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_MULTIPLE_DOUBLE_CHAIN = 56,
+  /**
+   * ER 10.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_MULTIPLE_CELL_CHAIN = 57,
+  /**
+   * ER 10.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_MULTIPLE_REGION_CHAIN = 58,
 } sudoku_technique;
+
+/**
+ * A potential as a dense key: `9 * cell + digit - 1` (0-728) for "off", plus 729 for "on".
+ */
+typedef struct Pot Pot;
 
 /**
  * What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
@@ -690,6 +732,12 @@ typedef struct sudoku_step {
    */
   uint8_t chain_truncated;
 } sudoku_step;
+
+
+
+
+
+
 
 
 

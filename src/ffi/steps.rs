@@ -131,6 +131,22 @@ pub enum sudoku_technique {
     SUDOKU_TECHNIQUE_DYNAMIC_PLUS_CELL_FORCING_CHAIN = 49,
     /// ER 9.0 plus bonus.
     SUDOKU_TECHNIQUE_DYNAMIC_PLUS_REGION_FORCING_CHAIN = 50,
+    /// ER 9.5 plus bonus (the complexity adds the nested chains').
+    SUDOKU_TECHNIQUE_NESTED_FORCING_CONTRADICTION_CHAIN = 51,
+    /// ER 9.5 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_FORCING_DOUBLE_CHAIN = 52,
+    /// ER 9.5 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_FORCING_CELL_CHAIN = 53,
+    /// ER 9.5 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_FORCING_REGION_CHAIN = 54,
+    /// ER 10.0 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_MULTIPLE_CONTRADICTION_CHAIN = 55,
+    /// ER 10.0 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_MULTIPLE_DOUBLE_CHAIN = 56,
+    /// ER 10.0 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_MULTIPLE_CELL_CHAIN = 57,
+    /// ER 10.0 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_MULTIPLE_REGION_CHAIN = 58,
 }
 
 /// Entries of `sudoku_step.chain`.
@@ -139,7 +155,7 @@ pub const SUDOKU_CHAIN_CAPACITY: usize = 128;
 /// The lower bound of Sudoku Explainer's next step, in tenths, where the engine has no
 /// technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 95, the nested forcing
 /// chains. It grows as techniques are added.
-pub const SUDOKU_BEYOND_ER: u16 = 95;
+pub const SUDOKU_BEYOND_ER: u16 = 105;
 
 /// `sudoku_rating.hardest` when no step was taken.
 pub const SUDOKU_NO_TECHNIQUE: i16 = -1;
@@ -281,7 +297,7 @@ impl sudoku_step {
 
 /// The English names of the techniques, by `sudoku_technique` value (those of
 /// `Technique::name`, NUL-terminated; a unit test ties the two).
-const TECHNIQUE_NAMES: [&CStr; 51] = [
+const TECHNIQUE_NAMES: [&CStr; 59] = [
     c"Full House",
     c"Hidden Single (box)",
     c"Hidden Single (row or column)",
@@ -333,6 +349,14 @@ const TECHNIQUE_NAMES: [&CStr; 51] = [
     c"Dynamic Double Forcing Chain (+)",
     c"Dynamic Cell Forcing Chains (+)",
     c"Dynamic Region Forcing Chains (+)",
+    c"Dynamic Contradiction Forcing Chain (+ Forcing Chains)",
+    c"Dynamic Double Forcing Chain (+ Forcing Chains)",
+    c"Dynamic Cell Forcing Chains (+ Forcing Chains)",
+    c"Dynamic Region Forcing Chains (+ Forcing Chains)",
+    c"Dynamic Contradiction Forcing Chain (+ Multiple Forcing Chains)",
+    c"Dynamic Double Forcing Chain (+ Multiple Forcing Chains)",
+    c"Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+    c"Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
 ];
 
 /// The levels of `sudoku_level_name`: (highest ER in tenths, name).

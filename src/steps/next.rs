@@ -8,7 +8,7 @@ use super::{bug, chains, exclusion, fish, intersections, singles, subsets, uniqu
 
 /// The lower bound, in tenths, of SE's next step where the engine has none (see
 /// [`Next::Beyond`]): 9.5, the nested forcing chains.
-pub const BEYOND_AT_LEAST: u8 = 95;
+pub const BEYOND_AT_LEAST: u8 = 105;
 
 /// What the engine can do next in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,13 +87,16 @@ pub fn next_step(grid: &Grid) -> Next {
         chains::multiple::multiple,
         |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::DYNAMIC),
         |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::DYNAMIC_PLUS),
+        // 20: nested forcing chains of level 2, then of level 3 (9.5 and 10.0 and up).
+        |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::NESTED_FORCING),
+        |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::NESTED_MULTIPLE),
     ];
     for technique in chained {
         if let Some(step) = technique(grid) {
             return Next::Step(step);
         }
     }
-    // What remains starts at the nested forcing chains (9.5).
+    // What remains starts at the nested forcing chains of level 4 (10.5).
     Next::Beyond {
         at_least: BEYOND_AT_LEAST,
     }

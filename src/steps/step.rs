@@ -139,12 +139,32 @@ pub enum Technique {
     DynamicPlusCellForcingChain = 49,
     /// Dynamic region forcing chains (+) (ER 9.0 plus bonus).
     DynamicPlusRegionForcingChain = 50,
+    /// Nested contradiction forcing chain (+ forcing chains): as the dynamic one (+), with the
+    /// propagation also using cycles and forcing chains on its reduced grid (ER 9.5 plus the
+    /// bonus of a complexity that adds the nested chains').
+    NestedForcingContradictionChain = 51,
+    /// Nested double forcing chain (+ forcing chains) (ER 9.5 plus bonus).
+    NestedForcingDoubleChain = 52,
+    /// Nested cell forcing chains (+ forcing chains) (ER 9.5 plus bonus).
+    NestedForcingCellChain = 53,
+    /// Nested region forcing chains (+ forcing chains) (ER 9.5 plus bonus).
+    NestedForcingRegionChain = 54,
+    /// Nested contradiction forcing chain (+ multiple forcing chains): as level 2, with the
+    /// propagation also using cell and region forcing chains on its reduced grid (ER 10.0 plus
+    /// bonus).
+    NestedMultipleContradictionChain = 55,
+    /// Nested double forcing chain (+ multiple forcing chains) (ER 10.0 plus bonus).
+    NestedMultipleDoubleChain = 56,
+    /// Nested cell forcing chains (+ multiple forcing chains) (ER 10.0 plus bonus).
+    NestedMultipleCellChain = 57,
+    /// Nested region forcing chains (+ multiple forcing chains) (ER 10.0 plus bonus).
+    NestedMultipleRegionChain = 58,
 }
 
 impl Technique {
     /// Every technique, in ladder order (a function rather than a constant, which cbindgen
     /// would write into the C header).
-    pub const fn all() -> [Technique; 51] {
+    pub const fn all() -> [Technique; 59] {
         [
             Technique::FullHouse,
             Technique::HiddenSingleBox,
@@ -197,6 +217,14 @@ impl Technique {
             Technique::DynamicPlusDoubleChain,
             Technique::DynamicPlusCellForcingChain,
             Technique::DynamicPlusRegionForcingChain,
+            Technique::NestedForcingContradictionChain,
+            Technique::NestedForcingDoubleChain,
+            Technique::NestedForcingCellChain,
+            Technique::NestedForcingRegionChain,
+            Technique::NestedMultipleContradictionChain,
+            Technique::NestedMultipleDoubleChain,
+            Technique::NestedMultipleCellChain,
+            Technique::NestedMultipleRegionChain,
         ]
     }
 
@@ -253,6 +281,14 @@ impl Technique {
             | Technique::DynamicPlusDoubleChain
             | Technique::DynamicPlusCellForcingChain
             | Technique::DynamicPlusRegionForcingChain => 90,
+            Technique::NestedForcingContradictionChain
+            | Technique::NestedForcingDoubleChain
+            | Technique::NestedForcingCellChain
+            | Technique::NestedForcingRegionChain => 95,
+            Technique::NestedMultipleContradictionChain
+            | Technique::NestedMultipleDoubleChain
+            | Technique::NestedMultipleCellChain
+            | Technique::NestedMultipleRegionChain => 100,
         }
     }
 
@@ -310,6 +346,28 @@ impl Technique {
             Technique::DynamicPlusDoubleChain => "Dynamic Double Forcing Chain (+)",
             Technique::DynamicPlusCellForcingChain => "Dynamic Cell Forcing Chains (+)",
             Technique::DynamicPlusRegionForcingChain => "Dynamic Region Forcing Chains (+)",
+            Technique::NestedForcingContradictionChain => {
+                "Dynamic Contradiction Forcing Chain (+ Forcing Chains)"
+            }
+            Technique::NestedForcingDoubleChain => {
+                "Dynamic Double Forcing Chain (+ Forcing Chains)"
+            }
+            Technique::NestedForcingCellChain => "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+            Technique::NestedForcingRegionChain => {
+                "Dynamic Region Forcing Chains (+ Forcing Chains)"
+            }
+            Technique::NestedMultipleContradictionChain => {
+                "Dynamic Contradiction Forcing Chain (+ Multiple Forcing Chains)"
+            }
+            Technique::NestedMultipleDoubleChain => {
+                "Dynamic Double Forcing Chain (+ Multiple Forcing Chains)"
+            }
+            Technique::NestedMultipleCellChain => {
+                "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)"
+            }
+            Technique::NestedMultipleRegionChain => {
+                "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)"
+            }
         }
     }
 

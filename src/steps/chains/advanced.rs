@@ -21,27 +21,48 @@
 //! Layers: uses the step producers of the simple techniques and the chain potentials.
 
 use super::potential::Pot;
+use super::{nested, Whole};
 use crate::geometry::{CellSet, Digit};
 use crate::steps::grid::Grid;
 use crate::steps::step::{Eliminations, RuleParents, Step};
 use crate::steps::{fish, intersections, subsets};
 
+/// No nested step (in [`Advanced::removals`]).
+pub const NOT_NESTED: u32 = u32::MAX;
+
+/// A nested step that lent removals (levels 2 and up): its complexity and its identity
+/// ([`nested::signature`]).
+#[derive(Debug, Clone)]
+pub struct NestedStep {
+    /// SE's complexity of the nested step.
+    pub complexity: u32,
+    /// Its chains' identity.
+    pub signature: Vec<u16>,
+}
+
 /// The candidates removed by the rules at a stall of a dynamic propagation, with their parents.
 #[derive(Default)]
 pub struct Advanced {
-    /// Each removal (an off-potential) and the range of its parents in `parents`.
-    pub removals: Vec<(Pot, u32, u32)>,
+    /// Each removal (an off-potential), the range of its parents in `parents`, and the nested
+    /// step that made it (an index in `nested`, or [`NOT_NESTED`]).
+    pub removals: Vec<(Pot, u32, u32, u32)>,
     /// The parents (off-potentials) of the removals, one run per removal.
     pub parents: Vec<Pot>,
+    /// The nested steps used (levels 2 and up).
+    pub nested: Vec<NestedStep>,
+    /// Scratch: one nested step's rule parents.
+    lent: Vec<Pot>,
 }
 
 impl Advanced {
     /// Fills `self` with what the first rule that has a pattern counting finds on `work`, the
-    /// propagation's grid, reduced from `source`, the grid it started from. Empty when no rule
-    /// has one.
-    pub fn find(&mut self, source: &Grid, work: &Grid) {
+    /// propagation's grid, reduced from `source`, the grid it started from, at SE's `level`
+    /// (1: the simple rules; 2: then producer 14; 3: then the multiple forcing chains). Empty
+    /// when no rule has one.
+    pub fn find(&mut self, source: &Grid, work: &Grid, level: u8) {
         self.removals.clear();
         self.parents.clear();
+        self.nested.clear();
         for rule in 0..4 {
             let mut take = |step: &Step, needs: RuleParents| {
                 self.add(source, work, &step.eliminations, needs);
@@ -55,6 +76,52 @@ impl Advanced {
             }
             if !self.removals.is_empty() {
                 return;
+            }
+        }
+        if level >= 2 {
+            self.nest(source, work, &super::unary_chains_all(work));
+            if !self.removals.is_empty() {
+                return;
+            }
+        }
+        if level >= 3 {
+            self.nest(source, work, &super::multiple::multiple_all(work));
+        }
+    }
+
+    /// Adds the removals of each of the nested `steps` (in their order) that has rule
+    /// parents, with those as their parents.
+    fn nest(&mut self, source: &Grid, work: &Grid, steps: &[Whole]) {
+        for whole in steps {
+            nested::rule_parents(source, work, whole, &mut self.lent);
+            if self.lent.is_empty() {
+                continue;
+            }
+            let first = self.parents.len() as u32;
+            self.parents.extend_from_slice(&self.lent);
+            let end = self.parents.len() as u32;
+            let id = self.nested.len() as u32;
+            self.nested.push(NestedStep {
+                complexity: whole.complexity,
+                signature: nested::signature(whole),
+            });
+            self.push_removals(&whole.removals, first, end, id);
+        }
+    }
+
+    /// Adds each of `removals` (cell by cell, digits ascending) with the parents
+    /// `first..end` and the nested step `id`.
+    fn push_removals(&mut self, removals: &Eliminations, first: u32, end: u32, id: u32) {
+        let mut cells = CellSet::EMPTY;
+        for set in removals.0 {
+            cells = cells.union(set);
+        }
+        for cell in cells.iter() {
+            for d in Digit::ALL {
+                if removals.0[d.index()].contains(cell) {
+                    self.removals
+                        .push((Pot::new(cell, d, false), first, end, id));
+                }
             }
         }
     }
@@ -74,17 +141,7 @@ impl Advanced {
         if end == first {
             return;
         }
-        let mut cells = CellSet::EMPTY;
-        for set in removals.0 {
-            cells = cells.union(set);
-        }
-        for cell in cells.iter() {
-            for d in Digit::ALL {
-                if removals.0[d.index()].contains(cell) {
-                    self.removals.push((Pot::new(cell, d, false), first, end));
-                }
-            }
-        }
+        self.push_removals(removals, first, end, NOT_NESTED);
     }
 }
 
@@ -103,7 +160,7 @@ mod tests {
         // On an empty board nothing counts: every pattern needs removals.
         let source = Grid::from_board(&Board::EMPTY);
         let mut a = Advanced::default();
-        a.find(&source, &source);
+        a.find(&source, &source, 1);
         assert!(a.removals.is_empty());
         // The propagation removed 5 from box 1's rows 2 and 3: its 5s point along row 1, and
         // 5 leaves r1c4-r1c9, each with the six removals of box 1 as parents.
@@ -112,11 +169,11 @@ mod tests {
             .flat_map(|r| (0..3).map(move |c| cell(r, c)))
             .collect();
         remove(&mut work, lost.iter().copied(), 5);
-        a.find(&source, &work);
-        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _)| p).collect();
+        a.find(&source, &work, 1);
+        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _, _)| p).collect();
         let expected: Vec<_> = (3..9).map(|c| Pot::new(cell(0, c), d(5), false)).collect();
         assert_eq!(removed, expected);
-        for &(_, s, e) in &a.removals {
+        for &(_, s, e, _) in &a.removals {
             let parents: Vec<_> = a.parents[s as usize..e as usize].to_vec();
             let want: Vec<_> = lost.iter().map(|&c| Pot::new(c, d(5), false)).collect();
             assert_eq!(parents, want);
@@ -133,10 +190,10 @@ mod tests {
         remove(&mut work, rest.iter().copied(), 1);
         remove(&mut work, rest.iter().copied(), 2);
         let mut a = Advanced::default();
-        a.find(&source, &work);
+        a.find(&source, &work, 1);
         // Claiming comes first in SE's order: row 1's 1s (and 2s) lie in box 1 only, so they
         // leave box 1's other rows; the hidden pair (a later rule) is not used.
-        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _)| p).collect();
+        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _, _)| p).collect();
         let mut expected = Vec::new();
         for r in 1..3 {
             for c in 0..3 {
@@ -164,8 +221,8 @@ mod tests {
             .collect();
         remove(&mut work, lost.iter().copied(), 1);
         let mut a = Advanced::default();
-        a.find(&source, &work);
-        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _)| p).collect();
+        a.find(&source, &work, 1);
+        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _, _)| p).collect();
         let expected: Vec<_> = [0, 4]
             .into_iter()
             .flat_map(|r| {
@@ -176,7 +233,7 @@ mod tests {
             .collect();
         assert_eq!(removed, expected);
         let want: Vec<_> = lost.iter().map(|&c| Pot::new(c, d(1), false)).collect();
-        for &(_, s, e) in &a.removals {
+        for &(_, s, e, _) in &a.removals {
             assert_eq!(a.parents[s as usize..e as usize], want[..]);
         }
     }
@@ -196,8 +253,8 @@ mod tests {
         remove(&mut work, others.iter().copied(), 1);
         remove(&mut work, others.iter().copied(), 2);
         let mut a = Advanced::default();
-        a.find(&source, &work);
-        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _)| p).collect();
+        a.find(&source, &work, 1);
+        let removed: Vec<_> = a.removals.iter().map(|&(p, _, _, _)| p).collect();
         let expected: Vec<_> = [cell(0, 0), cell(1, 1)]
             .into_iter()
             .flat_map(|c| (3..=9).map(move |v| Pot::new(c, d(v), false)))
@@ -207,7 +264,7 @@ mod tests {
             .iter()
             .flat_map(|&c| [Pot::new(c, d(1), false), Pot::new(c, d(2), false)])
             .collect();
-        for &(_, s, e) in &a.removals {
+        for &(_, s, e, _) in &a.removals {
             assert_eq!(a.parents[s as usize..e as usize], want[..]);
         }
     }

@@ -75,8 +75,10 @@ pub fn contradiction(
     path: &mut Vec<Pot>,
 ) -> Option<Found> {
     let start = prop.arena.get(0).pot;
-    let complexity = prop.ancestor_count(c.on) + prop.ancestor_count(c.off);
     let branches = [(prop, c.on), (prop, c.off)];
+    let complexity = prop.ancestor_count(c.on)
+        + prop.ancestor_count(c.off)
+        + Propagation::nested_complexity(&branches);
     let mut found = conclude(grid, start.negated(), complexity, kind, &branches, path)?;
     found.step.cells = CellSet::EMPTY.with(start.cell());
     found.step.digits = 1 << start.digit().index();

@@ -14,7 +14,7 @@
 use super::potential::{
     house_of, off_to_on, on_to_off_unreached, tenths, Links, Pot, KINDS, NO_PARENT,
 };
-use super::{Best, Found, Pass, Workspace, SHORTEST};
+use super::{Best, Found, Origin, Pass, Workspace, BRANCH_END, SHORTEST};
 use crate::geometry::CellSet;
 use crate::steps::grid::Grid;
 use crate::steps::step::{Eliminations, Step};
@@ -113,7 +113,7 @@ pub fn search(
         offer(grid, ws, end, pass, best);
     }
     if let Some(end) = chain_end {
-        super::forcing::offer(ws, end, pass, best);
+        super::forcing::offer(grid, ws, end, pass, best);
     }
 }
 
@@ -194,10 +194,18 @@ fn offer(grid: &Grid, ws: &mut Workspace, end: u32, pass: Pass, best: &mut Best)
     for p in &ws.path {
         step.chain.push(p.to_step());
     }
-    best.offer(Found {
+    let found = Found {
         difficulty,
         complexity,
         key: pass.key,
         step,
-    });
+    };
+    if best.keeps_all() {
+        best.keep(&found, eliminations, Origin::Cycle, |out| {
+            out.extend_from_slice(&ws.path);
+            out.push(BRANCH_END);
+        });
+    } else {
+        best.offer(found);
+    }
 }

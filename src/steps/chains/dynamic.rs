@@ -75,6 +75,33 @@ pub const DYNAMIC_PLUS: Level = Level::new(
     ],
 );
 
+/// Nested forcing chains of level 2 (producer 20's first part: the propagation also runs
+/// producer 14 at a stall, [`super::nested`]): ER 9.5 plus the length bonus of the complexity
+/// with the nested chains'.
+pub const NESTED_FORCING: Level = Level::new(
+    Mode::NESTED_FORCING,
+    9.5,
+    [
+        Technique::NestedForcingDoubleChain,
+        Technique::NestedForcingCellChain,
+        Technique::NestedForcingRegionChain,
+        Technique::NestedForcingContradictionChain,
+    ],
+);
+
+/// Nested forcing chains of level 3 (producer 20's second part: then the multiple forcing
+/// chains too): ER 10.0 plus the length bonus.
+pub const NESTED_MULTIPLE: Level = Level::new(
+    Mode::NESTED_MULTIPLE,
+    10.0,
+    [
+        Technique::NestedMultipleDoubleChain,
+        Technique::NestedMultipleCellChain,
+        Technique::NestedMultipleRegionChain,
+        Technique::NestedMultipleContradictionChain,
+    ],
+);
+
 /// No slot.
 const NONE: u32 = u32::MAX;
 
@@ -233,11 +260,13 @@ fn double_chains(
             if !could_beat(best, lower, kind) {
                 continue;
             }
-            let complexity = on_prop.ancestor_count(i) + off.ancestor_count(j);
+            let branches = [(on_prop, i), (off, j)];
+            let complexity = on_prop.ancestor_count(i)
+                + off.ancestor_count(j)
+                + Propagation::nested_complexity(&branches);
             if !could_beat(best, complexity, kind) {
                 continue;
             }
-            let branches = [(on_prop, i), (off, j)];
             if let Some(mut found) = conclude(grid, target, complexity, kind, &branches, path) {
                 let start = on_prop.arena.get(0).pot;
                 found.step.cells = CellSet::EMPTY.with(start.cell());
@@ -294,17 +323,18 @@ fn region_chains(
                 if !could_beat(best, lower, level.region) {
                     continue;
                 }
+                let mut branches = vec![(own, i)];
+                branches.extend(places.iter().copied().zip(ends));
                 let complexity = own.ancestor_count(i)
                     + places
                         .iter()
                         .zip(ends)
                         .map(|(p, j)| p.ancestor_count(j))
-                        .sum::<u32>();
+                        .sum::<u32>()
+                    + Propagation::nested_complexity(&branches);
                 if !could_beat(best, complexity, level.region) {
                     continue;
                 }
-                let mut branches = vec![(own, i)];
-                branches.extend(places.iter().copied().zip(ends));
                 if let Some(mut found) = conclude(
                     grid,
                     target,
@@ -353,13 +383,14 @@ fn cell_chains(
             if !could_beat(best, lower, kind) {
                 continue;
             }
+            let branches: Vec<(&Propagation, u32)> = (0..n).map(|b| (values[b], ends[b])).collect();
             let complexity = (0..n)
                 .map(|b| values[b].ancestor_count(ends[b]))
-                .sum::<u32>();
+                .sum::<u32>()
+                + Propagation::nested_complexity(&branches);
             if !could_beat(best, complexity, kind) {
                 continue;
             }
-            let branches: Vec<(&Propagation, u32)> = (0..n).map(|b| (values[b], ends[b])).collect();
             if let Some(mut found) = conclude(grid, target, complexity, kind, &branches, path) {
                 found.step.cells = CellSet::EMPTY.with(cell);
                 found.step.digits = cands;

@@ -8,8 +8,8 @@
 //! negation of the start is reached, that chain is the conclusion (SE keeps the first one).
 
 use super::potential::{off_to_on, on_to_off_unreached, tenths, Links, Pot};
-use super::{Best, Found, Pass, Workspace, SHORTEST};
-use crate::geometry::CellSet;
+use super::{Best, Found, Origin, Pass, Workspace, BRANCH_END, SHORTEST};
+use crate::geometry::{CellSet, Digit};
 use crate::steps::grid::Grid;
 use crate::steps::step::Step;
 
@@ -111,13 +111,13 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
         }
     }
     if let Some(end) = found {
-        offer(ws, end, pass, best);
+        offer(grid, ws, end, pass, best);
     }
 }
 
 /// Rates the forcing chain ending at arena index `end` (the negation of its start) and offers
 /// it to `best`.
-pub fn offer(ws: &mut Workspace, end: u32, pass: Pass, best: &mut Best) {
+pub fn offer(grid: &Grid, ws: &mut Workspace, end: u32, pass: Pass, best: &mut Best) {
     let base = pass.chain_base();
     let target = ws.arena.get(end).pot;
     let complexity = ws.arena.ancestor_count(end);
@@ -142,10 +142,28 @@ pub fn offer(ws: &mut Workspace, end: u32, pass: Pass, best: &mut Best) {
     step.cells = cells;
     step.digits = digits;
     step.er = tenths(difficulty);
-    best.offer(Found {
+    let found = Found {
         difficulty,
         complexity,
         key: pass.key,
         step,
-    });
+    };
+    if best.keeps_all() {
+        // A placement removes the cell's other candidates (SE's removable potentials).
+        let mut removals = found.step.eliminations;
+        if target.is_on() {
+            let mut others = grid.candidates(target.cell()) & !(1 << target.digit().index());
+            while others != 0 {
+                let d = Digit::ALL[others.trailing_zeros() as usize];
+                others &= others - 1;
+                removals.add(target.cell(), d);
+            }
+        }
+        best.keep(&found, removals, Origin::Start, |out| {
+            out.extend_from_slice(&ws.path);
+            out.push(BRANCH_END);
+        });
+    } else {
+        best.offer(found);
+    }
 }

@@ -28,13 +28,14 @@ pub mod cycles;
 pub mod dynamic;
 pub mod forcing;
 pub mod multiple;
+pub mod nested;
 pub mod nishio;
 pub mod potential;
 pub mod propagate;
 
 use super::grid::Grid;
-use super::step::{Step, Technique};
-use crate::geometry::Digit;
+use super::step::{Eliminations, Step, Technique};
+use crate::geometry::{Digit, HouseKind};
 use potential::{difficulty, Arena, Links, Pot, Reached};
 
 /// One pass of producer 14: its links and its sort key.
@@ -117,15 +118,71 @@ pub struct Found {
     pub step: Step,
 }
 
+/// Where a whole step's chains start, for SE's rule parents (`collectRuleParents` gives a cell
+/// chain's starts the cell rule as their cause, a region chain's starts their house's, and the
+/// other starts none; a cycle's second chain is its first reversed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A forcing chain (or a contradiction or double chain): the start has no cause.
+    Start,
+    /// A cycle: one branch, the loop from its start back to it.
+    Cycle,
+    /// Cell forcing chains: each branch starts at one candidate of the cell.
+    Cell,
+    /// Region forcing chains: each branch starts at one place of the digit in a house of this
+    /// kind.
+    House(HouseKind),
+}
+
+/// The end of a branch in [`Whole::chains`].
+pub const BRANCH_END: Pot = Pot(u16::MAX);
+
+/// A step kept whole for the nested rules ([`nested`]): its rating, what it removes and every
+/// chain written out (SE's hint, as `getHints` gives it to `getAdvancedPotentials`).
+#[derive(Debug, Clone)]
+pub struct Whole {
+    /// Difficulty as SE computes it.
+    pub difficulty: f64,
+    /// SE's complexity.
+    pub complexity: u32,
+    /// SE's sort key.
+    pub key: u8,
+    /// The candidates it removes (a placement removes the cell's other candidates).
+    pub removals: Eliminations,
+    /// How its branches start.
+    pub origin: Origin,
+    /// The branches, each the potentials from its start to its target (SE's chain targets, in
+    /// SE's order), ended by [`BRANCH_END`]. The searches that make whole steps are static:
+    /// each potential has one parent, the one before it.
+    pub chains: Vec<Pot>,
+}
+
 /// The first step in SE's sorted order among those offered so far (offered in SE's order of
-/// generation: a later one replaces it only when it sorts strictly first).
+/// generation: a later one replaces it only when it sorts strictly first). Or, made by
+/// [`Best::every`], every step offered, whole ([`Whole`]), for the nested rules: then nothing
+/// is pruned.
 #[derive(Debug, Default)]
-pub struct Best(pub Option<Found>);
+pub struct Best(pub Option<Found>, pub Option<Vec<Whole>>);
 
 impl Best {
-    /// True when a step of this rating, complexity and key would sort before the best so far.
+    /// A collector of every step, whole.
+    pub fn every() -> Best {
+        Best(None, Some(Vec::new()))
+    }
+
+    /// True when every step is kept whole.
+    #[inline]
+    pub fn keeps_all(&self) -> bool {
+        self.1.is_some()
+    }
+
+    /// True when a step of this rating, complexity and key would sort before the best so far
+    /// (always, when every step is kept).
     #[inline]
     pub fn beaten_by(&self, difficulty: f64, complexity: u32, key: u8) -> bool {
+        if self.1.is_some() {
+            return true;
+        }
         match &self.0 {
             None => true,
             Some(b) => {
@@ -153,6 +210,46 @@ impl Best {
         if self.beaten_by(found.difficulty, found.complexity, found.key) {
             self.0 = Some(found);
         }
+    }
+
+    /// Keeps a whole step (when every step is kept): `found` with its removals, the origin
+    /// of its branches and its chains, written by `chains` into the vector it is given.
+    pub fn keep(
+        &mut self,
+        found: &Found,
+        removals: Eliminations,
+        origin: Origin,
+        chains: impl FnOnce(&mut Vec<Pot>),
+    ) {
+        if let Some(all) = &mut self.1 {
+            let mut written = Vec::new();
+            chains(&mut written);
+            all.push(Whole {
+                difficulty: found.difficulty,
+                complexity: found.complexity,
+                key: found.key,
+                removals,
+                origin,
+                chains: written,
+            });
+        }
+    }
+
+    /// Every step kept, as SE's `getHints` gives them: stably sorted by (difficulty,
+    /// complexity, sort key), and of the steps with the same removals only the first
+    /// (`ChainingHint.equals`).
+    pub fn into_sorted(self) -> Vec<Whole> {
+        let mut all = self.1.unwrap_or_default();
+        all.sort_by(|a, b| {
+            a.difficulty
+                .partial_cmp(&b.difficulty)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.key.cmp(&b.key))
+        });
+        let mut seen = std::collections::HashSet::new();
+        all.retain(|w| seen.insert(w.removals));
+        all
     }
 }
 
@@ -189,8 +286,21 @@ impl Workspace {
 /// cycle, forcing X-chain or forcing chain in SE's order (see the module notes), or `None`
 /// when no chain of these kinds removes or places anything.
 pub fn unary_chains(grid: &Grid) -> Option<Step> {
-    let mut ws = Workspace::default();
     let mut best = Best::default();
+    unary_search(grid, &mut best);
+    best.0.map(|f| f.step)
+}
+
+/// Every step of producer 14 on `grid`, whole, in SE's order (`getHints`; see
+/// [`Best::into_sorted`]): the nested rules of levels 2 and 3 ([`nested`]).
+pub fn unary_chains_all(grid: &Grid) -> Vec<Whole> {
+    let mut best = Best::every();
+    unary_search(grid, &mut best);
+    best.into_sorted()
+}
+
+fn unary_search(grid: &Grid, best: &mut Best) {
+    let mut ws = Workspace::default();
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let lowest = pass.cycle_base().min(pass.chain_base());
         if !best.could_take(lowest, SHORTEST, pass.key) {
@@ -209,14 +319,13 @@ pub fn unary_chains(grid: &Grid) -> Option<Step> {
                 let start = Pot::new(cell, digit, true);
                 // The cycles, then the forcing chain from the start on (one walk), then from
                 // the start off.
-                cycles::search(grid, &mut ws, start, pass, pass.links.x, &mut best);
+                cycles::search(grid, &mut ws, start, pass, pass.links.x, best);
                 if pass.links.x {
-                    forcing::search(grid, &mut ws, start.negated(), pass, &mut best);
+                    forcing::search(grid, &mut ws, start.negated(), pass, best);
                 }
             }
         }
     }
-    best.0.map(|f| f.step)
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@
 use super::conclusion::target_step;
 use super::potential::{difficulty, house_of, tenths, Pot, PotSet, KEYS, KINDS};
 use super::propagate::{Mode, Propagation};
-use super::{Best, Found};
+use super::{Best, Found, Origin, Whole, BRANCH_END};
 use crate::geometry::{CellSet, Digit, House};
 use crate::steps::grid::Grid;
 use crate::steps::step::{Chain, HouseSet, Step, Technique};
@@ -82,6 +82,19 @@ impl Reach {
         }
     }
 
+    /// The path from the start to the reached potential `p`, appended to `out` and ended by
+    /// [`BRANCH_END`].
+    fn pots(&self, p: Pot, out: &mut Vec<Pot>) {
+        let from = out.len();
+        let mut at = p.0;
+        while at != ROOT {
+            out.push(Pot(at));
+            at = self.parent[at as usize];
+        }
+        out[from..].reverse();
+        out.push(BRANCH_END);
+    }
+
     /// The path from the start to the reached potential `p`.
     fn path(&self, p: Pot, chain: &mut Chain) {
         let mut keys = Vec::with_capacity(self.depth[p.0 as usize] as usize);
@@ -134,8 +147,21 @@ impl Reaches {
 
 /// The first cell or region forcing chain in SE's order that removes or places something.
 pub fn multiple(grid: &Grid) -> Option<Step> {
-    let mut reaches = Reaches::new();
     let mut best = Best::default();
+    search(grid, &mut best);
+    best.0.map(|f| f.step)
+}
+
+/// Every cell and region forcing chain on `grid`, whole, in SE's order (`getHints`; see
+/// [`Best::into_sorted`]): the nested rule of level 3 ([`super::nested`]).
+pub fn multiple_all(grid: &Grid) -> Vec<Whole> {
+    let mut best = Best::every();
+    search(grid, &mut best);
+    best.into_sorted()
+}
+
+fn search(grid: &Grid, best: &mut Best) {
+    let mut reaches = Reaches::new();
     for cell in grid.empty_cells().iter() {
         let cands = grid.candidates(cell);
         if cands.count_ones() < 3 {
@@ -146,7 +172,7 @@ pub fn multiple(grid: &Grid) -> Option<Step> {
             let digit = Digit::ALL[rest.trailing_zeros() as usize];
             rest &= rest - 1;
             reaches.ensure(grid, Pot::new(cell, digit, true));
-            region_chains(grid, &mut reaches, cell, digit, &mut best);
+            region_chains(grid, &mut reaches, cell, digit, best);
         }
         // Cell chains: what every candidate leads to.
         let mut branches: Vec<&Reach> = Vec::with_capacity(9);
@@ -182,13 +208,25 @@ pub fn multiple(grid: &Grid) -> Option<Step> {
                         let mut found = found;
                         found.step.cells = CellSet::EMPTY.with(cell);
                         found.step.digits = cands;
-                        best.offer(found);
+                        offer(best, found, Origin::Cell, &branches, target);
                     }
                 }
             }
         }
     }
-    best.0.map(|f| f.step)
+}
+
+/// Offers `found`, concluding `target` from `branches`, to `best` (whole, when it keeps all).
+fn offer(best: &mut Best, found: Found, origin: Origin, branches: &[&Reach], target: Pot) {
+    if best.keeps_all() {
+        best.keep(&found, found.step.eliminations, origin, |out| {
+            for b in branches {
+                b.pots(target, out);
+            }
+        });
+    } else {
+        best.offer(found);
+    }
 }
 
 /// The region chains from `digit` in `cell` (its own propagation already in `reaches`), in
@@ -241,7 +279,7 @@ fn region_chains(
                     found.step.cells = at;
                     found.step.houses = HouseSet::default().with(house);
                     found.step.digits = 1 << digit.index();
-                    best.offer(found);
+                    offer(best, found, Origin::House(kind), &all, target);
                 }
             }
         }

@@ -28,7 +28,7 @@
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
-use super::advanced::Advanced;
+use super::advanced::{Advanced, NestedStep, NOT_NESTED};
 use super::potential::{house_of, off_to_on, on_to_off, Arena, Links, Pot, PotSet, KEYS, KINDS};
 use crate::geometry::Digit;
 use crate::steps::grid::Grid;
@@ -73,6 +73,18 @@ impl Mode {
         cell_rules: true,
         level: 1,
     };
+    /// Nested forcing chains of level 2: as (+), then cycles and forcing chains at a stall.
+    pub const NESTED_FORCING: Mode = Mode {
+        dynamic: true,
+        cell_rules: true,
+        level: 2,
+    };
+    /// Nested forcing chains of level 3: as level 2, then multiple forcing chains at a stall.
+    pub const NESTED_MULTIPLE: Mode = Mode {
+        dynamic: true,
+        cell_rules: true,
+        level: 3,
+    };
 }
 
 /// A contradiction: the arena indices of the on- and the off-potential of one candidate.
@@ -93,6 +105,11 @@ pub struct Propagation {
     /// Hidden parents: for arena index `i`, `hidden[span[i].0 .. span[i].0 + span[i].1]`.
     hidden: Vec<u32>,
     span: Vec<(u32, u32)>,
+    /// For arena index `i`, the nested step that removed it (an index in `nested`), or
+    /// [`NONE`] (levels 2 and up).
+    nested_of: Vec<u32>,
+    /// The nested steps that lent removals to this propagation.
+    nested: Vec<NestedStep>,
     /// Arena index of each reached potential by key, [`NONE`] when not reached.
     index: Box<[u32; KEYS]>,
     /// Reached on-potentials, in the order reached (arena indices).
@@ -116,6 +133,8 @@ impl Default for Propagation {
             arena: Arena::default(),
             hidden: Vec::new(),
             span: Vec::new(),
+            nested_of: Vec::new(),
+            nested: Vec::new(),
             index: Box::new([NONE; KEYS]),
             on_order: Vec::new(),
             off_order: Vec::new(),
@@ -137,6 +156,8 @@ impl Propagation {
         self.arena.clear();
         self.hidden.clear();
         self.span.clear();
+        self.nested_of.clear();
+        self.nested.clear();
         self.on_order.clear();
         self.off_order.clear();
         self.pending_on.clear();
@@ -154,6 +175,7 @@ impl Propagation {
     fn add_start(&mut self, p: Pot) -> u32 {
         let i = self.arena.start(p);
         self.span.push((0, 0));
+        self.nested_of.push(NONE);
         i
     }
 
@@ -163,6 +185,7 @@ impl Propagation {
         self.span
             .push((self.hidden.len() as u32, extra.len() as u32));
         self.hidden.extend_from_slice(extra);
+        self.nested_of.push(NONE);
         i
     }
 
@@ -200,6 +223,45 @@ impl Propagation {
             stack.extend_from_slice(&self.hidden[s as usize..(s + n) as usize]);
         }
         count
+    }
+
+    /// SE's nested complexity (`ChainingHint.getNestedComplexity`) of a step whose chain
+    /// targets are the `branches` (each a propagation and an arena index in it): each nested
+    /// step among the targets' ancestors (through every parent) adds its complexity, once per
+    /// distinct nested chain. 0 below level 2.
+    pub fn nested_complexity(branches: &[(&Propagation, u32)]) -> u32 {
+        if branches.iter().all(|(p, _)| p.nested.is_empty()) {
+            return 0;
+        }
+        let mut counted: Vec<&[u16]> = Vec::new();
+        let mut total = 0;
+        for &(prop, end) in branches {
+            if prop.nested.is_empty() {
+                continue;
+            }
+            let mut seen = PotSet::EMPTY;
+            let mut stack = vec![end];
+            while let Some(at) = stack.pop() {
+                let node = prop.arena.get(at);
+                if !seen.insert(node.pot) {
+                    continue;
+                }
+                let n = prop.nested_of[at as usize];
+                if n != NONE {
+                    let step = &prop.nested[n as usize];
+                    if !counted.contains(&step.signature.as_slice()) {
+                        counted.push(&step.signature);
+                        total += step.complexity;
+                    }
+                }
+                if node.parent != super::potential::NO_PARENT {
+                    stack.push(node.parent);
+                }
+                let (s, k) = prop.span[at as usize];
+                stack.extend_from_slice(&prop.hidden[s as usize..(s + k) as usize]);
+            }
+        }
+        total
     }
 
     /// The main-parent path from the start to the potential at `i`.
@@ -265,7 +327,7 @@ impl Propagation {
                 if mode.dynamic {
                     work.eliminate(pot.cell(), pot.digit());
                 }
-            } else if mode.level == 0 || !self.stalled(grid, &work) {
+            } else if mode.level == 0 || !self.stalled(grid, &work, mode.level) {
                 return None;
             }
         }
@@ -275,13 +337,15 @@ impl Propagation {
     /// reduced grid `work` (each with its rule parents, all reached off-potentials); false when
     /// they give nothing new. As in SE, a removal is not checked against the on-potentials
     /// here: a contradiction shows when its consequences are taken.
-    fn stalled(&mut self, source: &Grid, work: &Grid) -> bool {
+    fn stalled(&mut self, source: &Grid, work: &Grid, level: u8) -> bool {
         // Moved out while the arena grows (they are only scratch).
         let mut advanced = std::mem::take(&mut self.advanced);
         let mut parents = std::mem::take(&mut self.parents);
-        advanced.find(source, work);
+        advanced.find(source, work, level);
+        // The nested steps' indices here, by their index in `advanced.nested`.
+        let mut nested_here = vec![NONE; advanced.nested.len()];
         let mut queued = false;
-        for &(q, first, end) in &advanced.removals {
+        for &(q, first, end, nested) in &advanced.removals {
             if self.reached(q).is_some() {
                 continue;
             }
@@ -297,6 +361,14 @@ impl Propagation {
             }
             if let Some((&main, hidden)) = parents.split_first() {
                 let d = self.add_derived(q, main, hidden);
+                if nested != NOT_NESTED {
+                    let n = nested as usize;
+                    if nested_here[n] == NONE {
+                        nested_here[n] = self.nested.len() as u32;
+                        self.nested.push(advanced.nested[n].clone());
+                    }
+                    self.nested_of[d as usize] = nested_here[n];
+                }
                 self.reach(d);
                 queued = true;
             }
