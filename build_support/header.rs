@@ -64,6 +64,7 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_is_minimal", &["board"]),
     ("sudoku_minimize", &["board"]),
     ("sudoku_rate", &["board"]),
+    ("sudoku_rate_with", &["board"]),
     ("sudoku_hint", &["board"]),
     ("sudoku_solve_path", &["board"]),
 ];

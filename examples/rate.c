@@ -1,7 +1,7 @@
 /* rate: rates puzzles as Sudoku Explainer does (ER/EP/ED, serate's default output), with
  * libsudoku's step engine, on all cores.
  *
- * Usage: rate [--threads N] [--] [FILE...]
+ * Usage: rate [--threads N] [--budget MS] [--] [FILE...]
  *        rate -h | --help   prints the usage to stdout
  *
  * Options may come before or after the FILEs; "--" ends them (for a FILE that starts with
@@ -13,7 +13,7 @@
  * For each puzzle it prints
  * "PUZZLE ER/EP/ED" (the 81 cells as the reader gives them, '.' for blanks; each rating with
  * one decimal, as serate's %r/%p/%d), in input order. When the puzzle needs a technique beyond
- * the engine's, the ER is a lower bound and is marked ">=" (">=9.5/1.2/1.2"); an EP or ED the
+ * the engine's, the ER is a lower bound and is marked ">=" (">=10.5/1.2/1.2"); an EP or ED the
  * engine could not reach is given as that same bound, marked too (with a note on stderr when the
  * puzzle has several solutions, which no technique can finish). A text that is not a puzzle,
  * or a puzzle that cannot be rated (no solution, two equal givens, candidates), prints nothing
@@ -21,7 +21,10 @@
  * reader's fault).
  *
  * Puzzles are rated in batches of BATCH with sudoku_rate_batch on up to N threads (default 0:
- * every core available).
+ * every core available). With --budget MS, each puzzle is rated with sudoku_rate_with within
+ * MS milliseconds, one at a time on the calling thread (the nested forcing chains, ER 9.5 and
+ * up, can take seconds a puzzle); a puzzle whose budget ran out gets a lower bound, marked
+ * ">=", and a note on stderr.
  *
  * Exit codes: 0 every puzzle rated, 1 some puzzle could not be rated, a FILE could not be read
  * ("rate: FILE: REASON") or the output could not be written, 2 usage.
@@ -31,6 +34,7 @@
 #define _POSIX_C_SOURCE 200112L
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,16 +62,18 @@ struct batch {
 
 static void usage(FILE *out)
 {
-    fputs("usage: rate [--threads N] [--] [FILE...]\n"
+    fputs("usage: rate [--threads N] [--budget MS] [--] [FILE...]\n"
           "Rates each puzzle of the FILEs (stdin if none or \"-\"; a line of 81 cells, where a\n"
           "rating or comment may follow, or a grid of 9 rows) as Sudoku Explainer's serate\n"
           "does, printing \"PUZZLE ER/EP/ED\" per puzzle (ratings with one decimal, as serate's\n"
           "%r/%p/%d). A puzzle needing techniques beyond the engine's gets a lower bound,\n"
-          "marked \">=\" (for example \">=9.5/1.2/1.2\"); an EP or ED not reached is that bound,\n"
+          "marked \">=\" (for example \">=10.5/1.2/1.2\"); an EP or ED not reached is that bound,\n"
           "marked too. Puzzles that cannot be rated are reported on stderr\n"
           "(\"rate: FILE:LINE: REASON\").\n"
-          "--threads N: at most N threads (default 0: all cores). Options may follow the\n"
-          "FILEs; -- ends them (for a FILE that starts with '-').\n"
+          "--threads N: at most N threads (default 0: all cores).\n"
+          "--budget MS: at most MS milliseconds a puzzle (the hardest take seconds), rated one\n"
+          "at a time; a puzzle out of time gets a lower bound, marked \">=\", and a note on\n"
+          "stderr. Options may follow the FILEs; -- ends them (for a FILE that starts with '-').\n"
           "Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.\n",
           out);
 }
@@ -78,17 +84,37 @@ static void print_tenths(unsigned value, int bound)
     printf("%s%u.%u", bound ? ">=" : "", value / 10, value % 10);
 }
 
+/* How puzzles are rated: threads for the batch, or a budget per puzzle (0: none). */
+struct how {
+    size_t threads;
+    uint32_t budget_ms;
+};
+
 /* Rates the batch and prints it; returns the number of puzzles that could not be rated. */
-static size_t flush_batch(struct batch *b, const char *name, size_t threads)
+static size_t flush_batch(struct batch *b, const char *name, const struct how *how)
 {
     size_t i, failed = 0;
-    sudoku_status status;
+    sudoku_status status = SUDOKU_OK;
     if (b->count == 0) {
         return 0;
     }
-    status = sudoku_rate_batch(&b->boards[0][0], b->count, b->ratings, b->statuses, threads);
+    if (how->budget_ms == 0) {
+        status = sudoku_rate_batch(&b->boards[0][0], b->count, b->ratings, b->statuses,
+                                   how->threads);
+    } else {
+        struct sudoku_rate_options options;
+        sudoku_rate_options_init(&options);
+        options.budget_ms = how->budget_ms;
+        for (i = 0; i < b->count; i++) {
+            b->statuses[i] = sudoku_rate_with(b->boards[i], &options, &b->ratings[i]);
+        }
+    }
     for (i = 0; i < b->count; i++) {
         sudoku_status s = status == SUDOKU_OK ? b->statuses[i] : status;
+        int out_of_time = s == SUDOKU_OUT_OF_BUDGET;
+        if (out_of_time) {
+            s = SUDOKU_OK; /* the rating written is a lower bound */
+        }
         if (s != SUDOKU_OK) {
             size_t cell = 0;
             fprintf(stderr, PROGRAM ": %s:%lu: %s: %s", name, b->lines[i],
@@ -113,9 +139,15 @@ static size_t flush_batch(struct batch *b, const char *name, size_t threads)
             putchar('/');
             print_tenths(bound && r->ed == 0 ? r->er : r->ed, bound && r->ed == 0);
             putchar('\n');
-            /* A stop is the engine's limit, unless the puzzle has several solutions: then no
-             * technique can settle the cells where they differ. Say which. */
-            if (bound) {
+            /* A stop is the budget's, or the engine's limit, unless the puzzle has several
+             * solutions: then no technique can settle the cells where they differ. Say which. */
+            if (out_of_time) {
+                fflush(stdout);
+                fprintf(stderr,
+                        PROGRAM ": %s:%lu: note: the budget of %lu ms ran out, so its ER is only "
+                                "a lower bound\n",
+                        name, b->lines[i], (unsigned long)how->budget_ms);
+            } else if (bound) {
                 uint64_t n = 0;
                 if (sudoku_count_solutions(b->boards[i], 2, &n) == SUDOKU_OK && n >= 2) {
                     fflush(stdout);
@@ -134,7 +166,7 @@ static size_t flush_batch(struct batch *b, const char *name, size_t threads)
 /* Rates every puzzle of one input, read whole and handed to the library's reader piece by
  * piece, so that a puzzle may span lines (a grid); returns 0, or 1 when a puzzle could not be
  * rated or the input could not be read. */
-static int rate_input(FILE *in, const char *name, struct batch *b, size_t threads)
+static int rate_input(FILE *in, const char *name, struct batch *b, const struct how *how)
 {
     struct sudoku_read_info info;
     size_t len = 0, pos, failed = 0;
@@ -162,12 +194,12 @@ static int rate_input(FILE *in, const char *name, struct batch *b, size_t thread
         if (status == SUDOKU_OK && info.kind == SUDOKU_PUZZLE_GIVENS) {
             b->lines[b->count++] = (unsigned long)info.line;
             if (b->count == BATCH) {
-                failed += flush_batch(b, name, threads);
+                failed += flush_batch(b, name, how);
             }
             continue;
         }
         /* Rate the puzzles before this one first, so that stderr follows the input. */
-        failed += flush_batch(b, name, threads) + 1;
+        failed += flush_batch(b, name, how) + 1;
         if (status == SUDOKU_INVALID_FORMAT) {
             char diagnostic[192];
             read_diagnostic(text + pos, &info, diagnostic, sizeof diagnostic);
@@ -178,14 +210,27 @@ static int rate_input(FILE *in, const char *name, struct batch *b, size_t thread
                                         : "candidate puzzles are not rated; give 81 cells");
         }
     }
-    failed += flush_batch(b, name, threads);
+    failed += flush_batch(b, name, how);
     free(text);
     return failed > 0 ? 1 : 0;
 }
 
+/* Reads TEXT, digits only, as a number from LO to HI into *OUT; 0 when it is not one (or NULL). */
+static int whole_number(const char *text, unsigned long long lo, unsigned long long hi,
+                        unsigned long long *out)
+{
+    char *end;
+    if (text == NULL || text[0] < '0' || text[0] > '9') {
+        return 0;
+    }
+    errno = 0;
+    *out = strtoull(text, &end, 10);
+    return errno == 0 && *end == '\0' && *out >= lo && *out <= hi;
+}
+
 int main(int argc, char **argv)
 {
-    size_t threads = 0;
+    struct how how = {0, 0};
     int i, files = 0, options = 1, code = 0;
     const char **paths;
     struct batch *b;
@@ -206,21 +251,21 @@ int main(int argc, char **argv)
             usage(stdout);
             return finish_output(PROGRAM, 0, 1);
         } else if (strcmp(argv[i], "--threads") == 0) {
-            char *end;
             unsigned long long n;
-            if (i + 1 >= argc || argv[i + 1][0] < '0' || argv[i + 1][0] > '9') {
+            if (!whole_number(i + 1 < argc ? argv[++i] : NULL, 0, SIZE_MAX, &n)) {
                 free(paths);
                 return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)",
                                    NULL);
             }
-            errno = 0;
-            n = strtoull(argv[++i], &end, 10);
-            if (errno != 0 || *end != '\0' || n != (unsigned long long)(size_t)n) {
+            how.threads = (size_t)n;
+        } else if (strcmp(argv[i], "--budget") == 0) {
+            unsigned long long n;
+            if (!whole_number(i + 1 < argc ? argv[++i] : NULL, 1, 0xFFFFFFFFull, &n)) {
                 free(paths);
-                return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)",
+                return usage_error(PROGRAM, "--budget needs a whole number of milliseconds MS >= 1",
                                    NULL);
             }
-            threads = (size_t)n;
+            how.budget_ms = (uint32_t)n;
         } else {
             free(paths);
             return usage_error(PROGRAM, "unknown option", argv[i]);
@@ -239,7 +284,7 @@ int main(int argc, char **argv)
     for (i = 0; i < files; i++) {
         const char *path = paths[i];
         if (strcmp(path, "-") == 0) {
-            if (rate_input(stdin, "stdin", b, threads) != 0) {
+            if (rate_input(stdin, "stdin", b, &how) != 0) {
                 code = 1;
             }
         } else {
@@ -249,7 +294,7 @@ int main(int argc, char **argv)
                 code = 1;
                 continue;
             }
-            if (rate_input(in, path, b, threads) != 0) {
+            if (rate_input(in, path, b, &how) != 0) {
                 code = 1;
             }
             fclose(in);

@@ -92,8 +92,9 @@
 
 /**
  * The lower bound of Sudoku Explainer's next step, in tenths, where the engine has no
- * technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 95, the nested forcing
- * chains. It grows as techniques are added.
+ * technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 105, the nested forcing
+ * chains of level 4 (95 on a puzzle with several solutions, where the nested chains are
+ * skipped). It grows as techniques are added.
  */
 #define SUDOKU_BEYOND_ER 105
 
@@ -101,11 +102,6 @@
  * `sudoku_rating.hardest` when no step was taken.
  */
 #define SUDOKU_NO_TECHNIQUE -1
-
-/**
- * No nested step (in [`Advanced::removals`]).
- */
-#define NOT_NESTED UINT32_MAX
 
 /**
  * Result of every libsudoku function that can fail. The numeric values are fixed.
@@ -181,6 +177,12 @@ typedef enum sudoku_status {
    * `sudoku_step_explain` (the text); the size needed is reported.
    */
   SUDOKU_BUFFER_TOO_SMALL = 14,
+  /**
+   * `sudoku_rate_with`: the time budget ran out before the rating was complete; the
+   * partial rating was written (`complete` 0, `er` a lower bound of SE's ER). The one
+   * status besides `SUDOKU_OK` with an output.
+   */
+  SUDOKU_OUT_OF_BUDGET = 15,
 } sudoku_status;
 
 /**
@@ -477,11 +479,6 @@ typedef enum sudoku_technique {
 } sudoku_technique;
 
 /**
- * A potential as a dense key: `9 * cell + digit - 1` (0-728) for "off", plus 729 for "on".
- */
-typedef struct Pot Pot;
-
-/**
  * What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
  * `sizeof(sudoku_read_info)` (or call `sudoku_read_info_init`) before the first call: fields
  * may be appended in later versions, and the library fills only the fields it knows.
@@ -638,6 +635,26 @@ typedef struct sudoku_transform {
    */
   uint8_t digits[10];
 } sudoku_transform;
+
+/**
+ * Options of `sudoku_rate_with`. Call `sudoku_rate_options_init` first (it sets
+ * `struct_size` and the defaults), then change the fields you need: fields may be appended in
+ * later versions, and `struct_size` tells the library which ones the caller knows.
+ */
+typedef struct sudoku_rate_options {
+  /**
+   * `sizeof(sudoku_rate_options)` as the caller was compiled with; set by
+   * `sudoku_rate_options_init`. Smaller than the first version's: `SUDOKU_INVALID_ARGUMENT`.
+   */
+  uint32_t struct_size;
+  /**
+   * The time budget in milliseconds, 0 (the default) for none. The engine looks at the
+   * clock between steps and, in the nested forcing chains (the only techniques that take
+   * more than a few milliseconds), before each cell's propagations, so it overruns the
+   * budget by a few milliseconds at most on one thread (more on a loaded machine).
+   */
+  uint32_t budget_ms;
+} sudoku_rate_options;
 
 /**
  * A puzzle's Sudoku Explainer rating (`sudoku_rate`, `sudoku_rate_batch`). Ratings are in
@@ -1250,7 +1267,7 @@ enum sudoku_status sudoku_transform_invert(const struct sudoku_transform *transf
 /**
  * The English name of a technique ("Hidden Single (box)", "X-Wing", ...).
  *
- * `technique`: a `sudoku_technique` value (0-50). Returns a static NUL-terminated string, or
+ * `technique`: a `sudoku_technique` value (0-58). Returns a static NUL-terminated string, or
  * NULL for any other value. Thread-safe; no allocation.
  */
 const char *sudoku_technique_name(int technique);
@@ -1268,14 +1285,50 @@ const char *sudoku_technique_name(int technique);
 const char *sudoku_level_name(uint16_t er_tenths);
 
 /**
+ * Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_rate_options)`,
+ * `budget_ms` = 0 (no budget). Does nothing when `options` is NULL.
+ *
+ * # Safety
+ * `options` must be NULL or point to a writable `sudoku_rate_options`.
+ */
+void sudoku_rate_options_init(struct sudoku_rate_options *options);
+
+/**
+ * Rates a puzzle as `sudoku_rate` does, with options: a time budget (`budget_ms`), after
+ * which the engine stops and reports what it has.
+ *
+ * `board`: 81 bytes as for `sudoku_solve`, only read. `options`: NULL for the defaults (see
+ * `sudoku_rate_options_init`: no budget, then the same as `sudoku_rate`). On `SUDOKU_OK`,
+ * `*rating` receives the rating, as from `sudoku_rate`. On `SUDOKU_OUT_OF_BUDGET` it receives
+ * the partial rating: `complete` 0, `er` a lower bound of SE's ER (the hardest step taken, or
+ * the base rating of the technique being searched when the budget ran out, 9.5 or 10.0 for
+ * the nested forcing chains), `ep` and `ed` exact unless 0 (not reached), `steps` the steps
+ * taken. On any other status it is left untouched.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_OUT_OF_BUDGET`, `SUDOKU_NO_SOLUTION`,
+ * `SUDOKU_MULTIPLE_SOLUTIONS`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
+ * `SUDOKU_NULL_POINTER` (`board` or `rating` NULL), `SUDOKU_INVALID_ARGUMENT` (`struct_size`
+ * smaller than the first version's) or `SUDOKU_INTERNAL_ERROR`. Thread-safe.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable bytes; `options` NULL or a readable struct of
+ * `options->struct_size` bytes; `rating` NULL or a writable `sudoku_rating`.
+ */
+enum sudoku_status sudoku_rate_with(const char board[81], const struct sudoku_rate_options *options, struct sudoku_rating *rating);
+
+/**
  * Rates a puzzle as Sudoku Explainer (serate 1.2.1.3) does: ER, EP and ED.
  *
  * `board`: 81 bytes as for `sudoku_solve`, only read. On `SUDOKU_OK`, `*rating` receives the
  * rating; on any other status it is left untouched. The engine takes SE's steps one at a time
  * (`docs/steps.md`); a puzzle needing a technique beyond the engine's is still `SUDOKU_OK`,
- * with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 9.5, the next
- * technique of SE's ladder, or the hardest step taken if higher). A puzzle with several solutions is rated by the
- * same rule, as SE rates it. A full valid board rates 0/0/0 with `complete` 1 and no step.
+ * with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 10.5, the next
+ * technique of SE's ladder, or the hardest step taken if higher). A puzzle with several
+ * solutions is rated by the same rule, as SE rates it, except that the nested forcing chains
+ * are skipped (no step can settle the cells where its solutions differ, and their search is
+ * slowest there): it stops with the bound 9.5 where SE would search them. The nested forcing
+ * chains (9.5 and up) take seconds a step on the hardest puzzles: `sudoku_rate_with` bounds
+ * the time. A full valid board rates 0/0/0 with `complete` 1 and no step.
  *
  * Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION` (checked with the solver first),
  * `SUDOKU_MULTIPLE_SOLUTIONS` (only when a uniqueness technique, assuming one solution, led to

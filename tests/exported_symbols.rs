@@ -22,7 +22,7 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README, the header and the man pages document it.
-const DOCUMENTED: [&str; 31] = [
+const DOCUMENTED: [&str; 33] = [
     "sudoku_board_candidates",
     "sudoku_canonicalize",
     "sudoku_count_solutions",
@@ -37,6 +37,8 @@ const DOCUMENTED: [&str; 31] = [
     "sudoku_minimize",
     "sudoku_rate",
     "sudoku_rate_batch",
+    "sudoku_rate_options_init",
+    "sudoku_rate_with",
     "sudoku_read_info_init",
     "sudoku_read_puzzle",
     "sudoku_solve",

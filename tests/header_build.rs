@@ -54,6 +54,8 @@ enum sudoku_status sudoku_minimize(char *board, uint32_t symmetry);
 
 enum sudoku_status sudoku_rate(const char *board, struct sudoku_rating *rating);
 
+enum sudoku_status sudoku_rate_with(const char *board, const struct sudoku_rate_options *options, struct sudoku_rating *rating);
+
 enum sudoku_status sudoku_hint(const char *board, const char *givens, const uint16_t *candidates, struct sudoku_step *step, size_t *cell);
 
 enum sudoku_status sudoku_solve_path(const char *board, struct sudoku_step *steps, size_t capacity, size_t *count, bool *complete);
@@ -126,6 +128,10 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
         .replace(
             "sudoku_rate(const char *board,",
             "sudoku_rate(const char board[81],",
+        )
+        .replace(
+            "sudoku_rate_with(const char *board,",
+            "sudoku_rate_with(const char board[81],",
         )
         .replace(
             "sudoku_solve_path(const char *board,",

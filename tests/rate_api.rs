@@ -342,13 +342,11 @@ fn rate_statuses() {
         (r.er, r.ep, r.ed, r.complete, r.steps, r.hardest),
         (0, 0, 0, 1, 0, SUDOKU_NO_TECHNIQUE)
     );
-    // The empty board (many solutions) is rated as SE would: beyond the engine at once.
+    // The empty board (many solutions): no step before the nested forcing chains, which are
+    // skipped on a puzzle with several solutions: the bound 9.5.
     let (s, r) = rate(&[b'.'; CELLS]);
     assert_eq!(s, SUDOKU_OK);
-    assert_eq!(
-        (r.er, r.ep, r.ed, r.complete, r.steps),
-        (SUDOKU_BEYOND_ER, 0, 0, 0, 0)
-    );
+    assert_eq!((r.er, r.ep, r.ed, r.complete, r.steps), (95, 0, 0, 0, 0));
 }
 
 #[test]
@@ -366,7 +364,15 @@ fn names_of_techniques_and_levels() {
         name(50).as_deref(),
         Some("Dynamic Region Forcing Chains (+)")
     );
-    assert_eq!(name(51), None);
+    assert_eq!(
+        name(51).as_deref(),
+        Some("Dynamic Contradiction Forcing Chain (+ Forcing Chains)")
+    );
+    assert_eq!(
+        name(58).as_deref(),
+        Some("Dynamic Region Forcing Chains (+ Multiple Forcing Chains)")
+    );
+    assert_eq!(name(59), None);
     assert_eq!(name(-1), None);
     let level = |er: u16| {
         // SAFETY: a static NUL-terminated string, never NULL.
@@ -415,6 +421,7 @@ fn hints_are_the_engine_s_next_steps() {
                     break;
                 }
                 Next::Contradiction => panic!("a contradiction on a rated puzzle"),
+                Next::OutOfBudget { .. } => panic!("out of a budget never given"),
             }
         }
         // Without masks or givens the first hint is the same.
@@ -712,7 +719,7 @@ fn explanations_of_known_steps() {
     );
     // Fields out of range.
     for bad in [
-        sudoku_step { technique: 51, ..x },
+        sudoku_step { technique: 59, ..x },
         sudoku_step { cell: 81, ..x },
         sudoku_step { digit: 10, ..x },
         sudoku_step { rating: 256, ..x },
@@ -764,5 +771,84 @@ fn explanations_of_known_steps() {
     assert_eq!(
         n,
         "X-Wing on 7 in rows 2 and 8: removes 7 from r3c4, r5c4".len() + 1
+    );
+}
+
+/// `sudoku_rate_with` with `budget_ms` (None: NULL options).
+fn rate_with(board: &[u8; CELLS], budget_ms: Option<u32>) -> (sudoku_status, sudoku_rating) {
+    let mut r = blank_rating();
+    let mut options = sudoku_rate_options {
+        struct_size: 0,
+        budget_ms: 7,
+    };
+    // SAFETY: a writable options struct.
+    unsafe { sudoku_rate_options_init(&mut options) };
+    assert_eq!(
+        (options.struct_size as usize, options.budget_ms),
+        (std::mem::size_of::<sudoku_rate_options>(), 0)
+    );
+    let pointer = match budget_ms {
+        Some(ms) => {
+            options.budget_ms = ms;
+            &options as *const sudoku_rate_options
+        }
+        None => ptr::null(),
+    };
+    // SAFETY: 81 readable bytes, NULL or a whole options struct, and a writable rating.
+    let status = unsafe { sudoku_rate_with(board.as_ptr().cast(), pointer, &mut r) };
+    (status, r)
+}
+
+#[test]
+fn rating_within_a_budget() {
+    // Without a budget (NULL options, or 0) and with one it does not exhaust: sudoku_rate's.
+    // serate: 9.5/1.2/1.2, with the dynamic forcing chains (+).
+    let plus =
+        *b"7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    let full = rate(&plus);
+    assert_eq!(full.0, SUDOKU_OK);
+    assert_eq!((full.1.er, full.1.complete), (95, 1));
+    for budget in [None, Some(0), Some(60_000)] {
+        assert_eq!(rate_with(&plus, budget), full, "{budget:?}");
+    }
+    // The first puzzle of forum_hardest: its first step (serate's 11.1, a nested forcing
+    // chain of level 3) takes over a second. With 50 ms the engine stops in the nested
+    // chains before any step: SUDOKU_OUT_OF_BUDGET with the partial rating written, the bound
+    // the base of the level being searched.
+    let hardest =
+        *b"98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    let (status, r) = rate_with(&hardest, Some(50));
+    assert_eq!(status, SUDOKU_OUT_OF_BUDGET);
+    assert!(r.er == 95 || r.er == 100, "{r:?}");
+    assert_eq!(
+        (r.ep, r.ed, r.steps, r.complete, r.hardest),
+        (0, 0, 0, 0, SUDOKU_NO_TECHNIQUE)
+    );
+    // Errors write nothing: a struct_size below the first version's, NULLs, a bad board.
+    let options = sudoku_rate_options {
+        struct_size: 4,
+        budget_ms: 50,
+    };
+    let mut r = blank_rating();
+    // SAFETY: 81 readable bytes, a readable options struct of struct_size bytes, a rating.
+    let status = unsafe { sudoku_rate_with(plus.as_ptr().cast(), &options, &mut r) };
+    assert_eq!((status, r), (SUDOKU_INVALID_ARGUMENT, blank_rating()));
+    // SAFETY: NULL pointers are refused before any access.
+    unsafe {
+        assert_eq!(
+            sudoku_rate_with(ptr::null(), ptr::null(), &mut r),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_rate_with(plus.as_ptr().cast(), ptr::null(), ptr::null_mut()),
+            SUDOKU_NULL_POINTER
+        );
+        sudoku_rate_options_init(ptr::null_mut());
+    }
+    let mut bad = plus;
+    bad[3] = b'x';
+    assert_eq!(
+        rate_with(&bad, Some(50)),
+        (SUDOKU_INVALID_CHARACTER, blank_rating())
     );
 }

@@ -14,7 +14,7 @@ use sudoku_testkit::cbuild::{checked, read_header, repo_root, shared_library};
 use sudoku_testkit::status::{EXPECTED_NAMES, UNKNOWN_STATUS};
 
 /// Values that are not status codes.
-const UNKNOWN: [c_int; 6] = [-1, 15, 16, 100, c_int::MAX, c_int::MIN];
+const UNKNOWN: [c_int; 6] = [-1, 16, 17, 100, c_int::MAX, c_int::MIN];
 
 fn text(pointer: *const c_char) -> String {
     assert!(!pointer.is_null());

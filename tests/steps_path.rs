@@ -2,7 +2,8 @@
 //! with the engine: the solution comes from the test kit's exact-cover reference (DLX), and a
 //! step is wrong when it places a digit other than the solution's or removes the solution's digit
 //! from a cell. Run on every path the rater takes over the rated files (QQWing, random minimal,
-//! top1465), up to the position where the engine stops. Also checked: each step changes the
+//! top1465, and the first puzzles of forum_hardest, whose paths need the nested forcing chains),
+//! up to the position where the engine stops. Also checked: each step changes the
 //! position (a candidate it removes is there, or it places), a finished path ends on the
 //! solution, and the engine never meets a contradiction on a puzzle that has a solution.
 
@@ -76,6 +77,7 @@ fn check_path(text: &[u8; 81], used: &mut [usize]) {
             }
             Next::Contradiction => panic!("{name}: contradiction on a puzzle with a solution"),
             Next::Beyond { .. } => return,
+            Next::OutOfBudget { .. } => panic!("{name}: out of a budget never given"),
         }
     }
 }
@@ -104,4 +106,26 @@ fn random_minimal_paths_are_sound() {
 #[test]
 fn top1465_paths_are_sound() {
     check_file("se_top1465.txt");
+}
+
+#[test]
+fn forum_hardest_paths_are_sound() {
+    // The first four of forum_hardest (ER 11 or more): their paths need the nested forcing
+    // chains of levels 2 and 3, with steps of both levels checked here.
+    let path = data_dir().join("puzzles5_forum_hardest_1905_11+");
+    let bytes = fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut used = vec![0usize; Technique::all().len()];
+    for (_, line) in puzzle_lines(&bytes).take(4) {
+        check_path(line[..81].try_into().unwrap(), &mut used);
+    }
+    let level2 = Technique::NestedForcingContradictionChain as usize;
+    let level3 = Technique::NestedMultipleContradictionChain as usize;
+    assert!(
+        used[level2..level3].iter().sum::<usize>() > 0,
+        "no level-2 step"
+    );
+    assert!(
+        used[level3..level3 + 4].iter().sum::<usize>() > 0,
+        "no level-3 step"
+    );
 }

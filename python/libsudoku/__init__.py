@@ -184,6 +184,7 @@ SUDOKU_WRONG_DIGIT = 11
 SUDOKU_ALREADY_SOLVED = 12
 SUDOKU_NO_STEP = 13
 SUDOKU_BUFFER_TOO_SMALL = 14
+SUDOKU_OUT_OF_BUDGET = 15
 
 #: The symmetries of a generated puzzle's pattern of givens (`sudoku_symmetry`), by name; a
 #: name's index is its C value.
@@ -412,6 +413,8 @@ _FUNCTIONS = (
     "sudoku_is_minimal",
     "sudoku_minimize",
     "sudoku_rate",
+    "sudoku_rate_options_init",
+    "sudoku_rate_with",
     "sudoku_rate_batch",
     "sudoku_hint",
     "sudoku_solve_path",
@@ -419,6 +422,15 @@ _FUNCTIONS = (
     "sudoku_technique_name",
     "sudoku_level_name",
 )
+
+
+class _RateOptions(ctypes.Structure):
+    """sudoku_rate_options."""
+
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("budget_ms", ctypes.c_uint32),
+    ]
 
 
 class _GenerateOptions(ctypes.Structure):
@@ -537,6 +549,14 @@ def _declare(lib):
     lib.sudoku_minimize.restype = status
     lib.sudoku_rate.argtypes = [ctypes.c_char_p, ctypes.POINTER(_Rating)]
     lib.sudoku_rate.restype = status
+    lib.sudoku_rate_options_init.argtypes = [ctypes.POINTER(_RateOptions)]
+    lib.sudoku_rate_options_init.restype = None
+    lib.sudoku_rate_with.argtypes = [
+        ctypes.c_char_p,
+        ctypes.POINTER(_RateOptions),
+        ctypes.POINTER(_Rating),
+    ]
+    lib.sudoku_rate_with.restype = status
     lib.sudoku_rate_batch.argtypes = [
         ctypes.c_char_p,
         ctypes.c_size_t,
@@ -1189,10 +1209,13 @@ class Rating:
     er, ep, ed: ER (the hardest step), EP (the hardest up to the first placement) and ED (the
         first step), floats with one decimal (1.5; 0.0 for none). When complete is False, er is
         a lower bound of SE's ER (the engine stopped at a position needing a technique it does
-        not have, all rated 9.5 or more), and ep and ed are exact unless 0.0.
+        not have, all rated 10.5 or more, or its time budget ran out), and ep and ed are exact
+        unless 0.0.
     complete: True when the engine solved the puzzle (the three ratings are SE's).
     hardest: the name of the hardest step's technique ("X-Wing"), None when no step was taken.
     steps: the number of steps taken.
+    out_of_budget: True when rate's budget_ms ran out before the end (er is then a lower
+        bound: the hardest step taken, or the base rating of the technique being searched).
     """
 
     er: float
@@ -1201,6 +1224,7 @@ class Rating:
     complete: bool
     hardest: Optional[str]
     steps: int
+    out_of_budget: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1211,7 +1235,7 @@ class Step:
     row-major).
 
     technique: its English name ("Hidden Single (box)"); technique_id: its sudoku_technique
-        value (0-50).
+        value (0-58).
     rating: the step's ER (a float with one decimal).
     placement: (cell, digit) placed, or None.
     eliminations: the candidates removed, (cell, digit) pairs in increasing order of
@@ -1245,7 +1269,7 @@ class SolvePath(NamedTuple):
 
 
 def technique_name(technique: int) -> Optional[str]:
-    """The English name of a technique (a sudoku_technique value 0-50), None for another
+    """The English name of a technique (a sudoku_technique value 0-58), None for another
     value."""
     _require_int("technique", technique)
     if not -(2**31) <= technique < 2**31:
@@ -1272,7 +1296,7 @@ def level_name(er: float) -> str:
     return _library().sudoku_level_name(tenths).decode("ascii")
 
 
-def _rating(raw: _Rating) -> Rating:
+def _rating(raw: _Rating, out_of_budget: bool = False) -> Rating:
     return Rating(
         er=raw.er / 10,
         ep=raw.ep / 10,
@@ -1280,19 +1304,37 @@ def _rating(raw: _Rating) -> Rating:
         complete=bool(raw.complete),
         hardest=technique_name(raw.hardest) if raw.hardest >= 0 else None,
         steps=raw.steps,
+        out_of_budget=out_of_budget,
     )
 
 
-def rate(puzzle: Board) -> Rating:
+def rate(puzzle: Board, budget_ms: Optional[int] = None) -> Rating:
     """Rates `puzzle` as Sudoku Explainer (serate 1.2.1.3) does (see Rating). A puzzle with
-    several solutions is rated by the same rule, as SE rates it.
+    several solutions is rated by the same rule, as SE rates it, except that the nested forcing
+    chains are skipped: it stops with the lower bound 9.5 where SE would search them.
+
+    budget_ms: a time budget in milliseconds (None or 0: none). The nested forcing chains (ER
+    9.5 and up) take seconds a step on the hardest puzzles; when the budget runs out, the
+    partial rating is returned with out_of_budget True and complete False (sudoku_rate_with).
 
     Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS (a uniqueness technique
     met a contradiction on a puzzle with several solutions), SUDOKU_INVALID_CHARACTER or
-    SUDOKU_CONFLICTING_GIVENS (with the cell)."""
+    SUDOKU_CONFLICTING_GIVENS (with the cell). TypeError for a budget_ms that is not an int,
+    ValueError for one below 0 or above 2**32 - 1."""
     text = _to_bytes(puzzle)
     raw = _Rating()
-    status = _library().sudoku_rate(text, ctypes.byref(raw))
+    if budget_ms is None:
+        status = _library().sudoku_rate(text, ctypes.byref(raw))
+    else:
+        _require_int("budget_ms", budget_ms)
+        if not 0 <= budget_ms < 2**32:
+            raise ValueError("budget_ms must be from 0 to 2**32 - 1")
+        options = _RateOptions()
+        _library().sudoku_rate_options_init(ctypes.byref(options))
+        options.budget_ms = budget_ms
+        status = _library().sudoku_rate_with(text, ctypes.byref(options), ctypes.byref(raw))
+        if status == SUDOKU_OUT_OF_BUDGET:
+            return _rating(raw, out_of_budget=True)
     if status != SUDOKU_OK:
         raise _fail(status, text)
     return _rating(raw)

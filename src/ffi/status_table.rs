@@ -49,5 +49,9 @@ status_table! {
         /// An output buffer is too small: `sudoku_solve_path` (the steps) and
         /// `sudoku_step_explain` (the text); the size needed is reported.
         SUDOKU_BUFFER_TOO_SMALL = 14 => "an output buffer is too small",
+        /// `sudoku_rate_with`: the time budget ran out before the rating was complete; the
+        /// partial rating was written (`complete` 0, `er` a lower bound of SE's ER). The one
+        /// status besides `SUDOKU_OK` with an output.
+        SUDOKU_OUT_OF_BUDGET = 15 => "the time budget ran out; the rating written is a lower bound",
     }
 }

@@ -8,7 +8,7 @@
 use std::ffi::{c_char, c_int, CStr};
 use std::mem::MaybeUninit;
 use std::panic::catch_unwind;
-use std::ptr;
+use std::ptr::{self, NonNull};
 use std::slice;
 
 use super::region::Region;
@@ -20,7 +20,7 @@ use crate::candidates::ALL_DIGITS;
 use crate::fault;
 use crate::geometry::{Cell, CellSet, Digit, CELLS};
 use crate::solver::{self, Mode, Start};
-use crate::steps::{self, Chain, Eliminations, Grid, HouseSet, Next, Step, Technique};
+use crate::steps::{self, Budget, Chain, Eliminations, Grid, HouseSet, Next, Step, Technique};
 
 /// The techniques of the step engine, in Sudoku Explainer's ladder order; the values are fixed
 /// (new techniques are appended) and equal `sudoku_step.technique` and `sudoku_rating.hardest`.
@@ -153,8 +153,9 @@ pub enum sudoku_technique {
 pub const SUDOKU_CHAIN_CAPACITY: usize = 128;
 
 /// The lower bound of Sudoku Explainer's next step, in tenths, where the engine has no
-/// technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 95, the nested forcing
-/// chains. It grows as techniques are added.
+/// technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 105, the nested forcing
+/// chains of level 4 (95 on a puzzle with several solutions, where the nested chains are
+/// skipped). It grows as techniques are added.
 pub const SUDOKU_BEYOND_ER: u16 = 105;
 
 /// `sudoku_rating.hardest` when no step was taken.
@@ -379,7 +380,7 @@ pub fn level_name(er_tenths: u16) -> &'static CStr {
 
 /// The English name of a technique ("Hidden Single (box)", "X-Wing", ...).
 ///
-/// `technique`: a `sudoku_technique` value (0-50). Returns a static NUL-terminated string, or
+/// `technique`: a `sudoku_technique` value (0-58). Returns a static NUL-terminated string, or
 /// NULL for any other value. Thread-safe; no allocation.
 #[no_mangle]
 pub extern "C" fn sudoku_technique_name(technique: c_int) -> *const c_char {
@@ -406,26 +407,144 @@ pub extern "C" fn sudoku_level_name(er_tenths: u16) -> *const c_char {
 
 /// Rates a parsed board: the C rating, or the status (see `sudoku_rate`).
 fn rate_board(board: &Board) -> Result<sudoku_rating, sudoku_status> {
-    if solver::search(Start::Board(board), Mode::First)
+    rate_board_within(board, &Budget::UNLIMITED).map(|(r, _)| r)
+}
+
+/// The rating of `board` within `budget`, and whether the budget ran out.
+fn rate_board_within(
+    board: &Board,
+    budget: &Budget,
+) -> Result<(sudoku_rating, bool), sudoku_status> {
+    let solutions = solver::search(Start::Board(board), Mode::Count { limit: 2 })
         .map_err(sudoku_status::from)?
-        .count()
-        == 0
-    {
+        .count();
+    if solutions == 0 {
         return Err(SUDOKU_NO_SOLUTION);
     }
-    let r = steps::rate(board);
+    // With several solutions the nested chains are skipped (`Budget::without_nested`).
+    let budget = if solutions > 1 {
+        budget.without_nested()
+    } else {
+        *budget
+    };
+    let r = steps::rate_within(board, &budget);
     if r.contradiction {
         // Sound techniques never empty a cell of a position with a solution: only the
         // uniqueness techniques can, on a puzzle with several.
         return Err(SUDOKU_MULTIPLE_SOLUTIONS);
     }
-    Ok(sudoku_rating {
+    let rating = sudoku_rating {
         er: r.er.into(),
         ep: r.ep.into(),
         ed: r.ed.into(),
         hardest: r.hardest.map_or(SUDOKU_NO_TECHNIQUE, |t| t as i16),
         steps: r.steps,
         complete: r.complete.into(),
+    };
+    Ok((rating, r.out_of_budget))
+}
+
+/// Options of `sudoku_rate_with`. Call `sudoku_rate_options_init` first (it sets
+/// `struct_size` and the defaults), then change the fields you need: fields may be appended in
+/// later versions, and `struct_size` tells the library which ones the caller knows.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct sudoku_rate_options {
+    /// `sizeof(sudoku_rate_options)` as the caller was compiled with; set by
+    /// `sudoku_rate_options_init`. Smaller than the first version's: `SUDOKU_INVALID_ARGUMENT`.
+    pub struct_size: u32,
+    /// The time budget in milliseconds, 0 (the default) for none. The engine looks at the
+    /// clock between steps and, in the nested forcing chains (the only techniques that take
+    /// more than a few milliseconds), before each cell's propagations, so it overruns the
+    /// budget by a few milliseconds at most on one thread (more on a loaded machine).
+    pub budget_ms: u32,
+}
+
+/// `sizeof(sudoku_rate_options)` of this version (also the first version's).
+const RATE_OPTIONS_SIZE: usize = size_of::<sudoku_rate_options>();
+
+/// Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_rate_options)`,
+/// `budget_ms` = 0 (no budget). Does nothing when `options` is NULL.
+///
+/// # Safety
+/// `options` must be NULL or point to a writable `sudoku_rate_options`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_rate_options_init(options: *mut sudoku_rate_options) {
+    guard_or((), || {
+        if let Ok(options) = required(options) {
+            // SAFETY: non-NULL, and the caller guarantees a writable sudoku_rate_options.
+            unsafe {
+                options.write_unaligned(sudoku_rate_options {
+                    struct_size: RATE_OPTIONS_SIZE as u32,
+                    budget_ms: 0,
+                })
+            };
+        }
+    })
+}
+
+/// The caller's budget: NULL options give none.
+///
+/// # Safety
+/// `options` must be NULL or point to a readable struct of `options->struct_size` bytes.
+unsafe fn read_rate_options(options: *const sudoku_rate_options) -> Result<u32, sudoku_status> {
+    let Some(options) = NonNull::new(options.cast_mut()) else {
+        return Ok(0);
+    };
+    // SAFETY: non-NULL; the caller guarantees a struct whose first field is struct_size.
+    let struct_size = unsafe { ptr::addr_of!((*options.as_ptr()).struct_size).read_unaligned() };
+    if (struct_size as usize) < RATE_OPTIONS_SIZE {
+        return Err(SUDOKU_INVALID_ARGUMENT);
+    }
+    // SAFETY: the caller guarantees `struct_size` readable bytes, at least the whole struct of
+    // this version; the field is a plain integer, valid for any bytes.
+    Ok(unsafe { ptr::addr_of!((*options.as_ptr()).budget_ms).read_unaligned() })
+}
+
+/// Rates a puzzle as `sudoku_rate` does, with options: a time budget (`budget_ms`), after
+/// which the engine stops and reports what it has.
+///
+/// `board`: 81 bytes as for `sudoku_solve`, only read. `options`: NULL for the defaults (see
+/// `sudoku_rate_options_init`: no budget, then the same as `sudoku_rate`). On `SUDOKU_OK`,
+/// `*rating` receives the rating, as from `sudoku_rate`. On `SUDOKU_OUT_OF_BUDGET` it receives
+/// the partial rating: `complete` 0, `er` a lower bound of SE's ER (the hardest step taken, or
+/// the base rating of the technique being searched when the budget ran out, 9.5 or 10.0 for
+/// the nested forcing chains), `ep` and `ed` exact unless 0 (not reached), `steps` the steps
+/// taken. On any other status it is left untouched.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_OUT_OF_BUDGET`, `SUDOKU_NO_SOLUTION`,
+/// `SUDOKU_MULTIPLE_SOLUTIONS`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
+/// `SUDOKU_NULL_POINTER` (`board` or `rating` NULL), `SUDOKU_INVALID_ARGUMENT` (`struct_size`
+/// smaller than the first version's) or `SUDOKU_INTERNAL_ERROR`. Thread-safe.
+///
+/// # Safety
+/// `board` must be NULL or point to 81 readable bytes; `options` NULL or a readable struct of
+/// `options->struct_size` bytes; `rating` NULL or a writable `sudoku_rating`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_rate_with(
+    board: *const c_char,
+    options: *const sudoku_rate_options,
+    rating: *mut sudoku_rating,
+) -> sudoku_status {
+    guard(|| {
+        required(board.cast_mut())?;
+        let rating = required(rating)?;
+        // SAFETY: the caller guarantees NULL or `struct_size` readable bytes.
+        let budget_ms = unsafe { read_rate_options(options) }?;
+        // SAFETY: the caller guarantees 81 readable bytes, which no one writes during the call.
+        let text = unsafe { board_ref(board) }?;
+        let budget = match budget_ms {
+            0 => Budget::UNLIMITED,
+            ms => Budget::millis(ms.into()),
+        };
+        let (result, out_of_budget) = rate_board_within(&Board::parse(text)?, &budget)?;
+        // SAFETY: non-NULL, and the caller guarantees a writable sudoku_rating.
+        unsafe { rating.write_unaligned(result) };
+        if out_of_budget {
+            Err(SUDOKU_OUT_OF_BUDGET)
+        } else {
+            Ok(())
+        }
     })
 }
 
@@ -434,9 +553,13 @@ fn rate_board(board: &Board) -> Result<sudoku_rating, sudoku_status> {
 /// `board`: 81 bytes as for `sudoku_solve`, only read. On `SUDOKU_OK`, `*rating` receives the
 /// rating; on any other status it is left untouched. The engine takes SE's steps one at a time
 /// (`docs/steps.md`); a puzzle needing a technique beyond the engine's is still `SUDOKU_OK`,
-/// with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 9.5, the next
-/// technique of SE's ladder, or the hardest step taken if higher). A puzzle with several solutions is rated by the
-/// same rule, as SE rates it. A full valid board rates 0/0/0 with `complete` 1 and no step.
+/// with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 10.5, the next
+/// technique of SE's ladder, or the hardest step taken if higher). A puzzle with several
+/// solutions is rated by the same rule, as SE rates it, except that the nested forcing chains
+/// are skipped (no step can settle the cells where its solutions differ, and their search is
+/// slowest there): it stops with the bound 9.5 where SE would search them. The nested forcing
+/// chains (9.5 and up) take seconds a step on the hardest puzzles: `sudoku_rate_with` bounds
+/// the time. A full valid board rates 0/0/0 with `complete` 1 and no step.
 ///
 /// Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION` (checked with the solver first),
 /// `SUDOKU_MULTIPLE_SOLUTIONS` (only when a uniqueness technique, assuming one solution, led to
@@ -588,6 +711,7 @@ pub fn hint(
     let puzzle = givens.unwrap_or(board);
     let outcome = solver::search(Start::Board(puzzle), Mode::Count { limit: 2 })
         .map_err(|e| (sudoku_status::from(e), None))?;
+    let several = outcome.count() > 1;
     match (outcome.count(), outcome.first_solution()) {
         (0, _) | (_, None) => return Err((SUDOKU_NO_SOLUTION, None)),
         (1, Some(solution)) => {
@@ -614,11 +738,17 @@ pub fn hint(
         Some(m) => Grid::from_board_and_masks(board, m),
         None => Grid::from_board(board),
     };
-    match steps::next_step(&grid) {
+    // With several solutions the nested chains are skipped (`Budget::without_nested`).
+    let budget = if several {
+        Budget::UNLIMITED.without_nested()
+    } else {
+        Budget::UNLIMITED
+    };
+    match steps::next_step_within(&grid, &budget) {
         Next::Step(step) => Ok(step),
         Next::Solved => Err((SUDOKU_ALREADY_SOLVED, None)),
         Next::Contradiction => Err((SUDOKU_NO_SOLUTION, None)),
-        Next::Beyond { .. } => Err((SUDOKU_NO_STEP, None)),
+        Next::Beyond { .. } | Next::OutOfBudget { .. } => Err((SUDOKU_NO_STEP, None)),
     }
 }
 
@@ -695,19 +825,26 @@ pub unsafe extern "C" fn sudoku_hint(
 /// The engine's whole path from a board: its steps and whether it reached the solution
 /// (`Err` as `sudoku_solve_path`).
 pub fn solve_path(board: &Board) -> Result<(Vec<Step>, bool), sudoku_status> {
-    if solver::count_solutions(board, 1) == 0 {
+    let solutions = solver::count_solutions(board, 2);
+    if solutions == 0 {
         return Err(SUDOKU_NO_SOLUTION);
     }
+    // With several solutions the nested chains are skipped (`Budget::without_nested`).
+    let budget = if solutions > 1 {
+        Budget::UNLIMITED.without_nested()
+    } else {
+        Budget::UNLIMITED
+    };
     let mut grid = Grid::from_board(board);
     let mut path = Vec::new();
     loop {
-        match steps::next_step(&grid) {
+        match steps::next_step_within(&grid, &budget) {
             Next::Step(step) => {
                 step.apply(&mut grid);
                 path.push(step);
             }
             Next::Solved => return Ok((path, true)),
-            Next::Beyond { .. } => return Ok((path, false)),
+            Next::Beyond { .. } | Next::OutOfBudget { .. } => return Ok((path, false)),
             // As in `rate_board`: only a uniqueness technique on a puzzle with several
             // solutions gets here.
             Next::Contradiction => return Err(SUDOKU_MULTIPLE_SOLUTIONS),
@@ -873,7 +1010,7 @@ mod tests {
         assert_eq!(upper_snake("ForcingXChain"), "FORCING_X_CHAIN");
         for (i, t) in Technique::all().into_iter().enumerate() {
             assert_eq!(t as usize, i);
-            // SAFETY: i is a discriminant of the repr(C) enum (0-50, all declared), checked
+            // SAFETY: i is a discriminant of the repr(C) enum (0-58, all declared), checked
             // by the names below.
             let c: sudoku_technique = unsafe { std::mem::transmute(i as i32) };
             assert_eq!(
@@ -887,7 +1024,7 @@ mod tests {
                 Ok(t.name())
             );
         }
-        assert!(sudoku_technique_name(51).is_null());
+        assert!(sudoku_technique_name(59).is_null());
         assert!(sudoku_technique_name(-1).is_null());
         assert_eq!(SUDOKU_CHAIN_CAPACITY, Chain::CAPACITY);
     }

@@ -20,6 +20,7 @@
 //!
 //! Layers: uses geometry and board only; nothing here knows of the solver or C.
 
+pub mod budget;
 pub mod bug;
 pub mod chains;
 pub mod exclusion;
@@ -35,7 +36,8 @@ pub mod subsets;
 pub mod uniqueness;
 pub mod wings;
 
+pub use budget::Budget;
 pub use grid::Grid;
-pub use next::{next_step, Next, BEYOND_AT_LEAST};
-pub use rate::{rate, rate_grid, rate_until, Rating};
+pub use next::{next_step, next_step_within, Next, BEYOND_AT_LEAST};
+pub use rate::{rate, rate_grid, rate_until, rate_within, Rating};
 pub use step::{Chain, Eliminations, HouseSet, Potential, Step, Technique};

@@ -2,12 +2,13 @@
 //! engine can do in a position ([`Next`]). The order and the techniques: the module
 //! documentation of [`crate::steps`] and `docs/steps.md`.
 
+use super::budget::Budget;
 use super::grid::Grid;
 use super::step::Step;
 use super::{bug, chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
 
 /// The lower bound, in tenths, of SE's next step where the engine has none (see
-/// [`Next::Beyond`]): 9.5, the nested forcing chains.
+/// [`Next::Beyond`]): 10.5, the nested forcing chains of level 4.
 pub const BEYOND_AT_LEAST: u8 = 105;
 
 /// What the engine can do next in a position.
@@ -20,9 +21,16 @@ pub enum Next {
     /// An empty cell has no candidate left: the position has no solution.
     Contradiction,
     /// The position needs a technique the engine does not have; SE's next step rates at least
-    /// `at_least` (tenths): 9.5, the nested forcing chains, SE's next producers after the
-    /// dynamic forcing chains (+) (everything after them rates 9.5 or more).
+    /// `at_least` (tenths): 10.5, the nested forcing chains of level 4, SE's next producers
+    /// after those of level 3 (everything after them rates 10.5 or more).
     Beyond {
+        /// Lower bound of the ER of SE's next step, in tenths.
+        at_least: u8,
+    },
+    /// The budget ran out while the engine searched ([`next_step_within`]); SE's next step
+    /// rates at least `at_least` (tenths): the base rating of the producer it was in, since
+    /// every producer before it found nothing.
+    OutOfBudget {
         /// Lower bound of the ER of SE's next step, in tenths.
         at_least: u8,
     },
@@ -34,6 +42,14 @@ pub enum Next {
 /// uniqueness techniques (4.5 and up) before the naked quad, and its hidden-single producer gives
 /// full houses, box and line singles from one pass.
 pub fn next_step(grid: &Grid) -> Next {
+    next_step_within(grid, &Budget::UNLIMITED)
+}
+
+/// As [`next_step`], but the nested forcing chains stop when `budget` runs out (checked before
+/// each cell's propagations), with [`Next::OutOfBudget`], and are skipped when the budget does
+/// not allow them ([`Next::Beyond`] at 9.5). The producers before them take a few milliseconds
+/// at most and are not interrupted.
+pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
     if grid.is_broken() {
         return Next::Contradiction;
     }
@@ -87,13 +103,31 @@ pub fn next_step(grid: &Grid) -> Next {
         chains::multiple::multiple,
         |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::DYNAMIC),
         |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::DYNAMIC_PLUS),
-        // 20: nested forcing chains of level 2, then of level 3 (9.5 and 10.0 and up).
-        |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::NESTED_FORCING),
-        |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::NESTED_MULTIPLE),
     ];
     for technique in chained {
         if let Some(step) = technique(grid) {
             return Next::Step(step);
+        }
+    }
+    // 20: nested forcing chains of level 2, then of level 3 (9.5 and 10.0 and up), which can
+    // take seconds: within the budget, when allowed.
+    if !budget.allows_nested() {
+        return Next::Beyond {
+            at_least: chains::dynamic::NESTED_FORCING.base_tenths(),
+        };
+    }
+    for level in [
+        &chains::dynamic::NESTED_FORCING,
+        &chains::dynamic::NESTED_MULTIPLE,
+    ] {
+        match chains::dynamic::dynamic_within(grid, level, budget) {
+            Ok(Some(step)) => return Next::Step(step),
+            Ok(None) => {}
+            Err(chains::dynamic::OutOfBudget) => {
+                return Next::OutOfBudget {
+                    at_least: level.base_tenths(),
+                }
+            }
         }
     }
     // What remains starts at the nested forcing chains of level 4 (10.5).
@@ -147,12 +181,13 @@ mod tests {
         // an assumption "on" removes its digit from its peers and the cell's other digits,
         // which leaves every other digit seven places or more in each house, in two or three
         // boxes of each line, and no cell with two candidates, so neither a strong link nor a
-        // pointing, claiming, pair or X-Wing; an assumption "off" removes one candidate): SE's
-        // next step would be a nested forcing chain, 9.5 and up.
+        // pointing, claiming, pair or X-Wing, nor, at levels 2 and 3, a cycle or forcing
+        // chain; an assumption "off" removes one candidate): SE's next step would be a nested
+        // forcing chain of level 4, 10.5 and up.
         let g = Grid::from_board(&Board::EMPTY);
-        assert_eq!(next_step(&g), Next::Beyond { at_least: 95 });
+        assert_eq!(next_step(&g), Next::Beyond { at_least: 105 });
         let r = rate_grid(g);
-        assert_eq!((r.er, r.ep, r.ed, r.complete), (95, 0, 0, false));
+        assert_eq!((r.er, r.ep, r.ed, r.complete), (105, 0, 0, false));
         let mut g = g;
         for v in 1..=9 {
             grid::remove(&mut g, [Cell::at(4, 4).unwrap()], v);

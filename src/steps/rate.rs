@@ -7,8 +7,9 @@
 //! step that places a digit (a single or a direct technique). serate prints each in tenths,
 //! rounded as `(int)((x + 0.05) * 10)`; here they are tenths from the start.
 
+use super::budget::Budget;
 use super::grid::Grid;
-use super::next::{next_step, Next};
+use super::next::{next_step_within, Next};
 use super::step::Technique;
 use crate::board::Board;
 
@@ -29,6 +30,9 @@ pub struct Rating {
     pub complete: bool,
     /// True when an empty cell lost its last candidate: the puzzle has no solution.
     pub contradiction: bool,
+    /// True when the engine stopped because the budget ran out ([`rate_within`]): `er` is a
+    /// lower bound.
+    pub out_of_budget: bool,
     /// Steps taken.
     pub steps: u32,
 }
@@ -52,7 +56,18 @@ pub fn rate_until(board: &Board, cap: u8) -> Rating {
     rate_grid_until(Grid::from_board(board), cap)
 }
 
-fn rate_grid_until(mut grid: Grid, cap: u8) -> Rating {
+/// Rates a board of givens as [`rate`] does, within `budget`: when it runs out, the rating is
+/// incomplete with `out_of_budget` set and `er` a lower bound (the hardest step taken, or the
+/// base rating of the producer that was interrupted, if higher).
+pub fn rate_within(board: &Board, budget: &Budget) -> Rating {
+    rate_grid_within(Grid::from_board(board), u8::MAX, budget)
+}
+
+fn rate_grid_until(grid: Grid, cap: u8) -> Rating {
+    rate_grid_within(grid, cap, &Budget::UNLIMITED)
+}
+
+fn rate_grid_within(mut grid: Grid, cap: u8, budget: &Budget) -> Rating {
     let mut r = Rating {
         er: 0,
         ep: 0,
@@ -60,11 +75,16 @@ fn rate_grid_until(mut grid: Grid, cap: u8) -> Rating {
         hardest: None,
         complete: false,
         contradiction: false,
+        out_of_budget: false,
         steps: 0,
     };
     let mut placed = false;
     loop {
-        match next_step(&grid) {
+        if budget.exhausted() {
+            r.out_of_budget = true;
+            return r;
+        }
+        match next_step_within(&grid, budget) {
             Next::Solved => {
                 r.complete = true;
                 return r;
@@ -75,6 +95,11 @@ fn rate_grid_until(mut grid: Grid, cap: u8) -> Rating {
             }
             Next::Beyond { at_least } => {
                 r.er = r.er.max(at_least);
+                return r;
+            }
+            Next::OutOfBudget { at_least } => {
+                r.er = r.er.max(at_least);
+                r.out_of_budget = true;
                 return r;
             }
             Next::Step(step) => {

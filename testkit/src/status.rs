@@ -7,7 +7,7 @@
 /// The enumerator names of `sudoku_status`, indexed by their fixed values 0 to 14: what
 /// `sudoku_status_name(code)` must return for each status code. Written from the documented C
 /// API, not from the library.
-pub const EXPECTED_NAMES: [&str; 15] = [
+pub const EXPECTED_NAMES: [&str; 16] = [
     "SUDOKU_OK",
     "SUDOKU_NO_SOLUTION",
     "SUDOKU_MULTIPLE_SOLUTIONS",
@@ -23,6 +23,7 @@ pub const EXPECTED_NAMES: [&str; 15] = [
     "SUDOKU_ALREADY_SOLVED",
     "SUDOKU_NO_STEP",
     "SUDOKU_BUFFER_TOO_SMALL",
+    "SUDOKU_OUT_OF_BUDGET",
 ];
 
 /// What `sudoku_status_name` and `sudoku_status_message` return for a value that is not a

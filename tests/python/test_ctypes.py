@@ -27,6 +27,7 @@ SUDOKU_WRONG_DIGIT = 11
 SUDOKU_ALREADY_SOLVED = 12
 SUDOKU_NO_STEP = 13
 SUDOKU_BUFFER_TOO_SMALL = 14
+SUDOKU_OUT_OF_BUDGET = 15
 
 CELLS = 81
 # A board the library may write to: 81 bytes, no NUL terminator needed.
@@ -331,12 +332,13 @@ class Messages(unittest.TestCase):
             SUDOKU_ALREADY_SOLVED: b"the board is already solved",
             SUDOKU_NO_STEP: b"no technique of the step engine applies to the position",
             SUDOKU_BUFFER_TOO_SMALL: b"an output buffer is too small",
+            SUDOKU_OUT_OF_BUDGET: b"the time budget ran out; the rating written is a lower bound",
         }
         for status, message in expected.items():
             self.assertEqual(LIB.sudoku_status_message(status), message)
 
     def test_unknown_status(self):
-        for status in (-1, 15, 2**31 - 1, -(2**31)):
+        for status in (-1, 16, 2**31 - 1, -(2**31)):
             self.assertEqual(LIB.sudoku_status_message(status), b"unknown status")
 
     def test_version(self):
@@ -492,7 +494,7 @@ class StepEngine(unittest.TestCase):
         self.assertTrue(done.value)
         self.assertEqual(bytes(memoryview(steps[0])), bytes(memoryview(step)))
         self.assertEqual(LIB.sudoku_technique_name(11), b"X-Wing")
-        self.assertIsNone(LIB.sudoku_technique_name(51))
+        self.assertIsNone(LIB.sudoku_technique_name(59))
         self.assertEqual(LIB.sudoku_level_name(62), b"Fiendish")
         self.assertEqual(LIB.sudoku_hint(b"." * 81, None, None, ctypes.byref(step), None),
                          SUDOKU_NO_STEP)

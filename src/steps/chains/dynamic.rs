@@ -18,10 +18,11 @@
 //! included); a double chain's two branches are the "on" and the "off" propagation.
 
 use super::conclusion::{conclude, contradiction, Kind};
-use super::potential::{difficulty, house_of, Pot, KINDS};
+use super::potential::{difficulty, house_of, tenths, Pot, KINDS};
 use super::propagate::{Contradiction, Mode, Propagation};
-use super::Best;
+use super::{Best, Found};
 use crate::geometry::{Cell, CellSet, Digit};
+use crate::steps::budget::Budget;
 use crate::steps::grid::Grid;
 use crate::steps::step::{HouseSet, Step, Technique};
 
@@ -165,9 +166,39 @@ struct Memory {
     path: Vec<Pot>,
 }
 
-/// The first dynamic forcing chain of `level` ([`DYNAMIC`] or [`DYNAMIC_PLUS`]) in SE's order
-/// that removes or places something.
+/// The budget ran out ([`dynamic_within`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutOfBudget;
+
+impl Level {
+    /// The level's base rating in tenths (95 for 9.5).
+    pub fn base_tenths(&self) -> u8 {
+        tenths(self.cell.base)
+    }
+}
+
+/// The first dynamic forcing chain of `level` ([`DYNAMIC`], [`DYNAMIC_PLUS`],
+/// [`NESTED_FORCING`] or [`NESTED_MULTIPLE`]) in SE's order that removes or places something.
 pub fn dynamic(grid: &Grid, level: &Level) -> Option<Step> {
+    dynamic_within(grid, level, &Budget::UNLIMITED).unwrap_or(None)
+}
+
+/// As [`dynamic`], but stopping with [`OutOfBudget`] when `budget` runs out (checked before
+/// each cell).
+pub fn dynamic_within(
+    grid: &Grid,
+    level: &Level,
+    budget: &Budget,
+) -> Result<Option<Step>, OutOfBudget> {
+    Ok(first(grid, level, budget)?.map(|f| f.step))
+}
+
+/// The first step of `level` with SE's difficulty and complexity (see [`dynamic_within`]).
+pub(crate) fn first(
+    grid: &Grid,
+    level: &Level,
+    budget: &Budget,
+) -> Result<Option<Found>, OutOfBudget> {
     let mut m = Memory {
         on: OnRuns::new(),
         off: Propagation::default(),
@@ -178,6 +209,9 @@ pub fn dynamic(grid: &Grid, level: &Level) -> Option<Step> {
         let cands = grid.candidates(cell);
         if cands.count_ones() < 2 {
             continue;
+        }
+        if budget.exhausted() {
+            return Err(OutOfBudget);
         }
         // The slots of the cell's candidates "on", in digit order.
         let mut values = [0usize; 9];
@@ -233,7 +267,7 @@ pub fn dynamic(grid: &Grid, level: &Level) -> Option<Step> {
             m.on.release(Pot::new(cell, digit, true));
         }
     }
-    best.0.map(|f| f.step)
+    Ok(best.0)
 }
 
 /// Double chains of the candidate whose "on" propagation is `on` and "off" is `off`.

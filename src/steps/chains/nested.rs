@@ -146,3 +146,231 @@ pub fn signature(whole: &Whole) -> Vec<u16> {
     out.extend(whole.chains.iter().map(|p| p.0));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Cell;
+    use crate::steps::budget::Budget;
+    use crate::steps::chains::dynamic::{first, NESTED_FORCING, NESTED_MULTIPLE};
+    use crate::steps::grid::{cell, remove};
+    use crate::steps::step::Technique;
+    use crate::Board;
+
+    fn d(v: u8) -> Digit {
+        Digit::new(v).unwrap()
+    }
+
+    fn whole(origin: Origin, chains: Vec<Pot>) -> Whole {
+        Whole {
+            difficulty: 0.0,
+            complexity: 0,
+            key: 0,
+            removals: Default::default(),
+            origin,
+            chains,
+        }
+    }
+
+    #[test]
+    fn a_strong_link_made_by_the_propagation_lends_its_lost_places() {
+        // 1 has three places in column 5 on the source grid (r1c5, r5c5, r9c5); the
+        // propagation removed r9c5, so "r1c5 off, then r5c5 on" holds only on its grid, by the
+        // column (no box or row holds both): r9c5 is the rule parent. The weak link before it
+        // and the start need nothing.
+        let source = Grid::from_board(&Board::EMPTY);
+        let mut work = source;
+        let column: Vec<Cell> = (0..9).map(|r| cell(r, 4)).collect();
+        let gone: Vec<Cell> = column
+            .iter()
+            .copied()
+            .filter(|&c| c != cell(0, 4) && c != cell(4, 4))
+            .collect();
+        remove(&mut work, gone.iter().copied(), 1);
+        let mut source = source;
+        // The source keeps 1 in r1c5, r5c5 and r9c5 of column 5 only.
+        remove(
+            &mut source,
+            gone.iter().copied().filter(|&c| c != cell(8, 4)),
+            1,
+        );
+        let w = whole(
+            Origin::Start,
+            vec![
+                Pot::new(cell(0, 0), d(1), true),
+                Pot::new(cell(0, 4), d(1), false),
+                Pot::new(cell(4, 4), d(1), true),
+                BRANCH_END,
+            ],
+        );
+        let mut out = Vec::new();
+        rule_parents(&source, &work, &w, &mut out);
+        assert_eq!(out, vec![Pot::new(cell(8, 4), d(1), false)]);
+        // On the source grid itself nothing was removed: no rule parent (the step would hold
+        // without the assumption).
+        rule_parents(&source, &source, &w, &mut out);
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn cell_chains_start_with_the_cell_rule_and_cycles_walk_back() {
+        // A cell chain's start counts as made by the cell rule: the candidates its cell lost.
+        let source = Grid::from_board(&Board::EMPTY);
+        let mut work = source;
+        remove(&mut work, [cell(0, 0)], 7);
+        remove(&mut work, [cell(0, 0)], 8);
+        let w = whole(
+            Origin::Cell,
+            vec![
+                Pot::new(cell(0, 0), d(1), true),
+                Pot::new(cell(0, 1), d(1), false),
+                BRANCH_END,
+            ],
+        );
+        let mut out = Vec::new();
+        rule_parents(&source, &work, &w, &mut out);
+        assert_eq!(
+            out,
+            vec![
+                Pot::new(cell(0, 0), d(7), false),
+                Pot::new(cell(0, 0), d(8), false)
+            ]
+        );
+        // A cycle r1c1+2 -> r1c9-2 (weak, row 1) -> ... -> r1c1+2: walked back from its end
+        // (strong links only: nothing lost in their houses) and reversed, where the weak link
+        // of row 1 becomes a strong one, lending the places of 2 row 1 lost.
+        let mut work = source;
+        remove(&mut work, [cell(0, 4)], 2);
+        let w = whole(
+            Origin::Cycle,
+            vec![
+                Pot::new(cell(0, 0), d(2), true),
+                Pot::new(cell(0, 8), d(2), false),
+                Pot::new(cell(8, 8), d(2), true),
+                Pot::new(cell(8, 0), d(2), false),
+                Pot::new(cell(0, 0), d(2), true),
+                BRANCH_END,
+            ],
+        );
+        rule_parents(&source, &work, &w, &mut out);
+        // Forward: r1c1+2 from r9c1-2 (column 1: nine places, no strong link there on this
+        // grid, so no cause) and r9c9+2 from r1c9-2 (column 9, likewise): nothing. Reversed:
+        // r1c9 on by row 1 (the first house holding r1c1 and r1c9), which lost r1c5; r9c1 on
+        // by column 1, which lost nothing.
+        assert_eq!(out, vec![Pot::new(cell(0, 4), d(2), false)]);
+    }
+
+    /// serate 1.2.1.3's first step on the first 11 puzzles of forum_hardest
+    /// (`docs/se-rules.md`, "Nested rules in detail"): every producer before 20 and level 2
+    /// find nothing; level 3 finds a step rated ER with this complexity, removing one digit
+    /// from one cell (row, column from 1), a contradiction chain but for the tenth (cell
+    /// chains).
+    const SE_FIRST_STEPS: [(&str, u8, u32, (usize, usize, u8)); 11] = [
+        (
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+            111,
+            138,
+            (1, 3, 2),
+        ),
+        (
+            "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+            111,
+            194,
+            (5, 1, 4),
+        ),
+        (
+            "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
+            110,
+            118,
+            (4, 3, 1),
+        ),
+        (
+            "98.7..6..5...9..7...7..4...4...327....65...9.......3.11...8.5...2.........54...8.",
+            110,
+            115,
+            (2, 9, 2),
+        ),
+        (
+            "98.7..6..7.5.......4..5....3..8..9......2..1......13.42...8..93.7....2....92...6.",
+            110,
+            109,
+            (5, 4, 4),
+        ),
+        (
+            "98.7..6..75..6......6..8...5......4...9.8.7.....3....24....1.....7.9.5.3..587.4..",
+            110,
+            112,
+            (3, 5, 2),
+        ),
+        (
+            "98.7..6..5...8..7...7..4...32.........94...8.....1...2.9...31....68...5.....9...7",
+            110,
+            108,
+            (2, 9, 1),
+        ),
+        (
+            "98.7..6..5...9..7...7..4...3.......2..85...6.....23....1..8...6..59...4......61..",
+            110,
+            104,
+            (8, 1, 2),
+        ),
+        (
+            "98.7..6..5...8..7...7..4...32.........94...6.....13....9..4.2....58...9......6..1",
+            110,
+            119,
+            (2, 7, 3),
+        ),
+        (
+            "........1.....2.3...4.5.6.....3...7...8.674...7...1..2..5......69..84...84....9..",
+            109,
+            97,
+            (7, 8, 6),
+        ),
+        (
+            "98.7..6..7.....5....4.8..9.4...3..7..7...2.....31....53....61...4..9..3.........2",
+            110,
+            114,
+            (3, 4, 5),
+        ),
+    ];
+
+    fn check_first_steps(range: std::ops::Range<usize>) {
+        for &(p, er, complexity, (row, column, digit)) in &SE_FIRST_STEPS[range] {
+            let grid = Grid::from_board(&p.parse().unwrap());
+            let none = first(&grid, &NESTED_FORCING, &Budget::UNLIMITED).unwrap();
+            assert!(none.is_none(), "{p}: level 2 finds a step");
+            let f = first(&grid, &NESTED_MULTIPLE, &Budget::UNLIMITED)
+                .unwrap()
+                .expect("a level-3 step");
+            assert_eq!((f.step.er, f.complexity), (er, complexity), "{p}");
+            let removed: Vec<(usize, u8)> = f
+                .step
+                .eliminations
+                .iter()
+                .map(|(c, d)| (c.index(), d.get()))
+                .collect();
+            assert_eq!(removed, vec![(9 * (row - 1) + column - 1, digit)], "{p}");
+            let technique = if row == 7 && column == 8 {
+                Technique::NestedMultipleCellChain
+            } else {
+                Technique::NestedMultipleContradictionChain
+            };
+            assert_eq!(f.step.technique, technique, "{p}");
+        }
+    }
+
+    #[test]
+    fn serate_first_steps_on_forum_hardest_1_to_4() {
+        check_first_steps(0..4);
+    }
+
+    #[test]
+    fn serate_first_steps_on_forum_hardest_5_to_8() {
+        check_first_steps(4..8);
+    }
+
+    #[test]
+    fn serate_first_steps_on_forum_hardest_9_to_11() {
+        check_first_steps(8..11);
+    }
+}
