@@ -68,8 +68,8 @@ fn header_and_rust_enum_have_the_same_codes() {
         .map(|(value, name, _)| (value, name))
         .collect();
     assert_eq!(header_enumerators(), rust);
-    // The fixed values of the C API: 0 to 14, in this order (8 and 9 appended for reading, 10 for
-    // the generator, 11-14 for the step engine).
+    // The fixed values of the C API: 0 to 15, in this order (8 and 9 appended for reading, 10 for
+    // the generator, 11-15 for the step engine).
     let names: Vec<&str> = rust.iter().map(|(_, name)| name.as_str()).collect();
     assert_eq!(names, EXPECTED_NAMES);
     for (i, (value, _)) in rust.iter().enumerate() {
