@@ -116,11 +116,12 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
             at_least: chains::dynamic::NESTED_FORCING.base_tenths(),
         };
     }
+    let mut cache = chains::nested::NestedCache::default();
     for level in [
         &chains::dynamic::NESTED_FORCING,
         &chains::dynamic::NESTED_MULTIPLE,
     ] {
-        match chains::dynamic::dynamic_within(grid, level, budget) {
+        match chains::dynamic::dynamic_cached(grid, level, budget, &mut cache) {
             Ok(Some(step)) => return Next::Step(step),
             Ok(None) => {}
             Err(chains::dynamic::OutOfBudget) => {

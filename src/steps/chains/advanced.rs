@@ -20,8 +20,9 @@
 //!
 //! Layers: uses the step producers of the simple techniques and the chain potentials.
 
+use super::nested::{self, NestedCache};
 use super::potential::Pot;
-use super::{nested, Whole};
+use super::Whole;
 use crate::geometry::{CellSet, Digit};
 use crate::steps::grid::Grid;
 use crate::steps::step::{Eliminations, RuleParents, Step};
@@ -59,7 +60,7 @@ impl Advanced {
     /// propagation's grid, reduced from `source`, the grid it started from, at SE's `level`
     /// (1: the simple rules; 2: then producer 14; 3: then the multiple forcing chains). Empty
     /// when no rule has one.
-    pub fn find(&mut self, source: &Grid, work: &Grid, level: u8) {
+    pub fn find(&mut self, source: &Grid, work: &Grid, level: u8, cache: &mut NestedCache) {
         self.removals.clear();
         self.parents.clear();
         self.nested.clear();
@@ -79,13 +80,13 @@ impl Advanced {
             }
         }
         if level >= 2 {
-            self.nest(source, work, &super::unary_chains_all(work));
+            self.nest(source, work, &cache.unary(work));
             if !self.removals.is_empty() {
                 return;
             }
         }
         if level >= 3 {
-            self.nest(source, work, &super::multiple::multiple_all(work));
+            self.nest(source, work, &cache.multiple(work));
         }
     }
 
@@ -160,7 +161,7 @@ mod tests {
         // On an empty board nothing counts: every pattern needs removals.
         let source = Grid::from_board(&Board::EMPTY);
         let mut a = Advanced::default();
-        a.find(&source, &source, 1);
+        a.find(&source, &source, 1, &mut NestedCache::default());
         assert!(a.removals.is_empty());
         // The propagation removed 5 from box 1's rows 2 and 3: its 5s point along row 1, and
         // 5 leaves r1c4-r1c9, each with the six removals of box 1 as parents.
@@ -169,7 +170,7 @@ mod tests {
             .flat_map(|r| (0..3).map(move |c| cell(r, c)))
             .collect();
         remove(&mut work, lost.iter().copied(), 5);
-        a.find(&source, &work, 1);
+        a.find(&source, &work, 1, &mut NestedCache::default());
         let removed: Vec<_> = a.removals.iter().map(|&(p, _, _, _)| p).collect();
         let expected: Vec<_> = (3..9).map(|c| Pot::new(cell(0, c), d(5), false)).collect();
         assert_eq!(removed, expected);
@@ -190,7 +191,7 @@ mod tests {
         remove(&mut work, rest.iter().copied(), 1);
         remove(&mut work, rest.iter().copied(), 2);
         let mut a = Advanced::default();
-        a.find(&source, &work, 1);
+        a.find(&source, &work, 1, &mut NestedCache::default());
         // Claiming comes first in SE's order: row 1's 1s (and 2s) lie in box 1 only, so they
         // leave box 1's other rows; the hidden pair (a later rule) is not used.
         let removed: Vec<_> = a.removals.iter().map(|&(p, _, _, _)| p).collect();
@@ -221,7 +222,7 @@ mod tests {
             .collect();
         remove(&mut work, lost.iter().copied(), 1);
         let mut a = Advanced::default();
-        a.find(&source, &work, 1);
+        a.find(&source, &work, 1, &mut NestedCache::default());
         let removed: Vec<_> = a.removals.iter().map(|&(p, _, _, _)| p).collect();
         let expected: Vec<_> = [0, 4]
             .into_iter()
@@ -253,7 +254,7 @@ mod tests {
         remove(&mut work, others.iter().copied(), 1);
         remove(&mut work, others.iter().copied(), 2);
         let mut a = Advanced::default();
-        a.find(&source, &work, 1);
+        a.find(&source, &work, 1, &mut NestedCache::default());
         let removed: Vec<_> = a.removals.iter().map(|&(p, _, _, _)| p).collect();
         let expected: Vec<_> = [cell(0, 0), cell(1, 1)]
             .into_iter()

@@ -18,6 +18,7 @@
 //! included); a double chain's two branches are the "on" and the "off" propagation.
 
 use super::conclusion::{conclude, contradiction, Kind};
+use super::nested::NestedCache;
 use super::potential::{difficulty, house_of, tenths, Pot, KINDS};
 use super::propagate::{Contradiction, Mode, Propagation};
 use super::{Best, Found};
@@ -130,7 +131,7 @@ impl OnRuns {
     }
 
     /// The slot of the propagation from `start` (an on-potential), propagated if not yet.
-    fn get(&mut self, grid: &Grid, start: Pot, mode: Mode) -> usize {
+    fn get(&mut self, grid: &Grid, start: Pot, mode: Mode, cache: &mut NestedCache) -> usize {
         let key = start.candidate();
         if self.slot[key] != NONE {
             return self.slot[key] as usize;
@@ -143,7 +144,7 @@ impl OnRuns {
                 self.pool.len() - 1
             }
         };
-        self.contradiction[s] = self.pool[s].run(grid, start, mode);
+        self.contradiction[s] = self.pool[s].run_cached(grid, start, mode, cache);
         self.slot[key] = s as u32;
         s
     }
@@ -160,10 +161,11 @@ impl OnRuns {
 
 /// The propagations of a producer call: the "on" ones by candidate, the current candidate's
 /// "off" one.
-struct Memory {
+struct Memory<'c> {
     on: OnRuns,
     off: Propagation,
     path: Vec<Pot>,
+    cache: &'c mut NestedCache,
 }
 
 /// The budget ran out ([`dynamic_within`]).
@@ -193,16 +195,38 @@ pub fn dynamic_within(
     Ok(first(grid, level, budget)?.map(|f| f.step))
 }
 
+/// As [`dynamic_within`], sharing `cache` with the other nested levels of the same position.
+pub fn dynamic_cached(
+    grid: &Grid,
+    level: &Level,
+    budget: &Budget,
+    cache: &mut NestedCache,
+) -> Result<Option<Step>, OutOfBudget> {
+    Ok(first_cached(grid, level, budget, cache)?.map(|f| f.step))
+}
+
 /// The first step of `level` with SE's difficulty and complexity (see [`dynamic_within`]).
 pub(crate) fn first(
     grid: &Grid,
     level: &Level,
     budget: &Budget,
 ) -> Result<Option<Found>, OutOfBudget> {
+    first_cached(grid, level, budget, &mut NestedCache::default())
+}
+
+/// As [`first`], with the nested producers' steps shared through `cache` (the nested levels
+/// of one position share one).
+pub(crate) fn first_cached(
+    grid: &Grid,
+    level: &Level,
+    budget: &Budget,
+    cache: &mut NestedCache,
+) -> Result<Option<Found>, OutOfBudget> {
     let mut m = Memory {
         on: OnRuns::new(),
         off: Propagation::default(),
         path: Vec::new(),
+        cache,
     };
     let mut best = Best::default();
     for cell in grid.empty_cells().iter() {
@@ -221,7 +245,7 @@ pub(crate) fn first(
             let digit = Digit::ALL[rest.trailing_zeros() as usize];
             rest &= rest - 1;
             let on = Pot::new(cell, digit, true);
-            let s = m.on.get(grid, on, level.mode);
+            let s = m.on.get(grid, on, level.mode, m.cache);
             values[n] = s;
             if let Some(c) = m.on.contradiction[s] {
                 if let Some(found) =
@@ -230,7 +254,7 @@ pub(crate) fn first(
                     best.offer(found);
                 }
             }
-            if let Some(c) = m.off.run(grid, on.negated(), level.mode) {
+            if let Some(c) = m.off.run_cached(grid, on.negated(), level.mode, m.cache) {
                 if let Some(found) =
                     contradiction(grid, &m.off, c, level.contradiction, &mut m.path)
                 {
@@ -315,7 +339,7 @@ fn double_chains(
 /// cell's box, row and column where the digit has two or more places, the first being `cell`.
 fn region_chains(
     grid: &Grid,
-    m: &mut Memory,
+    m: &mut Memory<'_>,
     own: usize,
     cell: Cell,
     digit: Digit,
@@ -331,7 +355,8 @@ fn region_chains(
         let mut slots = [0usize; 8];
         let mut k = 0;
         for other in at.iter().skip(1) {
-            slots[k] = m.on.get(grid, Pot::new(other, digit, true), level.mode);
+            slots[k] =
+                m.on.get(grid, Pot::new(other, digit, true), level.mode, m.cache);
             k += 1;
         }
         let own = &m.on.pool[own];

@@ -22,10 +22,43 @@
 //!
 //! Layers: uses the chain producers and the potentials; used by the advanced rules.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use super::potential::{house_of, Pot, PotSet, KINDS};
 use super::{Origin, Whole, BRANCH_END};
-use crate::geometry::{Digit, HouseKind};
+use crate::geometry::{Digit, HouseKind, CELLS};
 use crate::steps::grid::Grid;
+
+/// The nested producers' steps by grid, for one search of the nested levels: a stall's grid
+/// often comes back (level 3 repeats level 2's propagations up to the stalls where level 2 found
+/// nothing; a bivalue cell's "a on" and "b off" propagate alike), and the steps a producer finds
+/// depend on the candidates alone. Each entry is a few KiB; one search meets a few thousand
+/// grids at most, and the cache is dropped with it.
+#[derive(Default)]
+pub struct NestedCache {
+    unary: HashMap<[u16; CELLS], Rc<Vec<Whole>>>,
+    multiple: HashMap<[u16; CELLS], Rc<Vec<Whole>>>,
+}
+
+impl NestedCache {
+    /// Every step of producer 14 on `grid`, in SE's order ([`super::unary_chains_all`]).
+    pub fn unary(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+        self.unary
+            .entry(*grid.candidate_masks())
+            .or_insert_with(|| Rc::new(super::unary_chains_all(grid)))
+            .clone()
+    }
+
+    /// Every multiple forcing chain on `grid`, in SE's order
+    /// ([`super::multiple::multiple_all`]).
+    pub fn multiple(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+        self.multiple
+            .entry(*grid.candidate_masks())
+            .or_insert_with(|| Rc::new(super::multiple::multiple_all(grid)))
+            .clone()
+    }
+}
 
 /// The cause SE gives a potential (`Potential.Cause`): the rule that made it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -29,6 +29,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 
 use super::advanced::{Advanced, NestedStep, NOT_NESTED};
+use super::nested::NestedCache;
 use super::potential::{house_of, off_to_on, on_to_off, Arena, Links, Pot, PotSet, KEYS, KINDS};
 use crate::geometry::Digit;
 use crate::steps::grid::Grid;
@@ -273,6 +274,18 @@ impl Propagation {
     /// [`reached`](Propagation::reached) and the order lists. Returns the first contradiction,
     /// if any (the propagation stops there, as SE's does).
     pub fn run(&mut self, grid: &Grid, start: Pot, mode: Mode) -> Option<Contradiction> {
+        self.run_cached(grid, start, mode, &mut NestedCache::default())
+    }
+
+    /// As [`run`](Propagation::run), with the nested producers' steps taken from (and added
+    /// to) `cache` (levels 2 and up).
+    pub fn run_cached(
+        &mut self,
+        grid: &Grid,
+        start: Pot,
+        mode: Mode,
+        cache: &mut NestedCache,
+    ) -> Option<Contradiction> {
         self.reset();
         let root = self.add_start(start);
         self.reach(root);
@@ -327,7 +340,7 @@ impl Propagation {
                 if mode.dynamic {
                     work.eliminate(pot.cell(), pot.digit());
                 }
-            } else if mode.level == 0 || !self.stalled(grid, &work, mode.level) {
+            } else if mode.level == 0 || !self.stalled(grid, &work, mode.level, cache) {
                 return None;
             }
         }
@@ -337,11 +350,11 @@ impl Propagation {
     /// reduced grid `work` (each with its rule parents, all reached off-potentials); false when
     /// they give nothing new. As in SE, a removal is not checked against the on-potentials
     /// here: a contradiction shows when its consequences are taken.
-    fn stalled(&mut self, source: &Grid, work: &Grid, level: u8) -> bool {
+    fn stalled(&mut self, source: &Grid, work: &Grid, level: u8, cache: &mut NestedCache) -> bool {
         // Moved out while the arena grows (they are only scratch).
         let mut advanced = std::mem::take(&mut self.advanced);
         let mut parents = std::mem::take(&mut self.parents);
-        advanced.find(source, work, level);
+        advanced.find(source, work, level, cache);
         // The nested steps' indices here, by their index in `advanced.nested`.
         let mut nested_here = vec![NONE; advanced.nested.len()];
         let mut queued = false;
