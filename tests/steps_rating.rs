@@ -7,7 +7,8 @@
 //! whose ER, EP and ED all equal SE's stays at or above the measured threshold (all of them:
 //! 100% measured on each file); no within puzzle is off by more than 0.1 anywhere; every puzzle
 //! the engine does not finish gets a lower bound at most SE's ER (and the engine never finishes
-//! Run with `--nocapture` for the table.
+//! Also: puzzles of forum_hardest, whose whole serate paths were traced, rate exactly as serate
+//! rated them ([`SERATE_FORUM_HARDEST`]). Run with `--nocapture` for the table.
 
 use std::fs;
 
@@ -15,9 +16,9 @@ use sudoku::steps::rate;
 use sudoku::Board;
 use sudoku_testkit::data::{data_dir, puzzle_lines};
 
-/// The engine's lower bound where it stops (`Next::Beyond`), in tenths: 9.5, the nested
-/// forcing chains that follow the dynamic forcing chains (+) in SE's order.
-const BOUND: u8 = 95;
+/// The engine's lower bound where it stops (`Next::Beyond`), in tenths: 10.5, the nested
+/// forcing chains of level 4 that follow those of level 3 in SE's order.
+const BOUND: u8 = 105;
 
 /// One rated puzzle: the givens and SE's ER, EP, ED in tenths.
 struct Rated {
@@ -180,4 +181,119 @@ fn top1465_ratings_agree_with_sudoku_explainer() {
 #[test]
 fn random_minimal_ratings_agree_with_sudoku_explainer() {
     check("se_random_minimal_4000.txt", 1000);
+}
+
+/// serate 1.2.1.3's ER/EP/ED of puzzles of `puzzles5_forum_hardest_1905_11+` (their numbers
+/// there), read from a tracer that printed every step of serate's path to the end (2026-12-01;
+/// 62-231 s a puzzle; see docs/se-rules.md). Every path uses the nested forcing chains of
+/// levels 2 and 3, none those of levels 4 and 5.
+const SERATE_FORUM_HARDEST: [(u32, &str, &str); 17] = [
+    (
+        1,
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        "11.1/11.1/11.1",
+    ),
+    (
+        2,
+        "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+        "11.1/11.1/11.1",
+    ),
+    (
+        3,
+        "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
+        "11.0/11.0/11.0",
+    ),
+    (
+        4,
+        "98.7..6..5...9..7...7..4...4...327....65...9.......3.11...8.5...2.........54...8.",
+        "11.0/11.0/11.0",
+    ),
+    (
+        5,
+        "98.7..6..7.5.......4..5....3..8..9......2..1......13.42...8..93.7....2....92...6.",
+        "11.0/11.0/11.0",
+    ),
+    (
+        6,
+        "98.7..6..75..6......6..8...5......4...9.8.7.....3....24....1.....7.9.5.3..587.4..",
+        "11.1/11.1/11.0",
+    ),
+    (
+        7,
+        "98.7..6..5...8..7...7..4...32.........94...8.....1...2.9...31....68...5.....9...7",
+        "11.0/11.0/11.0",
+    ),
+    (
+        8,
+        "98.7..6..5...9..7...7..4...3.......2..85...6.....23....1..8...6..59...4......61..",
+        "11.0/11.0/11.0",
+    ),
+    (
+        9,
+        "98.7..6..5...8..7...7..4...32.........94...6.....13....9..4.2....58...9......6..1",
+        "11.0/11.0/11.0",
+    ),
+    (
+        10,
+        "........1.....2.3...4.5.6.....3...7...8.674...7...1..2..5......69..84...84....9..",
+        "11.1/11.1/10.9",
+    ),
+    (
+        11,
+        "98.7..6..7.....5....4.8..9.4...3..7..7...2.....31....53....61...4..9..3.........2",
+        "11.1/11.1/11.0",
+    ),
+    (
+        12,
+        "98.7..6..7...5......4..9.7.4....3.9..9.2.......3.....11..3....2.4...7.8....56....",
+        "11.1/11.1/11.1",
+    ),
+    (
+        13,
+        "98.7..6..7...5......4..8.7.4....7.3..9.2.......3.1...6.4...9.8....5....2.....21..",
+        "10.9/10.9/10.9",
+    ),
+    (
+        14,
+        "98.7..6..7...5......4..8.7.3....7.9..4....7.2...6....1.9...3.4...32..5......1....",
+        "11.1/11.1/11.1",
+    ),
+    (
+        15,
+        "98.7..6..5..........4.9..8.4...5..3...3.....2.....61...4..8..9...9..1..7...9..2..",
+        "11.0/11.0/11.0",
+    ),
+    (
+        16,
+        "98.7..6..7..8..5......4....6..9..3...3...2.....8....1.3...7.....5..9.7.....5...63",
+        "11.1/11.1/11.1",
+    ),
+    (
+        500,
+        "98.7..6....7.65..........7.4...5.3....86...9......2..4.3..1.2....95...8.........1",
+        "11.0/11.0/10.8",
+    ),
+];
+
+#[test]
+fn the_hardest_traced_puzzles_rate_as_serate_does() {
+    let rated: Vec<(u32, &str, [u8; 3])> = SERATE_FORUM_HARDEST
+        .iter()
+        .map(|&(n, p, r)| {
+            let r: Vec<u8> = r.split('/').map(tenths).collect();
+            (n, p, [r[0], r[1], r[2]])
+        })
+        .collect();
+    // On two threads: about 4 s a puzzle.
+    std::thread::scope(|scope| {
+        for half in rated.chunks(rated.len().div_ceil(2)) {
+            scope.spawn(move || {
+                for &(n, p, se) in half {
+                    let r = rate(&p.parse::<Board>().unwrap());
+                    assert!(r.complete, "puzzle {n}: {r:?}");
+                    assert_eq!([r.er, r.ep, r.ed], se, "puzzle {n}");
+                }
+            });
+        }
+    });
 }
