@@ -185,9 +185,9 @@ fn random_minimal_ratings_agree_with_sudoku_explainer() {
 
 /// serate 1.2.1.3's ER/EP/ED of puzzles of `puzzles5_forum_hardest_1905_11+` (their numbers
 /// there), read from a tracer that printed every step of serate's path to the end (2026-12-01;
-/// 62-231 s a puzzle; see docs/se-rules.md). Every path uses the nested forcing chains of
+/// 62-246 s a puzzle; see docs/se-rules.md). Every path uses the nested forcing chains of
 /// levels 2 and 3, none those of levels 4 and 5.
-const SERATE_FORUM_HARDEST: [(u32, &str, &str); 17] = [
+const SERATE_FORUM_HARDEST: [(u32, &str, &str); 19] = [
     (
         1,
         "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
@@ -272,6 +272,16 @@ const SERATE_FORUM_HARDEST: [(u32, &str, &str); 17] = [
         500,
         "98.7..6....7.65..........7.4...5.3....86...9......2..4.3..1.2....95...8.........1",
         "11.0/11.0/10.8",
+    ),
+    (
+        1000,
+        "98.7..6..75.....8...6......4...3.5....54.9.6.....2...4.1.........98...7...79.1.5.",
+        "11.0/11.0/10.6",
+    ),
+    (
+        1900,
+        "98.7..6..75..4......3..8.7.8....7.9....2....1....643..3..4....2.7...5.3.......1..",
+        "11.0/11.0/10.5",
     ),
 ];
 

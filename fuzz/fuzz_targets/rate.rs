@@ -1,8 +1,9 @@
 //! The step engine's C API from raw bytes: the first 81 bytes are the board (padded with
 //! blanks), the next 162, when present, 81 candidate masks (little-endian `uint16_t`, padded
 //! with 0x1FF), and the bytes after those (zero-padded) as a raw `sudoku_step`.
-//! Checked: `sudoku_rate` gives ER >= EP and ER >= ED, and a rating only for a board with a
-//! solution; `sudoku_hint` (raw masks, then masks cleared to 9 bits) on a board with one
+//! Checked: `sudoku_rate` gives ER >= EP and ER >= ED, an incomplete rating's ER at least the
+//! bound (9.5 with several solutions, else `SUDOKU_BEYOND_ER`), and a rating only for a board
+//! with a solution; `sudoku_hint` (raw masks, then masks cleared to 9 bits) on a board with one
 //! solution never places a wrong digit nor removes the solution's digit, names a wrong cell
 //! only when it is wrong, and gives NO_SOLUTION only without a solution; `sudoku_step_explain`
 //! fits exactly its reported size, writes nothing into a buffer one byte short, and refuses or
@@ -150,7 +151,10 @@ fuzz_target!(|data: &[u8]| {
         assert!(rating.er >= rating.ep && rating.er >= rating.ed);
         assert!(rating.complete <= 1);
         if rating.complete == 0 {
-            assert!(rating.er >= SUDOKU_BEYOND_ER);
+            // On a puzzle with several solutions the nested forcing chains (9.5 and up) are
+            // skipped: the bound is theirs, below SUDOKU_BEYOND_ER.
+            let several = solved.is_some_and(|(n, _)| n >= 2);
+            assert!(rating.er >= if several { 95 } else { SUDOKU_BEYOND_ER });
         }
     } else if status == SUDOKU_NO_SOLUTION {
         assert!(solved.is_none());
