@@ -1383,7 +1383,8 @@ enum sudoku_status sudoku_rate_batch(const char *boards, size_t count, struct su
  * the first cell in row-major order whose digit differs from it, or, for an empty cell, whose
  * mask lacks the solution's digit (a candidate of the solution was eliminated), gives
  * `SUDOKU_WRONG_DIGIT` and that cell. With several solutions nothing can be wrong and the hint
- * is given anyway, as SE does (the uniqueness techniques may then mislead); when `givens` is
+ * is given anyway, as SE does (the uniqueness techniques may then mislead), but from the
+ * techniques below the nested forcing chains only (they are skipped there); when `givens` is
  * given and `board` itself has no solution, `SUDOKU_NO_SOLUTION`. Then a full board is
  * `SUDOKU_ALREADY_SOLVED`; a position the engine cannot pass is `SUDOKU_NO_STEP`; candidate
  * masks leaving an empty cell with none (several solutions only) give `SUDOKU_NO_SOLUTION`.
