@@ -116,7 +116,7 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
             at_least: chains::dynamic::NESTED_FORCING.base_tenths(),
         };
     }
-    let mut cache = chains::nested::NestedCache::default();
+    let mut cache = chains::dynamic::nested_cache();
     for level in [
         &chains::dynamic::NESTED_FORCING,
         &chains::dynamic::NESTED_MULTIPLE,

@@ -18,7 +18,7 @@
 //! included); a double chain's two branches are the "on" and the "off" propagation.
 
 use super::conclusion::{conclude, contradiction, Kind};
-use super::nested::NestedCache;
+use super::nested::{NestedCache, Producers};
 use super::potential::{difficulty, house_of, tenths, Pot, KINDS};
 use super::propagate::{Contradiction, Mode, Propagation};
 use super::{Best, Found};
@@ -211,7 +211,16 @@ pub(crate) fn first(
     level: &Level,
     budget: &Budget,
 ) -> Result<Option<Found>, OutOfBudget> {
-    first_cached(grid, level, budget, &mut NestedCache::default())
+    first_cached(grid, level, budget, &mut nested_cache())
+}
+
+/// An empty cache of the nested producers' steps, running producer 14 and the multiple forcing
+/// chains (see [`NestedCache`]).
+pub fn nested_cache() -> NestedCache {
+    NestedCache::new(Producers {
+        unary: super::unary_chains_all,
+        multiple: super::multiple::multiple_all,
+    })
 }
 
 /// As [`first`], with the nested producers' steps shared through `cache` (the nested levels

@@ -20,7 +20,8 @@
 //! - a host step's complexity adds, once per distinct nested chain ([`signature`], SE's
 //!   `FullChain`), the complexity of each nested step among the ancestors of its targets.
 //!
-//! Layers: uses the chain producers and the potentials; used by the advanced rules.
+//! Layers: uses the potentials and the whole steps' form ([`super::Whole`]); the producers it
+//! runs are handed in ([`Producers`]), so that it stays below them; used by the advanced rules.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -30,32 +31,56 @@ use super::{Origin, Whole, BRANCH_END};
 use crate::geometry::{Digit, HouseKind, CELLS};
 use crate::steps::grid::Grid;
 
-/// The nested producers' steps by grid, for one search of the nested levels: a stall's grid
-/// often comes back (level 3 repeats level 2's propagations up to the stalls where level 2 found
-/// nothing; a bivalue cell's "a on" and "b off" propagate alike), and the steps a producer finds
-/// depend on the candidates alone. Each entry is a few KiB; one search meets a few thousand
-/// grids at most, and the cache is dropped with it.
+/// The chain producers the nested rules run (SE's `Chaining` rules inside a `Chaining`), each
+/// giving every step it finds on a grid in SE's order. They are given by the caller
+/// ([`super::dynamic`]): the propagation that asks for them is also what they are built on.
+#[derive(Clone, Copy)]
+pub struct Producers {
+    /// Producer 14's steps (levels 2 and 3): [`super::unary_chains_all`].
+    pub unary: fn(&Grid) -> Vec<Whole>,
+    /// The multiple forcing chains (level 3): [`super::multiple::multiple_all`].
+    pub multiple: fn(&Grid) -> Vec<Whole>,
+}
+
+/// The nested producers, and their steps by grid for one search of the nested levels: a
+/// stall's grid often comes back (level 3 repeats level 2's propagations up to the stalls where
+/// level 2 found nothing; a bivalue cell's "a on" and "b off" propagate alike), and the steps a
+/// producer finds depend on the candidates alone. Each entry is a few KiB; one search meets a
+/// few thousand grids at most, and the cache is dropped with it. The default has no producers:
+/// for the propagations of levels 0 and 1, which never nest.
 #[derive(Default)]
 pub struct NestedCache {
+    producers: Option<Producers>,
     unary: HashMap<[u16; CELLS], Rc<Vec<Whole>>>,
     multiple: HashMap<[u16; CELLS], Rc<Vec<Whole>>>,
 }
 
 impl NestedCache {
-    /// Every step of producer 14 on `grid`, in SE's order ([`super::unary_chains_all`]).
+    /// An empty cache running `producers`.
+    pub fn new(producers: Producers) -> NestedCache {
+        NestedCache {
+            producers: Some(producers),
+            ..NestedCache::default()
+        }
+    }
+
+    /// Every step of producer 14 on `grid`, in SE's order (none without producers).
     pub fn unary(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+        debug_assert!(self.producers.is_some(), "a nested level without producers");
+        let run = self.producers.map(|p| p.unary);
         self.unary
             .entry(*grid.candidate_masks())
-            .or_insert_with(|| Rc::new(super::unary_chains_all(grid)))
+            .or_insert_with(|| Rc::new(run.map_or_else(Vec::new, |f| f(grid))))
             .clone()
     }
 
-    /// Every multiple forcing chain on `grid`, in SE's order
-    /// ([`super::multiple::multiple_all`]).
+    /// Every multiple forcing chain on `grid`, in SE's order (none without producers).
     pub fn multiple(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+        debug_assert!(self.producers.is_some(), "a nested level without producers");
+        let run = self.producers.map(|p| p.multiple);
         self.multiple
             .entry(*grid.candidate_masks())
-            .or_insert_with(|| Rc::new(super::multiple::multiple_all(grid)))
+            .or_insert_with(|| Rc::new(run.map_or_else(Vec::new, |f| f(grid))))
             .clone()
     }
 }
