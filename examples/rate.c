@@ -21,8 +21,8 @@
  * reader's fault).
  *
  * Puzzles are rated in batches of BATCH with sudoku_rate_batch on up to N threads (default 0:
- * every core available). With --budget MS, each puzzle is rated with sudoku_rate_with within
- * MS milliseconds, one at a time on the calling thread (the nested forcing chains, ER 9.5 and
+ * every core available). With --budget MS (MS > 0; 0 is no budget), each puzzle is rated with
+ * sudoku_rate_with within MS milliseconds, one at a time on the calling thread (the nested forcing chains, ER 9.5 and
  * up, can take seconds a puzzle); a puzzle whose budget ran out gets a lower bound, marked
  * ">=", and a note on stderr.
  *
@@ -71,9 +71,10 @@ static void usage(FILE *out)
           "marked too. Puzzles that cannot be rated are reported on stderr\n"
           "(\"rate: FILE:LINE: REASON\").\n"
           "--threads N: at most N threads (default 0: all cores).\n"
-          "--budget MS: at most MS milliseconds a puzzle (the hardest take seconds), rated one\n"
-          "at a time; a puzzle out of time gets a lower bound, marked \">=\", and a note on\n"
-          "stderr. Options may follow the FILEs; -- ends them (for a FILE that starts with '-').\n"
+          "--budget MS: at most MS milliseconds a puzzle (the hardest take seconds; 0: no\n"
+          "budget), rated one at a time; a puzzle out of time gets a lower bound, marked \">=\",\n"
+          "and a note on stderr. Options may follow the FILEs; -- ends them (for a FILE that\n"
+          "starts with '-').\n"
           "Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.\n",
           out);
 }
@@ -260,9 +261,11 @@ int main(int argc, char **argv)
             how.threads = (size_t)n;
         } else if (strcmp(argv[i], "--budget") == 0) {
             unsigned long long n;
-            if (!whole_number(i + 1 < argc ? argv[++i] : NULL, 1, 0xFFFFFFFFull, &n)) {
+            if (!whole_number(i + 1 < argc ? argv[++i] : NULL, 0, 0xFFFFFFFFull, &n)) {
                 free(paths);
-                return usage_error(PROGRAM, "--budget needs a whole number of milliseconds MS >= 1",
+                return usage_error(PROGRAM,
+                                   "--budget needs a whole number of milliseconds MS from 0 "
+                                   "to 4294967295 (0: none)",
                                    NULL);
             }
             how.budget_ms = (uint32_t)n;

@@ -651,7 +651,8 @@ typedef struct sudoku_rate_options {
    * The time budget in milliseconds, 0 (the default) for none. The engine looks at the
    * clock between steps and, in the nested forcing chains (the only techniques that take
    * more than a few milliseconds), before each cell's propagations, so it overruns the
-   * budget by a few milliseconds at most on one thread (more on a loaded machine).
+   * budget by the time of the techniques below the nested chains plus one cell's propagations
+   * (about 10-20 ms on a 2026 server core; more on a loaded machine).
    */
   uint32_t budget_ms;
 } sudoku_rate_options;
@@ -1303,7 +1304,9 @@ void sudoku_rate_options_init(struct sudoku_rate_options *options);
  * the partial rating: `complete` 0, `er` a lower bound of SE's ER (the hardest step taken, or
  * the base rating of the technique being searched when the budget ran out, 9.5 or 10.0 for
  * the nested forcing chains), `ep` and `ed` exact unless 0 (not reached), `steps` the steps
- * taken. On any other status it is left untouched.
+ * taken. `SUDOKU_OUT_OF_BUDGET` means the budget cut the search short: a rating that ended on
+ * its own is `SUDOKU_OK` even when it took longer (for example a puzzle with several
+ * solutions, whose nested chains are skipped). On any other status it is left untouched.
  *
  * Returns `SUDOKU_OK`, `SUDOKU_OUT_OF_BUDGET`, `SUDOKU_NO_SOLUTION`,
  * `SUDOKU_MULTIPLE_SOLUTIONS`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
@@ -1334,7 +1337,9 @@ enum sudoku_status sudoku_rate_with(const char board[81], const struct sudoku_ra
  * `SUDOKU_MULTIPLE_SOLUTIONS` (only when a uniqueness technique, assuming one solution, led to
  * a contradiction on a puzzle with several), `SUDOKU_INVALID_CHARACTER`,
  * `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (`board` or `rating` NULL) or
- * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe. It allocates working memory only for the chain techniques
+ * (6.5 and up; a few KiB for most puzzles, up to a few MiB for the nested forcing chains),
+ * freed before it returns.
  *
  * # Safety
  * `board` must be NULL or point to 81 readable bytes; `rating` NULL or a writable
@@ -1392,7 +1397,8 @@ enum sudoku_status sudoku_rate_batch(const char *boards, size_t count, struct su
  * Returns `SUDOKU_OK`, `SUDOKU_WRONG_DIGIT`, `SUDOKU_ALREADY_SOLVED`, `SUDOKU_NO_STEP`,
  * `SUDOKU_NO_SOLUTION`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
  * `SUDOKU_INVALID_ARGUMENT`, `SUDOKU_NULL_POINTER` (`board` or `step` NULL) or
- * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe; working memory is allocated only by the chain
+ * techniques (6.5 and up) and freed before it returns.
  *
  * # Safety
  * `board` must be NULL or point to 81 readable bytes; `givens` NULL or 81 readable bytes;
@@ -1411,7 +1417,9 @@ enum sudoku_status sudoku_hint(const char board[81], const char *givens, const u
  * then given: the steps a player can take before needing a harder technique; a full board
  * gives an empty complete path). When the path has more than `capacity` steps:
  * `SUDOKU_BUFFER_TOO_SMALL`, `*count` receives the number of steps needed and nothing else is
- * written. On any other status nothing is written.
+ * written. On any other status nothing is written. A path has at most 810 steps (each places
+ * a digit or removes a candidate: 81 + 729), so a `capacity` of 810 always suffices, and
+ * spares asking for the size first, which searches the path twice.
  *
  * Returns `SUDOKU_OK`, `SUDOKU_BUFFER_TOO_SMALL`, `SUDOKU_NO_SOLUTION`,
  * `SUDOKU_MULTIPLE_SOLUTIONS` (as for `sudoku_rate`), `SUDOKU_INVALID_CHARACTER`,

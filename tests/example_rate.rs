@@ -148,7 +148,23 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
             i + 1
         )));
     }
-    for bad in ["0", "x", "4294967296", "-1"] {
+    // --budget 0 is no budget: the full ratings, on all cores.
+    let output = run(
+        example("rate", Link::Static),
+        &["--budget", "0", file.to_str().unwrap()],
+        b"",
+    );
+    assert_run(
+        &output,
+        0,
+        &hardest
+            .iter()
+            .zip(serate)
+            .map(|(p, r)| format!("{p} {r}\n"))
+            .collect::<String>(),
+        "",
+    );
+    for bad in ["x", "4294967296", "-1", "", "1.5"] {
         let output = run(example("rate", Link::Static), &["--budget", bad], b"");
         assert_eq!(output.status.code(), Some(2), "--budget {bad}");
     }
@@ -301,9 +317,10 @@ marked \">=\" (for example \">=10.5/1.2/1.2\"); an EP or ED not reached is that 
 marked too. Puzzles that cannot be rated are reported on stderr
 (\"rate: FILE:LINE: REASON\").
 --threads N: at most N threads (default 0: all cores).
---budget MS: at most MS milliseconds a puzzle (the hardest take seconds), rated one
-at a time; a puzzle out of time gets a lower bound, marked \">=\", and a note on
-stderr. Options may follow the FILEs; -- ends them (for a FILE that starts with '-').
+--budget MS: at most MS milliseconds a puzzle (the hardest take seconds; 0: no
+budget), rated one at a time; a puzzle out of time gets a lower bound, marked \">=\",
+and a note on stderr. Options may follow the FILEs; -- ends them (for a FILE that
+starts with '-').
 Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.
 ";
 

@@ -1519,12 +1519,10 @@ def solve_path(puzzle: Board) -> SolvePath:
     count = ctypes.c_size_t(0)
     complete = ctypes.c_bool(False)
     lib = _library()
-    status = lib.sudoku_solve_path(text, None, 0, ctypes.byref(count), ctypes.byref(complete))
-    if status not in (SUDOKU_OK, SUDOKU_BUFFER_TOO_SMALL):
-        raise _fail(status, text)
-    steps = (_Step * max(count.value, 1))()
-    status = lib.sudoku_solve_path(text, steps, count.value, ctypes.byref(count),
-                                   ctypes.byref(complete))
+    # Room for any path in one call: each step places a digit or removes a candidate, so a
+    # path has at most 81 + 729 steps (asking for the size first would search it twice).
+    steps = (_Step * 810)()
+    status = lib.sudoku_solve_path(text, steps, 810, ctypes.byref(count), ctypes.byref(complete))
     if status != SUDOKU_OK:
         raise _fail(status, text)
     return SolvePath([_step(steps[i]) for i in range(count.value)], bool(complete.value))
