@@ -18,10 +18,12 @@
 //!   reduced grid. A strong link that holds only on the reduced grid records the candidates
 //!   removed from that cell (cell rule) or from that house for that digit (house rule) as
 //!   *hidden parents* of its conclusion: they count in the chain's complexity;
-//! - at level 1 (the dynamic forcing chains (+)), when both queues are empty, the advanced
-//!   rules ([`super::advanced`]) look at the reduced grid; their removals are queued as
-//!   off-potentials whose parents are the removals that made each pattern, and the propagation
-//!   goes on (it ends when they give nothing new).
+//! - at level 1 (the dynamic forcing chains (+)) and up, when both queues are empty, the
+//!   advanced rules ([`super::advanced`]) look at the reduced grid; their removals are queued
+//!   as off-potentials whose parents are the removals that made each pattern, and the
+//!   propagation goes on (it ends when they give nothing new). At levels 2 and 3 the advanced
+//!   rules include whole chain producers ([`super::nested`]); the nested steps that lent
+//!   removals are kept, for the host step's complexity ([`Propagation::nested_complexity`]).
 //!
 //! Layers: uses the chain machinery of [`super::potential`], the advanced rules and the grid.
 
