@@ -66,23 +66,27 @@ impl NestedCache {
 
     /// Every step of producer 14 on `grid`, in SE's order (none without producers).
     pub fn unary(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
-        debug_assert!(self.producers.is_some(), "a nested level without producers");
         let run = self.producers.map(|p| p.unary);
-        self.unary
-            .entry(*grid.candidate_masks())
-            .or_insert_with(|| Rc::new(run.map_or_else(Vec::new, |f| f(grid))))
-            .clone()
+        cached(&mut self.unary, run, grid)
     }
 
     /// Every multiple forcing chain on `grid`, in SE's order (none without producers).
     pub fn multiple(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
-        debug_assert!(self.producers.is_some(), "a nested level without producers");
         let run = self.producers.map(|p| p.multiple);
-        self.multiple
-            .entry(*grid.candidate_masks())
-            .or_insert_with(|| Rc::new(run.map_or_else(Vec::new, |f| f(grid))))
-            .clone()
+        cached(&mut self.multiple, run, grid)
     }
+}
+
+/// The steps `run` finds on `grid`, from `map` or run and kept there.
+fn cached(
+    map: &mut HashMap<[u16; CELLS], Rc<Vec<Whole>>>,
+    run: Option<fn(&Grid) -> Vec<Whole>>,
+    grid: &Grid,
+) -> Rc<Vec<Whole>> {
+    debug_assert!(run.is_some(), "a nested level without producers");
+    map.entry(*grid.candidate_masks())
+        .or_insert_with(|| Rc::new(run.map_or_else(Vec::new, |f| f(grid))))
+        .clone()
 }
 
 /// The cause SE gives a potential (`Potential.Cause`): the rule that made it.
