@@ -21,6 +21,8 @@
 //! Layers: uses the step producers of the simple techniques and the chain potentials.
 
 use super::nested::{self, NestedCache};
+use std::rc::Rc;
+
 use super::potential::Pot;
 use super::Whole;
 use crate::geometry::{CellSet, Digit};
@@ -31,14 +33,19 @@ use crate::steps::{fish, intersections, subsets};
 /// No nested step (in [`Advanced::removals`]).
 pub const NOT_NESTED: u32 = u32::MAX;
 
-/// A nested step that lent removals (levels 2 and up): its complexity and its identity
-/// ([`nested::signature`]).
+/// A nested step that lent removals (levels 2 and up): step `index` of a nested producer's
+/// steps on one grid (shared with the cache, [`NestedCache`]).
 #[derive(Debug, Clone)]
 pub struct NestedStep {
-    /// SE's complexity of the nested step.
-    pub complexity: u32,
-    /// Its chains' identity.
-    pub signature: Vec<u16>,
+    steps: Rc<Vec<Whole>>,
+    index: usize,
+}
+
+impl NestedStep {
+    /// The step.
+    pub fn whole(&self) -> &Whole {
+        &self.steps[self.index]
+    }
 }
 
 /// The candidates removed by the rules at a stall of a dynamic propagation, with their parents.
@@ -92,8 +99,8 @@ impl Advanced {
 
     /// Adds the removals of each of the nested `steps` (in their order) that has rule
     /// parents, with those as their parents.
-    fn nest(&mut self, source: &Grid, work: &Grid, steps: &[Whole]) {
-        for whole in steps {
+    fn nest(&mut self, source: &Grid, work: &Grid, steps: &Rc<Vec<Whole>>) {
+        for (index, whole) in steps.iter().enumerate() {
             nested::rule_parents(source, work, whole, &mut self.lent);
             if self.lent.is_empty() {
                 continue;
@@ -103,8 +110,8 @@ impl Advanced {
             let end = self.parents.len() as u32;
             let id = self.nested.len() as u32;
             self.nested.push(NestedStep {
-                complexity: whole.complexity,
-                signature: nested::signature(whole),
+                steps: Rc::clone(steps),
+                index,
             });
             self.push_removals(&whole.removals, first, end, id);
         }

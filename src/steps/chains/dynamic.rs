@@ -168,7 +168,7 @@ struct Memory<'c> {
     cache: &'c mut NestedCache,
 }
 
-/// The budget ran out ([`dynamic_within`]).
+/// The budget ran out ([`dynamic_cached`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutOfBudget;
 
@@ -182,20 +182,13 @@ impl Level {
 /// The first dynamic forcing chain of `level` ([`DYNAMIC`], [`DYNAMIC_PLUS`],
 /// [`NESTED_FORCING`] or [`NESTED_MULTIPLE`]) in SE's order that removes or places something.
 pub fn dynamic(grid: &Grid, level: &Level) -> Option<Step> {
-    dynamic_within(grid, level, &Budget::UNLIMITED).unwrap_or(None)
+    first(grid, level, &Budget::UNLIMITED)
+        .unwrap_or(None)
+        .map(|f| f.step)
 }
 
 /// As [`dynamic`], but stopping with [`OutOfBudget`] when `budget` runs out (checked before
-/// each cell).
-pub fn dynamic_within(
-    grid: &Grid,
-    level: &Level,
-    budget: &Budget,
-) -> Result<Option<Step>, OutOfBudget> {
-    Ok(first(grid, level, budget)?.map(|f| f.step))
-}
-
-/// As [`dynamic_within`], sharing `cache` with the other nested levels of the same position.
+/// each cell), and sharing `cache` with the other nested levels of the same position.
 pub fn dynamic_cached(
     grid: &Grid,
     level: &Level,
@@ -205,7 +198,7 @@ pub fn dynamic_cached(
     Ok(first_cached(grid, level, budget, cache)?.map(|f| f.step))
 }
 
-/// The first step of `level` with SE's difficulty and complexity (see [`dynamic_within`]).
+/// The first step of `level` with SE's difficulty and complexity (see [`dynamic_cached`]).
 pub(crate) fn first(
     grid: &Grid,
     level: &Level,

@@ -23,7 +23,9 @@
 //! Layers: uses the potentials and the whole steps' form ([`super::Whole`]); the producers it
 //! runs are handed in ([`Producers`]), so that it stays below them; used by the advanced rules.
 
+use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 use super::potential::{house_of, Pot, PotSet, KINDS};
@@ -42,6 +44,10 @@ pub struct Producers {
     pub multiple: fn(&Grid) -> Vec<Whole>,
 }
 
+/// Steps by grid (its candidates). A fixed hasher: the keys come from the engine, and a cache
+/// made for every propagation then costs nothing.
+type Steps = HashMap<[u16; CELLS], Rc<Vec<Whole>>, BuildHasherDefault<DefaultHasher>>;
+
 /// The nested producers, and their steps by grid for one search of the nested levels: a
 /// stall's grid often comes back (level 3 repeats level 2's propagations up to the stalls where
 /// level 2 found nothing; a bivalue cell's "a on" and "b off" propagate alike), and the steps a
@@ -51,8 +57,8 @@ pub struct Producers {
 #[derive(Default)]
 pub struct NestedCache {
     producers: Option<Producers>,
-    unary: HashMap<[u16; CELLS], Rc<Vec<Whole>>>,
-    multiple: HashMap<[u16; CELLS], Rc<Vec<Whole>>>,
+    unary: Steps,
+    multiple: Steps,
 }
 
 impl NestedCache {
@@ -78,11 +84,7 @@ impl NestedCache {
 }
 
 /// The steps `run` finds on `grid`, from `map` or run and kept there.
-fn cached(
-    map: &mut HashMap<[u16; CELLS], Rc<Vec<Whole>>>,
-    run: Option<fn(&Grid) -> Vec<Whole>>,
-    grid: &Grid,
-) -> Rc<Vec<Whole>> {
+fn cached(map: &mut Steps, run: Option<fn(&Grid) -> Vec<Whole>>, grid: &Grid) -> Rc<Vec<Whole>> {
     debug_assert!(run.is_some(), "a nested level without producers");
     map.entry(*grid.candidate_masks())
         .or_insert_with(|| Rc::new(run.map_or_else(Vec::new, |f| f(grid))))
@@ -196,17 +198,12 @@ pub fn rule_parents(source: &Grid, work: &Grid, whole: &Whole, out: &mut Vec<Pot
     }
 }
 
-/// The identity of a nested step's chains (SE's `FullChain`: the same targets, each with the
-/// same chain): two stalls, or two branches of a host step, that meet the same nested chain
-/// count its complexity once.
-pub fn signature(whole: &Whole) -> Vec<u16> {
-    let mut out = Vec::with_capacity(whole.chains.len() + 1);
-    out.push(match whole.origin {
-        Origin::Cycle => 1,
-        _ => 0,
-    });
-    out.extend(whole.chains.iter().map(|p| p.0));
-    out
+/// True when two nested steps have the same chains (SE's `FullChain` equality: the same
+/// targets, each with the same chain; a cycle's second target is its loop reversed): two
+/// stalls, or two branches of a host step, that meet the same nested chain count its
+/// complexity once.
+pub fn same_chains(a: &Whole, b: &Whole) -> bool {
+    (a.origin == Origin::Cycle) == (b.origin == Origin::Cycle) && a.chains == b.chains
 }
 
 #[cfg(test)]

@@ -31,8 +31,9 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 
 use super::advanced::{Advanced, NestedStep, NOT_NESTED};
-use super::nested::NestedCache;
+use super::nested::{same_chains, NestedCache};
 use super::potential::{house_of, off_to_on, on_to_off, Arena, Links, Pot, PotSet, KEYS, KINDS};
+use super::Whole;
 use crate::geometry::Digit;
 use crate::steps::grid::Grid;
 
@@ -236,7 +237,7 @@ impl Propagation {
         if branches.iter().all(|(p, _)| p.nested.is_empty()) {
             return 0;
         }
-        let mut counted: Vec<&[u16]> = Vec::new();
+        let mut counted: Vec<&Whole> = Vec::new();
         let mut total = 0;
         for &(prop, end) in branches {
             if prop.nested.is_empty() {
@@ -251,9 +252,9 @@ impl Propagation {
                 }
                 let n = prop.nested_of[at as usize];
                 if n != NONE {
-                    let step = &prop.nested[n as usize];
-                    if !counted.contains(&step.signature.as_slice()) {
-                        counted.push(&step.signature);
+                    let step = prop.nested[n as usize].whole();
+                    if !counted.iter().any(|c| same_chains(c, step)) {
+                        counted.push(step);
                         total += step.complexity;
                     }
                 }
