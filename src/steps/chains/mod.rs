@@ -27,6 +27,7 @@ pub mod conclusion;
 pub mod cycles;
 pub mod dynamic;
 pub mod forcing;
+pub mod implication;
 pub mod multiple;
 pub mod nested;
 pub mod nishio;
@@ -300,6 +301,15 @@ pub fn unary_chains_all(grid: &Grid) -> Vec<Whole> {
 }
 
 fn unary_search(grid: &Grid, best: &mut Best) {
+    unary_search_from(grid, best, Some(&implication::Reach::new(grid)));
+}
+
+/// The searches of producer 14 on `grid`, skipping those that `reach` shows cannot find
+/// anything ([`implication`]; every search with `None`).
+fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::Reach>) {
+    if reach.is_some_and(|r| !r.any_contradiction()) {
+        return;
+    }
     let mut ws = Workspace::default();
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let lowest = pass.cycle_base().min(pass.chain_base());
@@ -317,10 +327,21 @@ fn unary_search(grid: &Grid, best: &mut Best) {
                 let digit = Digit::ALL[rest.trailing_zeros() as usize];
                 rest &= rest - 1;
                 let start = Pot::new(cell, digit, true);
+                let forcing = pass.links.x;
+                let (cycles, on, off) = match reach {
+                    None => (true, forcing, forcing),
+                    Some(r) => (
+                        r.may_cycle(cell, digit),
+                        forcing && r.contradicts(start),
+                        forcing && r.contradicts(start.negated()),
+                    ),
+                };
                 // The cycles, then the forcing chain from the start on (one walk), then from
                 // the start off.
-                cycles::search(grid, &mut ws, start, pass, pass.links.x, best);
-                if pass.links.x {
+                if cycles || on {
+                    cycles::search(grid, &mut ws, start, pass, on, best);
+                }
+                if off {
                     forcing::search(grid, &mut ws, start.negated(), pass, best);
                 }
             }

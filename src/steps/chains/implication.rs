@@ -1,0 +1,284 @@
+//! Which chain searches of producer 14 can find anything on a grid, decided once for the whole
+//! grid before the searches from each start (a shortcut only: it never changes a step).
+//!
+//! The potentials of a grid and the links of the XY pass (every link of [`super::potential`])
+//! form an implication graph: an edge `p → q` when `q` follows from `p` by one link. Weak links
+//! (`on → off`) and strong links (`off → on`) are symmetric, so the graph is *skew-symmetric*:
+//! `p → q` is an edge exactly when `¬q → ¬p` is (as in the implication graph of 2-SAT). The X
+//! and Y passes use a subset of the XY pass's links. Two facts follow:
+//!
+//! - **A forcing chain from `p` exists in some pass only if `p` reaches `¬p`** in this graph:
+//!   the chain is such a path. A start that does not is not searched (the search finds the
+//!   shortest path exactly when one exists, so nothing is lost).
+//! - **A cycle with a removal needs some potential `on(c, d)` that reaches `off(c, d)`.** A
+//!   cycle through `on(s)` is a closed walk, so `on(s)` lies in a strongly connected component
+//!   of two or more potentials; and when the cycle removes `d` from a cell `c` that sees an
+//!   on-potential `on(a, d)` and an off-potential `off(b, d)` of the cycle, the cycle walked
+//!   backwards with every potential negated (skew symmetry) leads from `off(a, d)` to `on(b,
+//!   d)`, so `on(c, d) → off(a, d) ⇝ on(b, d) → off(c, d)`.
+//!
+//! So when no potential reaches its negation, producer 14 finds nothing at all; this is the
+//! common case at the stalls of a nested propagation (levels 2 and 3), where producer 14 runs
+//! whole on each reduced grid. Otherwise the forcing-chain searches run only from the
+//! potentials that reach their negation, and the cycle searches only from the starts in a
+//! strongly connected component of two or more potentials.
+//!
+//! The components come from Tarjan's algorithm (R. Tarjan, "Depth-first search and linear
+//! graph algorithms", SIAM J. Computing 1(2), 1972), which numbers them so that every edge
+//! between two components goes to a lower number; the set of components each one reaches is
+//! then built in that order, one bit set per component.
+//!
+//! Layers: uses the chain potentials and their link rules only.
+
+use super::potential::{off_to_on, on_to_off, Links, Pot, KEYS};
+use crate::geometry::{Cell, Digit};
+use crate::steps::grid::Grid;
+
+/// Every link: the XY pass's (the X and Y passes use subsets of them).
+const ALL: Links = Links { y: true, x: true };
+
+/// No node (in [`Reach::node`]).
+const NONE: u16 = u16::MAX;
+
+/// The reachability between the potentials of one grid under every link.
+pub struct Reach {
+    /// The node index of each potential key, or [`NONE`] for a candidate the grid lacks.
+    node: Vec<u16>,
+    /// The component of each node.
+    component: Vec<u32>,
+    /// Components with two or more nodes, one bit each.
+    nontrivial: Vec<u64>,
+    /// For each component, the components it reaches (itself included): `words` words each.
+    reaches: Vec<u64>,
+    /// Words per component set.
+    words: usize,
+    /// True when some potential reaches its negation.
+    any_contradiction: bool,
+}
+
+impl Reach {
+    /// The reachability on `grid`: the potentials of every candidate of every empty cell, on
+    /// and off, under every link.
+    pub fn new(grid: &Grid) -> Reach {
+        let mut node = vec![NONE; KEYS];
+        let mut pots: Vec<Pot> = Vec::new();
+        for cell in grid.empty_cells().iter() {
+            let mut rest = grid.candidates(cell);
+            while rest != 0 {
+                let digit = Digit::ALL[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+                for on in [false, true] {
+                    let p = Pot::new(cell, digit, on);
+                    node[p.0 as usize] = pots.len() as u16;
+                    pots.push(p);
+                }
+            }
+        }
+        // The edges, as adjacency lists in one array.
+        let n = pots.len();
+        let mut first = Vec::with_capacity(n + 1);
+        let mut edges: Vec<u16> = Vec::with_capacity(n * 8);
+        for &p in &pots {
+            first.push(edges.len() as u32);
+            let mut add = |q: Pot| {
+                let j = node[q.0 as usize];
+                if j != NONE {
+                    edges.push(j);
+                }
+            };
+            if p.is_on() {
+                on_to_off(grid, p, ALL, &mut add);
+            } else {
+                off_to_on(grid, p, ALL, &mut add);
+            }
+        }
+        first.push(edges.len() as u32);
+        let (component, count) = tarjan(n, &first, &edges);
+        let words = count.div_ceil(64).max(1);
+        let mut reaches = vec![0u64; count * words];
+        let mut size = vec![0u32; count];
+        for &c in &component {
+            size[c as usize] += 1;
+        }
+        let mut nontrivial = vec![0u64; words];
+        for (c, &s) in size.iter().enumerate() {
+            if s >= 2 {
+                nontrivial[c / 64] |= 1 << (c % 64);
+            }
+        }
+        // Nodes grouped by component, so that each component's set is finished before a
+        // higher-numbered one (every edge leaving a component goes lower) reads it.
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_unstable_by_key(|&v| component[v as usize]);
+        for &v in &order {
+            let c = component[v as usize] as usize;
+            reaches[c * words + c / 64] |= 1 << (c % 64);
+            for &w in &edges[first[v as usize] as usize..first[v as usize + 1] as usize] {
+                let d = component[w as usize] as usize;
+                if d != c {
+                    let (low, high) = reaches.split_at_mut(c * words);
+                    let from = &low[d * words..(d + 1) * words];
+                    for (a, b) in high[..words].iter_mut().zip(from) {
+                        *a |= *b;
+                    }
+                }
+            }
+        }
+        let mut reach = Reach {
+            node,
+            component,
+            nontrivial,
+            reaches,
+            words,
+            any_contradiction: false,
+        };
+        reach.any_contradiction = pots.iter().any(|&p| reach.contradicts(p));
+        reach
+    }
+
+    /// True when some potential reaches its negation: without one, producer 14 finds nothing.
+    pub fn any_contradiction(&self) -> bool {
+        self.any_contradiction
+    }
+
+    /// True when `p` reaches `¬p`: a forcing chain from `p` may exist (false for a candidate
+    /// the grid lacks).
+    pub fn contradicts(&self, p: Pot) -> bool {
+        let (a, b) = (self.node[p.0 as usize], self.node[p.negated().0 as usize]);
+        if a == NONE || b == NONE {
+            return false;
+        }
+        let (ca, cb) = (
+            self.component[a as usize] as usize,
+            self.component[b as usize] as usize,
+        );
+        self.reaches[ca * self.words + cb / 64] >> (cb % 64) & 1 != 0
+    }
+
+    /// True when a cycle through the on-potential of `digit` in `cell` may remove something:
+    /// some potential reaches its negation and this one lies in a strongly connected
+    /// component of two or more potentials.
+    pub fn may_cycle(&self, cell: Cell, digit: Digit) -> bool {
+        if !self.any_contradiction {
+            return false;
+        }
+        let a = self.node[Pot::new(cell, digit, true).0 as usize];
+        if a == NONE {
+            return false;
+        }
+        let c = self.component[a as usize] as usize;
+        self.nontrivial[c / 64] >> (c % 64) & 1 != 0
+    }
+}
+
+/// The strongly connected components of the graph of `n` nodes whose node `v` has the edges
+/// `edges[first[v]..first[v + 1]]`, by Tarjan's algorithm without recursion: the component of
+/// each node and the number of components. Components are numbered as they are completed, so
+/// an edge between two components goes to the lower number.
+fn tarjan(n: usize, first: &[u32], edges: &[u16]) -> (Vec<u32>, usize) {
+    const UNSEEN: u32 = u32::MAX;
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut component = vec![UNSEEN; n];
+    let mut stack: Vec<u32> = Vec::with_capacity(n);
+    // The depth-first path: a node and the position of its next edge.
+    let mut path: Vec<(u32, u32)> = Vec::with_capacity(n);
+    let mut next_index = 0u32;
+    let mut count = 0u32;
+    for root in 0..n as u32 {
+        if index[root as usize] != UNSEEN {
+            continue;
+        }
+        index[root as usize] = next_index;
+        low[root as usize] = next_index;
+        next_index += 1;
+        stack.push(root);
+        path.push((root, first[root as usize]));
+        while let Some(&(v, at)) = path.last() {
+            if at < first[v as usize + 1] {
+                let w = edges[at as usize] as u32;
+                if let Some(top) = path.last_mut() {
+                    top.1 += 1;
+                }
+                if index[w as usize] == UNSEEN {
+                    index[w as usize] = next_index;
+                    low[w as usize] = next_index;
+                    next_index += 1;
+                    stack.push(w);
+                    path.push((w, first[w as usize]));
+                } else if component[w as usize] == UNSEEN {
+                    // On the stack: part of the component being built.
+                    low[v as usize] = low[v as usize].min(index[w as usize]);
+                }
+                continue;
+            }
+            path.pop();
+            if let Some(&(parent, _)) = path.last() {
+                low[parent as usize] = low[parent as usize].min(low[v as usize]);
+            }
+            if low[v as usize] == index[v as usize] {
+                loop {
+                    let w = stack.pop().expect("v is on the stack");
+                    component[w as usize] = count;
+                    if w == v {
+                        break;
+                    }
+                }
+                count += 1;
+            }
+        }
+    }
+    (component, count as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::steps::chains::potential::PotSet;
+
+    /// Reachability by a plain search from `p`, for comparison.
+    fn reaches_by_search(grid: &Grid, p: Pot, q: Pot) -> bool {
+        let mut seen = PotSet::EMPTY;
+        let mut todo = vec![p];
+        seen.insert(p);
+        while let Some(x) = todo.pop() {
+            let mut next = Vec::new();
+            if x.is_on() {
+                on_to_off(grid, x, ALL, |y| next.push(y));
+            } else {
+                off_to_on(grid, x, ALL, |y| next.push(y));
+            }
+            for y in next {
+                if y == q {
+                    return true;
+                }
+                if seen.insert(y) {
+                    todo.push(y);
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn contradictions_match_a_plain_search() {
+        for grid in super::super::tests::varied_grids() {
+            let reach = Reach::new(&grid);
+            let mut any = false;
+            for cell in grid.empty_cells().iter() {
+                for digit in Digit::ALL {
+                    if grid.candidates(cell) >> digit.index() & 1 == 0 {
+                        continue;
+                    }
+                    for on in [false, true] {
+                        let p = Pot::new(cell, digit, on);
+                        let want = reaches_by_search(&grid, p, p.negated());
+                        assert_eq!(reach.contradicts(p), want, "{p:?}");
+                        any |= want;
+                    }
+                }
+            }
+            assert_eq!(reach.any_contradiction(), any);
+        }
+    }
+}
