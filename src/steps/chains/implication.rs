@@ -30,20 +30,20 @@
 //!
 //! Layers: uses the chain potentials and their link rules only.
 
-use super::potential::{off_to_on, on_to_off, Links, Pot, KEYS};
+use super::potential::{off_to_on, on_to_off, Links, Pot};
 use crate::geometry::{Cell, Digit};
 use crate::steps::grid::Grid;
 
 /// Every link: the XY pass's (the X and Y passes use subsets of them).
 const ALL: Links = Links { y: true, x: true };
 
-/// No node (in [`Reach::node`]).
-const NONE: u16 = u16::MAX;
-
 /// The reachability between the potentials of one grid under every link.
 pub struct Reach {
-    /// The node index of each potential key, or [`NONE`] for a candidate the grid lacks.
-    node: Vec<u16>,
+    /// The number of candidates before each cell's (row-major): a potential's node is
+    /// `2 * (offset[cell] + its digit's rank among the cell's candidates) + on`.
+    offset: [u16; 81],
+    /// The candidate masks of the grid.
+    masks: [u16; 81],
     /// The component of each node.
     component: Vec<u32>,
     /// Components with two or more nodes, one bit each.
@@ -60,80 +60,104 @@ impl Reach {
     /// The reachability on `grid`: the potentials of every candidate of every empty cell, on
     /// and off, under every link.
     pub fn new(grid: &Grid) -> Reach {
-        let mut node = vec![NONE; KEYS];
-        let mut pots: Vec<Pot> = Vec::new();
+        let masks = *grid.candidate_masks();
+        let mut offset = [0u16; 81];
+        let mut n = 0usize;
+        for (o, &m) in offset.iter_mut().zip(&masks) {
+            *o = n as u16;
+            n += m.count_ones() as usize;
+        }
+        let node = |p: Pot| -> Option<u32> {
+            let (cell, d) = (p.candidate() / 9, p.candidate() % 9);
+            let m = masks[cell];
+            (m >> d & 1 != 0).then(|| {
+                let rank = offset[cell] as u32 + (m & ((1 << d) - 1)).count_ones();
+                2 * rank + p.is_on() as u32
+            })
+        };
+        // The nodes in order, and their edges as adjacency lists in one array.
+        let n = 2 * n;
+        let mut first = Vec::with_capacity(n + 1);
+        let mut edges: Vec<u16> = Vec::with_capacity(n * 8);
         for cell in grid.empty_cells().iter() {
-            let mut rest = grid.candidates(cell);
+            let mut rest = masks[cell.index()];
             while rest != 0 {
                 let digit = Digit::ALL[rest.trailing_zeros() as usize];
                 rest &= rest - 1;
                 for on in [false, true] {
+                    first.push(edges.len() as u32);
+                    let mut add = |q: Pot| {
+                        if let Some(j) = node(q) {
+                            edges.push(j as u16);
+                        }
+                    };
                     let p = Pot::new(cell, digit, on);
-                    node[p.0 as usize] = pots.len() as u16;
-                    pots.push(p);
+                    if on {
+                        on_to_off(grid, p, ALL, &mut add);
+                    } else {
+                        off_to_on(grid, p, ALL, &mut add);
+                    }
                 }
-            }
-        }
-        // The edges, as adjacency lists in one array.
-        let n = pots.len();
-        let mut first = Vec::with_capacity(n + 1);
-        let mut edges: Vec<u16> = Vec::with_capacity(n * 8);
-        for &p in &pots {
-            first.push(edges.len() as u32);
-            let mut add = |q: Pot| {
-                let j = node[q.0 as usize];
-                if j != NONE {
-                    edges.push(j);
-                }
-            };
-            if p.is_on() {
-                on_to_off(grid, p, ALL, &mut add);
-            } else {
-                off_to_on(grid, p, ALL, &mut add);
             }
         }
         first.push(edges.len() as u32);
-        let (component, count) = tarjan(n, &first, &edges);
+        debug_assert_eq!(first.len(), n + 1);
+        let (component, order, count) = tarjan(n, &first, &edges);
         let words = count.div_ceil(64).max(1);
         let mut reaches = vec![0u64; count * words];
-        let mut size = vec![0u32; count];
-        for &c in &component {
-            size[c as usize] += 1;
-        }
         let mut nontrivial = vec![0u64; words];
-        for (c, &s) in size.iter().enumerate() {
-            if s >= 2 {
-                nontrivial[c / 64] |= 1 << (c % 64);
-            }
-        }
-        // Nodes grouped by component, so that each component's set is finished before a
-        // higher-numbered one (every edge leaving a component goes lower) reads it.
-        let mut order: Vec<u32> = (0..n as u32).collect();
-        order.sort_unstable_by_key(|&v| component[v as usize]);
+        // `order` lists the nodes component by component in increasing number, so that each
+        // component's set is finished before a higher-numbered one (every edge leaving a
+        // component goes lower) reads it.
+        let mut last = u32::MAX;
         for &v in &order {
             let c = component[v as usize] as usize;
+            if c as u32 == last {
+                nontrivial[c / 64] |= 1 << (c % 64);
+            }
+            last = c as u32;
             reaches[c * words + c / 64] |= 1 << (c % 64);
+            let (low, high) = reaches.split_at_mut(c * words);
+            let into = &mut high[..words];
             for &w in &edges[first[v as usize] as usize..first[v as usize + 1] as usize] {
                 let d = component[w as usize] as usize;
                 if d != c {
-                    let (low, high) = reaches.split_at_mut(c * words);
                     let from = &low[d * words..(d + 1) * words];
-                    for (a, b) in high[..words].iter_mut().zip(from) {
+                    for (a, b) in into.iter_mut().zip(from) {
                         *a |= *b;
                     }
                 }
             }
         }
         let mut reach = Reach {
-            node,
+            offset,
+            masks,
             component,
             nontrivial,
             reaches,
             words,
             any_contradiction: false,
         };
-        reach.any_contradiction = pots.iter().any(|&p| reach.contradicts(p));
+        reach.any_contradiction = (0..n / 2).any(|r| reach.nodes_contradict(2 * r, 2 * r + 1));
         reach
+    }
+
+    /// The node of `p`, `None` for a candidate the grid lacks.
+    fn node(&self, p: Pot) -> Option<usize> {
+        let (cell, d) = (p.candidate() / 9, p.candidate() % 9);
+        let m = self.masks[cell];
+        (m >> d & 1 != 0).then(|| {
+            let rank = self.offset[cell] as usize + (m & ((1 << d) - 1)).count_ones() as usize;
+            2 * rank + p.is_on() as usize
+        })
+    }
+
+    /// True when node `a` reaches node `b`, or `b` reaches `a` (a candidate's off and on
+    /// nodes: the one that reaches the other is false).
+    fn nodes_contradict(&self, a: usize, b: usize) -> bool {
+        let (ca, cb) = (self.component[a] as usize, self.component[b] as usize);
+        self.reaches[ca * self.words + cb / 64] >> (cb % 64) & 1 != 0
+            || self.reaches[cb * self.words + ca / 64] >> (ca % 64) & 1 != 0
     }
 
     /// True when some potential reaches its negation: without one, producer 14 finds nothing.
@@ -144,14 +168,10 @@ impl Reach {
     /// True when `p` reaches `¬p`: a forcing chain from `p` may exist (false for a candidate
     /// the grid lacks).
     pub fn contradicts(&self, p: Pot) -> bool {
-        let (a, b) = (self.node[p.0 as usize], self.node[p.negated().0 as usize]);
-        if a == NONE || b == NONE {
+        let (Some(a), Some(b)) = (self.node(p), self.node(p.negated())) else {
             return false;
-        }
-        let (ca, cb) = (
-            self.component[a as usize] as usize,
-            self.component[b as usize] as usize,
-        );
+        };
+        let (ca, cb) = (self.component[a] as usize, self.component[b] as usize);
         self.reaches[ca * self.words + cb / 64] >> (cb % 64) & 1 != 0
     }
 
@@ -162,20 +182,20 @@ impl Reach {
         if !self.any_contradiction {
             return false;
         }
-        let a = self.node[Pot::new(cell, digit, true).0 as usize];
-        if a == NONE {
+        let Some(a) = self.node(Pot::new(cell, digit, true)) else {
             return false;
-        }
-        let c = self.component[a as usize] as usize;
+        };
+        let c = self.component[a] as usize;
         self.nontrivial[c / 64] >> (c % 64) & 1 != 0
     }
 }
 
 /// The strongly connected components of the graph of `n` nodes whose node `v` has the edges
 /// `edges[first[v]..first[v + 1]]`, by Tarjan's algorithm without recursion: the component of
-/// each node and the number of components. Components are numbered as they are completed, so
-/// an edge between two components goes to the lower number.
-fn tarjan(n: usize, first: &[u32], edges: &[u16]) -> (Vec<u32>, usize) {
+/// each node, the nodes in the order their components were completed (so grouped by component,
+/// in increasing number), and the number of components. Components are numbered as they are
+/// completed, so an edge between two components goes to the lower number.
+fn tarjan(n: usize, first: &[u32], edges: &[u16]) -> (Vec<u32>, Vec<u32>, usize) {
     const UNSEEN: u32 = u32::MAX;
     let mut index = vec![UNSEEN; n];
     let mut low = vec![0u32; n];
@@ -183,6 +203,7 @@ fn tarjan(n: usize, first: &[u32], edges: &[u16]) -> (Vec<u32>, usize) {
     let mut stack: Vec<u32> = Vec::with_capacity(n);
     // The depth-first path: a node and the position of its next edge.
     let mut path: Vec<(u32, u32)> = Vec::with_capacity(n);
+    let mut order: Vec<u32> = Vec::with_capacity(n);
     let mut next_index = 0u32;
     let mut count = 0u32;
     for root in 0..n as u32 {
@@ -220,6 +241,7 @@ fn tarjan(n: usize, first: &[u32], edges: &[u16]) -> (Vec<u32>, usize) {
                 loop {
                     let w = stack.pop().expect("v is on the stack");
                     component[w as usize] = count;
+                    order.push(w);
                     if w == v {
                         break;
                     }
@@ -228,7 +250,7 @@ fn tarjan(n: usize, first: &[u32], edges: &[u16]) -> (Vec<u32>, usize) {
             }
         }
     }
-    (component, count as usize)
+    (component, order, count as usize)
 }
 
 #[cfg(test)]
