@@ -30,7 +30,7 @@
 //!
 //! Layers: uses the chain potentials and their link rules only.
 
-use super::potential::{off_to_on, on_to_off, Links, Pot};
+use super::potential::{off_to_on, on_to_off, Links, Pot, KEYS};
 use crate::geometry::{Cell, Digit};
 use crate::steps::grid::Grid;
 
@@ -187,6 +187,31 @@ impl Reach {
         };
         let c = self.component[a] as usize;
         self.nontrivial[c / 64] >> (c % 64) & 1 != 0
+    }
+
+    /// True when the potentials `starts` all reach some common potential: a multiple forcing
+    /// chain from them (every one assumed in turn) may exist. Their static propagations reach
+    /// at most what they reach in this graph (a propagation stops at a contradiction), so a
+    /// conclusion common to all is common here too.
+    pub fn share(&self, starts: impl IntoIterator<Item = Pot>) -> bool {
+        let mut common = [u64::MAX; KEYS.div_ceil(64)];
+        let common = &mut common[..self.words];
+        for p in starts {
+            let Some(a) = self.node(p) else {
+                return true;
+            };
+            let c = self.component[a] as usize;
+            let from = &self.reaches[c * self.words..(c + 1) * self.words];
+            let mut any = 0;
+            for (x, y) in common.iter_mut().zip(from) {
+                *x &= *y;
+                any |= *x;
+            }
+            if any == 0 {
+                return false;
+            }
+        }
+        true
     }
 }
 

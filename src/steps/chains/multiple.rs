@@ -18,6 +18,7 @@
 //! the first generated first among equals.
 
 use super::conclusion::target_step;
+use super::implication;
 use super::potential::{difficulty, house_of, tenths, Pot, PotSet, KEYS, KINDS};
 use super::propagate::{Mode, Propagation};
 use super::{Best, Found, Origin, Whole, BRANCH_END};
@@ -161,6 +162,13 @@ pub fn multiple_all(grid: &Grid) -> Vec<Whole> {
 }
 
 fn search(grid: &Grid, best: &mut Best) {
+    search_from(grid, best, Some(&implication::Reach::new(grid)));
+}
+
+/// The searches of the multiple forcing chains on `grid`, skipping the cells and regions whose
+/// starts `reach` shows to share no conclusion ([`implication::Reach::share`]; every one with
+/// `None`).
+pub(super) fn search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::Reach>) {
     let mut reaches = Reaches::new();
     for cell in grid.empty_cells().iter() {
         let cands = grid.candidates(cell);
@@ -171,8 +179,14 @@ fn search(grid: &Grid, best: &mut Best) {
         while rest != 0 {
             let digit = Digit::ALL[rest.trailing_zeros() as usize];
             rest &= rest - 1;
-            reaches.ensure(grid, Pot::new(cell, digit, true));
-            region_chains(grid, &mut reaches, cell, digit, best);
+            region_chains(grid, &mut reaches, cell, digit, reach, best);
+        }
+        let starts = digits(cands).map(|d| Pot::new(cell, d, true));
+        if reach.is_some_and(|r| !r.share(starts.clone())) {
+            continue;
+        }
+        for start in starts {
+            reaches.ensure(grid, start);
         }
         // Cell chains: what every candidate leads to.
         let mut branches: Vec<&Reach> = Vec::with_capacity(9);
@@ -231,11 +245,19 @@ fn offer(best: &mut Best, found: Found, origin: Origin, branches: &[&Reach], tar
 
 /// The region chains from `digit` in `cell` (its own propagation already in `reaches`), in
 /// SE's order.
+/// The digits of a candidate mask, ascending.
+fn digits(mask: u16) -> impl Iterator<Item = Digit> + Clone {
+    Digit::ALL
+        .into_iter()
+        .filter(move |d| mask >> d.index() & 1 != 0)
+}
+
 fn region_chains(
     grid: &Grid,
     reaches: &mut Reaches,
     cell: crate::geometry::Cell,
     digit: Digit,
+    reach: Option<&implication::Reach>,
     best: &mut Best,
 ) {
     for kind in KINDS {
@@ -246,8 +268,11 @@ fn region_chains(
         if at.len() < 2 || at.iter().next() != Some(cell) {
             continue;
         }
-        for other in at.iter().skip(1) {
-            reaches.ensure(grid, Pot::new(other, digit, true));
+        if reach.is_some_and(|r| !r.share(at.iter().map(|c| Pot::new(c, digit, true)))) {
+            continue;
+        }
+        for place in at.iter() {
+            reaches.ensure(grid, Pot::new(place, digit, true));
         }
         // The cell's own branch first, then the other places in the house's order.
         let all: Vec<&Reach> = at

@@ -373,3 +373,33 @@ fn the_reachability_shortcut_changes_no_step() {
     // The grids hold steps to compare, and grids without any.
     assert!(found > 100 && barren > 0, "{found} {barren}");
 }
+
+/// The shortcut skips only the cells and regions whose multiple forcing chains find nothing:
+/// every cell and region forcing chain, and the first, are the same with it and without it.
+#[test]
+fn the_reachability_shortcut_changes_no_multiple_chain() {
+    let (mut found, mut barren) = (0, 0);
+    for grid in varied_grids() {
+        let mut plain = Best::every();
+        multiple::search_from(&grid, &mut plain, None);
+        let plain = plain.into_sorted();
+        let quick = multiple::multiple_all(&grid);
+        assert_eq!(plain.len(), quick.len());
+        for (a, b) in plain.iter().zip(&quick) {
+            assert_eq!(a.difficulty.to_bits(), b.difficulty.to_bits());
+            assert_eq!(
+                (a.complexity, a.key, a.origin),
+                (b.complexity, b.key, b.origin)
+            );
+            assert_eq!(a.removals, b.removals);
+            assert_eq!(a.chains, b.chains);
+        }
+        found += plain.len();
+        barren += usize::from(plain.is_empty());
+        let mut first = Best::default();
+        multiple::search_from(&grid, &mut first, None);
+        let first = first.0.map(|f| format!("{:?}", f.step));
+        assert_eq!(first, multiple::multiple(&grid).map(|s| format!("{s:?}")));
+    }
+    assert!(found > 100 && barren > 0, "{found} {barren}");
+}
