@@ -155,9 +155,9 @@ pub fn multiple(grid: &Grid) -> Option<Step> {
 
 /// Every cell and region forcing chain on `grid`, whole, in SE's order (`getHints`; see
 /// [`Best::into_sorted`]): the nested rule of level 3 ([`super::nested`]).
-pub fn multiple_all(grid: &Grid) -> Vec<Whole> {
+pub fn multiple_all(grid: &Grid, reach: &implication::Reach) -> Vec<Whole> {
     let mut best = Best::every();
-    search(grid, &mut best);
+    search_from(grid, &mut best, Some(reach));
     best.into_sorted()
 }
 

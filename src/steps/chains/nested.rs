@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
+use super::implication::Reach;
 use super::potential::{house_of, Pot, PotSet, KINDS};
 use super::{Origin, Whole, BRANCH_END};
 use crate::geometry::{Digit, HouseKind, CELLS};
@@ -39,10 +40,14 @@ use crate::steps::grid::Grid;
 #[derive(Clone, Copy)]
 pub struct Producers {
     /// Producer 14's steps (levels 2 and 3): [`super::unary_chains_all`].
-    pub unary: fn(&Grid) -> Vec<Whole>,
+    pub unary: Producer,
     /// The multiple forcing chains (level 3): [`super::multiple::multiple_all`].
-    pub multiple: fn(&Grid) -> Vec<Whole>,
+    pub multiple: Producer,
 }
+
+/// A nested producer: every step it finds on a grid, given the grid's reachability (which
+/// tells the searches that find nothing, [`Reach`]).
+pub type Producer = fn(&Grid, &Reach) -> Vec<Whole>;
 
 /// Steps by grid (its candidates). A fixed hasher: the keys come from the engine, and a cache
 /// made for every propagation then costs nothing.
@@ -59,6 +64,9 @@ pub struct NestedCache {
     producers: Option<Producers>,
     unary: Steps,
     multiple: Steps,
+    /// The last grid's reachability: level 3 asks for the multiple forcing chains on the grid
+    /// where producer 14 was just run.
+    reach: Option<([u16; CELLS], Reach)>,
 }
 
 impl NestedCache {
@@ -73,21 +81,37 @@ impl NestedCache {
     /// Every step of producer 14 on `grid`, in SE's order (none without producers).
     pub fn unary(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
         let run = self.producers.map(|p| p.unary);
-        cached(&mut self.unary, run, grid)
+        cached(&mut self.unary, &mut self.reach, run, grid)
     }
 
     /// Every multiple forcing chain on `grid`, in SE's order (none without producers).
     pub fn multiple(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
         let run = self.producers.map(|p| p.multiple);
-        cached(&mut self.multiple, run, grid)
+        cached(&mut self.multiple, &mut self.reach, run, grid)
     }
 }
 
-/// The steps `run` finds on `grid`, from `map` or run and kept there.
-fn cached(map: &mut Steps, run: Option<fn(&Grid) -> Vec<Whole>>, grid: &Grid) -> Rc<Vec<Whole>> {
+/// The steps `run` finds on `grid`, from `map` or run and kept there; the grid's reachability
+/// from `reach` when it is the last grid's, else computed and kept there.
+fn cached(
+    map: &mut Steps,
+    reach: &mut Option<([u16; CELLS], Reach)>,
+    run: Option<Producer>,
+    grid: &Grid,
+) -> Rc<Vec<Whole>> {
     debug_assert!(run.is_some(), "a nested level without producers");
-    map.entry(*grid.candidate_masks())
-        .or_insert_with(|| Rc::new(run.map_or_else(Vec::new, |f| f(grid))))
+    let key = *grid.candidate_masks();
+    map.entry(key)
+        .or_insert_with(|| {
+            let Some(f) = run else {
+                return Rc::new(Vec::new());
+            };
+            if reach.as_ref().is_none_or(|(k, _)| *k != key) {
+                *reach = Some((key, Reach::new(grid)));
+            }
+            let (_, r) = reach.as_ref().expect("just set");
+            Rc::new(f(grid, r))
+        })
         .clone()
 }
 

@@ -383,7 +383,7 @@ fn the_reachability_shortcut_changes_no_multiple_chain() {
         let mut plain = Best::every();
         multiple::search_from(&grid, &mut plain, None);
         let plain = plain.into_sorted();
-        let quick = multiple::multiple_all(&grid);
+        let quick = multiple::multiple_all(&grid, &implication::Reach::new(&grid));
         assert_eq!(plain.len(), quick.len());
         for (a, b) in plain.iter().zip(&quick) {
             assert_eq!(a.difficulty.to_bits(), b.difficulty.to_bits());
