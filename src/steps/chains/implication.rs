@@ -30,12 +30,10 @@
 //!
 //! Layers: uses the chain potentials and their link rules only.
 
-use super::potential::{off_to_on, on_to_off, Links, Pot, KEYS};
+use super::potential::{house_of, Pot, KEYS, KINDS};
+use crate::geometry::CellSet;
 use crate::geometry::{Cell, Digit};
 use crate::steps::grid::Grid;
-
-/// Every link: the XY pass's (the X and Y passes use subsets of them).
-const ALL: Links = Links { y: true, x: true };
 
 /// The reachability between the potentials of one grid under every link.
 pub struct Reach {
@@ -67,36 +65,63 @@ impl Reach {
             *o = n as u16;
             n += m.count_ones() as usize;
         }
-        let node = |p: Pot| -> Option<u32> {
-            let (cell, d) = (p.candidate() / 9, p.candidate() % 9);
-            let m = masks[cell];
-            (m >> d & 1 != 0).then(|| {
-                let rank = offset[cell] as u32 + (m & ((1 << d) - 1)).count_ones();
-                2 * rank + p.is_on() as u32
-            })
-        };
-        // The nodes in order, and their edges as adjacency lists in one array.
+        // The off node of each candidate (its on node is the next one); 0 for none.
+        let mut off_node = [0u16; 729];
+        for cell in grid.empty_cells().iter() {
+            let i = cell.index();
+            let mut rest = masks[i];
+            let mut rank = offset[i];
+            while rest != 0 {
+                let d = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                off_node[9 * i + d] = 2 * rank;
+                rank += 1;
+            }
+        }
+        // The nodes in order, and their edges as adjacency lists in one array: the links of
+        // `on_to_off` and `off_to_on` with every rule (the order of a node's edges does not
+        // matter here).
         let n = 2 * n;
         let mut first = Vec::with_capacity(n + 1);
         let mut edges: Vec<u16> = Vec::with_capacity(n * 8);
         for cell in grid.empty_cells().iter() {
-            let mut rest = masks[cell.index()];
+            let i = cell.index();
+            let cands = masks[i];
+            let mut rest = cands;
             while rest != 0 {
-                let digit = Digit::ALL[rest.trailing_zeros() as usize];
+                let d = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                for on in [false, true] {
-                    first.push(edges.len() as u32);
-                    let mut add = |q: Pot| {
-                        if let Some(j) = node(q) {
-                            edges.push(j as u16);
+                let digit = Digit::ALL[d];
+                let places = grid.digit_cells(digit);
+                // Off: the other candidate of a bivalue cell, and the other place of the
+                // digit in each house where it has two.
+                first.push(edges.len() as u32);
+                if cands.count_ones() == 2 {
+                    let other = (cands & !(1 << d)).trailing_zeros() as usize;
+                    edges.push(off_node[9 * i + other] + 1);
+                }
+                let mut given = CellSet::EMPTY;
+                for kind in KINDS {
+                    let here = places.intersection(house_of(cell, kind).cell_set());
+                    if here.len() == 2 {
+                        let other = here.difference(CellSet::EMPTY.with(cell));
+                        if given.intersection(other).is_empty() {
+                            given = given.union(other);
+                            let o = other.iter().next().expect("two places").index();
+                            edges.push(off_node[9 * o + d] + 1);
                         }
-                    };
-                    let p = Pot::new(cell, digit, on);
-                    if on {
-                        on_to_off(grid, p, ALL, &mut add);
-                    } else {
-                        off_to_on(grid, p, ALL, &mut add);
                     }
+                }
+                // On: the cell's other candidates, and the digit in every peer.
+                first.push(edges.len() as u32);
+                let mut others = cands & !(1 << d);
+                while others != 0 {
+                    let e = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    edges.push(off_node[9 * i + e]);
+                }
+                for peer in cell.peer_set().intersection(places).iter() {
+                    edges.push(off_node[9 * peer.index() + d]);
                 }
             }
         }
@@ -110,6 +135,8 @@ impl Reach {
         // component's set is finished before a higher-numbered one (every edge leaving a
         // component goes lower) reads it.
         let mut last = u32::MAX;
+        // The last component whose set took each component's (an edge met twice adds once).
+        let mut taken = vec![u32::MAX; count];
         for &v in &order {
             let c = component[v as usize] as usize;
             if c as u32 == last {
@@ -121,7 +148,8 @@ impl Reach {
             let into = &mut high[..words];
             for &w in &edges[first[v as usize] as usize..first[v as usize + 1] as usize] {
                 let d = component[w as usize] as usize;
-                if d != c {
+                if d != c && taken[d] != c as u32 {
+                    taken[d] = c as u32;
                     let from = &low[d * words..(d + 1) * words];
                     for (a, b) in into.iter_mut().zip(from) {
                         *a |= *b;
@@ -216,72 +244,94 @@ impl Reach {
 }
 
 /// The strongly connected components of the graph of `n` nodes whose node `v` has the edges
-/// `edges[first[v]..first[v + 1]]`, by Tarjan's algorithm without recursion: the component of
-/// each node, the nodes in the order their components were completed (so grouped by component,
-/// in increasing number), and the number of components. Components are numbered as they are
-/// completed, so an edge between two components goes to the lower number.
+/// `edges[first[v]..first[v + 1]]`: the component of each node, the nodes in the order their
+/// components were completed (so grouped by component, in increasing number), and the number
+/// of components. Components are numbered as they are completed, so an edge between two
+/// components goes to the lower number.
+///
+/// Tarjan's algorithm in D. J. Pearce's form ("A space-efficient algorithm for finding
+/// strongly connected components", Information Processing Letters 116(1), 2016), without
+/// recursion: one number per node serves as visit index, low link and component (components
+/// count down from `n - 1`, above every visit index in use, so an edge to a finished node
+/// never lowers a link).
 fn tarjan(n: usize, first: &[u32], edges: &[u16]) -> (Vec<u32>, Vec<u32>, usize) {
-    const UNSEEN: u32 = u32::MAX;
-    let mut index = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut component = vec![UNSEEN; n];
+    let mut rindex = vec![0u32; n];
+    let mut root = vec![false; n];
     let mut stack: Vec<u32> = Vec::with_capacity(n);
+    let mut order: Vec<u32> = Vec::with_capacity(n);
     // The depth-first path: a node and the position of its next edge.
     let mut path: Vec<(u32, u32)> = Vec::with_capacity(n);
-    let mut order: Vec<u32> = Vec::with_capacity(n);
-    let mut next_index = 0u32;
-    let mut count = 0u32;
-    for root in 0..n as u32 {
-        if index[root as usize] != UNSEEN {
+    let mut index = 1u32;
+    let mut next_component = n as u32;
+    for start in 0..n {
+        if rindex[start] != 0 {
             continue;
         }
-        index[root as usize] = next_index;
-        low[root as usize] = next_index;
-        next_index += 1;
-        stack.push(root);
-        path.push((root, first[root as usize]));
+        rindex[start] = index;
+        index += 1;
+        root[start] = true;
+        path.push((start as u32, first[start]));
         while let Some(&(v, at)) = path.last() {
-            if at < first[v as usize + 1] {
-                let w = edges[at as usize] as u32;
+            let v = v as usize;
+            if at < first[v + 1] {
+                let w = edges[at as usize] as usize;
                 if let Some(top) = path.last_mut() {
                     top.1 += 1;
                 }
-                if index[w as usize] == UNSEEN {
-                    index[w as usize] = next_index;
-                    low[w as usize] = next_index;
-                    next_index += 1;
-                    stack.push(w);
-                    path.push((w, first[w as usize]));
-                } else if component[w as usize] == UNSEEN {
-                    // On the stack: part of the component being built.
-                    low[v as usize] = low[v as usize].min(index[w as usize]);
+                if rindex[w] == 0 {
+                    rindex[w] = index;
+                    index += 1;
+                    root[w] = true;
+                    path.push((w as u32, first[w]));
+                } else if rindex[w] < rindex[v] {
+                    rindex[v] = rindex[w];
+                    root[v] = false;
                 }
                 continue;
             }
             path.pop();
-            if let Some(&(parent, _)) = path.last() {
-                low[parent as usize] = low[parent as usize].min(low[v as usize]);
-            }
-            if low[v as usize] == index[v as usize] {
-                loop {
-                    let w = stack.pop().expect("v is on the stack");
-                    component[w as usize] = count;
-                    order.push(w);
-                    if w == v {
+            if root[v] {
+                // `v` and the nodes above it on the stack form a component.
+                next_component -= 1;
+                index -= 1;
+                while let Some(&w) = stack.last() {
+                    if rindex[w as usize] < rindex[v] {
                         break;
                     }
+                    stack.pop();
+                    rindex[w as usize] = next_component;
+                    order.push(w);
+                    index -= 1;
                 }
-                count += 1;
+                rindex[v] = next_component;
+                order.push(v as u32);
+            } else {
+                stack.push(v as u32);
+            }
+            if let Some(&(u, _)) = path.last() {
+                let u = u as usize;
+                if rindex[v] < rindex[u] {
+                    rindex[u] = rindex[v];
+                    root[u] = false;
+                }
             }
         }
     }
-    (component, order, count as usize)
+    // Components in completion order from 0.
+    let count = n - next_component as usize;
+    for r in rindex.iter_mut() {
+        *r = n as u32 - 1 - *r;
+    }
+    (rindex, order, count)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::steps::chains::potential::PotSet;
+    use crate::steps::chains::potential::{off_to_on, on_to_off, Links, PotSet};
+
+    /// Every link: the XY pass's.
+    const ALL: Links = Links { y: true, x: true };
 
     /// Reachability by a plain search from `p`, for comparison.
     fn reaches_by_search(grid: &Grid, p: Pot, q: Pot) -> bool {
