@@ -128,34 +128,26 @@ impl Reach {
         first.push(edges.len() as u32);
         debug_assert_eq!(first.len(), n + 1);
         let (component, order, count) = tarjan(n, &first, &edges);
-        let words = count.div_ceil(64).max(1);
+        // Sets of a few fixed sizes, so that the unions are unrolled.
+        let words = match count.div_ceil(64) {
+            0..=4 => 4,
+            5..=8 => 8,
+            9..=16 => 16,
+            _ => KEYS.div_ceil(64),
+        };
         let mut reaches = vec![0u64; count * words];
         let mut nontrivial = vec![0u64; words];
-        // `order` lists the nodes component by component in increasing number, so that each
-        // component's set is finished before a higher-numbered one (every edge leaving a
-        // component goes lower) reads it.
-        let mut last = u32::MAX;
-        // The last component whose set took each component's (an edge met twice adds once).
-        let mut taken = vec![u32::MAX; count];
-        for &v in &order {
-            let c = component[v as usize] as usize;
-            if c as u32 == last {
-                nontrivial[c / 64] |= 1 << (c % 64);
-            }
-            last = c as u32;
-            reaches[c * words + c / 64] |= 1 << (c % 64);
-            let (low, high) = reaches.split_at_mut(c * words);
-            let into = &mut high[..words];
-            for &w in &edges[first[v as usize] as usize..first[v as usize + 1] as usize] {
-                let d = component[w as usize] as usize;
-                if d != c && taken[d] != c as u32 {
-                    taken[d] = c as u32;
-                    let from = &low[d * words..(d + 1) * words];
-                    for (a, b) in into.iter_mut().zip(from) {
-                        *a |= *b;
-                    }
-                }
-            }
+        let parts = Parts {
+            component: &component,
+            order: &order,
+            first: &first,
+            edges: &edges,
+        };
+        match words {
+            4 => close::<4>(parts, &mut reaches, &mut nontrivial),
+            8 => close::<8>(parts, &mut reaches, &mut nontrivial),
+            16 => close::<16>(parts, &mut reaches, &mut nontrivial),
+            _ => close::<{ KEYS.div_ceil(64) }>(parts, &mut reaches, &mut nontrivial),
         }
         let mut reach = Reach {
             offset,
@@ -240,6 +232,46 @@ impl Reach {
             }
         }
         true
+    }
+}
+
+/// The graph and its components, for [`close`].
+#[derive(Clone, Copy)]
+struct Parts<'a> {
+    component: &'a [u32],
+    order: &'a [u32],
+    first: &'a [u32],
+    edges: &'a [u16],
+}
+
+/// Fills `reaches` with the set of components each component reaches (itself included), `W`
+/// words each, and marks in `nontrivial` the components of two or more nodes. `order` lists
+/// the nodes component by component in increasing number, so each component's set is
+/// finished before a higher-numbered one (every edge leaving a component goes lower) reads it.
+fn close<const W: usize>(g: Parts, reaches: &mut [u64], nontrivial: &mut [u64]) {
+    let count = reaches.len() / W;
+    let mut last = u32::MAX;
+    // The last component whose set took each component's (an edge met twice adds once).
+    let mut taken = vec![u32::MAX; count];
+    for &v in g.order {
+        let c = g.component[v as usize] as usize;
+        if c as u32 == last {
+            nontrivial[c / 64] |= 1 << (c % 64);
+        }
+        last = c as u32;
+        let (low, high) = reaches.split_at_mut(c * W);
+        let into: &mut [u64; W] = (&mut high[..W]).try_into().expect("W words");
+        into[c / 64] |= 1 << (c % 64);
+        for &w in &g.edges[g.first[v as usize] as usize..g.first[v as usize + 1] as usize] {
+            let d = g.component[w as usize] as usize;
+            if d != c && taken[d] != c as u32 {
+                taken[d] = c as u32;
+                let from: &[u64; W] = low[d * W..(d + 1) * W].try_into().expect("W words");
+                for k in 0..W {
+                    into[k] |= from[k];
+                }
+            }
+        }
     }
 }
 
