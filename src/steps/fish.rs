@@ -24,8 +24,10 @@ pub fn fish(grid: &Grid, degree: u32) -> Option<Step> {
 /// parents (the digit in the base lines outside the cover lines), until `f` returns true.
 pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents) -> bool) {
     let mut placed = [0u32; 9];
-    for d in Digit::ALL {
-        placed[d.index()] = grid.occurrences(d);
+    for &v in grid.values() {
+        if v != 0 {
+            placed[v as usize - 1] += 1;
+        }
     }
     for (base_kind, cover_kind) in [
         (HouseKind::Column, HouseKind::Row),

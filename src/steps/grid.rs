@@ -213,6 +213,54 @@ pub(crate) fn from_rows(rows: [&str; 9]) -> Grid {
     Grid::from_board(&rows.concat().parse::<Board>().expect("a valid board"))
 }
 
+#[cfg(test)]
+/// Grids for comparing a shortcut with the plain search: hard puzzles (top1465 and
+/// forum_hardest) as given, and each with candidates removed at random (every cell keeps one),
+/// as in the reduced grids of a propagation.
+pub(crate) fn varied_grids() -> Vec<Grid> {
+    const PUZZLES: [&str; 6] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ".8...57......1.....2...71.3.3.84..5.....3..49..2..........6.....41.7...58......7.",
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        "........1.....2.3...4.5.6.....3...7...8.674...7...1..2..5......69..84...84....9..",
+        "98.7..6..7.....5....4.8..9.4...3..7..7...2.....31....53....61...4..9..3.........2",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random = move || {
+        // xorshift64: a fixed sequence, enough to vary the grids.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut out = Vec::new();
+    for text in PUZZLES {
+        let base = Grid::from_board(&text.parse::<Board>().expect("a valid puzzle"));
+        out.push(base);
+        for removed in [4, 10, 20, 40, 70] {
+            let mut g = base;
+            let mut left = removed;
+            while left > 0 {
+                let cell = Cell::ALL[(random() % 81) as usize];
+                let cands = g.candidates(cell);
+                if cands.count_ones() < 2 {
+                    continue;
+                }
+                let pick = (random() % cands.count_ones() as u64) as usize;
+                let mut rest = cands;
+                for _ in 0..pick {
+                    rest &= rest - 1;
+                }
+                g.eliminate(cell, Digit::ALL[rest.trailing_zeros() as usize]);
+                left -= 1;
+            }
+            out.push(g);
+        }
+    }
+    out
+}
+
 /// The cell at row `r`, column `c` (0-8 each; for the unit tests).
 #[cfg(test)]
 pub(crate) fn cell(r: usize, c: usize) -> Cell {

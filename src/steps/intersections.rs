@@ -40,6 +40,9 @@ pub fn each_locked_candidates(
     direct: bool,
     mut f: impl FnMut(&Step, RuleParents) -> bool,
 ) {
+    if !any_locked(grid) {
+        return;
+    }
     for (kind1, kind2) in PAIRS {
         for n1 in 0..9 {
             let house1 = House::new(kind1, n1).expect("0-8");
@@ -101,6 +104,79 @@ pub fn each_locked_candidates(
             }
         }
     }
+}
+
+/// Bits of a row-major cell set at the first cell of each row's three box segments (9r + 3s).
+const SEGMENTS: u128 = segment_mask(0b111, 0b111);
+/// The segments of stack 0, 1 and 2.
+const STACK: [u128; 3] = [
+    segment_mask(0b001, 0b111),
+    segment_mask(0b010, 0b111),
+    segment_mask(0b100, 0b111),
+];
+/// The segments of the first, second and third row of each band.
+const BAND_ROW: [u128; 3] = [
+    segment_mask(0b111, 0b001),
+    segment_mask(0b111, 0b010),
+    segment_mask(0b111, 0b100),
+];
+
+/// The segment bits (9r + 3s) of the stacks `s` in `stacks` and the rows `r` whose place in
+/// their band (`r % 3`) is in `band_rows` (one bit each).
+const fn segment_mask(stacks: u8, band_rows: u8) -> u128 {
+    let mut mask = 0u128;
+    let mut r = 0;
+    while r < 9 {
+        let mut s = 0;
+        while s < 3 {
+            if stacks >> s & 1 != 0 && band_rows >> (r % 3) & 1 != 0 {
+                mask |= 1 << (9 * r + 3 * s);
+            }
+            s += 1;
+        }
+        r += 1;
+    }
+    mask
+}
+
+/// True when some row segment of `set` (a row-major cell set) holds two or more of its cells
+/// and is the set's only segment in its box but not in its row, or in its row but not in its
+/// box: the shapes of a pointing and of a claiming along rows (segment bits at 9r + 3s).
+fn row_locking(set: u128) -> bool {
+    let r = (set | set >> 1 | set >> 2) & SEGMENTS;
+    let two = (set & set >> 1 | set & set >> 2 | set >> 1 & set >> 2) & SEGMENTS;
+    // The same row's other segments, and the same box's.
+    let in_row = (r >> 3 & (STACK[0] | STACK[1]))
+        | (r << 3 & (STACK[1] | STACK[2]))
+        | (r >> 6 & STACK[0])
+        | (r << 6 & STACK[2]);
+    let in_box = (r >> 9 & (BAND_ROW[0] | BAND_ROW[1]))
+        | (r << 9 & (BAND_ROW[1] | BAND_ROW[2]))
+        | (r >> 18 & BAND_ROW[0])
+        | (r << 18 & BAND_ROW[2]);
+    two & (in_row ^ in_box) != 0
+}
+
+/// The row-major cell set `set` transposed (row r, column c to row c, column r).
+fn transposed(set: u128) -> u128 {
+    let mut out = 0u128;
+    let mut rest = set;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        out |= 1 << (9 * (i % 9) + i / 9);
+    }
+    out
+}
+
+/// False only when no pointing or claiming (direct or not) removes anything: for some digit, a
+/// box's candidates lie in one line that has the digit outside the box, or a line's lie in one
+/// box that has the digit outside the line (a quick test, before the search in SE's order).
+fn any_locked(grid: &Grid) -> bool {
+    Digit::ALL.into_iter().any(|d| {
+        let set = grid.digit_cells(d).bits();
+        row_locking(set) || row_locking(transposed(set))
+    })
 }
 
 #[cfg(test)]
@@ -210,5 +286,78 @@ mod tests {
             .map(|&c| (c, one))
             .collect();
         assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn the_quick_test_misses_no_locked_candidates() {
+        // On the varied grids, and on each after every locked candidate is removed: a grid the
+        // quick test passes over has none (direct or not).
+        let (mut with, mut without) = (0, 0);
+        for grid in crate::steps::grid::varied_grids() {
+            let mut bare = grid;
+            while let Some(step) = locked_candidates(&bare, false) {
+                for d in Digit::ALL {
+                    for c in step.eliminations.0[d.index()].iter() {
+                        bare.eliminate(c, d);
+                    }
+                }
+            }
+            for g in [grid, bare] {
+                for direct in [false, true] {
+                    let mut found = false;
+                    each_locked_candidates(&g, direct, |_, _| {
+                        found = true;
+                        true
+                    });
+                    assert!(any_locked(&g) || !found);
+                }
+                if any_locked(&g) {
+                    with += 1;
+                } else {
+                    without += 1;
+                }
+            }
+        }
+        assert!(with > 0 && without > 0, "{with} {without}");
+    }
+
+    #[test]
+    fn the_quick_test_sees_each_shape() {
+        // Digit 1 only in r1c1 and r1c2 of box 1, and elsewhere in row 1: a pointing.
+        let mut g = Grid::from_board(&crate::Board::EMPTY);
+        let keep = [cell(0, 0), cell(0, 1), cell(0, 5)];
+        remove(
+            &mut g,
+            crate::geometry::Cell::ALL
+                .into_iter()
+                .filter(|c| !keep.contains(c)),
+            1,
+        );
+        assert!(row_locking(g.digit_cells(Digit::new(1).unwrap()).bits()));
+        // The same along column 1 (transposed): a pointing down the column.
+        let mut g = Grid::from_board(&crate::Board::EMPTY);
+        let keep = [cell(0, 0), cell(1, 0), cell(5, 0)];
+        remove(
+            &mut g,
+            crate::geometry::Cell::ALL
+                .into_iter()
+                .filter(|c| !keep.contains(c)),
+            1,
+        );
+        let set = g.digit_cells(Digit::new(1).unwrap()).bits();
+        assert!(!row_locking(set) && any_locked(&g));
+        // An X-Wing-like shape with no box-line lock (one place per box): r1c1, r1c5, r5c1,
+        // r5c5.
+        let mut g = Grid::from_board(&crate::Board::EMPTY);
+        let keep = [cell(0, 0), cell(0, 4), cell(4, 0), cell(4, 4)];
+        remove(
+            &mut g,
+            crate::geometry::Cell::ALL
+                .into_iter()
+                .filter(|c| !keep.contains(c)),
+            1,
+        );
+        let set = g.digit_cells(Digit::new(1).unwrap()).bits();
+        assert!(!row_locking(set) && !row_locking(transposed(set)));
     }
 }

@@ -149,19 +149,18 @@ pub fn each_hidden_set(
             if !(empty > 2 * degree || (direct && empty > degree)) {
                 continue;
             }
-            let mut places = [0u16; 9];
-            // Digits that can belong to a hidden set of `degree`: 2 to `degree` places.
+            // Digits that can belong to a hidden set of `degree`: 2 to `degree` places. (Counted
+            // on the cell sets first: most houses have too few, and their places are not needed.)
             let mut eligible = 0u16;
             for d in Digit::ALL {
-                let p = grid.positions(house, d);
-                places[d.index()] = p;
-                if (2..=degree).contains(&p.count_ones()) {
+                if (2..=degree).contains(&(grid.cells_with(house, d).len() as u32)) {
                     eligible |= 1 << d.index();
                 }
             }
             if eligible.count_ones() < degree {
                 continue;
             }
+            let places: [u16; 9] = std::array::from_fn(|d| grid.positions(house, Digit::ALL[d]));
             for &tuple in tuples(degree) {
                 if tuple & !eligible != 0 {
                     continue;

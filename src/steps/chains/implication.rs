@@ -391,7 +391,7 @@ mod tests {
 
     #[test]
     fn contradictions_match_a_plain_search() {
-        for grid in super::super::tests::varied_grids() {
+        for grid in crate::steps::grid::varied_grids() {
             let reach = Reach::new(&grid);
             let mut any = false;
             for cell in grid.empty_cells().iter() {
