@@ -361,6 +361,15 @@ impl CellSet {
         self.0 == 0
     }
 
+    /// True when the set has exactly two cells (`len() == 2` without counting: the engine asks
+    /// this of every house at every link, and a population count is a long sequence on
+    /// targets without a `popcnt` instruction, such as baseline x86-64).
+    #[inline]
+    pub const fn is_pair(self) -> bool {
+        let rest = self.0 & self.0.wrapping_sub(1);
+        rest != 0 && rest & rest.wrapping_sub(1) == 0
+    }
+
     /// Cells in either set.
     pub const fn union(self, other: CellSet) -> CellSet {
         CellSet(self.0 | other.0)
@@ -549,5 +558,24 @@ mod tests {
         assert_eq!(set.bits(), 1 << 3 | 1 << 80);
         assert_eq!(set.difference(CellSet::ALL), CellSet::EMPTY);
         assert_eq!(set.union(CellSet::ALL), CellSet::ALL);
+    }
+
+    #[test]
+    fn a_pair_is_exactly_two_cells() {
+        // Every set of up to three cells among the first, middle and last bits, and the full
+        // set.
+        let picks = [0usize, 1, 2, 40, 63, 64, 65, 79, 80];
+        for &a in &picks {
+            for &b in &picks {
+                for &c in &picks {
+                    let set = CellSet::EMPTY
+                        .with(Cell::ALL[a])
+                        .with(Cell::ALL[b])
+                        .with(Cell::ALL[c]);
+                    assert_eq!(set.is_pair(), set.len() == 2, "{a} {b} {c}");
+                }
+            }
+        }
+        assert!(!CellSet::EMPTY.is_pair() && !CellSet::ALL.is_pair());
     }
 }

@@ -42,11 +42,20 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
                 continue;
             }
             for (i, &base) in bases.iter().enumerate() {
-                let n = grid.cells_with(base, d).len() as u32;
-                if (2..=degree).contains(&n) {
+                let here = grid.cells_with(base, d);
+                let fits = if degree == 2 {
+                    here.is_pair()
+                } else {
+                    (2..=degree).contains(&(here.len() as u32))
+                };
+                if fits {
                     eligible[d.index()] |= 1 << i;
                 }
             }
+        }
+        // A tuple needs `degree` eligible base lines of one digit.
+        if eligible.iter().all(|e| e.count_ones() < degree) {
+            continue;
         }
         for &tuple in tuples(degree) {
             for digit in Digit::ALL {

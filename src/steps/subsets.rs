@@ -153,7 +153,13 @@ pub fn each_hidden_set(
             // on the cell sets first: most houses have too few, and their places are not needed.)
             let mut eligible = 0u16;
             for d in Digit::ALL {
-                if (2..=degree).contains(&(grid.cells_with(house, d).len() as u32)) {
+                let here = grid.cells_with(house, d);
+                let fits = if degree == 2 {
+                    here.is_pair()
+                } else {
+                    (2..=degree).contains(&(here.len() as u32))
+                };
+                if fits {
                     eligible |= 1 << d.index();
                 }
             }

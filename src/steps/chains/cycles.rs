@@ -124,7 +124,7 @@ fn closers(grid: &Grid, start: Pot, links: Links) -> [CellSet; 9] {
     let (cell, digit) = (start.cell(), start.digit());
     let mut out = [CellSet::EMPTY; 9];
     let cands = grid.candidates(cell);
-    if links.y && cands.count_ones() == 2 {
+    if links.y && super::potential::is_pair(cands) {
         let other = (cands & !(1 << digit.index())).trailing_zeros() as usize;
         out[other] = out[other].with(cell);
     }
@@ -133,7 +133,7 @@ fn closers(grid: &Grid, start: Pot, links: Links) -> [CellSet; 9] {
             let here = grid
                 .digit_cells(digit)
                 .intersection(house_of(cell, kind).cell_set());
-            if here.len() == 2 {
+            if here.is_pair() {
                 let d = digit.index();
                 out[d] = out[d].union(here.difference(CellSet::EMPTY.with(cell)));
             }

@@ -30,7 +30,7 @@
 //!
 //! Layers: uses the chain potentials and their link rules only.
 
-use super::potential::{house_of, Pot, KEYS, KINDS};
+use super::potential::{house_of, is_pair, Pot, KEYS, KINDS};
 use crate::geometry::CellSet;
 use crate::geometry::{Cell, Digit};
 use crate::steps::grid::Grid;
@@ -96,14 +96,14 @@ impl Reach {
                 // Off: the other candidate of a bivalue cell, and the other place of the
                 // digit in each house where it has two.
                 first.push(edges.len() as u32);
-                if cands.count_ones() == 2 {
+                if is_pair(cands) {
                     let other = (cands & !(1 << d)).trailing_zeros() as usize;
                     edges.push(off_node[9 * i + other] + 1);
                 }
                 let mut given = CellSet::EMPTY;
                 for kind in KINDS {
                     let here = places.intersection(house_of(cell, kind).cell_set());
-                    if here.len() == 2 {
+                    if here.is_pair() {
                         let other = here.difference(CellSet::EMPTY.with(cell));
                         if given.intersection(other).is_empty() {
                             given = given.union(other);

@@ -138,7 +138,7 @@ fn cause(grid: &Grid, parent: Pot, p: Pot) -> Option<Cause> {
         .find(|&kind| {
             let house = house_of(parent.cell(), kind).cell_set();
             house.contains(p.cell())
-                && (!p.is_on() || grid.digit_cells(p.digit()).intersection(house).len() == 2)
+                && (!p.is_on() || grid.digit_cells(p.digit()).intersection(house).is_pair())
         })
         .map(Cause::House)
 }

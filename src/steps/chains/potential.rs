@@ -179,6 +179,13 @@ pub fn on_to_off_unreached(
     }
 }
 
+/// True when the candidate mask `mask` has exactly two digits (see [`CellSet::is_pair`]).
+#[inline]
+pub fn is_pair(mask: u16) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
 /// No parent (a start).
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
@@ -336,7 +343,7 @@ pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
     let mut given = CellSet::EMPTY;
     if links.y {
         let cands = grid.candidates(cell);
-        if cands.count_ones() == 2 {
+        if is_pair(cands) {
             let other = cands & !(1 << digit.index());
             if other.count_ones() == 1 {
                 each(Pot::new(
@@ -351,7 +358,7 @@ pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
         let places = grid.digit_cells(digit);
         for kind in KINDS {
             let here = places.intersection(house_of(cell, kind).cell_set());
-            if here.len() == 2 && here.contains(cell) {
+            if here.is_pair() && here.contains(cell) {
                 let other = here.difference(CellSet::EMPTY.with(cell));
                 if !given.intersection(other).is_empty() {
                     continue;

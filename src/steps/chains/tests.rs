@@ -356,3 +356,10 @@ fn the_reachability_shortcut_changes_no_multiple_chain() {
     }
     assert!(found > 100 && barren > 0, "{found} {barren}");
 }
+
+#[test]
+fn a_pair_of_candidates_is_exactly_two() {
+    for mask in 0u16..512 {
+        assert_eq!(super::potential::is_pair(mask), mask.count_ones() == 2);
+    }
+}
