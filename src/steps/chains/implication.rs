@@ -21,7 +21,9 @@
 //! common case at the stalls of a nested propagation (levels 2 and 3), where producer 14 runs
 //! whole on each reduced grid. Otherwise the forcing-chain searches run only from the
 //! potentials that reach their negation, and the cycle searches only from the starts in a
-//! strongly connected component of two or more potentials.
+//! strongly connected component of two or more potentials that holds, for some candidate
+//! `(c, d)` whose on-potential reaches its off-potential, an on- and an off-potential of `d`
+//! at peers of `c`.
 //!
 //! The components come from Tarjan's algorithm (R. Tarjan, "Depth-first search and linear
 //! graph algorithms", SIAM J. Computing 1(2), 1972), which numbers them so that every edge
@@ -44,8 +46,9 @@ pub struct Reach {
     masks: [u16; 81],
     /// The component of each node.
     component: Vec<u32>,
-    /// Components with two or more nodes, one bit each.
-    nontrivial: Vec<u64>,
+    /// Components of two or more nodes where a cycle may remove something, one bit each
+    /// ([`Reach::keep_cycling`]).
+    cycling: Vec<u64>,
     /// For each component, the components it reaches (itself included): `words` words each.
     reaches: Vec<u64>,
     /// Words per component set.
@@ -84,6 +87,8 @@ impl Reach {
         let n = 2 * n;
         let mut first = Vec::with_capacity(n + 1);
         let mut edges: Vec<u16> = Vec::with_capacity(n * 8);
+        // The candidate (9 * cell + digit index) of each pair of nodes.
+        let mut candidate: Vec<u16> = Vec::with_capacity(n / 2);
         for cell in grid.empty_cells().iter() {
             let i = cell.index();
             let cands = masks[i];
@@ -91,6 +96,7 @@ impl Reach {
             while rest != 0 {
                 let d = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
+                candidate.push((9 * i + d) as u16);
                 let digit = Digit::ALL[d];
                 let places = grid.digit_cells(digit);
                 // Off: the other candidate of a bivalue cell, and the other place of the
@@ -153,13 +159,62 @@ impl Reach {
             offset,
             masks,
             component,
-            nontrivial,
+            cycling: nontrivial,
             reaches,
             words,
             any_contradiction: false,
         };
         reach.any_contradiction = (0..n / 2).any(|r| reach.nodes_contradict(2 * r, 2 * r + 1));
+        reach.keep_cycling(&candidate);
         reach
+    }
+
+    /// Keeps in `cycling` (the components of two or more nodes) those where a cycle may
+    /// remove a candidate: a cycle's potentials all lie in one component, and a removal of
+    /// `d` from a cell `c` needs an on- and an off-potential of `d` in it at peers of `c`,
+    /// and `on(c, d)` reaching `off(c, d)` (see the module's documentation).
+    fn keep_cycling(&mut self, candidate: &[u16]) {
+        // The candidates whose on node reaches their off node.
+        let failed: Vec<(usize, usize)> = (0..candidate.len())
+            .filter(|&r| {
+                let (on, off) = (
+                    self.component[2 * r + 1] as usize,
+                    self.component[2 * r] as usize,
+                );
+                self.reaches[on * self.words + off / 64] >> (off % 64) & 1 != 0
+            })
+            .map(|r| (candidate[r] as usize / 9, candidate[r] as usize % 9))
+            .collect();
+        // The cells of each digit's on and off nodes in each component of two or more.
+        let mut places: Vec<(u32, [[CellSet; 9]; 2])> = Vec::new();
+        for (r, &cand) in candidate.iter().enumerate() {
+            for on in [0, 1] {
+                let c = self.component[2 * r + on];
+                if self.cycling[c as usize / 64] >> (c % 64) & 1 == 0 {
+                    continue;
+                }
+                let at = match places.iter().position(|&(k, _)| k == c) {
+                    Some(at) => at,
+                    None => {
+                        places.push((c, [[CellSet::EMPTY; 9]; 2]));
+                        places.len() - 1
+                    }
+                };
+                let (cell, d) = (cand as usize / 9, cand as usize % 9);
+                let set = &mut places[at].1[on][d];
+                *set = set.with(Cell::ALL[cell]);
+            }
+        }
+        for (c, cells) in places {
+            let removes = failed.iter().any(|&(cell, d)| {
+                let peers = Cell::ALL[cell].peer_set();
+                !peers.intersection(cells[1][d]).is_empty()
+                    && !peers.intersection(cells[0][d]).is_empty()
+            });
+            if !removes {
+                self.cycling[c as usize / 64] &= !(1 << (c % 64));
+            }
+        }
     }
 
     /// The node of `p`, `None` for a candidate the grid lacks.
@@ -196,17 +251,15 @@ impl Reach {
     }
 
     /// True when a cycle through the on-potential of `digit` in `cell` may remove something:
-    /// some potential reaches its negation and this one lies in a strongly connected
-    /// component of two or more potentials.
+    /// this potential lies in a strongly connected component of two or more potentials that
+    /// holds, for some candidate whose on-potential reaches its off-potential, an on- and an
+    /// off-potential of its digit at peers of its cell.
     pub fn may_cycle(&self, cell: Cell, digit: Digit) -> bool {
-        if !self.any_contradiction {
-            return false;
-        }
         let Some(a) = self.node(Pot::new(cell, digit, true)) else {
             return false;
         };
         let c = self.component[a] as usize;
-        self.nontrivial[c / 64] >> (c % 64) & 1 != 0
+        self.cycling[c / 64] >> (c % 64) & 1 != 0
     }
 
     /// True when the potentials `starts` all reach some common potential: a multiple forcing
