@@ -25,10 +25,16 @@
 //! `(c, d)` whose on-potential reaches its off-potential, an on- and an off-potential of `d`
 //! at peers of `c`.
 //!
-//! The components come from Tarjan's algorithm (R. Tarjan, "Depth-first search and linear
-//! graph algorithms", SIAM J. Computing 1(2), 1972), which numbers them so that every edge
-//! between two components goes to a lower number; the set of components each one reaches is
-//! then built in that order, one bit set per component.
+//! Most candidates of a grid have no strong link (no bivalue cell, no house where the digit
+//! has two places): such a *free* candidate's on-potential has no incoming edge and its
+//! off-potential no outgoing one. Only the potentials of the *linked* candidates (a few dozen
+//! on the reduced grids of a propagation, against a few hundred free ones) can lie on a cycle
+//! of the graph, so only they are numbered as nodes. Their strongly connected components
+//! come from Tarjan's algorithm (R. Tarjan, "Depth-first search and linear graph
+//! algorithms", SIAM J. Computing 1(2), 1972), which numbers them so that every edge between
+//! two components goes to a lower number; what each component reaches is then built in that
+//! order as one bit set: a bit per component, and a bit per free candidate for its
+//! off-potential. A free on-potential reaches what its successors reach, taken when asked.
 //!
 //! Layers: uses the chain potentials and their link rules only.
 
@@ -37,24 +43,41 @@ use crate::geometry::CellSet;
 use crate::geometry::{Cell, Digit};
 use crate::steps::grid::Grid;
 
+/// In [`Reach::slot`]: the slot of a free candidate has this bit.
+const FREE: u32 = 1 << 31;
+
 /// The reachability between the potentials of one grid under every link.
 pub struct Reach {
-    /// The number of candidates before each cell's (row-major): a potential's node is
-    /// `2 * (offset[cell] + its digit's rank among the cell's candidates) + on`.
-    offset: [u16; 81],
     /// The candidate masks of the grid.
     masks: [u16; 81],
+    /// The cells of each digit's candidates.
+    places: [CellSet; 9],
+    /// The cells of each digit's linked candidates.
+    linked_places: [CellSet; 9],
+    /// By candidate (`9 * cell + digit index`): a linked candidate's index `i` (its nodes are
+    /// `2 * i` off and `2 * i + 1` on), or a free candidate's index with [`FREE`].
+    slot: Box<[u32; 729]>,
+    /// The candidates whose on-potential reaches their off-potential, by digit index.
+    on_fails: [CellSet; 9],
+    /// The candidates whose off-potential reaches their on-potential, by digit index.
+    off_fails: [CellSet; 9],
     /// The component of each node.
     component: Vec<u32>,
+    /// The number of components: bit `count + j` of a set stands for the off-potential of
+    /// free candidate `j`.
+    count: usize,
     /// Components of two or more nodes where a cycle may remove something, one bit each
     /// ([`Reach::keep_cycling`]).
     cycling: Vec<u64>,
-    /// For each component, the components it reaches (itself included): `words` words each.
+    /// For each component, what it reaches (itself included): `words` words each.
     reaches: Vec<u64>,
-    /// Words per component set.
+    /// Words per set.
     words: usize,
-    /// True when some potential reaches its negation.
-    any_contradiction: bool,
+}
+
+/// What a set of [`Reach`] stands for: a component, or the off-potential of a free candidate.
+fn has(set: &[u64], bit: usize) -> bool {
+    set[bit / 64] >> (bit % 64) & 1 != 0
 }
 
 impl Reach {
@@ -62,33 +85,64 @@ impl Reach {
     /// and off, under every link.
     pub fn new(grid: &Grid) -> Reach {
         let masks = *grid.candidate_masks();
-        let mut offset = [0u16; 81];
-        let mut n = 0usize;
-        for (o, &m) in offset.iter_mut().zip(&masks) {
-            *o = n as u16;
-            n += m.count_ones() as usize;
+        let places: [CellSet; 9] = std::array::from_fn(|d| grid.digit_cells(Digit::ALL[d]));
+        // The cells where each digit has a strong link in some house.
+        let mut bilocal = [CellSet::EMPTY; 9];
+        for (d, set) in bilocal.iter_mut().enumerate() {
+            for kind in KINDS {
+                for n in 0..9 {
+                    let house = crate::geometry::House::new(kind, n).expect("0-8");
+                    let here = places[d].intersection(house.cell_set());
+                    if here.is_pair() {
+                        *set = set.union(here);
+                    }
+                }
+            }
         }
-        // The off node of each candidate (its on node is the next one); 0 for none.
-        let mut off_node = [0u16; 729];
+        let mut slot = Box::new([0u32; 729]);
+        let mut linked_places = [CellSet::EMPTY; 9];
+        let (mut linked, mut free) = (0u32, 0u32);
         for cell in grid.empty_cells().iter() {
-            let i = cell.index();
-            let mut rest = masks[i];
-            let mut rank = offset[i];
+            let m = masks[cell.index()];
+            let bivalue = is_pair(m);
+            let mut rest = m;
             while rest != 0 {
                 let d = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                off_node[9 * i + d] = 2 * rank;
-                rank += 1;
+                let k = 9 * cell.index() + d;
+                if bivalue || bilocal[d].contains(cell) {
+                    slot[k] = linked;
+                    linked += 1;
+                    linked_places[d] = linked_places[d].with(cell);
+                } else {
+                    slot[k] = free | FREE;
+                    free += 1;
+                }
             }
         }
-        // The nodes in order, and their edges as adjacency lists in one array: the links of
-        // `on_to_off` and `off_to_on` with every rule (the order of a node's edges does not
-        // matter here).
-        let n = 2 * n;
+        let mut reach = Reach {
+            masks,
+            places,
+            linked_places,
+            slot,
+            on_fails: [CellSet::EMPTY; 9],
+            off_fails: [CellSet::EMPTY; 9],
+            component: Vec::new(),
+            count: 0,
+            cycling: Vec::new(),
+            reaches: Vec::new(),
+            words: 0,
+        };
+        // The linked candidates' nodes and their edges as adjacency lists in one array: the
+        // links of `on_to_off` and `off_to_on` with every rule (a node's edges in any order);
+        // an on-node's edges to free off-potentials go to `sinks` (free indices).
+        let n = 2 * linked as usize;
         let mut first = Vec::with_capacity(n + 1);
-        let mut edges: Vec<u16> = Vec::with_capacity(n * 8);
-        // The candidate (9 * cell + digit index) of each pair of nodes.
-        let mut candidate: Vec<u16> = Vec::with_capacity(n / 2);
+        let mut edges: Vec<u16> = Vec::with_capacity(n * 4);
+        let mut sink_first = Vec::with_capacity(n + 1);
+        let mut sinks: Vec<u32> = Vec::with_capacity(n * 4);
+        // The candidate (cell, digit index) of each linked index.
+        let mut candidate: Vec<(u8, u8)> = Vec::with_capacity(linked as usize);
         for cell in grid.empty_cells().iter() {
             let i = cell.index();
             let cands = masks[i];
@@ -96,46 +150,46 @@ impl Reach {
             while rest != 0 {
                 let d = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                candidate.push((9 * i + d) as u16);
-                let digit = Digit::ALL[d];
-                let places = grid.digit_cells(digit);
+                let Some(_) = reach.linked(i, d) else {
+                    continue;
+                };
+                candidate.push((i as u8, d as u8));
                 // Off: the other candidate of a bivalue cell, and the other place of the
-                // digit in each house where it has two.
+                // digit in each house where it has two (all linked).
                 first.push(edges.len() as u32);
+                sink_first.push(sinks.len() as u32);
                 if is_pair(cands) {
                     let other = (cands & !(1 << d)).trailing_zeros() as usize;
-                    edges.push(off_node[9 * i + other] + 1);
+                    edges.push(reach.node(i, other, true) as u16);
                 }
                 let mut given = CellSet::EMPTY;
                 for kind in KINDS {
-                    let here = places.intersection(house_of(cell, kind).cell_set());
+                    let here = places[d].intersection(house_of(cell, kind).cell_set());
                     if here.is_pair() {
                         let other = here.difference(CellSet::EMPTY.with(cell));
                         if given.intersection(other).is_empty() {
                             given = given.union(other);
                             let o = other.iter().next().expect("two places").index();
-                            edges.push(off_node[9 * o + d] + 1);
+                            edges.push(reach.node(o, d, true) as u16);
                         }
                     }
                 }
                 // On: the cell's other candidates, and the digit in every peer.
                 first.push(edges.len() as u32);
-                let mut others = cands & !(1 << d);
-                while others != 0 {
-                    let e = others.trailing_zeros() as usize;
-                    others &= others - 1;
-                    edges.push(off_node[9 * i + e]);
-                }
-                for peer in cell.peer_set().intersection(places).iter() {
-                    edges.push(off_node[9 * peer.index() + d]);
-                }
+                sink_first.push(sinks.len() as u32);
+                reach.each_weak(i, d, |target| match target {
+                    Ok(node) => edges.push(node as u16),
+                    Err(j) => sinks.push(j),
+                });
             }
         }
         first.push(edges.len() as u32);
+        sink_first.push(sinks.len() as u32);
         debug_assert_eq!(first.len(), n + 1);
         let (component, order, count) = tarjan(n, &first, &edges);
         // Sets of a few fixed sizes, so that the unions are unrolled.
-        let words = match count.div_ceil(64) {
+        let bits = count + free as usize;
+        let words = match bits.div_ceil(64) {
             0..=4 => 4,
             5..=8 => 8,
             9..=16 => 16,
@@ -148,6 +202,9 @@ impl Reach {
             order: &order,
             first: &first,
             edges: &edges,
+            sink_first: &sink_first,
+            sinks: &sinks,
+            count,
         };
         match words {
             4 => close::<4>(parts, &mut reaches, &mut nontrivial),
@@ -155,42 +212,150 @@ impl Reach {
             16 => close::<16>(parts, &mut reaches, &mut nontrivial),
             _ => close::<{ KEYS.div_ceil(64) }>(parts, &mut reaches, &mut nontrivial),
         }
-        let mut reach = Reach {
-            offset,
-            masks,
-            component,
-            cycling: nontrivial,
-            reaches,
-            words,
-            any_contradiction: false,
-        };
-        reach.any_contradiction = (0..n / 2).any(|r| reach.nodes_contradict(2 * r, 2 * r + 1));
+        reach.component = component;
+        reach.count = count;
+        reach.cycling = nontrivial;
+        reach.reaches = reaches;
+        reach.words = words;
+        reach.find_contradictions();
         reach.keep_cycling(&candidate);
         reach
+    }
+
+    /// The linked index of the candidate (`None` for a free one).
+    fn linked(&self, cell: usize, d: usize) -> Option<usize> {
+        let s = self.slot[9 * cell + d];
+        (s & FREE == 0).then_some(s as usize)
+    }
+
+    /// The node of a linked candidate's potential.
+    fn node(&self, cell: usize, d: usize, on: bool) -> usize {
+        let s = self.slot[9 * cell + d];
+        debug_assert!(s & FREE == 0, "a linked candidate");
+        2 * s as usize + on as usize
+    }
+
+    /// The weak consequences of `on(cell, d)`: a node for a linked candidate's off-potential
+    /// (`Ok`), a free index for a free one's (`Err`).
+    fn each_weak(&self, cell: usize, d: usize, mut each: impl FnMut(Result<usize, u32>)) {
+        let mut target = |c: usize, e: usize| {
+            let s = self.slot[9 * c + e];
+            each(if s & FREE == 0 {
+                Ok(2 * s as usize)
+            } else {
+                Err(s & !FREE)
+            });
+        };
+        let mut others = self.masks[cell] & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            target(cell, e);
+        }
+        for peer in Cell::ALL[cell]
+            .peer_set()
+            .intersection(self.places[d])
+            .iter()
+        {
+            target(peer.index(), d);
+        }
+    }
+
+    /// The set of node `v`'s component.
+    fn set_of(&self, v: usize) -> &[u64] {
+        let c = self.component[v] as usize;
+        &self.reaches[c * self.words..(c + 1) * self.words]
+    }
+
+    /// True when the free on-potential of `(cell, d)` reaches the bit `target`: through the
+    /// linked off-potentials it turns off (the free ones reach only themselves).
+    fn free_reaches(&self, cell: usize, d: usize, target: usize) -> bool {
+        let mut others = self.masks[cell] & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            let s = self.slot[9 * cell + e];
+            if s & FREE == 0 && has(self.set_of(2 * s as usize), target) {
+                return true;
+            }
+        }
+        let peers = Cell::ALL[cell]
+            .peer_set()
+            .intersection(self.linked_places[d]);
+        peers
+            .iter()
+            .any(|p| has(self.set_of(self.node(p.index(), d, false)), target))
+    }
+
+    /// Finds the candidates whose on-potential reaches their off-potential, or the reverse.
+    fn find_contradictions(&mut self) {
+        for cell in 0..81 {
+            let mut rest = self.masks[cell];
+            while rest != 0 {
+                let d = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let s = self.slot[9 * cell + d];
+                let (on_fails, off_fails) = if s & FREE == 0 {
+                    let (off, on) = (2 * s as usize, 2 * s as usize + 1);
+                    let (c_off, c_on) = (self.component[off], self.component[on]);
+                    (
+                        has(self.set_of(on), c_off as usize),
+                        has(self.set_of(off), c_on as usize),
+                    )
+                } else {
+                    // A free off-potential reaches nothing; its on-potential may reach the
+                    // off-potential's bit.
+                    let bit = self.count + (s & !FREE) as usize;
+                    (self.free_reaches(cell, d, bit), false)
+                };
+                let c = Cell::ALL[cell];
+                if on_fails {
+                    self.on_fails[d] = self.on_fails[d].with(c);
+                }
+                if off_fails {
+                    self.off_fails[d] = self.off_fails[d].with(c);
+                }
+            }
+        }
+    }
+
+    /// True when some potential reaches its negation: without one, producer 14 finds nothing.
+    pub fn any_contradiction(&self) -> bool {
+        self.on_fails
+            .iter()
+            .chain(&self.off_fails)
+            .any(|s| !s.is_empty())
+    }
+
+    /// True when `p` reaches `¬p`: a forcing chain from `p` may exist (false for a candidate
+    /// the grid lacks).
+    pub fn contradicts(&self, p: Pot) -> bool {
+        let fails = if p.is_on() {
+            &self.on_fails
+        } else {
+            &self.off_fails
+        };
+        fails[p.digit().index()].contains(p.cell())
     }
 
     /// Keeps in `cycling` (the components of two or more nodes) those where a cycle may
     /// remove a candidate: a cycle's potentials all lie in one component, and a removal of
     /// `d` from a cell `c` needs an on- and an off-potential of `d` in it at peers of `c`,
-    /// and `on(c, d)` reaching `off(c, d)` (see the module's documentation).
-    fn keep_cycling(&mut self, candidate: &[u16]) {
-        // The candidates whose on node reaches their off node.
-        let failed: Vec<(usize, usize)> = (0..candidate.len())
-            .filter(|&r| {
-                let (on, off) = (
-                    self.component[2 * r + 1] as usize,
-                    self.component[2 * r] as usize,
-                );
-                self.reaches[on * self.words + off / 64] >> (off % 64) & 1 != 0
-            })
-            .map(|r| (candidate[r] as usize / 9, candidate[r] as usize % 9))
+    /// and `on(c, d)` reaching `off(c, d)` (see the module's documentation). `candidate`
+    /// gives the cell and digit index of each linked index.
+    fn keep_cycling(&mut self, candidate: &[(u8, u8)]) {
+        if !self.cycling.iter().any(|&w| w != 0) {
+            return;
+        }
+        let failed: Vec<(usize, usize)> = (0..9)
+            .flat_map(|d| self.on_fails[d].iter().map(move |c| (c.index(), d)))
             .collect();
         // The cells of each digit's on and off nodes in each component of two or more.
         let mut places: Vec<(u32, [[CellSet; 9]; 2])> = Vec::new();
-        for (r, &cand) in candidate.iter().enumerate() {
+        for (i, &(cell, d)) in candidate.iter().enumerate() {
             for on in [0, 1] {
-                let c = self.component[2 * r + on];
-                if self.cycling[c as usize / 64] >> (c % 64) & 1 == 0 {
+                let c = self.component[2 * i + on];
+                if !has(&self.cycling, c as usize) {
                     continue;
                 }
                 let at = match places.iter().position(|&(k, _)| k == c) {
@@ -200,9 +365,8 @@ impl Reach {
                         places.len() - 1
                     }
                 };
-                let (cell, d) = (cand as usize / 9, cand as usize % 9);
-                let set = &mut places[at].1[on][d];
-                *set = set.with(Cell::ALL[cell]);
+                let set = &mut places[at].1[on][d as usize];
+                *set = set.with(Cell::ALL[cell as usize]);
             }
         }
         for (c, cells) in places {
@@ -217,49 +381,18 @@ impl Reach {
         }
     }
 
-    /// The node of `p`, `None` for a candidate the grid lacks.
-    fn node(&self, p: Pot) -> Option<usize> {
-        let (cell, d) = (p.candidate() / 9, p.candidate() % 9);
-        let m = self.masks[cell];
-        (m >> d & 1 != 0).then(|| {
-            let rank = self.offset[cell] as usize + (m & ((1 << d) - 1)).count_ones() as usize;
-            2 * rank + p.is_on() as usize
-        })
-    }
-
-    /// True when node `a` reaches node `b`, or `b` reaches `a` (a candidate's off and on
-    /// nodes: the one that reaches the other is false).
-    fn nodes_contradict(&self, a: usize, b: usize) -> bool {
-        let (ca, cb) = (self.component[a] as usize, self.component[b] as usize);
-        self.reaches[ca * self.words + cb / 64] >> (cb % 64) & 1 != 0
-            || self.reaches[cb * self.words + ca / 64] >> (ca % 64) & 1 != 0
-    }
-
-    /// True when some potential reaches its negation: without one, producer 14 finds nothing.
-    pub fn any_contradiction(&self) -> bool {
-        self.any_contradiction
-    }
-
-    /// True when `p` reaches `¬p`: a forcing chain from `p` may exist (false for a candidate
-    /// the grid lacks).
-    pub fn contradicts(&self, p: Pot) -> bool {
-        let (Some(a), Some(b)) = (self.node(p), self.node(p.negated())) else {
-            return false;
-        };
-        let (ca, cb) = (self.component[a] as usize, self.component[b] as usize);
-        self.reaches[ca * self.words + cb / 64] >> (cb % 64) & 1 != 0
-    }
-
     /// True when a cycle through the on-potential of `digit` in `cell` may remove something:
     /// this potential lies in a strongly connected component of two or more potentials that
     /// holds, for some candidate whose on-potential reaches its off-potential, an on- and an
     /// off-potential of its digit at peers of its cell.
     pub fn may_cycle(&self, cell: Cell, digit: Digit) -> bool {
-        let Some(a) = self.node(Pot::new(cell, digit, true)) else {
+        let (i, d) = (cell.index(), digit.index());
+        if self.masks[i] >> d & 1 == 0 {
             return false;
-        };
-        let c = self.component[a] as usize;
-        self.cycling[c / 64] >> (c % 64) & 1 != 0
+        }
+        // A free on-potential has no incoming edge: it lies on no cycle.
+        self.linked(i, d)
+            .is_some_and(|s| has(&self.cycling, self.component[2 * s + 1] as usize))
     }
 
     /// True when the potentials `starts` all reach some common potential: a multiple forcing
@@ -269,14 +402,36 @@ impl Reach {
     pub fn share(&self, starts: impl IntoIterator<Item = Pot>) -> bool {
         let mut common = [u64::MAX; KEYS.div_ceil(64)];
         let common = &mut common[..self.words];
+        let mut one = [0u64; KEYS.div_ceil(64)];
+        let one = &mut one[..self.words];
         for p in starts {
-            let Some(a) = self.node(p) else {
+            let (cell, d) = (p.candidate() / 9, p.candidate() % 9);
+            if self.masks[cell] >> d & 1 == 0 {
                 return true;
-            };
-            let c = self.component[a] as usize;
-            let from = &self.reaches[c * self.words..(c + 1) * self.words];
+            }
+            // What `p` reaches, itself included.
+            one.fill(0);
+            let s = self.slot[9 * cell + d];
+            if s & FREE == 0 {
+                one.copy_from_slice(self.set_of(2 * s as usize + p.is_on() as usize));
+            } else if !p.is_on() {
+                let bit = self.count + (s & !FREE) as usize;
+                one[bit / 64] |= 1 << (bit % 64);
+            } else {
+                self.each_weak(cell, d, |t| match t {
+                    Ok(node) => {
+                        for (a, b) in one.iter_mut().zip(self.set_of(node)) {
+                            *a |= *b;
+                        }
+                    }
+                    Err(j) => {
+                        let bit = self.count + j as usize;
+                        one[bit / 64] |= 1 << (bit % 64);
+                    }
+                });
+            }
             let mut any = 0;
-            for (x, y) in common.iter_mut().zip(from) {
+            for (x, y) in common.iter_mut().zip(one.iter()) {
                 *x &= *y;
                 any |= *x;
             }
@@ -288,26 +443,31 @@ impl Reach {
     }
 }
 
-/// The graph and its components, for [`close`].
+/// The graph of the linked candidates and its components, for [`close`].
 #[derive(Clone, Copy)]
 struct Parts<'a> {
     component: &'a [u32],
     order: &'a [u32],
     first: &'a [u32],
     edges: &'a [u16],
+    /// Each node's edges to free off-potentials: `sinks[sink_first[v]..sink_first[v + 1]]`.
+    sink_first: &'a [u32],
+    sinks: &'a [u32],
+    count: usize,
 }
 
-/// Fills `reaches` with the set of components each component reaches (itself included), `W`
-/// words each, and marks in `nontrivial` the components of two or more nodes. `order` lists
-/// the nodes component by component in increasing number, so each component's set is
-/// finished before a higher-numbered one (every edge leaving a component goes lower) reads it.
+/// Fills `reaches` with what each component reaches (itself included; a free off-potential
+/// `j` as bit `count + j`), `W` words each, and marks in `nontrivial` the components of two
+/// or more nodes. `order` lists the nodes component by component in increasing number, so
+/// each component's set is finished before a higher-numbered one (every edge leaving a
+/// component goes lower) reads it.
 fn close<const W: usize>(g: Parts, reaches: &mut [u64], nontrivial: &mut [u64]) {
-    let count = reaches.len() / W;
     let mut last = u32::MAX;
     // The last component whose set took each component's (an edge met twice adds once).
-    let mut taken = vec![u32::MAX; count];
+    let mut taken = vec![u32::MAX; g.count];
     for &v in g.order {
-        let c = g.component[v as usize] as usize;
+        let v = v as usize;
+        let c = g.component[v] as usize;
         if c as u32 == last {
             nontrivial[c / 64] |= 1 << (c % 64);
         }
@@ -315,7 +475,11 @@ fn close<const W: usize>(g: Parts, reaches: &mut [u64], nontrivial: &mut [u64]) 
         let (low, high) = reaches.split_at_mut(c * W);
         let into: &mut [u64; W] = (&mut high[..W]).try_into().expect("W words");
         into[c / 64] |= 1 << (c % 64);
-        for &w in &g.edges[g.first[v as usize] as usize..g.first[v as usize + 1] as usize] {
+        for &j in &g.sinks[g.sink_first[v] as usize..g.sink_first[v + 1] as usize] {
+            let bit = g.count + j as usize;
+            into[bit / 64] |= 1 << (bit % 64);
+        }
+        for &w in &g.edges[g.first[v] as usize..g.first[v + 1] as usize] {
             let d = g.component[w as usize] as usize;
             if d != c && taken[d] != c as u32 {
                 taken[d] = c as u32;
@@ -413,7 +577,7 @@ fn tarjan(n: usize, first: &[u32], edges: &[u16]) -> (Vec<u32>, Vec<u32>, usize)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::steps::chains::potential::{off_to_on, on_to_off, Links, PotSet};
+    use crate::steps::chains::potential::{off_to_on, on_to_off, Links, PotSet, KEYS};
 
     /// Every link: the XY pass's.
     const ALL: Links = Links { y: true, x: true };
@@ -462,5 +626,59 @@ mod tests {
             }
             assert_eq!(reach.any_contradiction(), any);
         }
+    }
+
+    /// Everything `p` reaches by a plain search, itself included.
+    fn reached_by_search(grid: &Grid, p: Pot) -> PotSet {
+        let mut seen = PotSet::EMPTY;
+        let mut todo = vec![p];
+        seen.insert(p);
+        while let Some(x) = todo.pop() {
+            let mut next = Vec::new();
+            if x.is_on() {
+                on_to_off(grid, x, ALL, |y| next.push(y));
+            } else {
+                off_to_on(grid, x, ALL, |y| next.push(y));
+            }
+            for y in next {
+                if seen.insert(y) {
+                    todo.push(y);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn shares_match_a_plain_search() {
+        let (mut shared, mut apart) = (0, 0);
+        for grid in crate::steps::grid::varied_grids() {
+            let reach = Reach::new(&grid);
+            for cell in grid.empty_cells().iter() {
+                let cands = grid.candidates(cell);
+                if cands.count_ones() < 2 {
+                    continue;
+                }
+                let starts: Vec<Pot> = Digit::ALL
+                    .into_iter()
+                    .filter(|d| cands >> d.index() & 1 != 0)
+                    .map(|d| Pot::new(cell, d, true))
+                    .collect();
+                let sets: Vec<PotSet> = starts
+                    .iter()
+                    .map(|&p| reached_by_search(&grid, p))
+                    .collect();
+                let common = (0..KEYS as u16)
+                    .map(Pot)
+                    .any(|q| sets.iter().all(|s| s.contains(q)));
+                assert_eq!(reach.share(starts.iter().copied()), common, "{cell:?}");
+                if common {
+                    shared += 1;
+                } else {
+                    apart += 1;
+                }
+            }
+        }
+        assert!(shared > 0 && apart > 0, "{shared} {apart}");
     }
 }
