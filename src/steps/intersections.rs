@@ -157,16 +157,55 @@ fn row_locking(set: u128) -> bool {
     two & (in_row ^ in_box) != 0
 }
 
-/// The row-major cell set `set` transposed (row r, column c to row c, column r).
-fn transposed(set: u128) -> u128 {
-    let mut out = 0u128;
-    let mut rest = set;
-    while rest != 0 {
-        let i = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        out |= 1 << (9 * (i % 9) + i / 9);
+/// Bits of a row-major cell set at the first row of each band, one per column (27b + c): a
+/// column segment of band b and column c.
+const COLUMN_SEGMENTS: u128 = column_mask(0b111, 0b111);
+/// The column segments of band 0, 1 and 2.
+const BAND: [u128; 3] = [
+    column_mask(0b001, 0b111),
+    column_mask(0b010, 0b111),
+    column_mask(0b100, 0b111),
+];
+/// The column segments of the first, second and third column of each stack.
+const STACK_COLUMN: [u128; 3] = [
+    column_mask(0b111, 0b001),
+    column_mask(0b111, 0b010),
+    column_mask(0b111, 0b100),
+];
+
+/// The column segment bits (27b + c) of the bands `b` in `bands` and the columns `c` whose
+/// place in their stack (`c % 3`) is in `stack_columns` (one bit each).
+const fn column_mask(bands: u8, stack_columns: u8) -> u128 {
+    let mut mask = 0u128;
+    let mut b = 0;
+    while b < 3 {
+        let mut c = 0;
+        while c < 9 {
+            if bands >> b & 1 != 0 && stack_columns >> (c % 3) & 1 != 0 {
+                mask |= 1 << (27 * b + c);
+            }
+            c += 1;
+        }
+        b += 1;
     }
-    out
+    mask
+}
+
+/// As [`row_locking`] along columns: a column segment (three cells of a column in one box,
+/// bit 27b + c) holding two or more cells of `set`, alone in its box but not in its column or
+/// the reverse.
+fn column_locking(set: u128) -> bool {
+    let c = (set | set >> 9 | set >> 18) & COLUMN_SEGMENTS;
+    let two = (set & set >> 9 | set & set >> 18 | set >> 9 & set >> 18) & COLUMN_SEGMENTS;
+    let in_column = (c >> 27 & (BAND[0] | BAND[1]))
+        | (c << 27 & (BAND[1] | BAND[2]))
+        | (c >> 54 & BAND[0])
+        | (c << 54 & BAND[2]);
+    let in_box = (c >> 1 & (STACK_COLUMN[0] | STACK_COLUMN[1]))
+        | (c << 1 & (STACK_COLUMN[1] | STACK_COLUMN[2]))
+        | (c >> 2 & STACK_COLUMN[0])
+        | (c << 2 & STACK_COLUMN[2]);
+    two & (in_column ^ in_box) != 0
 }
 
 /// False only when no pointing or claiming (direct or not) removes anything: for some digit, a
@@ -175,7 +214,7 @@ fn transposed(set: u128) -> u128 {
 fn any_locked(grid: &Grid) -> bool {
     Digit::ALL.into_iter().any(|d| {
         let set = grid.digit_cells(d).bits();
-        row_locking(set) || row_locking(transposed(set))
+        row_locking(set) || column_locking(set)
     })
 }
 
@@ -334,7 +373,7 @@ mod tests {
             1,
         );
         assert!(row_locking(g.digit_cells(Digit::new(1).unwrap()).bits()));
-        // The same along column 1 (transposed): a pointing down the column.
+        // The same along column 1: a pointing down the column.
         let mut g = Grid::from_board(&crate::Board::EMPTY);
         let keep = [cell(0, 0), cell(1, 0), cell(5, 0)];
         remove(
@@ -345,7 +384,7 @@ mod tests {
             1,
         );
         let set = g.digit_cells(Digit::new(1).unwrap()).bits();
-        assert!(!row_locking(set) && any_locked(&g));
+        assert!(!row_locking(set) && column_locking(set) && any_locked(&g));
         // An X-Wing-like shape with no box-line lock (one place per box): r1c1, r1c5, r5c1,
         // r5c5.
         let mut g = Grid::from_board(&crate::Board::EMPTY);
@@ -358,6 +397,29 @@ mod tests {
             1,
         );
         let set = g.digit_cells(Digit::new(1).unwrap()).bits();
-        assert!(!row_locking(set) && !row_locking(transposed(set)));
+        assert!(!row_locking(set) && !column_locking(set));
+    }
+
+    #[test]
+    fn columns_lock_as_the_transposed_rows() {
+        let transposed = |set: u128| {
+            let mut out = 0u128;
+            for i in 0..81 {
+                if set >> i & 1 != 0 {
+                    out |= 1 << (9 * (i % 9) + i / 9);
+                }
+            }
+            out
+        };
+        let mut locked = 0;
+        for grid in crate::steps::grid::varied_grids() {
+            for d in Digit::ALL {
+                let set = grid.digit_cells(d).bits();
+                assert_eq!(column_locking(set), row_locking(transposed(set)));
+                assert_eq!(row_locking(set), column_locking(transposed(set)));
+                locked += usize::from(column_locking(set));
+            }
+        }
+        assert!(locked > 0);
     }
 }
