@@ -73,6 +73,12 @@ pub struct Reach {
     reaches: Vec<u64>,
     /// Words per set.
     words: usize,
+    /// The cell and digit index of each free candidate.
+    free: Vec<(u8, u8)>,
+    /// What each free candidate's on-potential reaches (`words` words each), made when
+    /// [`Reach::share`] first asks: the multiple forcing chains ask for most of them, several
+    /// times each.
+    free_on: std::cell::OnceCell<Vec<u64>>,
 }
 
 /// What a set of [`Reach`] stands for: a component, or the off-potential of a free candidate.
@@ -100,6 +106,7 @@ impl Reach {
             }
         }
         let mut slot = Box::new([0u32; 729]);
+        let mut free_candidate = Vec::new();
         let mut linked_places = [CellSet::EMPTY; 9];
         let (mut linked, mut free) = (0u32, 0u32);
         for cell in grid.empty_cells().iter() {
@@ -117,6 +124,7 @@ impl Reach {
                 } else {
                     slot[k] = free | FREE;
                     free += 1;
+                    free_candidate.push((cell.index() as u8, d as u8));
                 }
             }
         }
@@ -132,6 +140,8 @@ impl Reach {
             cycling: Vec::new(),
             reaches: Vec::new(),
             words: 0,
+            free: free_candidate,
+            free_on: std::cell::OnceCell::new(),
         };
         // The linked candidates' nodes and their edges as adjacency lists in one array: the
         // links of `on_to_off` and `off_to_on` with every rule (a node's edges in any order);
@@ -395,6 +405,29 @@ impl Reach {
             .is_some_and(|s| has(&self.cycling, self.component[2 * s + 1] as usize))
     }
 
+    /// What each free candidate's on-potential reaches: what its successors reach.
+    fn free_on_sets(&self) -> &[u64] {
+        self.free_on.get_or_init(|| {
+            let words = self.words;
+            let mut sets = vec![0u64; self.free.len() * words];
+            for (j, &(cell, d)) in self.free.iter().enumerate() {
+                let one = &mut sets[j * words..(j + 1) * words];
+                self.each_weak(cell as usize, d as usize, |t| match t {
+                    Ok(node) => {
+                        for (a, b) in one.iter_mut().zip(self.set_of(node)) {
+                            *a |= *b;
+                        }
+                    }
+                    Err(k) => {
+                        let bit = self.count + k as usize;
+                        one[bit / 64] |= 1 << (bit % 64);
+                    }
+                });
+            }
+            sets
+        })
+    }
+
     /// True when the potentials `starts` all reach some common potential: a multiple forcing
     /// chain from them (every one assumed in turn) may exist. Their static propagations reach
     /// at most what they reach in this graph (a propagation stops at a contradiction), so a
@@ -410,25 +443,17 @@ impl Reach {
                 return true;
             }
             // What `p` reaches, itself included.
-            one.fill(0);
             let s = self.slot[9 * cell + d];
+            let words = self.words;
             if s & FREE == 0 {
                 one.copy_from_slice(self.set_of(2 * s as usize + p.is_on() as usize));
             } else if !p.is_on() {
+                one.fill(0);
                 let bit = self.count + (s & !FREE) as usize;
                 one[bit / 64] |= 1 << (bit % 64);
             } else {
-                self.each_weak(cell, d, |t| match t {
-                    Ok(node) => {
-                        for (a, b) in one.iter_mut().zip(self.set_of(node)) {
-                            *a |= *b;
-                        }
-                    }
-                    Err(j) => {
-                        let bit = self.count + j as usize;
-                        one[bit / 64] |= 1 << (bit % 64);
-                    }
-                });
+                let j = (s & !FREE) as usize;
+                one.copy_from_slice(&self.free_on_sets()[j * words..(j + 1) * words]);
             }
             let mut any = 0;
             for (x, y) in common.iter_mut().zip(one.iter()) {
