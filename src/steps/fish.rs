@@ -8,7 +8,7 @@
 //! together exactly `degree` cross positions; the digit leaves those cover lines outside the base
 //! lines.
 
-use super::grid::Grid;
+use super::grid::{is_pair, Grid};
 use super::step::{First, HouseSet, RuleParents, Step, Technique};
 use super::subsets::tuples;
 use crate::geometry::{CellSet, Digit, House, HouseKind};
@@ -29,6 +29,7 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
             placed[v as usize - 1] += 1;
         }
     }
+    let all = grid.house_places();
     for (base_kind, cover_kind) in [
         (HouseKind::Column, HouseKind::Row),
         (HouseKind::Row, HouseKind::Column),
@@ -42,11 +43,11 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
                 continue;
             }
             for (i, &base) in bases.iter().enumerate() {
-                let here = grid.cells_with(base, d);
+                let here = all[base.index()][d.index()];
                 let fits = if degree == 2 {
-                    here.is_pair()
+                    is_pair(here)
                 } else {
-                    (2..=degree).contains(&(here.len() as u32))
+                    (2..=degree).contains(&here.count_ones())
                 };
                 if fits {
                     eligible[d.index()] |= 1 << i;
@@ -66,7 +67,7 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
                 let mut ok = true;
                 for (i, &base) in bases.iter().enumerate() {
                     if tuple >> i & 1 != 0 {
-                        let p = grid.positions(base, digit);
+                        let p = all[base.index()][digit.index()];
                         if p.count_ones() < 2 {
                             ok = false;
                             break;
@@ -92,7 +93,7 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
                     let cover = House::new(cover_kind, j).expect("0-8");
                     houses_set = houses_set.with(cover);
                     cover_cells = cover_cells.union(cover.cell_set());
-                    let p = grid.positions(cover, digit);
+                    let p = all[cover.index()][digit.index()];
                     for (i, &cell) in cover.cells().iter().enumerate() {
                         if p >> i & 1 != 0 {
                             if tuple >> i & 1 == 0 {

@@ -144,6 +144,22 @@ impl Grid {
         self.by_digit[digit.index()].intersection(house.cell_set())
     }
 
+    /// The places of each digit in each house, by house index ([`House::index`]) and digit
+    /// index: what [`positions`](Grid::positions) gives, for every house at once (one pass
+    /// over the candidates, where asking house by house reads each house's cells).
+    pub fn house_places(&self) -> [[u16; 9]; 27] {
+        let mut out = [[0u16; 9]; 27];
+        for (d, set) in self.by_digit.iter().enumerate() {
+            for cell in set.iter() {
+                let (r, c) = (cell.row(), cell.column());
+                out[r][d] |= 1 << c;
+                out[9 + c][d] |= 1 << r;
+                out[18 + cell.box_index()][d] |= 1 << (3 * (r % 3) + c % 3);
+            }
+        }
+        out
+    }
+
     /// Number of cells holding `digit`.
     pub fn occurrences(&self, digit: Digit) -> u32 {
         self.values.iter().filter(|&&v| v == digit.get()).count() as u32
@@ -213,6 +229,14 @@ pub(crate) fn from_rows(rows: [&str; 9]) -> Grid {
     Grid::from_board(&rows.concat().parse::<Board>().expect("a valid board"))
 }
 
+/// True when the mask `mask` (candidates, or places in a house) has exactly two bits (see
+/// [`CellSet::is_pair`]).
+#[inline]
+pub fn is_pair(mask: u16) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
 #[cfg(test)]
 /// Grids for comparing a shortcut with the plain search: hard puzzles (top1465 and
 /// forum_hardest) as given, and each with candidates removed at random (every cell keeps one),
@@ -276,6 +300,18 @@ pub(crate) fn houses(kind: HouseKind) -> impl Iterator<Item = House> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn house_places_are_each_house_s_positions() {
+        for grid in varied_grids() {
+            let all = grid.house_places();
+            for house in House::ALL {
+                for d in Digit::ALL {
+                    assert_eq!(all[house.index()][d.index()], grid.positions(house, d));
+                }
+            }
+        }
+    }
 
     #[test]
     fn masks_intersect_the_board_s_candidates() {

@@ -13,7 +13,7 @@
 //! The direct hidden set needs a digit outside the set (the lowest such) with two or more places
 //! in the house, exactly one of them outside the set's cells: that is the placement.
 
-use super::grid::{houses, Grid};
+use super::grid::{houses, is_pair, Grid};
 use super::singles::BOX_COLUMN_ROW;
 use super::step::{First, HouseSet, RuleParents, Step, Technique};
 use crate::geometry::{CellSet, Digit, House};
@@ -143,21 +143,22 @@ pub fn each_hidden_set(
     direct: bool,
     mut f: impl FnMut(&Step, RuleParents) -> bool,
 ) {
+    let all = grid.house_places();
     for kind in BOX_COLUMN_ROW {
         for house in houses(kind) {
             let empty = grid.empty_count(house);
             if !(empty > 2 * degree || (direct && empty > degree)) {
                 continue;
             }
-            // Digits that can belong to a hidden set of `degree`: 2 to `degree` places. (Counted
-            // on the cell sets first: most houses have too few, and their places are not needed.)
+            // Digits that can belong to a hidden set of `degree`: 2 to `degree` places.
+            let places = all[house.index()];
             let mut eligible = 0u16;
             for d in Digit::ALL {
-                let here = grid.cells_with(house, d);
+                let p = places[d.index()];
                 let fits = if degree == 2 {
-                    here.is_pair()
+                    is_pair(p)
                 } else {
-                    (2..=degree).contains(&(here.len() as u32))
+                    (2..=degree).contains(&p.count_ones())
                 };
                 if fits {
                     eligible |= 1 << d.index();
@@ -166,7 +167,6 @@ pub fn each_hidden_set(
             if eligible.count_ones() < degree {
                 continue;
             }
-            let places: [u16; 9] = std::array::from_fn(|d| grid.positions(house, Digit::ALL[d]));
             for &tuple in tuples(degree) {
                 if tuple & !eligible != 0 {
                     continue;

@@ -357,6 +357,10 @@ impl Reach {
         if !self.cycling.iter().any(|&w| w != 0) {
             return;
         }
+        if self.on_fails.iter().all(|s| s.is_empty()) {
+            self.cycling.fill(0);
+            return;
+        }
         let failed: Vec<(usize, usize)> = (0..9)
             .flat_map(|d| self.on_fails[d].iter().map(move |c| (c.index(), d)))
             .collect();

@@ -179,12 +179,7 @@ pub fn on_to_off_unreached(
     }
 }
 
-/// True when the candidate mask `mask` has exactly two digits (see [`CellSet::is_pair`]).
-#[inline]
-pub fn is_pair(mask: u16) -> bool {
-    let rest = mask & mask.wrapping_sub(1);
-    rest != 0 && rest & rest.wrapping_sub(1) == 0
-}
+pub use crate::steps::grid::is_pair;
 
 /// No parent (a start).
 pub(crate) const NO_PARENT: u32 = u32::MAX;
