@@ -55,11 +55,19 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
             }
         }
         // A tuple needs `degree` eligible base lines of one digit.
-        if eligible.iter().all(|e| e.count_ones() < degree) {
+        let mut fishy = [Digit::ALL[0]; 9];
+        let mut n = 0;
+        for d in Digit::ALL {
+            if eligible[d.index()].count_ones() >= degree {
+                fishy[n] = d;
+                n += 1;
+            }
+        }
+        if n == 0 {
             continue;
         }
         for &tuple in tuples(degree) {
-            for digit in Digit::ALL {
+            for &digit in &fishy[..n] {
                 if tuple & !eligible[digit.index()] != 0 {
                     continue;
                 }

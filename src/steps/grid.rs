@@ -150,11 +150,20 @@ impl Grid {
     pub fn house_places(&self) -> [[u16; 9]; 27] {
         let mut out = [[0u16; 9]; 27];
         for (d, set) in self.by_digit.iter().enumerate() {
-            for cell in set.iter() {
-                let (r, c) = (cell.row(), cell.column());
-                out[r][d] |= 1 << c;
-                out[9 + c][d] |= 1 << r;
-                out[18 + cell.box_index()][d] |= 1 << (3 * (r % 3) + c % 3);
+            let bits = set.bits();
+            for r in 0..9 {
+                // A row's places are its nine bits; its three box segments go to three boxes.
+                let row = (bits >> (9 * r)) as u16 & 0x1FF;
+                out[r][d] = row;
+                for s in 0..3 {
+                    out[18 + 3 * (r / 3) + s][d] |= (row >> (3 * s) & 7) << (3 * (r % 3));
+                }
+                let mut rest = row;
+                while rest != 0 {
+                    let c = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    out[9 + c][d] |= 1 << r;
+                }
             }
         }
         out
