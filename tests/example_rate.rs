@@ -128,13 +128,13 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
     for ((o, p), r) in out[hard.len()..].iter().zip(&hardest).zip(serate) {
         assert_eq!(*o, format!("{p} {r}"));
     }
-    // Within a budget of 50 ms (their first steps take over a second each), each stops in the
+    // Within a budget of 2 ms (their first steps take 40-60 ms each), each stops in the
     // nested chains with their base as the bound (9.5 or 10.0), and a note.
     let file = scratch_dir("rate_example").join("hardest.txt");
     fs::write(&file, hardest.join("\n")).unwrap();
     let output = run(
         example("rate", Link::Static),
-        &[file.to_str().unwrap(), "--budget", "50"],
+        &[file.to_str().unwrap(), "--budget", "2"],
         b"",
     );
     assert_eq!(output.status.code(), Some(0));
@@ -144,7 +144,7 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
             "{o}"
         );
         assert!(text(&output.stderr).contains(&format!(
-            ":{}: note: the budget of 50 ms ran out, so its ER is only a lower bound\n",
+            ":{}: note: the budget of 2 ms ran out, so its ER is only a lower bound\n",
             i + 1
         )));
     }
@@ -317,10 +317,10 @@ marked \">=\" (for example \">=10.5/1.2/1.2\"); an EP or ED not reached is that 
 marked too. Puzzles that cannot be rated are reported on stderr
 (\"rate: FILE:LINE: REASON\").
 --threads N: at most N threads (default 0: all cores).
---budget MS: at most MS milliseconds a puzzle (the hardest take seconds; 0: no
-budget), rated one at a time; a puzzle out of time gets a lower bound, marked \">=\",
-and a note on stderr. Options may follow the FILEs; -- ends them (for a FILE that
-starts with '-').
+--budget MS: at most MS milliseconds a puzzle (the hardest take tenths of a
+second; 0: no budget), rated one at a time; a puzzle out of time gets a lower
+bound, marked \">=\", and a note on stderr. Options may follow the FILEs; -- ends
+them (for a FILE that starts with '-').
 Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.
 ";
 
@@ -449,6 +449,26 @@ fn hint_prints_the_path() {
             "1. 11.1 Dynamic Contradiction Forcing Chain (+ Multiple Forcing Chains) on 2: \
              removes 2 from r1c3; chain: r1c3=2 -> r1c6<>2 -> "
         ));
+        // A unique puzzle (line 48721 of forum_hardest) whose path needs SE's nested forcing
+        // chains of level 4 or 5: serate 1.2.1.3, traced, takes the same 15 steps, the last
+        // one 11.2 (removes 2 from r7c9), and then a step of producer 21 (11.6, removes 7 from
+        // r1c8). The engine stops there, with the bound of level 4.
+        let beyond =
+            "........1.....2.3....45.6....1....27..6...8...9..8.4....7..3...5..89....96.5.....";
+        let output = run(example("hint", link), &[beyond], b"");
+        assert_eq!(output.status.code(), Some(0));
+        let lines: Vec<&str> = text(&output.stdout).lines().collect();
+        assert_eq!(lines.len(), 16, "{lines:?}");
+        assert!(lines[14].starts_with(
+            "15. 11.2 Dynamic Contradiction Forcing Chain (+ Multiple Forcing Chains) on 2: \
+             removes 2 from r7c9; chain: "
+        ));
+        assert_eq!(
+            lines[15],
+            "stuck: the next step needs a technique beyond the engine (ER 10.5 or more)"
+        );
+        let output = run(example("rate", link), &[], format!("{beyond}\n").as_bytes());
+        assert_run(&output, 0, &format!("{beyond} >=11.2/>=11.2/2.6\n"), "");
         // A puzzle with several solutions (the first of serg_benchmark) stops for that reason.
         let output = run(example("hint", link), &[SEVERAL], b"");
         assert_run(

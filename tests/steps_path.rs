@@ -23,7 +23,10 @@ fn puzzles(file: &str) -> Vec<[u8; 81]> {
 }
 
 /// Walks the engine's path on `text`, checking each step; returns the techniques used.
-fn check_path(text: &[u8; 81], used: &mut [usize]) {
+/// Checks every step of `text`'s path; returns the steps taken and whether the path stopped
+/// beyond the engine's techniques.
+fn check_path(text: &[u8; 81], used: &mut [usize]) -> (Vec<sudoku::steps::Step>, bool) {
+    let mut taken = Vec::new();
     let (count, solution) = reference_solve(text, 2);
     assert_eq!(count, 1, "{}: not unique", String::from_utf8_lossy(text));
     let solution = solution.unwrap();
@@ -69,14 +72,15 @@ fn check_path(text: &[u8; 81], used: &mut [usize]) {
                     assert!(step.placement.is_some() && !step.eliminations.is_empty());
                 }
                 step.apply(&mut grid);
+                taken.push(step);
             }
             Next::Solved => {
                 let values: Vec<u8> = grid.values().iter().map(|&v| b'0' + v).collect();
                 assert_eq!(values, solution.to_vec(), "{name}: solved to another grid");
-                return;
+                return (taken, false);
             }
             Next::Contradiction => panic!("{name}: contradiction on a puzzle with a solution"),
-            Next::Beyond { .. } => return,
+            Next::Beyond { .. } => return (taken, true),
             Next::OutOfBudget { .. } => panic!("{name}: out of a budget never given"),
         }
     }
@@ -128,4 +132,26 @@ fn forum_hardest_paths_are_sound() {
         used[level3..level3 + 4].iter().sum::<usize>() > 0,
         "no level-3 step"
     );
+}
+
+#[test]
+fn a_path_beyond_level_3_stops_where_serate_needs_level_4() {
+    // Line 48721 of forum_hardest: serate 1.2.1.3 (traced) takes 15 steps, the last a nested
+    // forcing chain of level 3 rated 11.2 that removes 2 from r7c9, then a step of its
+    // producer 21 (levels 4 and 5, rated 11.6): the engine's path is sound up to there and
+    // stops there.
+    let text = b"........1.....2.3....45.6....1....27..6...8...9..8.4....7..3...5..89....96.5.....";
+    let mut used = vec![0usize; Technique::all().len()];
+    let (taken, beyond) = check_path(text, &mut used);
+    assert!(beyond);
+    assert_eq!(taken.len(), 15);
+    let last = &taken[14];
+    assert_eq!(last.er, 112);
+    assert_eq!(last.technique, Technique::NestedMultipleContradictionChain);
+    let removed: Vec<_> = last
+        .eliminations
+        .iter()
+        .map(|(c, d)| (c.row(), c.column(), d.get()))
+        .collect();
+    assert_eq!(removed, [(6, 8, 2)]);
 }
