@@ -106,106 +106,116 @@ pub fn each_locked_candidates(
     }
 }
 
-/// Bits of a row-major cell set at the first cell of each row's three box segments (9r + 3s).
-const SEGMENTS: u128 = segment_mask(0b111, 0b111);
-/// The segments of stack 0, 1 and 2.
-const STACK: [u128; 3] = [
-    segment_mask(0b001, 0b111),
-    segment_mask(0b010, 0b111),
-    segment_mask(0b100, 0b111),
-];
-/// The segments of the first, second and third row of each band.
-const BAND_ROW: [u128; 3] = [
-    segment_mask(0b111, 0b001),
-    segment_mask(0b111, 0b010),
-    segment_mask(0b111, 0b100),
-];
+/// The three-cell segments where a line crosses a box, seen along rows or along columns: a
+/// segment is marked by one bit of a row-major cell set (the bit of its first cell along rows,
+/// 9r + 3s for row r and stack s; along columns, its cell in the band's first row, 27b + c for
+/// band b and column c). A pointing or a claiming is a segment that holds two or more cells of
+/// the digit and is its only segment in its box but not in its line, or the reverse.
+struct Axis {
+    /// The step between a segment's cells: 1 along rows, 9 along columns.
+    cell: u32,
+    /// The bits marking the segments.
+    segments: u128,
+    /// The step between the segments of one line (3 along rows, 27 along columns), and the
+    /// segments at places 0, 1, 2 of their line.
+    line: u32,
+    line_place: [u128; 3],
+    /// The step between the segments of one box (9 along rows, 1 along columns), and the
+    /// segments at places 0, 1, 2 of their box.
+    across: u32,
+    across_place: [u128; 3],
+}
 
-/// The segment bits (9r + 3s) of the stacks `s` in `stacks` and the rows `r` whose place in
-/// their band (`r % 3`) is in `band_rows` (one bit each).
-const fn segment_mask(stacks: u8, band_rows: u8) -> u128 {
+/// Along rows.
+const ROWS: Axis = Axis {
+    cell: 1,
+    segments: lattice(9, 9, 0b111, 3, 3, 0b111),
+    line: 3,
+    line_place: [
+        lattice(9, 9, 0b111, 3, 3, 0b001),
+        lattice(9, 9, 0b111, 3, 3, 0b010),
+        lattice(9, 9, 0b111, 3, 3, 0b100),
+    ],
+    across: 9,
+    across_place: [
+        lattice(9, 9, 0b001, 3, 3, 0b111),
+        lattice(9, 9, 0b010, 3, 3, 0b111),
+        lattice(9, 9, 0b100, 3, 3, 0b111),
+    ],
+};
+
+/// Along columns.
+const COLUMNS: Axis = Axis {
+    cell: 9,
+    segments: lattice(3, 27, 0b111, 9, 1, 0b111),
+    line: 27,
+    line_place: [
+        lattice(3, 27, 0b001, 9, 1, 0b111),
+        lattice(3, 27, 0b010, 9, 1, 0b111),
+        lattice(3, 27, 0b100, 9, 1, 0b111),
+    ],
+    across: 1,
+    across_place: [
+        lattice(3, 27, 0b111, 9, 1, 0b001),
+        lattice(3, 27, 0b111, 9, 1, 0b010),
+        lattice(3, 27, 0b111, 9, 1, 0b100),
+    ],
+};
+
+/// The bits `outer_step * i + inner_step * j` for `i` below `outer` and `j` below `inner`,
+/// keeping those whose `i % 3` is in `keep_outer` and `j % 3` in `keep_inner` (one bit each).
+const fn lattice(
+    outer: usize,
+    outer_step: usize,
+    keep_outer: u8,
+    inner: usize,
+    inner_step: usize,
+    keep_inner: u8,
+) -> u128 {
     let mut mask = 0u128;
-    let mut r = 0;
-    while r < 9 {
-        let mut s = 0;
-        while s < 3 {
-            if stacks >> s & 1 != 0 && band_rows >> (r % 3) & 1 != 0 {
-                mask |= 1 << (9 * r + 3 * s);
+    let mut i = 0;
+    while i < outer {
+        let mut j = 0;
+        while j < inner {
+            if keep_outer >> (i % 3) & 1 != 0 && keep_inner >> (j % 3) & 1 != 0 {
+                mask |= 1 << (outer_step * i + inner_step * j);
             }
-            s += 1;
+            j += 1;
         }
-        r += 1;
+        i += 1;
     }
     mask
 }
 
-/// True when some row segment of `set` (a row-major cell set) holds two or more of its cells
-/// and is the set's only segment in its box but not in its row, or in its row but not in its
-/// box: the shapes of a pointing and of a claiming along rows (segment bits at 9r + 3s).
+/// The segments of `marks` moved onto the other segments of their line (or box): for each
+/// segment, whether another of its group of three (`step` apart, `place` giving each
+/// segment's place in its group) is marked.
+fn others(marks: u128, step: u32, place: &[u128; 3]) -> u128 {
+    (marks >> step & (place[0] | place[1]))
+        | (marks << step & (place[1] | place[2]))
+        | (marks >> (2 * step) & place[0])
+        | (marks << (2 * step) & place[2])
+}
+
+/// True when `set` (a row-major cell set) has a segment along `axis` with the shape of a
+/// pointing or a claiming (see [`Axis`]).
+fn locking(set: u128, axis: &Axis) -> bool {
+    let (a, b) = (set >> axis.cell, set >> (2 * axis.cell));
+    let held = (set | a | b) & axis.segments;
+    let two = (set & a | set & b | a & b) & axis.segments;
+    let in_line = others(held, axis.line, &axis.line_place);
+    let in_box = others(held, axis.across, &axis.across_place);
+    two & (in_line ^ in_box) != 0
+}
+
+/// Along rows (see [`locking`]).
 fn row_locking(set: u128) -> bool {
-    let r = (set | set >> 1 | set >> 2) & SEGMENTS;
-    let two = (set & set >> 1 | set & set >> 2 | set >> 1 & set >> 2) & SEGMENTS;
-    // The same row's other segments, and the same box's.
-    let in_row = (r >> 3 & (STACK[0] | STACK[1]))
-        | (r << 3 & (STACK[1] | STACK[2]))
-        | (r >> 6 & STACK[0])
-        | (r << 6 & STACK[2]);
-    let in_box = (r >> 9 & (BAND_ROW[0] | BAND_ROW[1]))
-        | (r << 9 & (BAND_ROW[1] | BAND_ROW[2]))
-        | (r >> 18 & BAND_ROW[0])
-        | (r << 18 & BAND_ROW[2]);
-    two & (in_row ^ in_box) != 0
+    locking(set, &ROWS)
 }
 
-/// Bits of a row-major cell set at the first row of each band, one per column (27b + c): a
-/// column segment of band b and column c.
-const COLUMN_SEGMENTS: u128 = column_mask(0b111, 0b111);
-/// The column segments of band 0, 1 and 2.
-const BAND: [u128; 3] = [
-    column_mask(0b001, 0b111),
-    column_mask(0b010, 0b111),
-    column_mask(0b100, 0b111),
-];
-/// The column segments of the first, second and third column of each stack.
-const STACK_COLUMN: [u128; 3] = [
-    column_mask(0b111, 0b001),
-    column_mask(0b111, 0b010),
-    column_mask(0b111, 0b100),
-];
-
-/// The column segment bits (27b + c) of the bands `b` in `bands` and the columns `c` whose
-/// place in their stack (`c % 3`) is in `stack_columns` (one bit each).
-const fn column_mask(bands: u8, stack_columns: u8) -> u128 {
-    let mut mask = 0u128;
-    let mut b = 0;
-    while b < 3 {
-        let mut c = 0;
-        while c < 9 {
-            if bands >> b & 1 != 0 && stack_columns >> (c % 3) & 1 != 0 {
-                mask |= 1 << (27 * b + c);
-            }
-            c += 1;
-        }
-        b += 1;
-    }
-    mask
-}
-
-/// As [`row_locking`] along columns: a column segment (three cells of a column in one box,
-/// bit 27b + c) holding two or more cells of `set`, alone in its box but not in its column or
-/// the reverse.
+/// Along columns (see [`locking`]).
 fn column_locking(set: u128) -> bool {
-    let c = (set | set >> 9 | set >> 18) & COLUMN_SEGMENTS;
-    let two = (set & set >> 9 | set & set >> 18 | set >> 9 & set >> 18) & COLUMN_SEGMENTS;
-    let in_column = (c >> 27 & (BAND[0] | BAND[1]))
-        | (c << 27 & (BAND[1] | BAND[2]))
-        | (c >> 54 & BAND[0])
-        | (c << 54 & BAND[2]);
-    let in_box = (c >> 1 & (STACK_COLUMN[0] | STACK_COLUMN[1]))
-        | (c << 1 & (STACK_COLUMN[1] | STACK_COLUMN[2]))
-        | (c >> 2 & STACK_COLUMN[0])
-        | (c << 2 & STACK_COLUMN[2]);
-    two & (in_column ^ in_box) != 0
+    locking(set, &COLUMNS)
 }
 
 /// False only when no pointing or claiming (direct or not) removes anything: for some digit, a

@@ -613,26 +613,7 @@ mod tests {
 
     /// Reachability by a plain search from `p`, for comparison.
     fn reaches_by_search(grid: &Grid, p: Pot, q: Pot) -> bool {
-        let mut seen = PotSet::EMPTY;
-        let mut todo = vec![p];
-        seen.insert(p);
-        while let Some(x) = todo.pop() {
-            let mut next = Vec::new();
-            if x.is_on() {
-                on_to_off(grid, x, ALL, |y| next.push(y));
-            } else {
-                off_to_on(grid, x, ALL, |y| next.push(y));
-            }
-            for y in next {
-                if y == q {
-                    return true;
-                }
-                if seen.insert(y) {
-                    todo.push(y);
-                }
-            }
-        }
-        false
+        q != p && reached_by_search(grid, p).contains(q)
     }
 
     #[test]

@@ -294,6 +294,22 @@ fn nothing_on_an_empty_board() {
     assert!(unary_chains(&Grid::from_board(&Board::EMPTY)).is_none());
 }
 
+/// Asserts that a search with a shortcut found the same steps, in the same order, as
+/// without it; returns how many.
+fn assert_same_steps(plain: &[Whole], quick: &[Whole]) -> usize {
+    assert_eq!(plain.len(), quick.len());
+    for (a, b) in plain.iter().zip(quick) {
+        assert_eq!(a.difficulty.to_bits(), b.difficulty.to_bits());
+        assert_eq!(
+            (a.complexity, a.key, a.origin),
+            (b.complexity, b.key, b.origin)
+        );
+        assert_eq!(a.removals, b.removals);
+        assert_eq!(a.chains, b.chains);
+    }
+    plain.len()
+}
+
 /// The shortcut ([`implication`]) skips only searches that find nothing: every step of
 /// producer 14, and its first, are the same with it and without it.
 #[test]
@@ -302,22 +318,11 @@ fn the_reachability_shortcut_changes_no_step() {
     for grid in crate::steps::grid::varied_grids() {
         let mut plain = Best::every();
         unary_search_from(&grid, &mut plain, None);
-        let plain = plain.into_sorted();
         let mut quick = Best::every();
         unary_search(&grid, &mut quick);
-        let quick = quick.into_sorted();
-        assert_eq!(plain.len(), quick.len());
-        for (a, b) in plain.iter().zip(&quick) {
-            assert_eq!(a.difficulty.to_bits(), b.difficulty.to_bits());
-            assert_eq!(
-                (a.complexity, a.key, a.origin),
-                (b.complexity, b.key, b.origin)
-            );
-            assert_eq!(a.removals, b.removals);
-            assert_eq!(a.chains, b.chains);
-        }
-        found += plain.len();
-        barren += usize::from(plain.is_empty());
+        let n = assert_same_steps(&plain.into_sorted(), &quick.into_sorted());
+        found += n;
+        barren += usize::from(n == 0);
         let mut first = Best::default();
         unary_search_from(&grid, &mut first, None);
         let first = first.0.map(|f| chain(&f.step));
@@ -335,20 +340,10 @@ fn the_reachability_shortcut_changes_no_multiple_chain() {
     for grid in crate::steps::grid::varied_grids() {
         let mut plain = Best::every();
         multiple::search_from(&grid, &mut plain, None);
-        let plain = plain.into_sorted();
         let quick = multiple::multiple_all(&grid, &implication::Reach::new(&grid));
-        assert_eq!(plain.len(), quick.len());
-        for (a, b) in plain.iter().zip(&quick) {
-            assert_eq!(a.difficulty.to_bits(), b.difficulty.to_bits());
-            assert_eq!(
-                (a.complexity, a.key, a.origin),
-                (b.complexity, b.key, b.origin)
-            );
-            assert_eq!(a.removals, b.removals);
-            assert_eq!(a.chains, b.chains);
-        }
-        found += plain.len();
-        barren += usize::from(plain.is_empty());
+        let n = assert_same_steps(&plain.into_sorted(), &quick);
+        found += n;
+        barren += usize::from(n == 0);
         let mut first = Best::default();
         multiple::search_from(&grid, &mut first, None);
         let first = first.0.map(|f| format!("{:?}", f.step));
