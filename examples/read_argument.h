@@ -2,11 +2,11 @@
  * read_argument.h: a puzzle given on the command line, read by the library's reader.
  *
  * read_argument(program, arg, board) reads one line in any one-line form the reader knows (81
- * cells, a rating or comment may follow), or says on stderr why not, with the diagnostic of
- * read_diagnostic.h; is_option(arg) tells an option from a puzzle (a puzzle may start with '-',
- * a blank).
+ * cells, a rating or comment may follow; one line end after it is allowed), or says on stderr
+ * why not, with the diagnostic of read_diagnostic.h; is_option(arg) tells an option from a
+ * puzzle (a puzzle may start with '-', a blank).
  *
- * Shared by solve.c, count.c and solve.cpp (C99 and C++17 alike).
+ * Shared by solve.c, count.c, hint.c and solve.cpp (C99 and C++17 alike).
  */
 #ifndef SUDOKU_EXAMPLES_READ_ARGUMENT_H
 #define SUDOKU_EXAMPLES_READ_ARGUMENT_H
@@ -45,6 +45,13 @@ static int read_argument(const char *program, const char *arg, char board[SUDOKU
     size_t len = strlen(arg);
     sudoku_status status;
 
+    /* One line end at the very end (a line cut from a file, LF or CRLF) is not a break. */
+    if (len > 0 && arg[len - 1] == '\n') {
+        len--;
+    }
+    if (len > 0 && arg[len - 1] == '\r') {
+        len--;
+    }
     if (memchr(arg, '\n', len) != NULL || memchr(arg, '\r', len) != NULL) {
         fprintf(stderr, "%s: PUZZLE is one line; this one has a line break\n", program);
         return 0;

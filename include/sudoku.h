@@ -1330,8 +1330,9 @@ enum sudoku_status sudoku_rate_with(const char board[81], const struct sudoku_ra
  * solutions is rated by the same rule, as SE rates it, except that the nested forcing chains
  * are skipped (no step can settle the cells where its solutions differ, and their search is
  * slowest there): it stops with the bound 9.5 where SE would search them. The nested forcing
- * chains (9.5 and up) take seconds a step on the hardest puzzles: `sudoku_rate_with` bounds
- * the time. A full valid board rates 0/0/0 with `complete` 1 and no step.
+ * chains (9.5 and up) take tens of milliseconds a step on the hardest puzzles (a whole puzzle
+ * of forum_hardest about 0.3 s): `sudoku_rate_with` bounds the time. A full valid board rates
+ * 0/0/0 with `complete` 1 and no step.
  *
  * Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION` (checked with the solver first),
  * `SUDOKU_MULTIPLE_SOLUTIONS` (only when a uniqueness technique, assuming one solution, led to

@@ -55,6 +55,9 @@ fn solve_reads_its_argument_in_any_one_line_form() {
     let classic_forms = [
         format!("{CLASSIC}  ED=1.2/1.2/1.2"),
         format!("{CLASSIC}\t# a comment"),
+        // A line cut from a file, with its line end (LF or CRLF).
+        format!("{CLASSIC}\n"),
+        format!("{CLASSIC}\r\n"),
         CLASSIC.replace('0', "*"),
         CLASSIC.replace('0', "x"),
         CLASSIC.replace('0', " "),

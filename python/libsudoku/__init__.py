@@ -1314,7 +1314,7 @@ def rate(puzzle: Board, budget_ms: Optional[int] = None) -> Rating:
     chains are skipped: it stops with the lower bound 9.5 where SE would search them.
 
     budget_ms: a time budget in milliseconds (None or 0: none). The nested forcing chains (ER
-    9.5 and up) take tenths of a second a step on the hardest puzzles; when the budget runs out, the
+    9.5 and up) take tens of milliseconds a step on the hardest puzzles; when the budget runs out, the
     partial rating is returned with out_of_budget True and complete False (sudoku_rate_with).
 
     Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS (a uniqueness technique

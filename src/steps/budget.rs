@@ -1,9 +1,10 @@
 //! What the step engine may spend: a time budget, and whether it may use the nested forcing
-//! chains at all. Those (ER 9.5 and up) take seconds a step on the hardest puzzles, so a caller
-//! can bound the work and get a lower bound of the rating instead (issue 15's requirement;
-//! `docs/steps.md`, "Budget"); and on a puzzle with several solutions, where no step can settle
-//! the cells in which the solutions differ, the C API skips them (their search on such sparse
-//! positions is the slowest of all and ends stuck anyway).
+//! chains at all. Those (ER 9.5 and up) take tens of milliseconds a step on the hardest puzzles
+//! (tenths of a second a puzzle), so a caller can bound the work and get a lower bound of the
+//! rating instead (issue 15's requirement; `docs/steps.md`, "Budget"); and on a puzzle with
+//! several solutions, where no step can settle the cells in which the solutions differ, the C
+//! API skips them (their search on such sparse positions is the slowest of all and ends stuck
+//! anyway).
 //!
 //! The engine looks at the clock between steps and, inside the nested producers, before each
 //! cell's propagations (up to about 10 ms of work), so it overruns a budget by the techniques
