@@ -126,41 +126,42 @@ struct Axis {
     across_place: [u128; 3],
 }
 
-/// Along rows.
-const ROWS: Axis = Axis {
-    cell: 1,
-    segments: lattice(9, 9, 0b111, 3, 3, 0b111),
-    line: 3,
-    line_place: [
-        lattice(9, 9, 0b111, 3, 3, 0b001),
-        lattice(9, 9, 0b111, 3, 3, 0b010),
-        lattice(9, 9, 0b111, 3, 3, 0b100),
-    ],
-    across: 9,
-    across_place: [
-        lattice(9, 9, 0b001, 3, 3, 0b111),
-        lattice(9, 9, 0b010, 3, 3, 0b111),
-        lattice(9, 9, 0b100, 3, 3, 0b111),
-    ],
-};
+/// Along rows: segments at 9r + 3s (rows r outer, stacks s inner); a line's segments are its
+/// stacks, a box's its rows within the band.
+const ROWS: Axis = axis(1, (9, 9, 3, 3), 3, 9, true);
 
-/// Along columns.
-const COLUMNS: Axis = Axis {
-    cell: 9,
-    segments: lattice(3, 27, 0b111, 9, 1, 0b111),
-    line: 27,
-    line_place: [
-        lattice(3, 27, 0b001, 9, 1, 0b111),
-        lattice(3, 27, 0b010, 9, 1, 0b111),
-        lattice(3, 27, 0b100, 9, 1, 0b111),
-    ],
-    across: 1,
-    across_place: [
-        lattice(3, 27, 0b111, 9, 1, 0b001),
-        lattice(3, 27, 0b111, 9, 1, 0b010),
-        lattice(3, 27, 0b111, 9, 1, 0b100),
-    ],
-};
+/// Along columns: segments at 27b + c (bands b outer, columns c inner); a line's segments are
+/// its bands, a box's its columns within the stack.
+const COLUMNS: Axis = axis(9, (3, 27, 9, 1), 27, 1, false);
+
+/// The [`Axis`] whose segments are the `lattice` (outer count, outer step, inner count, inner
+/// step; see [`lattice`]), the places in a line given by the inner index (`line_inner`) or the
+/// outer one, and the places in a box by the other.
+const fn axis(
+    cell: u32,
+    lattice_of: (usize, usize, usize, usize),
+    line: u32,
+    across: u32,
+    line_inner: bool,
+) -> Axis {
+    let (o, os, i, is) = lattice_of;
+    let mut by_outer = [0u128; 3];
+    let mut by_inner = [0u128; 3];
+    let mut k = 0;
+    while k < 3 {
+        by_outer[k] = lattice(o, os, 1 << k, i, is, 0b111);
+        by_inner[k] = lattice(o, os, 0b111, i, is, 1 << k);
+        k += 1;
+    }
+    Axis {
+        cell,
+        segments: lattice(o, os, 0b111, i, is, 0b111),
+        line,
+        line_place: if line_inner { by_inner } else { by_outer },
+        across,
+        across_place: if line_inner { by_outer } else { by_inner },
+    }
+}
 
 /// The bits `outer_step * i + inner_step * j` for `i` below `outer` and `j` below `inner`,
 /// keeping those whose `i % 3` is in `keep_outer` and `j % 3` in `keep_inner` (one bit each).
@@ -370,44 +371,29 @@ mod tests {
         assert!(with > 0 && without > 0, "{with} {without}");
     }
 
+    /// The empty board with digit 1 a candidate only at `keep`.
+    fn ones_at(keep: &[crate::geometry::Cell]) -> Grid {
+        let mut g = Grid::from_board(&crate::Board::EMPTY);
+        let rest = crate::geometry::Cell::ALL
+            .into_iter()
+            .filter(|c| !keep.contains(c));
+        remove(&mut g, rest, 1);
+        g
+    }
+
     #[test]
     fn the_quick_test_sees_each_shape() {
+        let ones = |g: &Grid| g.digit_cells(Digit::new(1).unwrap()).bits();
         // Digit 1 only in r1c1 and r1c2 of box 1, and elsewhere in row 1: a pointing.
-        let mut g = Grid::from_board(&crate::Board::EMPTY);
-        let keep = [cell(0, 0), cell(0, 1), cell(0, 5)];
-        remove(
-            &mut g,
-            crate::geometry::Cell::ALL
-                .into_iter()
-                .filter(|c| !keep.contains(c)),
-            1,
-        );
-        assert!(row_locking(g.digit_cells(Digit::new(1).unwrap()).bits()));
+        let g = ones_at(&[cell(0, 0), cell(0, 1), cell(0, 5)]);
+        assert!(row_locking(ones(&g)));
         // The same along column 1: a pointing down the column.
-        let mut g = Grid::from_board(&crate::Board::EMPTY);
-        let keep = [cell(0, 0), cell(1, 0), cell(5, 0)];
-        remove(
-            &mut g,
-            crate::geometry::Cell::ALL
-                .into_iter()
-                .filter(|c| !keep.contains(c)),
-            1,
-        );
-        let set = g.digit_cells(Digit::new(1).unwrap()).bits();
-        assert!(!row_locking(set) && column_locking(set) && any_locked(&g));
+        let g = ones_at(&[cell(0, 0), cell(1, 0), cell(5, 0)]);
+        assert!(!row_locking(ones(&g)) && column_locking(ones(&g)) && any_locked(&g));
         // An X-Wing-like shape with no box-line lock (one place per box): r1c1, r1c5, r5c1,
         // r5c5.
-        let mut g = Grid::from_board(&crate::Board::EMPTY);
-        let keep = [cell(0, 0), cell(0, 4), cell(4, 0), cell(4, 4)];
-        remove(
-            &mut g,
-            crate::geometry::Cell::ALL
-                .into_iter()
-                .filter(|c| !keep.contains(c)),
-            1,
-        );
-        let set = g.digit_cells(Digit::new(1).unwrap()).bits();
-        assert!(!row_locking(set) && !column_locking(set));
+        let g = ones_at(&[cell(0, 0), cell(0, 4), cell(4, 0), cell(4, 4)]);
+        assert!(!row_locking(ones(&g)) && !column_locking(ones(&g)));
     }
 
     #[test]
