@@ -292,9 +292,9 @@ pub fn unary_chains(grid: &Grid) -> Option<Step> {
     best.0.map(|f| f.step)
 }
 
-/// Every step of producer 14 on `grid`, whole, in SE's order, with `reach` the grid's
-/// reachability ([`implication::Reach::new`]) (`getHints`; see
-/// [`Best::into_sorted`]): the nested rules of levels 2 and 3 ([`nested`]).
+/// Every step of producer 14 on `grid`, whole, in SE's order (`getHints`; see
+/// [`Best::into_sorted`]): the nested rules of levels 2 and 3 ([`nested`]). `reach` is the
+/// grid's reachability ([`implication::Reach::new`]), shared with the multiple forcing chains.
 pub fn unary_chains_all(grid: &Grid, reach: &implication::Reach) -> Vec<Whole> {
     let mut best = Best::every();
     unary_search_from(grid, &mut best, Some(reach));
