@@ -8,7 +8,7 @@
  * comment may follow). Prints the path of steps (sudoku_solve_path), one a line: the step's
  * number, its rating (SE's ER, one decimal) and its explanation (sudoku_step_explain), for
  * example "1. 1.2 Hidden Single in box 4: r5c2 = 7". Then "solved" when the path ends on the
- * solution, or "stuck: the next step needs a technique beyond the engine (ER 10.5 or more)"
+ * solution, or "stuck: the next step needs a technique beyond the engine (ER 11.0 or more)"
  * (the bound is SUDOKU_BEYOND_ER).
  * --first prints the first step only (sudoku_hint), or "solved" for a full board. Options may
  * follow PUZZLE; "--" ends them. When the puzzle has several solutions, the path stops with

@@ -13,7 +13,7 @@
  * For each puzzle it prints
  * "PUZZLE ER/EP/ED" (the 81 cells as the reader gives them, '.' for blanks; each rating with
  * one decimal, as serate's %r/%p/%d), in input order. When the puzzle needs a technique beyond
- * the engine's, the ER is a lower bound and is marked ">=" (">=10.5/1.2/1.2"); an EP or ED the
+ * the engine's, the ER is a lower bound and is marked ">=" (">=11.0/1.2/1.2"); an EP or ED the
  * engine could not reach is given as that same bound, marked too (with a note on stderr when the
  * puzzle has several solutions, which no technique can finish). A text that is not a puzzle,
  * or a puzzle that cannot be rated (no solution, two equal givens, candidates), prints nothing
@@ -67,7 +67,7 @@ static void usage(FILE *out)
           "rating or comment may follow, or a grid of 9 rows) as Sudoku Explainer's serate\n"
           "does, printing \"PUZZLE ER/EP/ED\" per puzzle (ratings with one decimal, as serate's\n"
           "%r/%p/%d). A puzzle needing techniques beyond the engine's gets a lower bound,\n"
-          "marked \">=\" (for example \">=10.5/1.2/1.2\"); an EP or ED not reached is that bound,\n"
+          "marked \">=\" (for example \">=11.0/1.2/1.2\"); an EP or ED not reached is that bound,\n"
           "marked too. Puzzles that cannot be rated are reported on stderr\n"
           "(\"rate: FILE:LINE: REASON\").\n"
           "--threads N: at most N threads (default 0: all cores).\n"

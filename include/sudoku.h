@@ -92,11 +92,11 @@
 
 /**
  * The lower bound of Sudoku Explainer's next step, in tenths, where the engine has no
- * technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 105, the nested forcing
- * chains of level 4 (95 on a puzzle with several solutions, where the nested chains are
- * skipped). It grows as techniques are added.
+ * technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 110, the nested forcing
+ * chains of level 5, the last of SE's ladder (95 on a puzzle with several solutions, where the
+ * nested chains are skipped). Where even they find nothing, SE has no next step either.
  */
-#define SUDOKU_BEYOND_ER 105
+#define SUDOKU_BEYOND_ER 110
 
 /**
  * `sudoku_rating.hardest` when no step was taken.
@@ -476,6 +476,38 @@ typedef enum sudoku_technique {
    * ER 10.0 plus bonus.
    */
   SUDOKU_TECHNIQUE_NESTED_MULTIPLE_REGION_CHAIN = 58,
+  /**
+   * ER 10.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_DYNAMIC_CONTRADICTION_CHAIN = 59,
+  /**
+   * ER 10.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_DYNAMIC_DOUBLE_CHAIN = 60,
+  /**
+   * ER 10.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_DYNAMIC_CELL_CHAIN = 61,
+  /**
+   * ER 10.5 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_DYNAMIC_REGION_CHAIN = 62,
+  /**
+   * ER 11.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_DYNAMIC_FORCING_CONTRADICTION_CHAIN = 63,
+  /**
+   * ER 11.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_DYNAMIC_FORCING_DOUBLE_CHAIN = 64,
+  /**
+   * ER 11.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_DYNAMIC_FORCING_CELL_CHAIN = 65,
+  /**
+   * ER 11.0 plus bonus.
+   */
+  SUDOKU_TECHNIQUE_NESTED_DYNAMIC_FORCING_REGION_CHAIN = 66,
 } sudoku_technique;
 
 /**
@@ -750,6 +782,10 @@ typedef struct sudoku_step {
    */
   uint8_t chain_truncated;
 } sudoku_step;
+
+
+
+
 
 
 
@@ -1268,7 +1304,7 @@ enum sudoku_status sudoku_transform_invert(const struct sudoku_transform *transf
 /**
  * The English name of a technique ("Hidden Single (box)", "X-Wing", ...).
  *
- * `technique`: a `sudoku_technique` value (0-58). Returns a static NUL-terminated string, or
+ * `technique`: a `sudoku_technique` value (0-66). Returns a static NUL-terminated string, or
  * NULL for any other value. Thread-safe; no allocation.
  */
 const char *sudoku_technique_name(int technique);

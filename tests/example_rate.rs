@@ -313,7 +313,7 @@ Rates each puzzle of the FILEs (stdin if none or \"-\"; a line of 81 cells, wher
 rating or comment may follow, or a grid of 9 rows) as Sudoku Explainer's serate
 does, printing \"PUZZLE ER/EP/ED\" per puzzle (ratings with one decimal, as serate's
 %r/%p/%d). A puzzle needing techniques beyond the engine's gets a lower bound,
-marked \">=\" (for example \">=10.5/1.2/1.2\"); an EP or ED not reached is that bound,
+marked \">=\" (for example \">=11.0/1.2/1.2\"); an EP or ED not reached is that bound,
 marked too. Puzzles that cannot be rated are reported on stderr
 (\"rate: FILE:LINE: REASON\").
 --threads N: at most N threads (default 0: all cores).
@@ -450,25 +450,26 @@ fn hint_prints_the_path() {
              removes 2 from r1c3; chain: r1c3=2 -> r1c6<>2 -> "
         ));
         // A unique puzzle (line 48721 of forum_hardest) whose path needs SE's nested forcing
-        // chains of level 4 or 5: serate 1.2.1.3, traced, takes the same 15 steps, the last
-        // one 11.2 (removes 2 from r7c9), and then a step of producer 21 (11.6, removes 7 from
-        // r1c8). The engine stops there, with the bound of level 4.
-        let beyond =
+        // chains of level 4: serate 1.2.1.3, traced to the end, takes the same 121 steps, the
+        // 15th rated 11.2 (removes 2 from r7c9), the 16th a step of producer 21 (11.6, removes
+        // 7 from r1c8), and rates it 11.7/11.7/2.6.
+        let level4 =
             "........1.....2.3....45.6....1....27..6...8...9..8.4....7..3...5..89....96.5.....";
-        let output = run(example("hint", link), &[beyond], b"");
+        let output = run(example("hint", link), &[level4], b"");
         assert_eq!(output.status.code(), Some(0));
         let lines: Vec<&str> = text(&output.stdout).lines().collect();
-        assert_eq!(lines.len(), 16, "{lines:?}");
+        assert_eq!(lines.len(), 122, "{lines:?}");
         assert!(lines[14].starts_with(
             "15. 11.2 Dynamic Contradiction Forcing Chain (+ Multiple Forcing Chains) on 2: \
              removes 2 from r7c9; chain: "
         ));
-        assert_eq!(
-            lines[15],
-            "stuck: the next step needs a technique beyond the engine (ER 10.5 or more)"
-        );
-        let output = run(example("rate", link), &[], format!("{beyond}\n").as_bytes());
-        assert_run(&output, 0, &format!("{beyond} >=11.2/>=11.2/2.6\n"), "");
+        assert!(lines[15].starts_with(
+            "16. 11.6 Dynamic Contradiction Forcing Chain (+ Dynamic Forcing Chains) on 7: \
+             removes 7 from r1c8; chain: "
+        ));
+        assert_eq!(lines[121], "solved");
+        let output = run(example("rate", link), &[], format!("{level4}\n").as_bytes());
+        assert_run(&output, 0, &format!("{level4} 11.7/11.7/2.6\n"), "");
         // A puzzle with several solutions (the first of serg_benchmark) stops for that reason.
         let output = run(example("hint", link), &[SEVERAL], b"");
         assert_run(

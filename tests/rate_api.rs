@@ -372,7 +372,15 @@ fn names_of_techniques_and_levels() {
         name(58).as_deref(),
         Some("Dynamic Region Forcing Chains (+ Multiple Forcing Chains)")
     );
-    assert_eq!(name(59), None);
+    assert_eq!(
+        name(59).as_deref(),
+        Some("Dynamic Contradiction Forcing Chain (+ Dynamic Forcing Chains)")
+    );
+    assert_eq!(
+        name(66).as_deref(),
+        Some("Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))")
+    );
+    assert_eq!(name(67), None);
     assert_eq!(name(-1), None);
     let level = |er: u16| {
         // SAFETY: a static NUL-terminated string, never NULL.
@@ -719,7 +727,7 @@ fn explanations_of_known_steps() {
     );
     // Fields out of range.
     for bad in [
-        sudoku_step { technique: 59, ..x },
+        sudoku_step { technique: 67, ..x },
         sudoku_step { cell: 81, ..x },
         sudoku_step { digit: 10, ..x },
         sudoku_step { rating: 256, ..x },

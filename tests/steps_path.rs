@@ -135,23 +135,43 @@ fn forum_hardest_paths_are_sound() {
 }
 
 #[test]
-fn a_path_beyond_level_3_stops_where_serate_needs_level_4() {
-    // Line 48721 of forum_hardest: serate 1.2.1.3 (traced) takes 15 steps, the last a nested
-    // forcing chain of level 3 rated 11.2 that removes 2 from r7c9, then a step of its
-    // producer 21 (levels 4 and 5, rated 11.6): the engine's path is sound up to there and
-    // stops there.
+fn a_path_through_level_4_is_sound_and_serate_s() {
+    // Line 48721 of forum_hardest: serate 1.2.1.3 (traced to the end, 463 s) takes 121 steps
+    // rated 11.7/11.7/2.6: the 15th a nested forcing chain of level 3 rated 11.2 that removes
+    // 2 from r7c9, then four of producer 21 (level 4: 11.6 removing 7 from r1c8, 11.7 removing
+    // 4 from r9c5, 9 from r1c8, 7 from r9c8), then easier ones. The engine's path is sound and
+    // the same at those steps.
     let text = b"........1.....2.3....45.6....1....27..6...8...9..8.4....7..3...5..89....96.5.....";
     let mut used = vec![0usize; Technique::all().len()];
     let (taken, beyond) = check_path(text, &mut used);
-    assert!(beyond);
-    assert_eq!(taken.len(), 15);
-    let last = &taken[14];
-    assert_eq!(last.er, 112);
-    assert_eq!(last.technique, Technique::NestedMultipleContradictionChain);
-    let removed: Vec<_> = last
-        .eliminations
-        .iter()
-        .map(|(c, d)| (c.row(), c.column(), d.get()))
-        .collect();
-    assert_eq!(removed, [(6, 8, 2)]);
+    assert!(!beyond);
+    assert_eq!(taken.len(), 121);
+    let removed = |k: usize| -> Vec<(usize, usize, u8)> {
+        taken[k - 1]
+            .eliminations
+            .iter()
+            .map(|(c, d)| (c.row() + 1, c.column() + 1, d.get()))
+            .collect()
+    };
+    assert_eq!(taken[14].er, 112);
+    assert_eq!(
+        taken[14].technique,
+        Technique::NestedMultipleContradictionChain
+    );
+    assert_eq!(removed(15), [(7, 9, 2)]);
+    for (k, er, cell) in [
+        (16, 116, (1, 8, 7)),
+        (17, 117, (9, 5, 4)),
+        (18, 117, (1, 8, 9)),
+        (19, 117, (9, 8, 7)),
+    ] {
+        assert_eq!(taken[k - 1].er, er, "step {k}");
+        assert_eq!(
+            taken[k - 1].technique,
+            Technique::NestedDynamicContradictionChain
+        );
+        assert_eq!(removed(k), [cell], "step {k}");
+    }
+    assert_eq!(used[Technique::NestedDynamicContradictionChain as usize], 4);
+    assert_eq!(taken.iter().map(|s| s.er).max(), Some(117));
 }

@@ -16,9 +16,9 @@ use sudoku::steps::rate;
 use sudoku::Board;
 use sudoku_testkit::data::{data_dir, puzzle_lines};
 
-/// The engine's lower bound where it stops (`Next::Beyond`), in tenths: 10.5, the nested
-/// forcing chains of level 4 that follow those of level 3 in SE's order.
-const BOUND: u8 = 105;
+/// The engine's lower bound where it stops (`Next::Beyond`), in tenths: 11.0, the nested
+/// forcing chains of level 5, the last of SE's ladder.
+const BOUND: u8 = sudoku::steps::BEYOND_AT_LEAST;
 
 /// One rated puzzle: the givens and SE's ER, EP, ED in tenths.
 struct Rated {
@@ -186,8 +186,8 @@ fn random_minimal_ratings_agree_with_sudoku_explainer() {
 /// serate 1.2.1.3's ER/EP/ED of puzzles of `puzzles5_forum_hardest_1905_11+` (their numbers
 /// there), read from a tracer that printed every step of serate's path to the end (2026-12-01;
 /// 62-246 s a puzzle; see docs/se-rules.md). Every path uses the nested forcing chains of
-/// levels 2 and 3, none those of levels 4 and 5.
-const SERATE_FORUM_HARDEST: [(u32, &str, &str); 19] = [
+/// levels 2 and 3; the last (line 48721, 463 s) also four steps of level 4.
+const SERATE_FORUM_HARDEST: [(u32, &str, &str); 20] = [
     (
         1,
         "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
@@ -282,6 +282,11 @@ const SERATE_FORUM_HARDEST: [(u32, &str, &str); 19] = [
         1900,
         "98.7..6..75..4......3..8.7.8....7.9....2....1....643..3..4....2.7...5.3.......1..",
         "11.0/11.0/10.5",
+    ),
+    (
+        48721,
+        "........1.....2.3....45.6....1....27..6...8...9..8.4....7..3...5..89....96.5.....",
+        "11.7/11.7/2.6",
     ),
 ];
 

@@ -1208,9 +1208,10 @@ class Rating:
 
     er, ep, ed: ER (the hardest step), EP (the hardest up to the first placement) and ED (the
         first step), floats with one decimal (1.5; 0.0 for none). When complete is False, er is
-        a lower bound of SE's ER (the engine stopped at a position needing a technique it does
-        not have, all rated 10.5 or more, or its time budget ran out), and ep and ed are exact
-        unless 0.0.
+        a lower bound of SE's ER (the engine stopped where no technique finds a step, up to
+        SE's last, the nested forcing chains of level 5: er is then at least 11.0, or at least
+        9.5 on a puzzle with several solutions, whose nested chains are skipped; or its time
+        budget ran out), and ep and ed are exact unless 0.0.
     complete: True when the engine solved the puzzle (the three ratings are SE's).
     hardest: the name of the hardest step's technique ("X-Wing"), None when no step was taken.
     steps: the number of steps taken.
@@ -1235,7 +1236,7 @@ class Step:
     row-major).
 
     technique: its English name ("Hidden Single (box)"); technique_id: its sudoku_technique
-        value (0-58).
+        value (0-66).
     rating: the step's ER (a float with one decimal).
     placement: (cell, digit) placed, or None.
     eliminations: the candidates removed, (cell, digit) pairs in increasing order of
@@ -1261,7 +1262,7 @@ class Step:
 
 class SolvePath(NamedTuple):
     """solve_path's result: the steps and whether they reach the solution (False: the engine
-    stopped at a position needing a technique beyond its own; the steps are those a player can
+    stopped at a position where no technique finds a step; the steps are those a player can
     take until then)."""
 
     steps: List[Step]
@@ -1269,7 +1270,7 @@ class SolvePath(NamedTuple):
 
 
 def technique_name(technique: int) -> Optional[str]:
-    """The English name of a technique (a sudoku_technique value 0-58), None for another
+    """The English name of a technique (a sudoku_technique value 0-66), None for another
     value."""
     _require_int("technique", technique)
     if not -(2**31) <= technique < 2**31:
@@ -1314,7 +1315,8 @@ def rate(puzzle: Board, budget_ms: Optional[int] = None) -> Rating:
     chains are skipped: it stops with the lower bound 9.5 where SE would search them.
 
     budget_ms: a time budget in milliseconds (None or 0: none). The nested forcing chains (ER
-    9.5 and up) take tens of milliseconds a step on the hardest puzzles; when the budget runs out, the
+    9.5 and up) take tens of milliseconds a step on the hardest puzzles, more at levels 4 and 5
+    (10.5 and up); when the budget runs out, the
     partial rating is returned with out_of_budget True and complete False (sudoku_rate_with).
 
     Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS (a uniqueness technique
@@ -1468,7 +1470,7 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
 
     Raises SudokuError: SUDOKU_WRONG_DIGIT with the cell (a digit differs from the unique
     solution, or a mask lacks the solution's digit), SUDOKU_ALREADY_SOLVED (a full board),
-    SUDOKU_NO_STEP (the position needs a technique beyond the engine's; the message adds "the
+    SUDOKU_NO_STEP (no technique finds a step in the position; the message adds "the
     puzzle has several solutions" when that is why), SUDOKU_NO_SOLUTION,
     SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
     (with the cell: the first mask above 0x1FF, else the first given missing from the

@@ -147,16 +147,32 @@ pub enum sudoku_technique {
     SUDOKU_TECHNIQUE_NESTED_MULTIPLE_CELL_CHAIN = 57,
     /// ER 10.0 plus bonus.
     SUDOKU_TECHNIQUE_NESTED_MULTIPLE_REGION_CHAIN = 58,
+    /// ER 10.5 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_DYNAMIC_CONTRADICTION_CHAIN = 59,
+    /// ER 10.5 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_DYNAMIC_DOUBLE_CHAIN = 60,
+    /// ER 10.5 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_DYNAMIC_CELL_CHAIN = 61,
+    /// ER 10.5 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_DYNAMIC_REGION_CHAIN = 62,
+    /// ER 11.0 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_DYNAMIC_FORCING_CONTRADICTION_CHAIN = 63,
+    /// ER 11.0 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_DYNAMIC_FORCING_DOUBLE_CHAIN = 64,
+    /// ER 11.0 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_DYNAMIC_FORCING_CELL_CHAIN = 65,
+    /// ER 11.0 plus bonus.
+    SUDOKU_TECHNIQUE_NESTED_DYNAMIC_FORCING_REGION_CHAIN = 66,
 }
 
 /// Entries of `sudoku_step.chain`.
 pub const SUDOKU_CHAIN_CAPACITY: usize = 128;
 
 /// The lower bound of Sudoku Explainer's next step, in tenths, where the engine has no
-/// technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 105, the nested forcing
-/// chains of level 4 (95 on a puzzle with several solutions, where the nested chains are
-/// skipped). It grows as techniques are added.
-pub const SUDOKU_BEYOND_ER: u16 = 105;
+/// technique left (`sudoku_rating.complete` 0, `SUDOKU_NO_STEP`): 110, the nested forcing
+/// chains of level 5, the last of SE's ladder (95 on a puzzle with several solutions, where the
+/// nested chains are skipped). Where even they find nothing, SE has no next step either.
+pub const SUDOKU_BEYOND_ER: u16 = 110;
 
 /// `sudoku_rating.hardest` when no step was taken.
 pub const SUDOKU_NO_TECHNIQUE: i16 = -1;
@@ -298,7 +314,7 @@ impl sudoku_step {
 
 /// The English names of the techniques, by `sudoku_technique` value (those of
 /// `Technique::name`, NUL-terminated; a unit test ties the two).
-const TECHNIQUE_NAMES: [&CStr; 59] = [
+const TECHNIQUE_NAMES: [&CStr; 67] = [
     c"Full House",
     c"Hidden Single (box)",
     c"Hidden Single (row or column)",
@@ -358,6 +374,14 @@ const TECHNIQUE_NAMES: [&CStr; 59] = [
     c"Dynamic Double Forcing Chain (+ Multiple Forcing Chains)",
     c"Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
     c"Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+    c"Dynamic Contradiction Forcing Chain (+ Dynamic Forcing Chains)",
+    c"Dynamic Double Forcing Chain (+ Dynamic Forcing Chains)",
+    c"Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+    c"Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+    c"Dynamic Contradiction Forcing Chain (+ Dynamic Forcing Chains (+ Forcing Chains))",
+    c"Dynamic Double Forcing Chain (+ Dynamic Forcing Chains (+ Forcing Chains))",
+    c"Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+    c"Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
 ];
 
 /// The levels of `sudoku_level_name`: (highest ER in tenths, name).
@@ -380,7 +404,7 @@ pub fn level_name(er_tenths: u16) -> &'static CStr {
 
 /// The English name of a technique ("Hidden Single (box)", "X-Wing", ...).
 ///
-/// `technique`: a `sudoku_technique` value (0-58). Returns a static NUL-terminated string, or
+/// `technique`: a `sudoku_technique` value (0-66). Returns a static NUL-terminated string, or
 /// NULL for any other value. Thread-safe; no allocation.
 #[no_mangle]
 pub extern "C" fn sudoku_technique_name(technique: c_int) -> *const c_char {
@@ -1020,7 +1044,7 @@ mod tests {
         assert_eq!(upper_snake("ForcingXChain"), "FORCING_X_CHAIN");
         for (i, t) in Technique::all().into_iter().enumerate() {
             assert_eq!(t as usize, i);
-            // SAFETY: i is a discriminant of the repr(C) enum (0-58, all declared), checked
+            // SAFETY: i is a discriminant of the repr(C) enum (0-66, all declared), checked
             // by the names below.
             let c: sudoku_technique = unsafe { std::mem::transmute(i as i32) };
             assert_eq!(
@@ -1034,7 +1058,7 @@ mod tests {
                 Ok(t.name())
             );
         }
-        assert!(sudoku_technique_name(59).is_null());
+        assert!(sudoku_technique_name(67).is_null());
         assert!(sudoku_technique_name(-1).is_null());
         assert_eq!(SUDOKU_CHAIN_CAPACITY, Chain::CAPACITY);
     }

@@ -8,8 +8,8 @@ use super::step::Step;
 use super::{bug, chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
 
 /// The lower bound, in tenths, of SE's next step where the engine has none (see
-/// [`Next::Beyond`]): 10.5, the nested forcing chains of level 4.
-pub const BEYOND_AT_LEAST: u8 = 105;
+/// [`Next::Beyond`]): 11.0, the nested forcing chains of level 5, the last of SE's ladder.
+pub const BEYOND_AT_LEAST: u8 = 110;
 
 /// What the engine can do next in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,9 +20,10 @@ pub enum Next {
     Solved,
     /// An empty cell has no candidate left: the position has no solution.
     Contradiction,
-    /// The position needs a technique the engine does not have; SE's next step rates at least
-    /// `at_least` (tenths): 10.5, the nested forcing chains of level 4, SE's next producers
-    /// after those of level 3 (everything after them rates 10.5 or more).
+    /// No technique finds anything, up to the nested forcing chains of level 5, the last of
+    /// SE's producers: SE has no next step either. `at_least` (tenths) is 11.0, their base
+    /// rating ([`BEYOND_AT_LEAST`]); or 9.5 when the budget does not allow the nested forcing
+    /// chains ([`next_step_within`]), SE's next step then rating at least that.
     Beyond {
         /// Lower bound of the ER of SE's next step, in tenths.
         at_least: u8,
@@ -109,8 +110,9 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
             return Next::Step(step);
         }
     }
-    // 20: nested forcing chains of level 2, then of level 3 (9.5 and 10.0 and up), which can
-    // take seconds: within the budget, when allowed.
+    // 20: nested forcing chains of level 2, then of level 3 (9.5 and 10.0 and up); 21: of
+    // level 4, then of level 5 (10.5 and 11.0 and up). They take from milliseconds to
+    // seconds: within the budget, when allowed.
     if !budget.allows_nested() {
         return Next::Beyond {
             at_least: chains::dynamic::NESTED_FORCING.base_tenths(),
@@ -120,6 +122,8 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
     for level in [
         &chains::dynamic::NESTED_FORCING,
         &chains::dynamic::NESTED_MULTIPLE,
+        &chains::dynamic::NESTED_DYNAMIC,
+        &chains::dynamic::NESTED_DYNAMIC_FORCING,
     ] {
         match chains::dynamic::dynamic_cached(grid, level, budget, &mut cache) {
             Ok(Some(step)) => return Next::Step(step),
@@ -131,7 +135,7 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
             }
         }
     }
-    // What remains starts at the nested forcing chains of level 4 (10.5).
+    // SE's ladder ends there.
     Next::Beyond {
         at_least: BEYOND_AT_LEAST,
     }
@@ -183,12 +187,18 @@ mod tests {
         // which leaves every other digit seven places or more in each house, in two or three
         // boxes of each line, and no cell with two candidates, so neither a strong link nor a
         // pointing, claiming, pair or X-Wing, nor, at levels 2 and 3, a cycle or forcing
-        // chain; an assumption "off" removes one candidate): SE's next step would be a nested
-        // forcing chain of level 4, 10.5 and up.
+        // chain; an assumption "off" removes one candidate). Without the nested forcing
+        // chains (levels 4 and 5 would take minutes here), SE's next step rates 9.5 or more.
+        use crate::steps::budget::Budget;
+        use crate::steps::chains::dynamic::{first, NESTED_FORCING, NESTED_MULTIPLE};
         let g = Grid::from_board(&Board::EMPTY);
-        assert_eq!(next_step(&g), Next::Beyond { at_least: 105 });
-        let r = rate_grid(g);
-        assert_eq!((r.er, r.ep, r.ed, r.complete), (105, 0, 0, false));
+        let plain = Budget::UNLIMITED.without_nested();
+        assert_eq!(next_step_within(&g, &plain), Next::Beyond { at_least: 95 });
+        for level in [&NESTED_FORCING, &NESTED_MULTIPLE] {
+            assert!(first(&g, level, &Budget::UNLIMITED).unwrap().is_none());
+        }
+        let r = crate::steps::rate::rate_within(&Board::EMPTY, &plain);
+        assert_eq!((r.er, r.ep, r.ed, r.complete), (95, 0, 0, false));
         let mut g = g;
         for v in 1..=9 {
             grid::remove(&mut g, [Cell::at(4, 4).unwrap()], v);

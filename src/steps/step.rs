@@ -159,12 +159,35 @@ pub enum Technique {
     NestedMultipleCellChain = 57,
     /// Nested region forcing chains (+ multiple forcing chains) (ER 10.0 plus bonus).
     NestedMultipleRegionChain = 58,
+    /// Nested contradiction forcing chain (+ dynamic forcing chains): as the dynamic one (+),
+    /// with the propagation also using dynamic forcing chains on its reduced grid (level 4,
+    /// ER 10.5 plus bonus).
+    NestedDynamicContradictionChain = 59,
+    /// Nested double forcing chain (+ dynamic forcing chains) (ER 10.5 plus bonus).
+    NestedDynamicDoubleChain = 60,
+    /// Nested cell forcing chains (+ dynamic forcing chains) (ER 10.5 plus bonus).
+    NestedDynamicCellChain = 61,
+    /// Nested region forcing chains (+ dynamic forcing chains) (ER 10.5 plus bonus).
+    NestedDynamicRegionChain = 62,
+    /// Nested contradiction forcing chain (+ dynamic forcing chains (+ forcing chains)): as
+    /// level 4, then nested forcing chains of level 2 on the reduced grid (level 5, ER 11.0
+    /// plus bonus).
+    NestedDynamicForcingContradictionChain = 63,
+    /// Nested double forcing chain (+ dynamic forcing chains (+ forcing chains)) (ER 11.0
+    /// plus bonus).
+    NestedDynamicForcingDoubleChain = 64,
+    /// Nested cell forcing chains (+ dynamic forcing chains (+ forcing chains)) (ER 11.0 plus
+    /// bonus).
+    NestedDynamicForcingCellChain = 65,
+    /// Nested region forcing chains (+ dynamic forcing chains (+ forcing chains)) (ER 11.0
+    /// plus bonus).
+    NestedDynamicForcingRegionChain = 66,
 }
 
 impl Technique {
     /// Every technique, in ladder order (a function rather than a constant, which cbindgen
     /// would write into the C header).
-    pub const fn all() -> [Technique; 59] {
+    pub const fn all() -> [Technique; 67] {
         [
             Technique::FullHouse,
             Technique::HiddenSingleBox,
@@ -225,6 +248,14 @@ impl Technique {
             Technique::NestedMultipleDoubleChain,
             Technique::NestedMultipleCellChain,
             Technique::NestedMultipleRegionChain,
+            Technique::NestedDynamicContradictionChain,
+            Technique::NestedDynamicDoubleChain,
+            Technique::NestedDynamicCellChain,
+            Technique::NestedDynamicRegionChain,
+            Technique::NestedDynamicForcingContradictionChain,
+            Technique::NestedDynamicForcingDoubleChain,
+            Technique::NestedDynamicForcingCellChain,
+            Technique::NestedDynamicForcingRegionChain,
         ]
     }
 
@@ -289,6 +320,14 @@ impl Technique {
             | Technique::NestedMultipleDoubleChain
             | Technique::NestedMultipleCellChain
             | Technique::NestedMultipleRegionChain => 100,
+            Technique::NestedDynamicContradictionChain
+            | Technique::NestedDynamicDoubleChain
+            | Technique::NestedDynamicCellChain
+            | Technique::NestedDynamicRegionChain => 105,
+            Technique::NestedDynamicForcingContradictionChain
+            | Technique::NestedDynamicForcingDoubleChain
+            | Technique::NestedDynamicForcingCellChain
+            | Technique::NestedDynamicForcingRegionChain => 110,
         }
     }
 
@@ -367,6 +406,30 @@ impl Technique {
             }
             Technique::NestedMultipleRegionChain => {
                 "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)"
+            }
+            Technique::NestedDynamicContradictionChain => {
+                "Dynamic Contradiction Forcing Chain (+ Dynamic Forcing Chains)"
+            }
+            Technique::NestedDynamicDoubleChain => {
+                "Dynamic Double Forcing Chain (+ Dynamic Forcing Chains)"
+            }
+            Technique::NestedDynamicCellChain => {
+                "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)"
+            }
+            Technique::NestedDynamicRegionChain => {
+                "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)"
+            }
+            Technique::NestedDynamicForcingContradictionChain => {
+                "Dynamic Contradiction Forcing Chain (+ Dynamic Forcing Chains (+ Forcing Chains))"
+            }
+            Technique::NestedDynamicForcingDoubleChain => {
+                "Dynamic Double Forcing Chain (+ Dynamic Forcing Chains (+ Forcing Chains))"
+            }
+            Technique::NestedDynamicForcingCellChain => {
+                "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
+            }
+            Technique::NestedDynamicForcingRegionChain => {
+                "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
             }
         }
     }

@@ -494,7 +494,9 @@ class StepEngine(unittest.TestCase):
         self.assertTrue(done.value)
         self.assertEqual(bytes(memoryview(steps[0])), bytes(memoryview(step)))
         self.assertEqual(LIB.sudoku_technique_name(11), b"X-Wing")
-        self.assertIsNone(LIB.sudoku_technique_name(59))
+        self.assertEqual(LIB.sudoku_technique_name(59),
+                         b"Dynamic Contradiction Forcing Chain (+ Dynamic Forcing Chains)")
+        self.assertIsNone(LIB.sudoku_technique_name(67))
         self.assertEqual(LIB.sudoku_level_name(62), b"Fiendish")
         self.assertEqual(LIB.sudoku_hint(b"." * 81, None, None, ctypes.byref(step), None),
                          SUDOKU_NO_STEP)

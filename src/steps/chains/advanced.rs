@@ -65,8 +65,9 @@ pub struct Advanced {
 impl Advanced {
     /// Fills `self` with what the first rule that has a pattern counting finds on `work`, the
     /// propagation's grid, reduced from `source`, the grid it started from, at SE's `level`
-    /// (1: the simple rules; 2: then producer 14; 3: then the multiple forcing chains). Empty
-    /// when no rule has one.
+    /// (1: the simple rules; 2: then producer 14; 3: then also the multiple forcing chains; 4:
+    /// then the dynamic forcing chains; 5: then also the nested forcing chains of level 2).
+    /// Empty when no rule has one.
     pub fn find(&mut self, source: &Grid, work: &Grid, level: u8, cache: &mut NestedCache) {
         self.removals.clear();
         self.parents.clear();
@@ -86,14 +87,21 @@ impl Advanced {
                 return;
             }
         }
-        if level >= 2 {
-            self.nest(source, work, &cache.unary(work));
+        // Levels 2 and 3 nest producer 14, then the multiple forcing chains; levels 4 and 5
+        // the dynamic forcing chains (which cover both), then (level 5) the nested forcing
+        // chains of level 2.
+        let nested: &[fn(&mut NestedCache, &Grid) -> Rc<Vec<Whole>>] = match level {
+            0 | 1 => &[],
+            2 => &[NestedCache::unary],
+            3 => &[NestedCache::unary, NestedCache::multiple],
+            4 => &[NestedCache::dynamic],
+            _ => &[NestedCache::dynamic, NestedCache::nested],
+        };
+        for producer in nested {
+            self.nest(source, work, &producer(cache, work));
             if !self.removals.is_empty() {
                 return;
             }
-        }
-        if level >= 3 {
-            self.nest(source, work, &cache.multiple(work));
         }
     }
 

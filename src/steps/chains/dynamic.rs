@@ -16,12 +16,18 @@
 //! contradiction still lends what it reached to the double, region and cell chains, as in SE.
 //! Complexity: the sum over the branches of the conclusion's ancestors (hidden parents
 //! included); a double chain's two branches are the "on" and the "off" propagation.
+//!
+//! The same search, with a propagation that nests whole producers at its stalls, makes the
+//! nested forcing chains of levels 2 to 5 (producers 20 and 21; [`super::nested`]); as a
+//! nested rule itself (levels 4 and 5) it gives every step, whole ([`super::collect`]).
 
+use super::collect::Collect;
 use super::conclusion::{conclude, contradiction, Kind};
+use super::implication::Reach;
 use super::nested::{NestedCache, Producers};
-use super::potential::{difficulty, house_of, tenths, Pot, KINDS};
+use super::potential::{house_of, tenths, Pot, KINDS};
 use super::propagate::{Contradiction, Mode, Propagation};
-use super::{Best, Found};
+use super::{Found, Origin, Whole};
 use crate::geometry::{Cell, CellSet, Digit};
 use crate::steps::budget::Budget;
 use crate::steps::grid::Grid;
@@ -101,6 +107,32 @@ pub const NESTED_MULTIPLE: Level = Level::new(
         Technique::NestedMultipleCellChain,
         Technique::NestedMultipleRegionChain,
         Technique::NestedMultipleContradictionChain,
+    ],
+);
+
+/// Nested forcing chains of level 4 (producer 21's first part: the propagation runs the
+/// dynamic forcing chains at a stall, after the simple rules): ER 10.5 plus the length bonus.
+pub const NESTED_DYNAMIC: Level = Level::new(
+    Mode::NESTED_DYNAMIC,
+    10.5,
+    [
+        Technique::NestedDynamicDoubleChain,
+        Technique::NestedDynamicCellChain,
+        Technique::NestedDynamicRegionChain,
+        Technique::NestedDynamicContradictionChain,
+    ],
+);
+
+/// Nested forcing chains of level 5 (producer 21's second part: then the nested forcing
+/// chains of level 2): ER 11.0 plus the length bonus.
+pub const NESTED_DYNAMIC_FORCING: Level = Level::new(
+    Mode::NESTED_DYNAMIC_FORCING,
+    11.0,
+    [
+        Technique::NestedDynamicForcingDoubleChain,
+        Technique::NestedDynamicForcingCellChain,
+        Technique::NestedDynamicForcingRegionChain,
+        Technique::NestedDynamicForcingContradictionChain,
     ],
 );
 
@@ -213,7 +245,34 @@ pub fn nested_cache() -> NestedCache {
     NestedCache::new(Producers {
         unary: super::unary_chains_all,
         multiple: super::multiple::multiple_all,
+        dynamic: dynamic_all,
+        nested: nested_forcing_all,
     })
+}
+
+/// Every dynamic forcing chain on `grid`, whole, in SE's order: the nested rule of level 4
+/// (and the first of level 5). The reachability is not used: a dynamic propagation goes
+/// beyond the links.
+fn dynamic_all(grid: &Grid, _: &Reach) -> Vec<Whole> {
+    all_cached(
+        grid,
+        &DYNAMIC,
+        &Budget::UNLIMITED,
+        &mut NestedCache::default(),
+    )
+    .unwrap_or_default()
+}
+
+/// Every nested forcing chain of level 2 on `grid`, whole, in SE's order: the second nested
+/// rule of level 5.
+fn nested_forcing_all(grid: &Grid, _: &Reach) -> Vec<Whole> {
+    all_cached(
+        grid,
+        &NESTED_FORCING,
+        &Budget::UNLIMITED,
+        &mut nested_cache(),
+    )
+    .unwrap_or_default()
 }
 
 /// As [`first`], with the nested producers' steps shared through `cache` (the nested levels
@@ -224,13 +283,39 @@ pub(crate) fn first_cached(
     budget: &Budget,
     cache: &mut NestedCache,
 ) -> Result<Option<Found>, OutOfBudget> {
+    let mut collect = Collect::first();
+    search(grid, level, budget, cache, &mut collect)?;
+    Ok(collect.into_first())
+}
+
+/// Every step of `level` on `grid`, whole, in SE's order (`getHints`: sorted, the first of each
+/// set of removals kept; [`super::collect`]): the nested rules of levels 4 and 5.
+pub(crate) fn all_cached(
+    grid: &Grid,
+    level: &Level,
+    budget: &Budget,
+    cache: &mut NestedCache,
+) -> Result<Vec<Whole>, OutOfBudget> {
+    let mut collect = Collect::all();
+    search(grid, level, budget, cache, &mut collect)?;
+    Ok(collect.into_sorted())
+}
+
+/// The search of `level` on `grid`, each step offered to `collect` in SE's order of
+/// generation.
+fn search(
+    grid: &Grid,
+    level: &Level,
+    budget: &Budget,
+    cache: &mut NestedCache,
+    best: &mut Collect,
+) -> Result<(), OutOfBudget> {
     let mut m = Memory {
         on: OnRuns::new(),
         off: Propagation::default(),
         path: Vec::new(),
         cache,
     };
-    let mut best = Best::default();
     for cell in grid.empty_cells().iter() {
         let cands = grid.candidates(cell);
         if cands.count_ones() < 2 {
@@ -250,42 +335,29 @@ pub(crate) fn first_cached(
             let s = m.on.get(grid, on, level.mode, m.cache);
             values[n] = s;
             if let Some(c) = m.on.contradiction[s] {
-                if let Some(found) =
-                    contradiction(grid, &m.on.pool[s], c, level.contradiction, &mut m.path)
+                let prop = &m.on.pool[s];
+                if let Some(found) = contradiction(grid, prop, c, level.contradiction, &mut m.path)
                 {
-                    best.offer(found);
+                    let branches = [(prop, c.on), (prop, c.off)];
+                    best.offer(grid, on.negated(), found, Origin::Start, &branches);
                 }
             }
             if let Some(c) = m.off.run_cached(grid, on.negated(), level.mode, m.cache) {
                 if let Some(found) =
                     contradiction(grid, &m.off, c, level.contradiction, &mut m.path)
                 {
-                    best.offer(found);
+                    let branches = [(&m.off, c.on), (&m.off, c.off)];
+                    best.offer(grid, on, found, Origin::Start, &branches);
                 }
             }
             if cands.count_ones() >= 3 {
-                double_chains(
-                    grid,
-                    &m.on.pool[s],
-                    &m.off,
-                    level.double,
-                    &mut m.path,
-                    &mut best,
-                );
+                double_chains(grid, &m.on.pool[s], &m.off, level.double, &mut m.path, best);
             }
-            region_chains(grid, &mut m, s, cell, digit, level, &mut best);
+            region_chains(grid, &mut m, s, cell, digit, level, best);
             n += 1;
         }
         let props: Vec<&Propagation> = values[..n].iter().map(|&s| &m.on.pool[s]).collect();
-        cell_chains(
-            grid,
-            &props,
-            cell,
-            cands,
-            level.cell,
-            &mut m.path,
-            &mut best,
-        );
+        cell_chains(grid, &props, cell, cands, level.cell, &mut m.path, best);
         let mut rest = cands;
         while rest != 0 {
             let digit = Digit::ALL[rest.trailing_zeros() as usize];
@@ -293,7 +365,7 @@ pub(crate) fn first_cached(
             m.on.release(Pot::new(cell, digit, true));
         }
     }
-    Ok(best.0)
+    Ok(())
 }
 
 /// Double chains of the candidate whose "on" propagation is `on` and "off" is `off`.
@@ -303,7 +375,7 @@ fn double_chains(
     off: &Propagation,
     kind: Kind,
     path: &mut Vec<Pot>,
-    best: &mut Best,
+    best: &mut Collect,
 ) {
     for on in [true, false] {
         let order = if on {
@@ -317,21 +389,21 @@ fn double_chains(
                 continue;
             };
             let lower = on_prop.arena.get(i).depth + off.arena.get(j).depth;
-            if !could_beat(best, lower, kind) {
+            if !best.could_take(grid, target, lower, kind) {
                 continue;
             }
             let branches = [(on_prop, i), (off, j)];
             let complexity = on_prop.ancestor_count(i)
                 + off.ancestor_count(j)
                 + Propagation::nested_complexity(&branches);
-            if !could_beat(best, complexity, kind) {
+            if !best.could_take(grid, target, complexity, kind) {
                 continue;
             }
             if let Some(mut found) = conclude(grid, target, complexity, kind, &branches, path) {
                 let start = on_prop.arena.get(0).pot;
                 found.step.cells = CellSet::EMPTY.with(start.cell());
                 found.step.digits = 1 << start.digit().index();
-                best.offer(found);
+                best.offer(grid, target, found, Origin::Start, &branches);
             }
         }
     }
@@ -346,7 +418,7 @@ fn region_chains(
     cell: Cell,
     digit: Digit,
     level: &Level,
-    best: &mut Best,
+    best: &mut Collect,
 ) {
     for kind in KINDS {
         let house = house_of(cell, kind);
@@ -381,7 +453,7 @@ fn region_chains(
                         .zip(ends)
                         .map(|(p, j)| p.arena.get(j).depth)
                         .sum::<u32>();
-                if !could_beat(best, lower, level.region) {
+                if !best.could_take(grid, target, lower, level.region) {
                     continue;
                 }
                 let mut branches = vec![(own, i)];
@@ -393,7 +465,7 @@ fn region_chains(
                         .map(|(p, j)| p.ancestor_count(j))
                         .sum::<u32>()
                     + Propagation::nested_complexity(&branches);
-                if !could_beat(best, complexity, level.region) {
+                if !best.could_take(grid, target, complexity, level.region) {
                     continue;
                 }
                 if let Some(mut found) = conclude(
@@ -407,7 +479,7 @@ fn region_chains(
                     found.step.cells = at;
                     found.step.houses = HouseSet::default().with(house);
                     found.step.digits = 1 << digit.index();
-                    best.offer(found);
+                    best.offer(grid, target, found, Origin::House(kind), &branches);
                 }
             }
         }
@@ -422,7 +494,7 @@ fn cell_chains(
     cands: u16,
     kind: Kind,
     path: &mut Vec<Pot>,
-    best: &mut Best,
+    best: &mut Collect,
 ) {
     let n = values.len();
     for on in [true, false] {
@@ -441,7 +513,7 @@ fn cell_chains(
             let lower = (0..n)
                 .map(|b| values[b].arena.get(ends[b]).depth)
                 .sum::<u32>();
-            if !could_beat(best, lower, kind) {
+            if !best.could_take(grid, target, lower, kind) {
                 continue;
             }
             let branches: Vec<(&Propagation, u32)> = (0..n).map(|b| (values[b], ends[b])).collect();
@@ -449,22 +521,14 @@ fn cell_chains(
                 .map(|b| values[b].ancestor_count(ends[b]))
                 .sum::<u32>()
                 + Propagation::nested_complexity(&branches);
-            if !could_beat(best, complexity, kind) {
+            if !best.could_take(grid, target, complexity, kind) {
                 continue;
             }
             if let Some(mut found) = conclude(grid, target, complexity, kind, &branches, path) {
                 found.step.cells = CellSet::EMPTY.with(cell);
                 found.step.digits = cands;
-                best.offer(found);
+                best.offer(grid, target, found, Origin::Cell, &branches);
             }
         }
     }
-}
-
-/// True when a step of `kind` with `complexity` (or a lower bound of it: ratings never fall as
-/// complexity grows) could sort before the best so far. A conclusion's main-parent path holds
-/// distinct potentials, so the path lengths bound the ancestor counts from below and spare
-/// counting them (a walk over hidden parents) for conclusions that cannot win.
-fn could_beat(best: &Best, complexity: u32, kind: Kind) -> bool {
-    best.beaten_by(difficulty(kind.base, complexity), complexity, kind.key)
 }

@@ -23,6 +23,7 @@
 //!   nothing it could still find would sort first, which finds the same step.
 
 pub mod advanced;
+pub mod collect;
 pub mod conclusion;
 pub mod cycles;
 pub mod dynamic;
@@ -152,10 +153,17 @@ pub struct Whole {
     pub removals: Eliminations,
     /// How its branches start.
     pub origin: Origin,
-    /// The branches, each the potentials from its start to its target (SE's chain targets, in
-    /// SE's order), ended by [`BRANCH_END`]. The searches that make whole steps are static:
-    /// each potential has one parent, the one before it.
+    /// The branches (SE's chain targets, in SE's order), each ended by [`BRANCH_END`]. From a
+    /// static search (producer 14, the multiple forcing chains), where each potential has one
+    /// parent: the potentials from the start to the target. From a dynamic one (the nested
+    /// rules of levels 4 and 5), where potentials have hidden parents: SE's `getChain` of the
+    /// target, breadth-first from it over every parent, each potential once.
     pub chains: Vec<Pot>,
+    /// From a dynamic search, the cause of each potential of `chains` (`None` for an
+    /// off-potential, a start without one, and at [`BRANCH_END`]): on a propagation's reduced
+    /// grid the rule that made a potential cannot be read off the final grid. Empty from a
+    /// static search, whose causes follow from the grid ([`nested::rule_parents`]).
+    pub causes: Vec<Option<potential::Cause>>,
 }
 
 /// The first step in SE's sorted order among those offered so far (offered in SE's order of
@@ -232,6 +240,7 @@ impl Best {
                 removals,
                 origin,
                 chains: written,
+                causes: Vec::new(),
             });
         }
     }

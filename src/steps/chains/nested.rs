@@ -1,4 +1,4 @@
-//! The nested rules of levels 2 and 3 (SE's `getAdvancedPotentials` with a `Chaining` rule in
+//! The nested rules of levels 2 to 5 (SE's `getAdvancedPotentials` with a `Chaining` rule in
 //! its list): at a stall of a dynamic propagation, whole chain producers run on its reduced
 //! grid, and each step they find that depends on the propagation's removals lends those
 //! removals, as parents, to the candidates it removes.
@@ -8,7 +8,9 @@
 //! `docs/se-rules.md`, "Nested rules in detail"):
 //! - level 2 runs producer 14 (cycles and forcing chains), level 3 producer 14 and then the
 //!   multiple forcing chains, each giving every step it finds in its sorted order, steps with
-//!   the same removals merged (the first kept) ([`super::Best::into_sorted`]);
+//!   the same removals merged (the first kept) ([`super::Best::into_sorted`]); levels 4 and 5
+//!   run the dynamic forcing chains, level 5 then the nested forcing chains of level 2, in the
+//!   same order ([`super::collect`]), their chains written with the recorded causes;
 //! - a step's *rule parents* are the candidates that the propagation removed and that its
 //!   chains needed: walking back from each chain target, every "on" potential made by a
 //!   strong link adds what the propagation removed from its cell (the cell rule) or from the
@@ -17,7 +19,7 @@
 //!   rule; a cycle is walked both ways, its reversed loop turning each weak link into a strong
 //!   one with the same cause. A step without rule parents held before the assumption and is
 //!   not used;
-//! - a host step's complexity adds, once per distinct nested chain ([`signature`], SE's
+//! - a host step's complexity adds, once per distinct nested chain ([`same_chains`], SE's
 //!   `FullChain`), the complexity of each nested step among the ancestors of its targets.
 //!
 //! Layers: uses the potentials and the whole steps' form ([`super::Whole`]); the producers it
@@ -29,9 +31,9 @@ use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 use super::implication::Reach;
-use super::potential::{house_of, Pot, PotSet, KINDS};
+use super::potential::{house_of, Cause, Pot, PotSet, KINDS};
 use super::{Origin, Whole, BRANCH_END};
-use crate::geometry::{Digit, HouseKind, CELLS};
+use crate::geometry::{Digit, CELLS};
 use crate::steps::grid::Grid;
 
 /// The chain producers the nested rules run (SE's `Chaining` rules inside a `Chaining`), each
@@ -43,6 +45,10 @@ pub struct Producers {
     pub unary: Producer,
     /// The multiple forcing chains (level 3): [`super::multiple::multiple_all`].
     pub multiple: Producer,
+    /// The dynamic forcing chains (levels 4 and 5).
+    pub dynamic: Producer,
+    /// The nested forcing chains of level 2 (level 5).
+    pub nested: Producer,
 }
 
 /// A nested producer: every step it finds on a grid, given the grid's reachability (which
@@ -64,6 +70,8 @@ pub struct NestedCache {
     producers: Option<Producers>,
     unary: Steps,
     multiple: Steps,
+    dynamic: Steps,
+    nested: Steps,
     /// The last grid's reachability: level 3 asks for the multiple forcing chains on the grid
     /// where producer 14 was just run.
     reach: Option<([u16; CELLS], Reach)>,
@@ -89,6 +97,19 @@ impl NestedCache {
         let run = self.producers.map(|p| p.multiple);
         cached(&mut self.multiple, &mut self.reach, run, grid)
     }
+
+    /// Every dynamic forcing chain on `grid`, in SE's order (none without producers).
+    pub fn dynamic(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+        let run = self.producers.map(|p| p.dynamic);
+        cached(&mut self.dynamic, &mut self.reach, run, grid)
+    }
+
+    /// Every nested forcing chain of level 2 on `grid`, in SE's order (none without
+    /// producers).
+    pub fn nested(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+        let run = self.producers.map(|p| p.nested);
+        cached(&mut self.nested, &mut self.reach, run, grid)
+    }
 }
 
 /// The steps `run` finds on `grid`, from `map` or run and kept there; the grid's reachability
@@ -113,15 +134,6 @@ fn cached(
             Rc::new(f(grid, r))
         })
         .clone()
-}
-
-/// The cause SE gives a potential (`Potential.Cause`): the rule that made it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Cause {
-    /// The cell rule (`NakedSingle`).
-    Cell,
-    /// The house rule in a house of this kind (`HiddenBlock`, `HiddenRow`, `HiddenColumn`).
-    House(HouseKind),
 }
 
 /// The cause of `p`, made from `parent` on `grid` (the grid the nested search ran on): the cell
@@ -178,6 +190,16 @@ fn add_lost(source: &Grid, work: &Grid, p: Pot, cause: Cause, out: &mut Vec<Pot>
 /// into `out` (cleared first), in SE's order: target by target, walking back from it.
 pub fn rule_parents(source: &Grid, work: &Grid, whole: &Whole, out: &mut Vec<Pot>) {
     out.clear();
+    if !whole.causes.is_empty() {
+        // A dynamic step: each branch is already SE's walk back from its target, each
+        // potential once, with the causes recorded as the propagation made them.
+        for (&p, &made_by) in whole.chains.iter().zip(&whole.causes) {
+            if let (true, Some(c)) = (p != BRANCH_END && p.is_on(), made_by) {
+                add_lost(source, work, p, c, out);
+            }
+        }
+        return;
+    }
     let start_cause = match whole.origin {
         Origin::Cell => Some(Cause::Cell),
         Origin::House(kind) => Some(Cause::House(kind)),
@@ -252,6 +274,7 @@ mod tests {
             removals: Default::default(),
             origin,
             chains,
+            causes: Vec::new(),
         }
     }
 
@@ -439,6 +462,50 @@ mod tests {
                 Technique::NestedMultipleContradictionChain
             };
             assert_eq!(f.step.technique, technique, "{p}");
+        }
+    }
+
+    /// serate 1.2.1.3's steps 16-18 on line 48721 of forum_hardest (traced; `docs/se-rules.md`,
+    /// "Nested rules in detail"), after 15 steps equal to the engine's: producer 21, level 4
+    /// ("Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)"), each rated ER with
+    /// this complexity, removing one digit from one cell (row, column from 1). Levels 2 and 3
+    /// find nothing there.
+    #[test]
+    fn serate_level_4_steps_on_forum_hardest_48721() {
+        use crate::steps::chains::dynamic::NESTED_DYNAMIC;
+        use crate::steps::next::{next_step, Next};
+        const SE: [(u8, u32, (usize, usize, u8)); 3] = [
+            (116, 136, (1, 8, 7)),
+            (117, 204, (9, 5, 4)),
+            (117, 210, (1, 8, 9)),
+        ];
+        let puzzle =
+            "........1.....2.3....45.6....1....27..6...8...9..8.4....7..3...5..89....96.5.....";
+        let mut grid = Grid::from_board(&puzzle.parse().unwrap());
+        for _ in 0..15 {
+            let Next::Step(s) = next_step(&grid) else {
+                panic!("a step")
+            };
+            assert!(s.technique.rating() < 105);
+            s.apply(&mut grid);
+        }
+        for (er, complexity, (row, column, digit)) in SE {
+            for level in [&NESTED_FORCING, &NESTED_MULTIPLE] {
+                assert!(first(&grid, level, &Budget::UNLIMITED).unwrap().is_none());
+            }
+            let f = first(&grid, &NESTED_DYNAMIC, &Budget::UNLIMITED)
+                .unwrap()
+                .expect("a level-4 step");
+            assert_eq!((f.step.er, f.complexity), (er, complexity));
+            assert_eq!(f.step.technique, Technique::NestedDynamicContradictionChain);
+            let removed: Vec<(usize, u8)> = f
+                .step
+                .eliminations
+                .iter()
+                .map(|(c, d)| (c.index(), d.get()))
+                .collect();
+            assert_eq!(removed, vec![(9 * (row - 1) + column - 1, digit)]);
+            f.step.apply(&mut grid);
         }
     }
 

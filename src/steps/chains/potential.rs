@@ -288,6 +288,17 @@ pub struct Links {
     pub x: bool,
 }
 
+/// The rule that made an on-potential (SE's `Potential.Cause`), which the nested rules' rule
+/// parents follow ([`super::nested::rule_parents`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cause {
+    /// The cell rule (`NakedSingle`): the other candidate of a bivalue cell.
+    Cell,
+    /// The house rule in a house of this kind (`HiddenBlock`, `HiddenRow`, `HiddenColumn`):
+    /// the digit's other place in a house where it has two.
+    House(HouseKind),
+}
+
 /// SE's order of house kinds (`Grid.getRegionTypes`): box, row, column.
 pub(crate) const KINDS: [HouseKind; 3] = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
 

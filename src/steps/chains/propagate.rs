@@ -32,7 +32,9 @@ use std::collections::VecDeque;
 
 use super::advanced::{Advanced, NestedStep, NOT_NESTED};
 use super::nested::{same_chains, NestedCache};
-use super::potential::{house_of, off_to_on, on_to_off, Arena, Links, Pot, PotSet, KEYS, KINDS};
+use super::potential::{
+    house_of, off_to_on, on_to_off, Arena, Cause, Links, Pot, PotSet, KEYS, KINDS,
+};
 use super::Whole;
 use crate::geometry::Digit;
 use crate::steps::grid::Grid;
@@ -89,6 +91,18 @@ impl Mode {
         cell_rules: true,
         level: 3,
     };
+    /// Nested forcing chains of level 4: as (+), then dynamic forcing chains at a stall.
+    pub const NESTED_DYNAMIC: Mode = Mode {
+        dynamic: true,
+        cell_rules: true,
+        level: 4,
+    };
+    /// Nested forcing chains of level 5: as level 4, then nested forcing chains of level 2.
+    pub const NESTED_DYNAMIC_FORCING: Mode = Mode {
+        dynamic: true,
+        cell_rules: true,
+        level: 5,
+    };
 }
 
 /// A contradiction: the arena indices of the on- and the off-potential of one candidate.
@@ -109,6 +123,9 @@ pub struct Propagation {
     /// Hidden parents: for arena index `i`, `hidden[span[i].0 .. span[i].0 + span[i].1]`.
     hidden: Vec<u32>,
     span: Vec<(u32, u32)>,
+    /// For arena index `i`, the rule that made it when it is an on-potential of a dynamic
+    /// propagation (the nested rules of levels 4 and 5 follow it), else `None`.
+    cause: Vec<Option<Cause>>,
     /// For arena index `i`, the nested step that removed it (an index in `nested`), or
     /// [`NONE`] (levels 2 and up).
     nested_of: Vec<u32>,
@@ -137,6 +154,7 @@ impl Default for Propagation {
             arena: Arena::default(),
             hidden: Vec::new(),
             span: Vec::new(),
+            cause: Vec::new(),
             nested_of: Vec::new(),
             nested: Vec::new(),
             index: Box::new([NONE; KEYS]),
@@ -160,6 +178,7 @@ impl Propagation {
         self.arena.clear();
         self.hidden.clear();
         self.span.clear();
+        self.cause.clear();
         self.nested_of.clear();
         self.nested.clear();
         self.on_order.clear();
@@ -179,13 +198,15 @@ impl Propagation {
     fn add_start(&mut self, p: Pot) -> u32 {
         let i = self.arena.start(p);
         self.span.push((0, 0));
+        self.cause.push(None);
         self.nested_of.push(NONE);
         i
     }
 
-    /// Adds `p` forced by `parent`, with the hidden parents in `extra`.
-    fn add_derived(&mut self, p: Pot, parent: u32, extra: &[u32]) -> u32 {
+    /// Adds `p` forced by `parent`, with the hidden parents in `extra`, made by `cause`.
+    fn add_derived(&mut self, p: Pot, parent: u32, extra: &[u32], cause: Option<Cause>) -> u32 {
         let i = self.arena.derive(p, parent);
+        self.cause.push(cause);
         self.span
             .push((self.hidden.len() as u32, extra.len() as u32));
         self.hidden.extend_from_slice(extra);
@@ -273,6 +294,35 @@ impl Propagation {
         self.arena.path(i, out);
     }
 
+    /// SE's `getChain` of the potential at `i` (breadth-first from it over every parent, main
+    /// parent first, each potential once), appended to `pots`, with the cause of each appended
+    /// to `causes`: the recorded one, or `start` for the start.
+    pub fn chain_list(
+        &self,
+        i: u32,
+        start: Option<Cause>,
+        pots: &mut Vec<Pot>,
+        causes: &mut Vec<Option<Cause>>,
+    ) {
+        let mut seen = PotSet::EMPTY;
+        let mut queue = VecDeque::from([i]);
+        while let Some(at) = queue.pop_front() {
+            let node = self.arena.get(at);
+            if !seen.insert(node.pot) {
+                continue;
+            }
+            pots.push(node.pot);
+            if node.parent == super::potential::NO_PARENT {
+                causes.push(start);
+                continue;
+            }
+            causes.push(self.cause[at as usize]);
+            queue.push_back(node.parent);
+            let (s, n) = self.span[at as usize];
+            queue.extend(&self.hidden[s as usize..(s + n) as usize]);
+        }
+    }
+
     /// Propagates from `start` on `grid` in `mode`: every potential reached is then in
     /// [`reached`](Propagation::reached) and the order lists. Returns the first contradiction,
     /// if any (the propagation stops there, as SE's does).
@@ -310,11 +360,11 @@ impl Propagation {
                 });
                 for &q in &found[..n] {
                     if let Some(on) = self.reached(q.negated()) {
-                        let off = self.add_derived(q, p, &[]);
+                        let off = self.add_derived(q, p, &[], None);
                         return Some(Contradiction { on, off });
                     }
                     if self.reached(q).is_none() {
-                        let d = self.add_derived(q, p, &[]);
+                        let d = self.add_derived(q, p, &[], None);
                         self.reach(d);
                     }
                 }
@@ -326,17 +376,17 @@ impl Propagation {
                     n += 1;
                 });
                 for &q in &found[..n] {
-                    let k = if mode.dynamic {
+                    let (k, cause) = if mode.dynamic {
                         self.hidden_parents(grid, &work, pot, q, &mut extra)
                     } else {
-                        0
+                        (0, None)
                     };
                     if let Some(off) = self.reached(q.negated()) {
-                        let on = self.add_derived(q, p, &extra[..k]);
+                        let on = self.add_derived(q, p, &extra[..k], cause);
                         return Some(Contradiction { on, off });
                     }
                     if self.reached(q).is_none() {
-                        let d = self.add_derived(q, p, &extra[..k]);
+                        let d = self.add_derived(q, p, &extra[..k], cause);
                         self.reach(d);
                     }
                 }
@@ -376,7 +426,7 @@ impl Propagation {
                 }
             }
             if let Some((&main, hidden)) = parents.split_first() {
-                let d = self.add_derived(q, main, hidden);
+                let d = self.add_derived(q, main, hidden, None);
                 if nested != NOT_NESTED {
                     let n = nested as usize;
                     if nested_here[n] == NONE {
@@ -398,6 +448,7 @@ impl Propagation {
     /// grid `work`: by the cell rule (`q` in `p`'s cell), the candidates the cell has lost
     /// since `source`; by the house rule, the places of the digit lost in the house of the
     /// link. Each lost candidate was removed by a reached off-potential, which is the parent.
+    /// Returns their number and the rule (its house kind) that made `q`.
     fn hidden_parents(
         &self,
         source: &Grid,
@@ -405,7 +456,7 @@ impl Propagation {
         p: Pot,
         q: Pot,
         out: &mut [u32; 16],
-    ) -> usize {
+    ) -> (usize, Option<Cause>) {
         let mut n = 0;
         let mut push = |lost: Pot| {
             let i = self.index[lost.0 as usize];
@@ -422,7 +473,7 @@ impl Propagation {
                 rest &= rest - 1;
                 push(Pot::new(p.cell(), d, false));
             }
-            return n;
+            return (n, Some(Cause::Cell));
         }
         // The house rule fired in the first of box, row, column (SE's order) holding both cells
         // where the digit has exactly two places now: the house `off_to_on` used.
@@ -443,8 +494,8 @@ impl Propagation {
             for c in lost.iter() {
                 push(Pot::new(c, digit, false));
             }
-            break;
+            return (n, Some(Cause::House(kind)));
         }
-        n
+        (n, None)
     }
 }
