@@ -509,6 +509,39 @@ mod tests {
         }
     }
 
+    /// Level 5 (SE's `Chaining(true, true, false, 5)`), which no traced puzzle needed: on the
+    /// position of line 48721 where serate's path needs level 4, it nests the dynamic forcing
+    /// chains (as level 4 does), then the nested forcing chains of level 2, and its step is
+    /// sound: it removes no digit of the solution, and its rating is level 5's.
+    #[test]
+    fn level_5_is_sound_where_level_4_is_needed() {
+        use crate::steps::chains::dynamic::NESTED_DYNAMIC_FORCING;
+        use crate::steps::next::{next_step, Next};
+        let puzzle =
+            "........1.....2.3....45.6....1....27..6...8...9..8.4....7..3...5..89....96.5.....";
+        let board: Board = puzzle.parse().unwrap();
+        let solution = crate::solver::solve_unique(&board).unwrap();
+        let mut grid = Grid::from_board(&board);
+        for _ in 0..15 {
+            let Next::Step(s) = next_step(&grid) else {
+                panic!("a step")
+            };
+            s.apply(&mut grid);
+        }
+        let five = first(&grid, &NESTED_DYNAMIC_FORCING, &Budget::UNLIMITED)
+            .unwrap()
+            .expect("a level-5 step");
+        assert!(five.step.er >= 110);
+        assert!(!five.step.eliminations.is_empty());
+        for (cell, digit) in five.step.eliminations.iter() {
+            assert_ne!(
+                solution.get(cell.index()),
+                digit.get(),
+                "removes a solution digit"
+            );
+        }
+    }
+
     #[test]
     fn serate_first_steps_on_forum_hardest_1_to_4() {
         check_first_steps(0..4);
