@@ -186,8 +186,9 @@ fn random_minimal_ratings_agree_with_sudoku_explainer() {
 /// serate 1.2.1.3's ER/EP/ED of puzzles of `puzzles5_forum_hardest_1905_11+` (their numbers
 /// there), read from a tracer that printed every step of serate's path to the end (2026-12-01;
 /// 62-246 s a puzzle; see docs/se-rules.md). Every path uses the nested forcing chains of
-/// levels 2 and 3; the last (line 48721, 463 s) also four steps of level 4.
-const SERATE_FORUM_HARDEST: [(u32, &str, &str); 20] = [
+/// levels 2 and 3; the last four (lines 48241-48721, 270-463 s each) also steps of level 4:
+/// contradiction, cell and double chains.
+const SERATE_FORUM_HARDEST: [(u32, &str, &str); 23] = [
     (
         1,
         "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
@@ -282,6 +283,21 @@ const SERATE_FORUM_HARDEST: [(u32, &str, &str); 20] = [
         1900,
         "98.7..6..75..4......3..8.7.8....7.9....2....1....643..3..4....2.7...5.3.......1..",
         "11.0/11.0/10.5",
+    ),
+    (
+        48241,
+        "98.7..6..75.4.......3.9..7.8...5..3....2....6........13.....1...9..8..5......4..2",
+        "11.4/11.4/2.6",
+    ),
+    (
+        48289,
+        "..34......5...9...6...2.1..2...6...1.4.5...6...6..3.....9...6.7......8.28...7..1.",
+        "11.5/11.5/11.4",
+    ),
+    (
+        48337,
+        "98.7.....6...8.7....7..5...4......3..3...2..1..95..8....69..5......51.2.........4",
+        "11.5/11.5/11.0",
     ),
     (
         48721,
