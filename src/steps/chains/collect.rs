@@ -162,13 +162,10 @@ impl Collect {
 /// True when (difficulty, complexity, key) sorts strictly before `whole`.
 #[inline]
 fn sorts_before(difficulty: f64, complexity: u32, key: u8, whole: &Whole) -> bool {
-    if difficulty != whole.difficulty {
-        difficulty < whole.difficulty
-    } else if complexity != whole.complexity {
-        complexity < whole.complexity
-    } else {
-        key < whole.key
-    }
+    super::sorts_before(
+        (difficulty, complexity, key),
+        (whole.difficulty, whole.complexity, whole.key),
+    )
 }
 
 /// What concluding `target` on `grid` removes, as its cell and the digits removed there: "on"

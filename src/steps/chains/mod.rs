@@ -166,6 +166,19 @@ pub struct Whole {
     pub causes: Vec<Option<potential::Cause>>,
 }
 
+/// True when a step rated `a` (difficulty, complexity, sort key) sorts strictly before one
+/// rated `b` in SE's order of chain steps (`Chaining.getHintList`'s comparator).
+#[inline]
+pub fn sorts_before(a: (f64, u32, u8), b: (f64, u32, u8)) -> bool {
+    if a.0 != b.0 {
+        a.0 < b.0
+    } else if a.1 != b.1 {
+        a.1 < b.1
+    } else {
+        a.2 < b.2
+    }
+}
+
 /// The first step in SE's sorted order among those offered so far (offered in SE's order of
 /// generation: a later one replaces it only when it sorts strictly first). Or, made by
 /// [`Best::every`], every step offered, whole ([`Whole`]), for the nested rules: then nothing
@@ -192,18 +205,12 @@ impl Best {
         if self.1.is_some() {
             return true;
         }
-        match &self.0 {
-            None => true,
-            Some(b) => {
-                if difficulty != b.difficulty {
-                    difficulty < b.difficulty
-                } else if complexity != b.complexity {
-                    complexity < b.complexity
-                } else {
-                    key < b.key
-                }
-            }
-        }
+        self.0.as_ref().is_none_or(|b| {
+            sorts_before(
+                (difficulty, complexity, key),
+                (b.difficulty, b.complexity, b.key),
+            )
+        })
     }
 
     /// True when a chain of this base, `complexity` or more, and key could still sort first

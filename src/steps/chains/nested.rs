@@ -68,10 +68,9 @@ type Steps = HashMap<[u16; CELLS], Rc<Vec<Whole>>, BuildHasherDefault<DefaultHas
 #[derive(Default)]
 pub struct NestedCache {
     producers: Option<Producers>,
-    unary: Steps,
-    multiple: Steps,
-    dynamic: Steps,
-    nested: Steps,
+    /// The steps of producer 14, the multiple, the dynamic and the nested (level 2) forcing
+    /// chains, by grid.
+    steps: [Steps; 4],
     /// The last grid's reachability: level 3 asks for the multiple forcing chains on the grid
     /// where producer 14 was just run.
     reach: Option<([u16; CELLS], Reach)>,
@@ -88,27 +87,34 @@ impl NestedCache {
 
     /// Every step of producer 14 on `grid`, in SE's order (none without producers).
     pub fn unary(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
-        let run = self.producers.map(|p| p.unary);
-        cached(&mut self.unary, &mut self.reach, run, grid)
+        self.steps_of(0, |p| p.unary, grid)
     }
 
     /// Every multiple forcing chain on `grid`, in SE's order (none without producers).
     pub fn multiple(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
-        let run = self.producers.map(|p| p.multiple);
-        cached(&mut self.multiple, &mut self.reach, run, grid)
+        self.steps_of(1, |p| p.multiple, grid)
     }
 
     /// Every dynamic forcing chain on `grid`, in SE's order (none without producers).
     pub fn dynamic(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
-        let run = self.producers.map(|p| p.dynamic);
-        cached(&mut self.dynamic, &mut self.reach, run, grid)
+        self.steps_of(2, |p| p.dynamic, grid)
     }
 
     /// Every nested forcing chain of level 2 on `grid`, in SE's order (none without
     /// producers).
     pub fn nested(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
-        let run = self.producers.map(|p| p.nested);
-        cached(&mut self.nested, &mut self.reach, run, grid)
+        self.steps_of(3, |p| p.nested, grid)
+    }
+
+    /// The steps of the producer `pick` chooses, kept in `steps[which]`.
+    fn steps_of(
+        &mut self,
+        which: usize,
+        pick: fn(Producers) -> Producer,
+        grid: &Grid,
+    ) -> Rc<Vec<Whole>> {
+        let run = self.producers.map(pick);
+        cached(&mut self.steps[which], &mut self.reach, run, grid)
     }
 }
 
@@ -264,6 +270,14 @@ mod tests {
 
     fn d(v: u8) -> Digit {
         Digit::new(v).unwrap()
+    }
+
+    /// What a step removes: (cell index, digit) pairs.
+    fn removed_by(step: &crate::steps::step::Step) -> Vec<(usize, u8)> {
+        step.eliminations
+            .iter()
+            .map(|(c, d)| (c.index(), d.get()))
+            .collect()
     }
 
     fn whole(origin: Origin, chains: Vec<Pot>) -> Whole {
@@ -449,12 +463,7 @@ mod tests {
                 .unwrap()
                 .expect("a level-3 step");
             assert_eq!((f.step.er, f.complexity), (er, complexity), "{p}");
-            let removed: Vec<(usize, u8)> = f
-                .step
-                .eliminations
-                .iter()
-                .map(|(c, d)| (c.index(), d.get()))
-                .collect();
+            let removed = removed_by(&f.step);
             assert_eq!(removed, vec![(9 * (row - 1) + column - 1, digit)], "{p}");
             let technique = if row == 7 && column == 8 {
                 Technique::NestedMultipleCellChain
@@ -498,12 +507,7 @@ mod tests {
                 .expect("a level-4 step");
             assert_eq!((f.step.er, f.complexity), (er, complexity));
             assert_eq!(f.step.technique, Technique::NestedDynamicContradictionChain);
-            let removed: Vec<(usize, u8)> = f
-                .step
-                .eliminations
-                .iter()
-                .map(|(c, d)| (c.index(), d.get()))
-                .collect();
+            let removed = removed_by(&f.step);
             assert_eq!(removed, vec![(9 * (row - 1) + column - 1, digit)]);
             f.step.apply(&mut grid);
         }
