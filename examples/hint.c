@@ -165,7 +165,7 @@ int main(int argc, char **argv)
 
     /* Room for any path at once: each step places a digit or removes a candidate, so a path
      * has at most 81 + 729 steps (asking for the size first would search the path twice, and
-     * the nested forcing chains take tenths of a second). */
+     * the nested forcing chains take tenths of a second to seconds). */
     count = MAX_PATH;
     steps = malloc(count * sizeof *steps);
     if (steps == NULL) {

@@ -23,7 +23,7 @@
  * Puzzles are rated in batches of BATCH with sudoku_rate_batch on up to N threads (default 0:
  * every core available). With --budget MS (MS > 0; 0 is no budget), each puzzle is rated with
  * sudoku_rate_with within MS milliseconds, one at a time on the calling thread (the nested forcing chains, ER 9.5 and
- * up, can take tenths of a second a puzzle); a puzzle whose budget ran out gets a lower bound, marked
+ * up, can take tenths of a second to seconds a puzzle); a puzzle whose budget ran out gets a lower bound, marked
  * ">=", and a note on stderr.
  *
  * Exit codes: 0 every puzzle rated, 1 some puzzle could not be rated, a FILE could not be read
@@ -72,9 +72,9 @@ static void usage(FILE *out)
           "(\"rate: FILE:LINE: REASON\").\n"
           "--threads N: at most N threads (default 0: all cores).\n"
           "--budget MS: at most MS milliseconds a puzzle (the hardest take tenths of a\n"
-          "second; 0: no budget), rated one at a time; a puzzle out of time gets a lower\n"
-          "bound, marked \">=\", and a note on stderr. Options may follow the FILEs; -- ends\n"
-          "them (for a FILE that starts with '-').\n"
+          "second to seconds; 0: no budget), rated one at a time; a puzzle out of time gets a\n"
+          "lower bound, marked \">=\", and a note on stderr. Options may follow the FILEs; --\n"
+          "ends them (for a FILE that starts with '-').\n"
           "Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.\n",
           out);
 }

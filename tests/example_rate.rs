@@ -318,9 +318,9 @@ marked too. Puzzles that cannot be rated are reported on stderr
 (\"rate: FILE:LINE: REASON\").
 --threads N: at most N threads (default 0: all cores).
 --budget MS: at most MS milliseconds a puzzle (the hardest take tenths of a
-second; 0: no budget), rated one at a time; a puzzle out of time gets a lower
-bound, marked \">=\", and a note on stderr. Options may follow the FILEs; -- ends
-them (for a FILE that starts with '-').
+second to seconds; 0: no budget), rated one at a time; a puzzle out of time gets a
+lower bound, marked \">=\", and a note on stderr. Options may follow the FILEs; --
+ends them (for a FILE that starts with '-').
 Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.
 ";
 

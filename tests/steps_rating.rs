@@ -186,9 +186,9 @@ fn random_minimal_ratings_agree_with_sudoku_explainer() {
 /// serate 1.2.1.3's ER/EP/ED of puzzles of `puzzles5_forum_hardest_1905_11+` (their numbers
 /// there), read from a tracer that printed every step of serate's path to the end (2026-12-01;
 /// 62-246 s a puzzle; see docs/se-rules.md). Every path uses the nested forcing chains of
-/// levels 2 and 3; the last four (lines 48241-48721, 270-463 s each) also steps of level 4:
+/// levels 2 and 3; the last seven (lines 48241-48721, 270-776 s each) also steps of level 4:
 /// contradiction, cell and double chains.
-const SERATE_FORUM_HARDEST: [(u32, &str, &str); 23] = [
+const SERATE_FORUM_HARDEST: [(u32, &str, &str); 26] = [
     (
         1,
         "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
@@ -298,6 +298,21 @@ const SERATE_FORUM_HARDEST: [(u32, &str, &str); 23] = [
         48337,
         "98.7.....6...8.7....7..5...4......3..3...2..1..95..8....69..5......51.2.........4",
         "11.5/11.5/11.0",
+    ),
+    (
+        48577,
+        "98.7..6....5.4.......9...8.7.....8.336......9..2....1..3.6....8....2.........1.4.",
+        "11.6/11.6/10.0",
+    ),
+    (
+        48625,
+        "98.7.....7..8..6....5.4....63....9...7.........2....31...3..89.....2...5.....4..2",
+        "11.6/11.6/2.6",
+    ),
+    (
+        48673,
+        "98.7.....6.....7....7.5....5....4.3...89..5......2..1..3.....4...98..6......1...2",
+        "11.7/11.7/10.6",
     ),
     (
         48721,

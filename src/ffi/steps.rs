@@ -481,7 +481,8 @@ pub struct sudoku_rate_options {
     /// clock between steps and, in the nested forcing chains (the only techniques that take
     /// more than a few milliseconds), before each cell's propagations, so it overruns the
     /// budget by the time of the techniques below the nested chains plus one cell's propagations
-    /// (about 10-20 ms on a 2026 server core; more on a loaded machine).
+    /// (about 10-20 ms on a 2026 server core at levels 2 and 3, more at levels 4 and 5 and on
+    /// a loaded machine).
     pub budget_ms: u32,
 }
 
@@ -533,8 +534,8 @@ unsafe fn read_rate_options(options: *const sudoku_rate_options) -> Result<u32, 
 /// `sudoku_rate_options_init`: no budget, then the same as `sudoku_rate`). On `SUDOKU_OK`,
 /// `*rating` receives the rating, as from `sudoku_rate`. On `SUDOKU_OUT_OF_BUDGET` it receives
 /// the partial rating: `complete` 0, `er` a lower bound of SE's ER (the hardest step taken, or
-/// the base rating of the technique being searched when the budget ran out, 9.5 or 10.0 for
-/// the nested forcing chains), `ep` and `ed` exact unless 0 (not reached), `steps` the steps
+/// the base rating of the technique being searched when the budget ran out, 9.5, 10.0, 10.5
+/// or 11.0 for the nested forcing chains), `ep` and `ed` exact unless 0 (not reached), `steps` the steps
 /// taken. `SUDOKU_OUT_OF_BUDGET` means the budget cut the search short: a rating that ended on
 /// its own is `SUDOKU_OK` even when it took longer (for example a puzzle with several
 /// solutions, whose nested chains are skipped). On any other status it is left untouched.
@@ -579,14 +580,16 @@ pub unsafe extern "C" fn sudoku_rate_with(
 ///
 /// `board`: 81 bytes as for `sudoku_solve`, only read. On `SUDOKU_OK`, `*rating` receives the
 /// rating; on any other status it is left untouched. The engine takes SE's steps one at a time
-/// (`docs/steps.md`); a puzzle needing a technique beyond the engine's is still `SUDOKU_OK`,
-/// with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 10.5, the next
-/// technique of SE's ladder, or the hardest step taken if higher). A puzzle with several
+/// (`docs/steps.md`), up to the last of SE's ladder, the nested forcing chains of level 5; a
+/// position where none of them finds anything (SE has no step there either) is still
+/// `SUDOKU_OK`, with `complete` 0 and `er` a lower bound of SE's ER (`SUDOKU_BEYOND_ER`, 11.0,
+/// or the hardest step taken if higher). A puzzle with several
 /// solutions is rated by the same rule, as SE rates it, except that the nested forcing chains
 /// are skipped (no step can settle the cells where its solutions differ, and their search is
 /// slowest there): it stops with the bound 9.5 where SE would search them. The nested forcing
-/// chains (9.5 and up) take tens of milliseconds a step on the hardest puzzles (a whole puzzle
-/// of forum_hardest about 0.3 s): `sudoku_rate_with` bounds the time. A full valid board rates
+/// chains (9.5 and up) take tens of milliseconds a step on the hardest puzzles, and those of
+/// levels 4 and 5 about half a second (a whole puzzle of forum_hardest about 0.3 s, one that
+/// needs level 4 a few seconds): `sudoku_rate_with` bounds the time. A full valid board rates
 /// 0/0/0 with `complete` 1 and no step.
 ///
 /// Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION` (checked with the solver first),

@@ -105,9 +105,9 @@ fn run() -> Result<()> {
         "Times are this thread's CPU time. \"Finished\": puzzles the engine solves (its techniques go up to"
     );
     println!(
-        "SE's nested forcing chains of level 3, 10.0 plus the length bonus); the others stop at the first position"
+        "SE's nested forcing chains of level 5, the whole ladder); the others stop at a position where none finds"
     );
-    println!("beyond its techniques. p99: the 99th percentile of one next step over every position met.\n");
+    println!("anything. p99: the 99th percentile of one next step over every position met.\n");
     println!("| file | puzzles | finished | µs/puzzle (rate) | next step, single available µs | next step, other µs | next step p99 µs |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     for path in &files {
