@@ -52,8 +52,6 @@ pub struct Reach {
     masks: [u16; 81],
     /// The cells of each digit's candidates.
     places: [CellSet; 9],
-    /// The cells of each digit's linked candidates.
-    linked_places: [CellSet; 9],
     /// By candidate (`9 * cell + digit index`): a linked candidate's index `i` (its nodes are
     /// `2 * i` off and `2 * i + 1` on), or a free candidate's index with [`FREE`].
     slot: Box<[u32; 729]>,
@@ -92,22 +90,22 @@ impl Reach {
     pub fn new(grid: &Grid) -> Reach {
         let masks = *grid.candidate_masks();
         let places: [CellSet; 9] = std::array::from_fn(|d| grid.digit_cells(Digit::ALL[d]));
-        // The cells where each digit has a strong link in some house.
+        // The cells where each digit has a strong link in some house: its two places there.
         let mut bilocal = [CellSet::EMPTY; 9];
-        for (d, set) in bilocal.iter_mut().enumerate() {
-            for kind in KINDS {
-                for n in 0..9 {
-                    let house = crate::geometry::House::new(kind, n).expect("0-8");
-                    let here = places[d].intersection(house.cell_set());
-                    if here.is_pair() {
-                        *set = set.union(here);
-                    }
+        let hp = grid.house_places();
+        for (house, here) in crate::geometry::House::ALL.iter().zip(hp) {
+            for (set, mask) in bilocal.iter_mut().zip(here) {
+                if is_pair(mask) {
+                    let cells = house.cells();
+                    let last = 15 - mask.leading_zeros() as usize;
+                    *set = set
+                        .with(cells[mask.trailing_zeros() as usize])
+                        .with(cells[last]);
                 }
             }
         }
         let mut slot = Box::new([0u32; 729]);
         let mut free_candidate = Vec::new();
-        let mut linked_places = [CellSet::EMPTY; 9];
         let (mut linked, mut free) = (0u32, 0u32);
         for cell in grid.empty_cells().iter() {
             let m = masks[cell.index()];
@@ -120,7 +118,6 @@ impl Reach {
                 if bivalue || bilocal[d].contains(cell) {
                     slot[k] = linked;
                     linked += 1;
-                    linked_places[d] = linked_places[d].with(cell);
                 } else {
                     slot[k] = free | FREE;
                     free += 1;
@@ -131,7 +128,6 @@ impl Reach {
         let mut reach = Reach {
             masks,
             places,
-            linked_places,
             slot,
             on_fails: [CellSet::EMPTY; 9],
             off_fails: [CellSet::EMPTY; 9],
@@ -172,15 +168,22 @@ impl Reach {
                     let other = (cands & !(1 << d)).trailing_zeros() as usize;
                     edges.push(reach.node(i, other, true) as u16);
                 }
+                // In box, row, column order, a cell met twice given once (as `off_to_on`).
                 let mut given = CellSet::EMPTY;
                 for kind in KINDS {
-                    let here = places[d].intersection(house_of(cell, kind).cell_set());
-                    if here.is_pair() {
-                        let other = here.difference(CellSet::EMPTY.with(cell));
-                        if given.intersection(other).is_empty() {
-                            given = given.union(other);
-                            let o = other.iter().next().expect("two places").index();
-                            edges.push(reach.node(o, d, true) as u16);
+                    let house = house_of(cell, kind);
+                    let mask = hp[house.index()][d];
+                    if is_pair(mask) {
+                        let cells = house.cells();
+                        let low = cells[mask.trailing_zeros() as usize];
+                        let other = if low == cell {
+                            cells[15 - mask.leading_zeros() as usize]
+                        } else {
+                            low
+                        };
+                        if !given.contains(other) {
+                            given = given.with(other);
+                            edges.push(reach.node(other.index(), d, true) as u16);
                         }
                     }
                 }
@@ -227,7 +230,7 @@ impl Reach {
         reach.cycling = nontrivial;
         reach.reaches = reaches;
         reach.words = words;
-        reach.find_contradictions();
+        reach.find_contradictions(&candidate, &sink_first, &sinks);
         reach.keep_cycling(&candidate);
         reach
     }
@@ -277,54 +280,46 @@ impl Reach {
         &self.reaches[c * self.words..(c + 1) * self.words]
     }
 
-    /// True when the free on-potential of `(cell, d)` reaches the bit `target`: through the
-    /// linked off-potentials it turns off (the free ones reach only themselves).
-    fn free_reaches(&self, cell: usize, d: usize, target: usize) -> bool {
-        let mut others = self.masks[cell] & !(1 << d);
-        while others != 0 {
-            let e = others.trailing_zeros() as usize;
-            others &= others - 1;
-            let s = self.slot[9 * cell + e];
-            if s & FREE == 0 && has(self.set_of(2 * s as usize), target) {
-                return true;
-            }
-        }
-        let peers = Cell::ALL[cell]
-            .peer_set()
-            .intersection(self.linked_places[d]);
-        peers
-            .iter()
-            .any(|p| has(self.set_of(self.node(p.index(), d, false)), target))
-    }
-
     /// Finds the candidates whose on-potential reaches their off-potential, or the reverse.
-    fn find_contradictions(&mut self) {
-        for cell in 0..81 {
-            let mut rest = self.masks[cell];
-            while rest != 0 {
-                let d = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let s = self.slot[9 * cell + d];
-                let (on_fails, off_fails) = if s & FREE == 0 {
-                    let (off, on) = (2 * s as usize, 2 * s as usize + 1);
-                    let (c_off, c_on) = (self.component[off], self.component[on]);
-                    (
-                        has(self.set_of(on), c_off as usize),
-                        has(self.set_of(off), c_on as usize),
-                    )
-                } else {
-                    // A free off-potential reaches nothing; its on-potential may reach the
-                    // off-potential's bit.
-                    let bit = self.count + (s & !FREE) as usize;
-                    (self.free_reaches(cell, d, bit), false)
-                };
-                let c = Cell::ALL[cell];
-                if on_fails {
-                    self.on_fails[d] = self.on_fails[d].with(c);
+    /// `candidate` gives the cell and digit index of each linked index; `sink_first` and
+    /// `sinks` each node's edges to free off-potentials (free indices).
+    ///
+    /// A linked candidate's two nodes are compared directly. A free candidate's off-potential
+    /// reaches nothing, and its on-potential goes first to the off-potentials of the candidates
+    /// weakly linked to it: it reaches its own off-potential exactly when one of the linked
+    /// ones among those does. Weak links are symmetric, so those linked candidates are the ones
+    /// whose on-potential has the free candidate among its sinks: walking each linked
+    /// candidate's sinks once visits every pair, without a walk over each free candidate's
+    /// peers.
+    fn find_contradictions(&mut self, candidate: &[(u8, u8)], sink_first: &[u32], sinks: &[u32]) {
+        for (i, &(cell, d)) in candidate.iter().enumerate() {
+            let (off, on) = (2 * i, 2 * i + 1);
+            let (c_off, c_on) = (self.component[off], self.component[on]);
+            let c = Cell::ALL[cell as usize];
+            let d = d as usize;
+            let on_fails = has(self.set_of(on), c_off as usize);
+            let from_off = self.set_of(off);
+            let off_fails = has(from_off, c_on as usize);
+            // At most 8 other candidates and 20 peers.
+            let weak = &sinks[sink_first[on] as usize..sink_first[on + 1] as usize];
+            let mut failed = [0u16; 32];
+            let mut n = 0;
+            for &j in weak {
+                if has(from_off, self.count + j as usize) {
+                    failed[n] = j as u16;
+                    n += 1;
                 }
-                if off_fails {
-                    self.off_fails[d] = self.off_fails[d].with(c);
-                }
+            }
+            if on_fails {
+                self.on_fails[d] = self.on_fails[d].with(c);
+            }
+            if off_fails {
+                self.off_fails[d] = self.off_fails[d].with(c);
+            }
+            for &j in &failed[..n] {
+                let (fc, fd) = self.free[j as usize];
+                let fd = fd as usize;
+                self.on_fails[fd] = self.on_fails[fd].with(Cell::ALL[fc as usize]);
             }
         }
     }
