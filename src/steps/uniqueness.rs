@@ -50,9 +50,13 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
         if !kept.contains(start) {
             continue;
         }
+        let both = digits(pair)
+            .map(|d| grid.digit_cells(d))
+            .fold(CellSet::ALL, CellSet::intersection);
         let mut walk = Walk {
             grid,
             pair,
+            both,
             kept,
             path: [start; 81],
             on_path: CellSet::EMPTY.with(start),
@@ -112,6 +116,9 @@ struct Walk<'a> {
     pair: u16,
     /// The cells a valid loop may use.
     kept: CellSet,
+    /// The cells holding both digits: the only ones a walk looks at (SE's walk skips the
+    /// others without counting their extra digits).
+    both: CellSet,
     path: [Cell; 81],
     on_path: CellSet,
     /// The houses (bit by index) of the path's cells at even and at odd positions: SE's loop
@@ -131,7 +138,11 @@ impl Walk<'_> {
             if Some(kind) == last {
                 continue;
             }
-            for next in house_of(cell, kind).cells() {
+            for next in house_of(cell, kind)
+                .cell_set()
+                .intersection(self.both)
+                .iter()
+            {
                 if next == self.path[0] {
                     if len >= 4 {
                         self.closed(len);
@@ -142,9 +153,6 @@ impl Walk<'_> {
                     continue;
                 }
                 let m = self.grid.candidates(next);
-                if m & self.pair != self.pair {
-                    continue;
-                }
                 extra |= m & !self.pair;
                 let wide = m.count_ones() > 2;
                 if !(!wide || extra.count_ones() == 1 || allowed > 0) || !self.kept.contains(next) {
