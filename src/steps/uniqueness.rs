@@ -46,13 +46,13 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
         if pair.count_ones() != 2 {
             continue;
         }
-        let kept = loop_cells(grid, pair);
-        if !kept.contains(start) {
-            continue;
-        }
         let both = digits(pair)
             .map(|d| grid.digit_cells(d))
             .fold(CellSet::ALL, CellSet::intersection);
+        let kept = loop_cells(both);
+        if !kept.contains(start) {
+            continue;
+        }
         let mut walk = Walk {
             grid,
             pair,
@@ -81,16 +81,10 @@ struct Candidate {
     step: Step,
 }
 
-/// The cells holding both digits of `pair` that can be on a valid loop (see the module notes).
-fn loop_cells(grid: &Grid, pair: u16) -> CellSet {
-    let mut kept = CellSet::EMPTY;
-    for d in digits(pair) {
-        kept = if kept.is_empty() {
-            grid.digit_cells(d)
-        } else {
-            kept.intersection(grid.digit_cells(d))
-        };
-    }
+/// The cells of `both` (those holding both digits of a pair) that can be on a valid loop (see
+/// the module notes).
+fn loop_cells(both: CellSet) -> CellSet {
+    let mut kept = both;
     loop {
         let mut next = kept;
         for cell in kept.iter() {

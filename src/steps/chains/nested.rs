@@ -474,6 +474,25 @@ mod tests {
         }
     }
 
+    /// Line 48721 of forum_hardest.
+    const LINE_48721: &str =
+        "........1.....2.3....45.6....1....27..6...8...9..8.4....7..3...5..89....96.5.....";
+
+    /// Line 48721 after the engine's first 15 steps (serate's too, none beyond level 3), where
+    /// serate's path needs level 4.
+    fn line_48721_after_15_steps() -> Grid {
+        use crate::steps::next::{next_step, Next};
+        let mut grid = Grid::from_board(&LINE_48721.parse().unwrap());
+        for _ in 0..15 {
+            let Next::Step(s) = next_step(&grid) else {
+                panic!("a step")
+            };
+            assert!(s.technique.rating() < 105);
+            s.apply(&mut grid);
+        }
+        grid
+    }
+
     /// serate 1.2.1.3's steps 16-18 on line 48721 of forum_hardest (traced; `docs/se-rules.md`,
     /// "Nested rules in detail"), after 15 steps equal to the engine's: producer 21, level 4
     /// ("Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)"), each rated ER with
@@ -482,22 +501,12 @@ mod tests {
     #[test]
     fn serate_level_4_steps_on_forum_hardest_48721() {
         use crate::steps::chains::dynamic::NESTED_DYNAMIC;
-        use crate::steps::next::{next_step, Next};
         const SE: [(u8, u32, (usize, usize, u8)); 3] = [
             (116, 136, (1, 8, 7)),
             (117, 204, (9, 5, 4)),
             (117, 210, (1, 8, 9)),
         ];
-        let puzzle =
-            "........1.....2.3....45.6....1....27..6...8...9..8.4....7..3...5..89....96.5.....";
-        let mut grid = Grid::from_board(&puzzle.parse().unwrap());
-        for _ in 0..15 {
-            let Next::Step(s) = next_step(&grid) else {
-                panic!("a step")
-            };
-            assert!(s.technique.rating() < 105);
-            s.apply(&mut grid);
-        }
+        let mut grid = line_48721_after_15_steps();
         for (er, complexity, (row, column, digit)) in SE {
             for level in [&NESTED_FORCING, &NESTED_MULTIPLE] {
                 assert!(first(&grid, level, &Budget::UNLIMITED).unwrap().is_none());
@@ -520,18 +529,9 @@ mod tests {
     #[test]
     fn level_5_is_sound_where_level_4_is_needed() {
         use crate::steps::chains::dynamic::NESTED_DYNAMIC_FORCING;
-        use crate::steps::next::{next_step, Next};
-        let puzzle =
-            "........1.....2.3....45.6....1....27..6...8...9..8.4....7..3...5..89....96.5.....";
-        let board: Board = puzzle.parse().unwrap();
+        let board: Board = LINE_48721.parse().unwrap();
         let solution = crate::solver::solve_unique(&board).unwrap();
-        let mut grid = Grid::from_board(&board);
-        for _ in 0..15 {
-            let Next::Step(s) = next_step(&grid) else {
-                panic!("a step")
-            };
-            s.apply(&mut grid);
-        }
+        let grid = line_48721_after_15_steps();
         let five = first(&grid, &NESTED_DYNAMIC_FORCING, &Budget::UNLIMITED)
             .unwrap()
             .expect("a level-5 step");
