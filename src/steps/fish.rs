@@ -9,20 +9,25 @@
 //! lines.
 
 use super::grid::{is_pair, Grid};
-use super::step::{First, HouseSet, RuleParents, Step, Technique};
+use super::step::{First, Focus, HouseSet, RuleParents, Step, Technique};
 use super::subsets::tuples;
 use crate::geometry::{CellSet, Digit, House, HouseKind};
 
 /// The first fish of `degree` (2-4) in SE's order that removes something.
 pub fn fish(grid: &Grid, degree: u32) -> Option<Step> {
     let mut first = First::default();
-    each_fish(grid, degree, first.keep());
+    each_fish(grid, degree, &Focus::EVERYWHERE, first.keep());
     first.0
 }
 
 /// Every fish of `degree` (2-4) that removes something, in SE's order, each with its rule
 /// parents (the digit in the base lines outside the cover lines), until `f` returns true.
-pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents) -> bool) {
+pub fn each_fish(
+    grid: &Grid,
+    degree: u32,
+    focus: &Focus,
+    mut f: impl FnMut(&Step, RuleParents) -> bool,
+) {
     let mut placed = [0u32; 9];
     for &v in grid.values() {
         if v != 0 {
@@ -38,6 +43,9 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
         // For each digit, the base lines that can belong to a fish of `degree`: 2 to `degree`
         // candidates (one with more takes the union above `degree`, SE's test then fails).
         let mut eligible = [0u16; 9];
+        // The eligible base lines where the digit's candidates count: a fish's rule parents
+        // are in its base lines.
+        let mut fresh = [0u16; 9];
         for d in Digit::ALL {
             if placed[d.index()] + 2 * degree > 9 {
                 continue;
@@ -51,6 +59,9 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
                 };
                 if fits {
                     eligible[d.index()] |= 1 << i;
+                    if !focus.0[d.index()].intersection(base.cell_set()).is_empty() {
+                        fresh[d.index()] |= 1 << i;
+                    }
                 }
             }
         }
@@ -58,7 +69,7 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
         let mut fishy = [Digit::ALL[0]; 9];
         let mut n = 0;
         for d in Digit::ALL {
-            if eligible[d.index()].count_ones() >= degree {
+            if eligible[d.index()].count_ones() >= degree && fresh[d.index()] != 0 {
                 fishy[n] = d;
                 n += 1;
             }
@@ -68,7 +79,7 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
         }
         for &tuple in tuples(degree) {
             for &digit in &fishy[..n] {
-                if tuple & !eligible[digit.index()] != 0 {
+                if tuple & !eligible[digit.index()] != 0 || tuple & fresh[digit.index()] == 0 {
                     continue;
                 }
                 let mut union = 0u16;
@@ -84,6 +95,17 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
                     }
                 }
                 if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                // Most fish remove nothing: tell before building the step. A cover line
+                // removes its places outside the base lines.
+                let removes = (0..9).any(|j| {
+                    union >> j & 1 != 0
+                        && all[House::new(cover_kind, j).expect("0-8").index()][digit.index()]
+                            & !tuple
+                            != 0
+                });
+                if !removes {
                     continue;
                 }
                 let technique = match degree {
@@ -111,9 +133,6 @@ pub fn each_fish(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents)
                             }
                         }
                     }
-                }
-                if step.eliminations.is_empty() {
-                    continue;
                 }
                 let mut base_cells = CellSet::EMPTY;
                 for (i, &base) in bases.iter().enumerate() {

@@ -4,7 +4,10 @@
 //! Masks are 9 bits, digit `d` (1-9) at bit `d - 1`, as in [`crate::candidates`]. A placed cell
 //! has no candidate left; placing a digit removes it from the candidates of the cell's 20 peers
 //! (what Sudoku Explainer calls "set value and cancel"). The grid is a plain `Copy` value of
-//! 243 bytes with no heap part, so a rater can keep one on the stack and copy it freely.
+//! about 900 bytes with no heap part, so a rater can keep one on the stack and copy it freely.
+//! Besides the masks it keeps the same facts by digit (a cell set each) and by house (each
+//! digit's places in each house), updated at each change: the techniques ask these questions
+//! far more often than the grid changes.
 
 use crate::board::Board;
 use crate::geometry::{Cell, CellSet, Digit, House, HouseKind, CELLS};
@@ -25,7 +28,27 @@ pub struct Grid {
     empty: u8,
     /// Set when an empty cell lost its last candidate: the position has no solution.
     broken: bool,
+    /// The places of each digit in each house, by house index and digit index (see
+    /// [`Grid::house_places`]).
+    places: [[u16; 9]; 27],
 }
+
+/// For each cell, its three houses (row, column, box: [`House::index`]) and its bit in each
+/// one's places (its position in [`House::cells`]).
+const HOUSE_BITS: [[(u8, u16); 3]; CELLS] = {
+    let mut out = [[(0u8, 0u16); 3]; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let (r, c) = (i / 9, i % 9);
+        out[i] = [
+            (r as u8, 1 << c),
+            (9 + c as u8, 1 << r),
+            ((18 + 3 * (r / 3) + c / 3) as u8, 1 << (3 * (r % 3) + c % 3)),
+        ];
+        i += 1;
+    }
+    out
+};
 
 impl Grid {
     /// The position a board of givens starts from: each given placed, and in every empty cell
@@ -38,6 +61,7 @@ impl Grid {
             empty_cells: CellSet::ALL,
             empty: CELLS as u8,
             broken: false,
+            places: [[0x1FF; 9]; 27],
         };
         for (i, &d) in board.digits().iter().enumerate() {
             if let Some(digit) = Digit::new(d) {
@@ -127,15 +151,25 @@ impl Grid {
     /// (in the order of [`House::cells`]).
     #[inline]
     pub fn positions(&self, house: House, digit: Digit) -> u16 {
-        let set = self.by_digit[digit.index()];
-        if house.kind() == HouseKind::Row {
-            return (set.bits() >> (9 * house.number())) as u16 & 0x1FF;
+        self.places[house.index()][digit.index()]
+    }
+
+    /// The empty cells with `min` to `max` candidates (`1 <= min <= max <= 8`), counted for all
+    /// cells at once on the digits' cell sets (bit-sliced counters: `at_least[k]` holds the
+    /// cells with more than `k` candidates).
+    #[inline]
+    pub fn cells_with_candidate_count(&self, min: u32, max: u32) -> CellSet {
+        debug_assert!(1 <= min && min <= max && max <= 8);
+        let mut at_least = [0u128; 9];
+        for set in &self.by_digit {
+            let x = set.bits();
+            for k in (1..=max as usize).rev() {
+                at_least[k] |= at_least[k - 1] & x;
+            }
+            at_least[0] |= x;
         }
-        let mut mask = 0;
-        for (i, c) in house.cells().iter().enumerate() {
-            mask |= (set.contains(*c) as u16) << i;
-        }
-        mask
+        CellSet::from_bits(at_least[min as usize - 1] & !at_least[max as usize])
+            .intersection(self.empty_cells)
     }
 
     /// The cells of `house` (a set) where `digit` is a candidate.
@@ -145,28 +179,10 @@ impl Grid {
     }
 
     /// The places of each digit in each house, by house index ([`House::index`]) and digit
-    /// index: what [`positions`](Grid::positions) gives, for every house at once (one pass
-    /// over the candidates, where asking house by house reads each house's cells).
-    pub fn house_places(&self) -> [[u16; 9]; 27] {
-        let mut out = [[0u16; 9]; 27];
-        for (d, set) in self.by_digit.iter().enumerate() {
-            let bits = set.bits();
-            for r in 0..9 {
-                // A row's places are its nine bits; its three box segments go to three boxes.
-                let row = (bits >> (9 * r)) as u16 & 0x1FF;
-                out[r][d] = row;
-                for s in 0..3 {
-                    out[18 + 3 * (r / 3) + s][d] |= (row >> (3 * s) & 7) << (3 * (r % 3));
-                }
-                let mut rest = row;
-                while rest != 0 {
-                    let c = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    out[9 + c][d] |= 1 << r;
-                }
-            }
-        }
-        out
+    /// index: what [`positions`](Grid::positions) gives, for every house at once.
+    #[inline]
+    pub fn house_places(&self) -> &[[u16; 9]; 27] {
+        &self.places
     }
 
     /// Number of cells holding `digit`.
@@ -182,6 +198,11 @@ impl Grid {
             return;
         }
         self.values[i] = digit.get();
+        let mut held = self.candidates[i];
+        while held != 0 {
+            self.clear_places(i, held.trailing_zeros() as usize);
+            held &= held - 1;
+        }
         self.candidates[i] = 0;
         let gone = CellSet::EMPTY.with(cell);
         for set in &mut self.by_digit {
@@ -199,12 +220,24 @@ impl Grid {
     pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
         let i = cell.index();
         let before = self.candidates[i];
+        if before >> digit.index() & 1 == 0 {
+            return;
+        }
         let after = before & !(1 << digit.index());
         self.candidates[i] = after;
         let set = &mut self.by_digit[digit.index()];
         *set = set.difference(CellSet::EMPTY.with(cell));
-        if after == 0 && before != 0 && self.values[i] == 0 {
+        self.clear_places(i, digit.index());
+        if after == 0 && self.values[i] == 0 {
             self.broken = true;
+        }
+    }
+
+    /// Takes cell `i` out of the places of digit index `d` in its three houses.
+    #[inline]
+    fn clear_places(&mut self, i: usize, d: usize) {
+        for (house, bit) in HOUSE_BITS[i] {
+            self.places[house as usize][d] &= !bit;
         }
     }
 }
@@ -311,12 +344,46 @@ mod tests {
     use super::*;
 
     #[test]
-    fn house_places_are_each_house_s_positions() {
-        for grid in varied_grids() {
+    fn house_places_follow_the_candidates() {
+        // The places kept by house, after every placement and removal of the varied grids,
+        // against the candidate masks read cell by cell.
+        let mut grids = varied_grids();
+        let mut placed = grids[0];
+        placed.place(cell(0, 1), Digit::new(1).expect("1-9"));
+        grids.push(placed);
+        for grid in grids {
             let all = grid.house_places();
             for house in House::ALL {
                 for d in Digit::ALL {
-                    assert_eq!(all[house.index()][d.index()], grid.positions(house, d));
+                    let mut expected = 0u16;
+                    for (i, &c) in house.cells().iter().enumerate() {
+                        expected |= (grid.candidates(c) >> d.index() & 1) << i;
+                    }
+                    assert_eq!(all[house.index()][d.index()], expected);
+                    assert_eq!(grid.positions(house, d), expected);
+                    assert_eq!(
+                        grid.cells_with(house, d).len(),
+                        expected.count_ones() as usize
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn candidate_counts_are_the_masks_popcounts() {
+        for grid in varied_grids() {
+            for min in 1..=8 {
+                for max in min..=8 {
+                    let expected = Cell::ALL.iter().fold(CellSet::EMPTY, |acc, &c| {
+                        let n = grid.candidates(c).count_ones();
+                        if grid.value(c).is_none() && (min..=max).contains(&n) {
+                            acc.with(c)
+                        } else {
+                            acc
+                        }
+                    });
+                    assert_eq!(grid.cells_with_candidate_count(min, max), expected);
                 }
             }
         }

@@ -13,7 +13,7 @@
 //! that one is a hidden single once the pattern's removals are made.
 
 use super::grid::Grid;
-use super::step::{First, HouseSet, RuleParents, Step, Technique};
+use super::step::{First, Focus, HouseSet, RuleParents, Step, Technique};
 use crate::geometry::{Digit, House, HouseKind};
 
 /// SE's order of (first house, second house) kinds.
@@ -28,7 +28,7 @@ const PAIRS: [(HouseKind, HouseKind); 4] = [
 /// order.
 pub fn locked_candidates(grid: &Grid, direct: bool) -> Option<Step> {
     let mut first = First::default();
-    each_locked_candidates(grid, direct, first.keep());
+    each_locked_candidates(grid, direct, &Focus::EVERYWHERE, first.keep());
     first.0
 }
 
@@ -38,6 +38,7 @@ pub fn locked_candidates(grid: &Grid, direct: bool) -> Option<Step> {
 pub fn each_locked_candidates(
     grid: &Grid,
     direct: bool,
+    focus: &Focus,
     mut f: impl FnMut(&Step, RuleParents) -> bool,
 ) {
     if !any_locked(grid) {
@@ -52,12 +53,19 @@ pub fn each_locked_candidates(
                 if common.is_empty() {
                     continue;
                 }
+                let outside = house1.cell_set().difference(house2.cell_set());
                 for digit in Digit::ALL {
+                    if focus.0[digit.index()].intersection(outside).is_empty() {
+                        continue;
+                    }
                     let cells1 = grid.cells_with(house1, digit);
                     if cells1.len() < 2 || !cells1.difference(common).is_empty() {
                         continue;
                     }
                     let removed = grid.cells_with(house2, digit).difference(house1.cell_set());
+                    if !direct && removed.is_empty() {
+                        continue;
+                    }
                     let pointing = kind1 == HouseKind::Box;
                     let mut step = Step::new(match (pointing, direct) {
                         (true, false) => Technique::Pointing,
@@ -70,11 +78,11 @@ pub fn each_locked_candidates(
                     step.digits = 1 << digit.index();
                     step.eliminations.0[digit.index()] = removed;
                     let parents = RuleParents {
-                        cells: house1.cell_set().difference(house2.cell_set()),
+                        cells: outside,
                         digits: 1 << digit.index(),
                     };
                     if !direct {
-                        if !removed.is_empty() && f(&step, parents) {
+                        if f(&step, parents) {
                             return;
                         }
                         continue;
@@ -355,7 +363,7 @@ mod tests {
             for g in [grid, bare] {
                 for direct in [false, true] {
                     let mut found = false;
-                    each_locked_candidates(&g, direct, |_, _| {
+                    each_locked_candidates(&g, direct, &Focus::EVERYWHERE, |_, _| {
                         found = true;
                         true
                     });

@@ -102,11 +102,19 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
         exclusion::aligned_triplet_exclusion,
         chains::nishio::nishio,
         chains::multiple::multiple,
-        |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::DYNAMIC),
-        |g: &Grid| chains::dynamic::dynamic(g, &chains::dynamic::DYNAMIC_PLUS),
     ];
     for technique in chained {
         if let Some(step) = technique(grid) {
+            return Next::Step(step);
+        }
+    }
+    // The dynamic searches of this position share their propagations' memory, and from level
+    // 2 on the nested producers' steps.
+    let mut shared = chains::dynamic::Shared::new();
+    for level in [&chains::dynamic::DYNAMIC, &chains::dynamic::DYNAMIC_PLUS] {
+        let unlimited = &Budget::UNLIMITED;
+        if let Ok(Some(step)) = chains::dynamic::dynamic_cached(grid, level, unlimited, &mut shared)
+        {
             return Next::Step(step);
         }
     }
@@ -118,14 +126,13 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
             at_least: chains::dynamic::NESTED_FORCING.base_tenths(),
         };
     }
-    let mut cache = chains::dynamic::nested_cache();
     for level in [
         &chains::dynamic::NESTED_FORCING,
         &chains::dynamic::NESTED_MULTIPLE,
         &chains::dynamic::NESTED_DYNAMIC,
         &chains::dynamic::NESTED_DYNAMIC_FORCING,
     ] {
-        match chains::dynamic::dynamic_cached(grid, level, budget, &mut cache) {
+        match chains::dynamic::dynamic_cached(grid, level, budget, &mut shared) {
             Ok(Some(step)) => return Next::Step(step),
             Ok(None) => {}
             Err(chains::dynamic::OutOfBudget) => {

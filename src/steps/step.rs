@@ -502,6 +502,41 @@ pub struct RuleParents {
     pub digits: u16,
 }
 
+/// The candidates that count as rule parents for a search of patterns: by digit index, the
+/// cells where that digit's candidate counts. Inside a dynamic propagation with advanced rules
+/// they are the candidates removed since it started; a pattern with none of its rule parents
+/// among them is not used ([`RuleParents`]), so the `each_*` searches skip it before building
+/// it (they may still give some such patterns: the test is coarse where it is cheap). The
+/// producers of steps search [`Focus::EVERYWHERE`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Focus(pub [CellSet; 9]);
+
+impl Focus {
+    /// Every candidate counts: no pattern is skipped.
+    pub const EVERYWHERE: Focus = Focus([CellSet::ALL; 9]);
+
+    /// Whether any digit of `digits` (bit `d - 1`) counts somewhere in `cells`.
+    #[inline]
+    pub fn meets(&self, cells: CellSet, digits: u16) -> bool {
+        let mut rest = digits & 0x1FF;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if !self.0[d].intersection(cells).is_empty() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The cells where some digit counts.
+    pub fn cells(&self) -> CellSet {
+        self.0
+            .iter()
+            .fold(CellSet::EMPTY, |acc, &set| acc.union(set))
+    }
+}
+
 /// The first step a producer's `each_*` search gives (the producers that can give all their
 /// patterns, for the advanced rules of the dynamic chains (+), keep their first-step form
 /// through this).

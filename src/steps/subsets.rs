@@ -15,7 +15,7 @@
 
 use super::grid::{houses, is_pair, Grid};
 use super::singles::BOX_COLUMN_ROW;
-use super::step::{First, HouseSet, RuleParents, Step, Technique};
+use super::step::{First, Focus, HouseSet, RuleParents, Step, Technique};
 use crate::geometry::{CellSet, Digit, House};
 
 /// The 9-bit masks with `k` (1-4) bits set, in increasing order (SE's `Permutations` order).
@@ -48,33 +48,48 @@ pub(crate) fn tuples(k: u32) -> &'static [u16] {
 /// The first naked set of `degree` (2-4) in SE's order that removes something.
 pub fn naked_set(grid: &Grid, degree: u32) -> Option<Step> {
     let mut first = First::default();
-    each_naked_set(grid, degree, first.keep());
+    each_naked_set(grid, degree, &Focus::EVERYWHERE, first.keep());
     first.0
 }
 
 /// Every naked set of `degree` (2-4) that removes something, in SE's order, each with its rule
 /// parents (the other digits in the set's cells), until `f` returns true.
-pub fn each_naked_set(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RuleParents) -> bool) {
+pub fn each_naked_set(
+    grid: &Grid,
+    degree: u32,
+    focus: &Focus,
+    mut f: impl FnMut(&Step, RuleParents) -> bool,
+) {
+    // A set's rule parents are in its own cells.
+    let counting = focus.cells();
+    // Cells that can belong to a naked set of `degree`: 2 to `degree` candidates (a cell with
+    // more would take the union above `degree`, SE's test then fails).
+    let fits = grid.cells_with_candidate_count(2, degree);
     for kind in BOX_COLUMN_ROW {
         for house in houses(kind) {
             if grid.empty_count(house) < 2 * degree {
                 continue;
             }
             let cells = house.cells();
-            // Cells that can belong to a naked set of `degree`: 2 to `degree` candidates (a
-            // cell with more would take the union above `degree`, SE's test then fails).
+            let here = fits.intersection(house.cell_set());
+            if here.len() < degree as usize {
+                continue;
+            }
             let mut eligible = 0u16;
+            let mut fresh = 0u16;
             for (i, &cell) in cells.iter().enumerate() {
-                let n = grid.candidates(cell).count_ones();
-                if (2..=degree).contains(&n) {
+                if here.contains(cell) {
                     eligible |= 1 << i;
+                    if counting.contains(cell) {
+                        fresh |= 1 << i;
+                    }
                 }
             }
-            if eligible.count_ones() < degree {
+            if eligible.count_ones() < degree || fresh == 0 {
                 continue;
             }
             for &tuple in tuples(degree) {
-                if tuple & !eligible != 0 {
+                if tuple & !eligible != 0 || tuple & fresh == 0 {
                     continue;
                 }
                 let mut union = 0u16;
@@ -94,6 +109,14 @@ pub fn each_naked_set(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RulePar
                 if !ok || union.count_ones() != degree {
                     continue;
                 }
+                // Most sets remove nothing: tell before building the step.
+                let removes = cells
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &cell)| tuple >> i & 1 == 0 && grid.candidates(cell) & union != 0);
+                if !removes {
+                    continue;
+                }
                 let technique = match degree {
                     2 => Technique::NakedPair,
                     3 => Technique::NakedTriplet,
@@ -107,9 +130,6 @@ pub fn each_naked_set(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RulePar
                             step.eliminations.add(cell, d);
                         }
                     }
-                }
-                if step.eliminations.is_empty() {
-                    continue;
                 }
                 step.cells = set;
                 step.houses = HouseSet::default().with(house);
@@ -130,7 +150,7 @@ pub fn each_naked_set(grid: &Grid, degree: u32, mut f: impl FnMut(&Step, RulePar
 /// (degree 2 or 3), the first whose removals leave a hidden single in the house.
 pub fn hidden_set(grid: &Grid, degree: u32, direct: bool) -> Option<Step> {
     let mut first = First::default();
-    each_hidden_set(grid, degree, direct, first.keep());
+    each_hidden_set(grid, degree, direct, &Focus::EVERYWHERE, first.keep());
     first.0
 }
 
@@ -141,6 +161,7 @@ pub fn each_hidden_set(
     grid: &Grid,
     degree: u32,
     direct: bool,
+    focus: &Focus,
     mut f: impl FnMut(&Step, RuleParents) -> bool,
 ) {
     let all = grid.house_places();
@@ -167,8 +188,17 @@ pub fn each_hidden_set(
             if eligible.count_ones() < degree {
                 continue;
             }
+            // A set's rule parents are its digits in the house.
+            let mut fresh = 0u16;
+            for d in Digit::ALL {
+                if eligible >> d.index() & 1 != 0
+                    && !focus.0[d.index()].intersection(house.cell_set()).is_empty()
+                {
+                    fresh |= 1 << d.index();
+                }
+            }
             for &tuple in tuples(degree) {
-                if tuple & !eligible != 0 {
+                if tuple & !eligible != 0 || tuple & fresh == 0 {
                     continue;
                 }
                 if let Some(step) = hidden_tuple(grid, house, &places, tuple, degree, direct) {
@@ -206,6 +236,15 @@ fn hidden_tuple(
         return None;
     }
     let cells = house.cells();
+    // Most sets remove nothing: tell before building the step (a direct set places instead).
+    if !direct
+        && !cells
+            .iter()
+            .enumerate()
+            .any(|(i, &cell)| union >> i & 1 != 0 && grid.candidates(cell) & !tuple != 0)
+    {
+        return None;
+    }
     let technique = match (degree, direct) {
         (2, true) => Technique::DirectHiddenPair,
         (_, true) => Technique::DirectHiddenTriplet,
@@ -225,7 +264,7 @@ fn hidden_tuple(
     step.houses = HouseSet::default().with(house);
     step.digits = tuple;
     if !direct {
-        return (!step.eliminations.is_empty()).then_some(step);
+        return Some(step);
     }
     for d in Digit::ALL {
         if tuple >> d.index() & 1 != 0 {

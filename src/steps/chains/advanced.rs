@@ -27,7 +27,7 @@ use super::potential::Pot;
 use super::Whole;
 use crate::geometry::{CellSet, Digit};
 use crate::steps::grid::Grid;
-use crate::steps::step::{Eliminations, RuleParents, Step};
+use crate::steps::step::{Eliminations, Focus, RuleParents, Step};
 use crate::steps::{fish, intersections, subsets};
 
 /// No nested step (in [`Advanced::removals`]).
@@ -72,16 +72,23 @@ impl Advanced {
         self.removals.clear();
         self.parents.clear();
         self.nested.clear();
+        // Only the candidates removed since the start count as rule parents.
+        let focus = Focus(std::array::from_fn(|d| {
+            let digit = Digit::ALL[d];
+            source
+                .digit_cells(digit)
+                .difference(work.digit_cells(digit))
+        }));
         for rule in 0..4 {
             let mut take = |step: &Step, needs: RuleParents| {
                 self.add(source, work, &step.eliminations, needs);
                 false
             };
             match rule {
-                0 => intersections::each_locked_candidates(work, false, &mut take),
-                1 => subsets::each_hidden_set(work, 2, false, &mut take),
-                2 => subsets::each_naked_set(work, 2, &mut take),
-                _ => fish::each_fish(work, 2, &mut take),
+                0 => intersections::each_locked_candidates(work, false, &focus, &mut take),
+                1 => subsets::each_hidden_set(work, 2, false, &focus, &mut take),
+                2 => subsets::each_naked_set(work, 2, &focus, &mut take),
+                _ => fish::each_fish(work, 2, &focus, &mut take),
             }
             if !self.removals.is_empty() {
                 return;

@@ -153,12 +153,13 @@ struct OnRuns {
 }
 
 impl OnRuns {
-    fn new() -> OnRuns {
+    /// Runs whose slots start as the propagations of `pool` (spare, their contents forgotten).
+    fn new(pool: Vec<Propagation>) -> OnRuns {
         OnRuns {
             slot: Box::new([NONE; 729]),
-            pool: Vec::new(),
-            contradiction: Vec::new(),
-            free: Vec::new(),
+            contradiction: vec![None; pool.len()],
+            free: (0..pool.len() as u32).rev().collect(),
+            pool,
         }
     }
 
@@ -200,6 +201,32 @@ struct Memory<'c> {
     cache: &'c mut NestedCache,
 }
 
+/// What the searches of one position share: the nested producers' steps by grid (levels 2 and
+/// up), and the propagations of the searches done, kept for the next search (a propagation
+/// keeps its memory from one run to the next; making one costs a 6 KB index and the growth of
+/// its lists, which measured about a tenth of a hard puzzle's rating).
+pub struct Shared {
+    cache: NestedCache,
+    spare: Vec<Propagation>,
+}
+
+impl Shared {
+    /// Nothing shared yet; the nested producers are producer 14 and the multiple forcing chains
+    /// ([`nested_cache`]).
+    pub fn new() -> Shared {
+        Shared {
+            cache: nested_cache(),
+            spare: Vec::new(),
+        }
+    }
+}
+
+impl Default for Shared {
+    fn default() -> Shared {
+        Shared::new()
+    }
+}
+
 /// The budget ran out ([`dynamic_cached`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutOfBudget;
@@ -220,14 +247,14 @@ pub fn dynamic(grid: &Grid, level: &Level) -> Option<Step> {
 }
 
 /// As [`dynamic`], but stopping with [`OutOfBudget`] when `budget` runs out (checked before
-/// each cell), and sharing `cache` with the other nested levels of the same position.
+/// each cell), and sharing `shared` with the other levels of the same position.
 pub fn dynamic_cached(
     grid: &Grid,
     level: &Level,
     budget: &Budget,
-    cache: &mut NestedCache,
+    shared: &mut Shared,
 ) -> Result<Option<Step>, OutOfBudget> {
-    Ok(first_cached(grid, level, budget, cache)?.map(|f| f.step))
+    Ok(first_cached(grid, level, budget, shared)?.map(|f| f.step))
 }
 
 /// The first step of `level` with SE's difficulty and complexity (see [`dynamic_cached`]).
@@ -236,7 +263,7 @@ pub(crate) fn first(
     level: &Level,
     budget: &Budget,
 ) -> Result<Option<Found>, OutOfBudget> {
-    first_cached(grid, level, budget, &mut nested_cache())
+    first_cached(grid, level, budget, &mut Shared::new())
 }
 
 /// An empty cache of the nested producers' steps, running producer 14 and the multiple forcing
@@ -258,7 +285,10 @@ fn dynamic_all(grid: &Grid, _: &Reach) -> Vec<Whole> {
         grid,
         &DYNAMIC,
         &Budget::UNLIMITED,
-        &mut NestedCache::default(),
+        &mut Shared {
+            cache: NestedCache::default(),
+            spare: Vec::new(),
+        },
     )
     .unwrap_or_default()
 }
@@ -270,21 +300,20 @@ fn nested_forcing_all(grid: &Grid, _: &Reach) -> Vec<Whole> {
         grid,
         &NESTED_FORCING,
         &Budget::UNLIMITED,
-        &mut nested_cache(),
+        &mut Shared::new(),
     )
     .unwrap_or_default()
 }
 
-/// As [`first`], with the nested producers' steps shared through `cache` (the nested levels
-/// of one position share one).
+/// As [`first`], sharing `shared` with the other levels of the same position.
 pub(crate) fn first_cached(
     grid: &Grid,
     level: &Level,
     budget: &Budget,
-    cache: &mut NestedCache,
+    shared: &mut Shared,
 ) -> Result<Option<Found>, OutOfBudget> {
     let mut collect = Collect::first();
-    search(grid, level, budget, cache, &mut collect)?;
+    search(grid, level, budget, shared, &mut collect)?;
     Ok(collect.into_first())
 }
 
@@ -294,10 +323,10 @@ pub(crate) fn all_cached(
     grid: &Grid,
     level: &Level,
     budget: &Budget,
-    cache: &mut NestedCache,
+    shared: &mut Shared,
 ) -> Result<Vec<Whole>, OutOfBudget> {
     let mut collect = Collect::all();
-    search(grid, level, budget, cache, &mut collect)?;
+    search(grid, level, budget, shared, &mut collect)?;
     Ok(collect.into_sorted())
 }
 
@@ -307,15 +336,36 @@ fn search(
     grid: &Grid,
     level: &Level,
     budget: &Budget,
-    cache: &mut NestedCache,
+    shared: &mut Shared,
     best: &mut Collect,
 ) -> Result<(), OutOfBudget> {
+    let mut spare = std::mem::take(&mut shared.spare);
     let mut m = Memory {
-        on: OnRuns::new(),
-        off: Propagation::default(),
+        off: spare.pop().unwrap_or_default(),
+        on: OnRuns::new(spare),
         path: Vec::new(),
-        cache,
+        cache: &mut shared.cache,
     };
+    let result = search_cells(grid, level, budget, &mut m, best);
+    let Memory { on, off, .. } = m;
+    // A nested search of this one (levels 4 and 5 nest their own) may have left its spares:
+    // keep whichever pool is larger.
+    let mut pool = on.pool;
+    pool.push(off);
+    if pool.len() > shared.spare.len() {
+        shared.spare = pool;
+    }
+    result
+}
+
+/// The cells of [`search`], with its memory.
+fn search_cells(
+    grid: &Grid,
+    level: &Level,
+    budget: &Budget,
+    m: &mut Memory<'_>,
+    best: &mut Collect,
+) -> Result<(), OutOfBudget> {
     for cell in grid.empty_cells().iter() {
         let cands = grid.candidates(cell);
         if cands.count_ones() < 2 {
@@ -353,7 +403,7 @@ fn search(
             if cands.count_ones() >= 3 {
                 double_chains(grid, &m.on.pool[s], &m.off, level.double, &mut m.path, best);
             }
-            region_chains(grid, &mut m, s, cell, digit, level, best);
+            region_chains(grid, m, s, cell, digit, level, best);
             n += 1;
         }
         let props: Vec<&Propagation> = values[..n].iter().map(|&s| &m.on.pool[s]).collect();

@@ -94,7 +94,7 @@ impl Reach {
         let mut bilocal = [CellSet::EMPTY; 9];
         let hp = grid.house_places();
         for (house, here) in crate::geometry::House::ALL.iter().zip(hp) {
-            for (set, mask) in bilocal.iter_mut().zip(here) {
+            for (set, &mask) in bilocal.iter_mut().zip(here) {
                 if is_pair(mask) {
                     let cells = house.cells();
                     let last = 15 - mask.leading_zeros() as usize;
