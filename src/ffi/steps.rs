@@ -872,8 +872,9 @@ pub fn solve_path(board: &Board) -> Result<(Vec<Step>, bool), sudoku_status> {
     };
     let mut grid = Grid::from_board(board);
     let mut path = Vec::new();
+    let mut shared = steps::chains::dynamic::Shared::new();
     loop {
-        match steps::next_step_within(&grid, &budget) {
+        match steps::next_step_sharing(&grid, &budget, &mut shared) {
             Next::Step(step) => {
                 step.apply(&mut grid);
                 path.push(step);

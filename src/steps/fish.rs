@@ -77,77 +77,117 @@ pub fn each_fish(
         if n == 0 {
             continue;
         }
+        // One candidate fish: `true` when `f` asks to stop.
+        let mut visit = |tuple: u16, digit: Digit| -> bool {
+            if tuple & !eligible[digit.index()] != 0 || tuple & fresh[digit.index()] == 0 {
+                return false;
+            }
+            let mut union = 0u16;
+            let mut ok = true;
+            for (i, &base) in bases.iter().enumerate() {
+                if tuple >> i & 1 != 0 {
+                    let p = all[base.index()][digit.index()];
+                    if p.count_ones() < 2 {
+                        ok = false;
+                        break;
+                    }
+                    union |= p;
+                }
+            }
+            if !ok || union.count_ones() != degree {
+                return false;
+            }
+            // Most fish remove nothing: tell before building the step. A cover line
+            // removes its places outside the base lines.
+            let removes = (0..9).any(|j| {
+                union >> j & 1 != 0
+                    && all[House::new(cover_kind, j).expect("0-8").index()][digit.index()] & !tuple
+                        != 0
+            });
+            if !removes {
+                return false;
+            }
+            let technique = match degree {
+                2 => Technique::XWing,
+                3 => Technique::Swordfish,
+                _ => Technique::Jellyfish,
+            };
+            let mut step = Step::new(technique);
+            let mut houses_set = HouseSet::default();
+            let mut cover_cells = CellSet::EMPTY;
+            for j in 0..9 {
+                if union >> j & 1 == 0 {
+                    continue;
+                }
+                let cover = House::new(cover_kind, j).expect("0-8");
+                houses_set = houses_set.with(cover);
+                cover_cells = cover_cells.union(cover.cell_set());
+                let p = all[cover.index()][digit.index()];
+                for (i, &cell) in cover.cells().iter().enumerate() {
+                    if p >> i & 1 != 0 {
+                        if tuple >> i & 1 == 0 {
+                            step.eliminations.add(cell, digit);
+                        } else {
+                            step.cells = step.cells.with(cell);
+                        }
+                    }
+                }
+            }
+            let mut base_cells = CellSet::EMPTY;
+            for (i, &base) in bases.iter().enumerate() {
+                if tuple >> i & 1 != 0 {
+                    houses_set = houses_set.with(base);
+                    base_cells = base_cells.union(base.cell_set());
+                }
+            }
+            step.houses = houses_set;
+            step.digits = 1 << digit.index();
+            let parents = RuleParents {
+                cells: base_cells.difference(cover_cells),
+                digits: 1 << digit.index(),
+            };
+            f(&step, parents)
+        };
+        if degree == 2 {
+            // X-Wings: two base lines with the same two places of a digit. Found pair by pair,
+            // then met in the order of the tuples (as masks: higher line first, then lower),
+            // digits ascending within one.
+            let mut by_digit = [0u64; 9];
+            let mut any = 0u64;
+            for &digit in &fishy[..n] {
+                let d = digit.index();
+                let mut lines = eligible[d];
+                while lines != 0 {
+                    let i = lines.trailing_zeros() as usize;
+                    lines &= lines - 1;
+                    let mut rest = lines;
+                    while rest != 0 {
+                        let j = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let pair = 1 << i | 1 << j;
+                        if pair & fresh[d] != 0
+                            && all[bases[i].index()][d] == all[bases[j].index()][d]
+                        {
+                            by_digit[d] |= 1 << (j * (j - 1) / 2 + i);
+                        }
+                    }
+                }
+                any |= by_digit[d];
+            }
+            while any != 0 {
+                let rank = any.trailing_zeros() as usize;
+                any &= any - 1;
+                for &digit in &fishy[..n] {
+                    if by_digit[digit.index()] >> rank & 1 != 0 && visit(tuples(2)[rank], digit) {
+                        return;
+                    }
+                }
+            }
+            continue;
+        }
         for &tuple in tuples(degree) {
             for &digit in &fishy[..n] {
-                if tuple & !eligible[digit.index()] != 0 || tuple & fresh[digit.index()] == 0 {
-                    continue;
-                }
-                let mut union = 0u16;
-                let mut ok = true;
-                for (i, &base) in bases.iter().enumerate() {
-                    if tuple >> i & 1 != 0 {
-                        let p = all[base.index()][digit.index()];
-                        if p.count_ones() < 2 {
-                            ok = false;
-                            break;
-                        }
-                        union |= p;
-                    }
-                }
-                if !ok || union.count_ones() != degree {
-                    continue;
-                }
-                // Most fish remove nothing: tell before building the step. A cover line
-                // removes its places outside the base lines.
-                let removes = (0..9).any(|j| {
-                    union >> j & 1 != 0
-                        && all[House::new(cover_kind, j).expect("0-8").index()][digit.index()]
-                            & !tuple
-                            != 0
-                });
-                if !removes {
-                    continue;
-                }
-                let technique = match degree {
-                    2 => Technique::XWing,
-                    3 => Technique::Swordfish,
-                    _ => Technique::Jellyfish,
-                };
-                let mut step = Step::new(technique);
-                let mut houses_set = HouseSet::default();
-                let mut cover_cells = CellSet::EMPTY;
-                for j in 0..9 {
-                    if union >> j & 1 == 0 {
-                        continue;
-                    }
-                    let cover = House::new(cover_kind, j).expect("0-8");
-                    houses_set = houses_set.with(cover);
-                    cover_cells = cover_cells.union(cover.cell_set());
-                    let p = all[cover.index()][digit.index()];
-                    for (i, &cell) in cover.cells().iter().enumerate() {
-                        if p >> i & 1 != 0 {
-                            if tuple >> i & 1 == 0 {
-                                step.eliminations.add(cell, digit);
-                            } else {
-                                step.cells = step.cells.with(cell);
-                            }
-                        }
-                    }
-                }
-                let mut base_cells = CellSet::EMPTY;
-                for (i, &base) in bases.iter().enumerate() {
-                    if tuple >> i & 1 != 0 {
-                        houses_set = houses_set.with(base);
-                        base_cells = base_cells.union(base.cell_set());
-                    }
-                }
-                step.houses = houses_set;
-                step.digits = 1 << digit.index();
-                let parents = RuleParents {
-                    cells: base_cells.difference(cover_cells),
-                    digits: 1 << digit.index(),
-                };
-                if f(&step, parents) {
+                if visit(tuple, digit) {
                     return;
                 }
             }
@@ -161,6 +201,77 @@ mod tests {
     use crate::geometry::Cell;
     use crate::steps::grid::cell;
     use crate::Board;
+
+    #[test]
+    fn x_wings_come_in_the_order_of_every_pair_of_lines() {
+        // Every X-Wing of the varied grids (and of every grid met along their paths), against
+        // the plain enumeration: each pair of base lines in increasing order of their mask,
+        // digits ascending, where both lines hold exactly the same two places and a cover line
+        // holds the digit elsewhere.
+        let mut grids = crate::steps::grid::varied_grids();
+        for g in crate::steps::grid::varied_grids() {
+            let mut g = g;
+            while let crate::steps::next::Next::Step(s) = crate::steps::next::next_step_within(
+                &g,
+                &crate::steps::budget::Budget::UNLIMITED.without_nested(),
+            ) {
+                s.apply(&mut g);
+                grids.push(g);
+            }
+        }
+        let mut found = 0;
+        for g in &grids {
+            let mut got = Vec::new();
+            each_fish(g, 2, &Focus::EVERYWHERE, |step, _| {
+                got.push((step.houses, step.digits, step.eliminations));
+                false
+            });
+            let all = g.house_places();
+            let mut expected = Vec::new();
+            for (base_kind, cover_kind) in [
+                (HouseKind::Column, HouseKind::Row),
+                (HouseKind::Row, HouseKind::Column),
+            ] {
+                for &tuple in tuples(2) {
+                    for d in Digit::ALL {
+                        // SE's Fisherman skips a digit placed more than 9 - 2 * degree times.
+                        if g.values().iter().filter(|&&v| v == d.get()).count() > 5 {
+                            continue;
+                        }
+                        let lines: Vec<usize> = (0..9).filter(|i| tuple >> i & 1 != 0).collect();
+                        let place = |i: usize| {
+                            all[House::new(base_kind, i).expect("0-8").index()][d.index()]
+                        };
+                        let (a, b) = (place(lines[0]), place(lines[1]));
+                        if !crate::steps::grid::is_pair(a) || a != b {
+                            continue;
+                        }
+                        let mut removed = crate::steps::step::Eliminations::default();
+                        let mut houses = HouseSet::default();
+                        for j in (0..9).filter(|j| a >> j & 1 != 0) {
+                            let cover = House::new(cover_kind, j).expect("0-8");
+                            houses = houses.with(cover);
+                            for (i, &c) in cover.cells().iter().enumerate() {
+                                if g.candidates(c) >> d.index() & 1 != 0 && tuple >> i & 1 == 0 {
+                                    removed.add(c, d);
+                                }
+                            }
+                        }
+                        if removed.is_empty() {
+                            continue;
+                        }
+                        for &i in &lines {
+                            houses = houses.with(House::new(base_kind, i).expect("0-8"));
+                        }
+                        expected.push((houses, 1u16 << d.index(), removed));
+                    }
+                }
+            }
+            found += expected.len();
+            assert_eq!(got, expected);
+        }
+        assert!(found > 0, "some X-Wings met");
+    }
 
     /// Puts the digits `fill[r]` in row `r` at `columns` (0 for none), so that those columns keep
     /// empty only the rows whose fill is 0.

@@ -44,28 +44,48 @@ pub fn each_locked_candidates(
     if !any_locked(grid) {
         return;
     }
+    let all = grid.house_places();
     for (kind1, kind2) in PAIRS {
+        // A box's places split into three segments by the lines of `kind2`: rows, or columns;
+        // a line's into three by the boxes it crosses.
+        let segment = if kind2 == HouseKind::Column {
+            &COLUMN_SEGMENT
+        } else {
+            &ROW_SEGMENT
+        };
         for n1 in 0..9 {
             let house1 = House::new(kind1, n1).expect("0-8");
+            let places1 = &all[house1.index()];
+            // The segment (0-2) holding all of each digit's places, when they are two or more
+            // (the pattern), else 3. The segments are in the order of the second houses.
+            let within: [u8; 9] = std::array::from_fn(|d| segment[places1[d] as usize]);
+            if within.iter().all(|&k| k == 3) {
+                continue;
+            }
             for n2 in 0..9 {
                 let house2 = House::new(kind2, n2).expect("0-8");
-                let common = house1.intersection(house2);
-                if common.is_empty() {
+                let Some((in1, in2)) = meeting(house1, house2) else {
                     continue;
-                }
+                };
+                let places2 = &all[house2.index()];
+                let common = house1.intersection(house2);
                 let outside = house1.cell_set().difference(house2.cell_set());
                 for digit in Digit::ALL {
+                    // The pattern on the houses' places first (with no removal, only a direct
+                    // one can do something), then the cells.
+                    let (p1, p2) = (places1[digit.index()], places2[digit.index()]);
+                    if within[digit.index()] == 3 || p1 & !in1 != 0 {
+                        continue;
+                    }
+                    if !direct && p2 & !in2 == 0 {
+                        continue;
+                    }
                     if focus.0[digit.index()].intersection(outside).is_empty() {
                         continue;
                     }
                     let cells1 = grid.cells_with(house1, digit);
-                    if cells1.len() < 2 || !cells1.difference(common).is_empty() {
-                        continue;
-                    }
                     let removed = grid.cells_with(house2, digit).difference(house1.cell_set());
-                    if !direct && removed.is_empty() {
-                        continue;
-                    }
+                    debug_assert!(cells1.len() >= 2 && cells1.difference(common).is_empty());
                     let pointing = kind1 == HouseKind::Box;
                     let mut step = Step::new(match (pointing, direct) {
                         (true, false) => Technique::Pointing,
@@ -112,6 +132,52 @@ pub fn each_locked_candidates(
             }
         }
     }
+}
+
+/// For a 9-bit set of positions in a house: the segment `k` (0-2) of positions `3k` to `3k + 2`
+/// holding all of them when they are two or more, else 3.
+static ROW_SEGMENT: [u8; 512] = segments(0o007, 3);
+
+/// As [`ROW_SEGMENT`] for the segments of positions `k`, `k + 3` and `k + 6` (a box's columns).
+static COLUMN_SEGMENT: [u8; 512] = segments(0o111, 1);
+
+const fn segments(first: u16, step: u32) -> [u8; 512] {
+    let mut out = [3u8; 512];
+    let mut p = 0;
+    while p < 512 {
+        if (p as u16).count_ones() >= 2 {
+            let mut k = 0;
+            while k < 3 {
+                if p as u16 & !(first << (step * k)) == 0 {
+                    out[p] = k as u8;
+                }
+                k += 1;
+            }
+        }
+        p += 1;
+    }
+    out
+}
+
+/// Where `house1` and `house2` (a box and a line, either way round) meet, as positions in each
+/// ([`House::cells`] order): `None` when they do not.
+fn meeting(house1: House, house2: House) -> Option<(u16, u16)> {
+    let (b, line, box_first) = match (house1.kind(), house2.kind()) {
+        (HouseKind::Box, _) => (house1.number(), house2, true),
+        _ => (house2.number(), house1, false),
+    };
+    let n = line.number();
+    // The line's positions in the box, and the box's in the line.
+    let (in_box, in_line) = match line.kind() {
+        HouseKind::Row if n / 3 == b / 3 => (0o007 << (3 * (n % 3)), 0o007 << (3 * (b % 3))),
+        HouseKind::Column if n / 3 == b % 3 => (0o111 << (n % 3), 0o007 << (3 * (b / 3))),
+        _ => return None,
+    };
+    Some(if box_first {
+        (in_box, in_line)
+    } else {
+        (in_line, in_box)
+    })
 }
 
 /// The three-cell segments where a line crosses a box, seen along rows or along columns: a
@@ -257,6 +323,27 @@ mod tests {
         ".........",
         ".........",
     ];
+
+    #[test]
+    fn meeting_positions_are_the_common_cells() {
+        for (kind1, kind2) in PAIRS {
+            for house1 in crate::steps::grid::houses(kind1) {
+                for house2 in crate::steps::grid::houses(kind2) {
+                    let common = house1.intersection(house2);
+                    let positions = |house: House| {
+                        house
+                            .cells()
+                            .iter()
+                            .enumerate()
+                            .fold(0u16, |acc, (i, &c)| acc | (common.contains(c) as u16) << i)
+                    };
+                    let expected =
+                        (!common.is_empty()).then(|| (positions(house1), positions(house2)));
+                    assert_eq!(meeting(house1, house2), expected, "{house1:?} {house2:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn pointing_removes_from_the_line() {

@@ -51,6 +51,17 @@ pub fn next_step(grid: &Grid) -> Next {
 /// not allow them ([`Next::Beyond`] at 9.5). The producers before them take a few milliseconds
 /// at most and are not interrupted.
 pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
+    next_step_sharing(grid, budget, &mut chains::dynamic::Shared::new())
+}
+
+/// As [`next_step_within`], with the memory of the dynamic searches kept in `shared` from one
+/// call to the next (a path takes one step after another: its searches reuse the same
+/// propagations).
+pub fn next_step_sharing(
+    grid: &Grid,
+    budget: &Budget,
+    shared: &mut chains::dynamic::Shared,
+) -> Next {
     if grid.is_broken() {
         return Next::Contradiction;
     }
@@ -110,11 +121,10 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
     }
     // The dynamic searches of this position share their propagations' memory, and from level
     // 2 on the nested producers' steps.
-    let mut shared = chains::dynamic::Shared::new();
+    shared.next_position();
     for level in [&chains::dynamic::DYNAMIC, &chains::dynamic::DYNAMIC_PLUS] {
         let unlimited = &Budget::UNLIMITED;
-        if let Ok(Some(step)) = chains::dynamic::dynamic_cached(grid, level, unlimited, &mut shared)
-        {
+        if let Ok(Some(step)) = chains::dynamic::dynamic_cached(grid, level, unlimited, shared) {
             return Next::Step(step);
         }
     }
@@ -132,7 +142,7 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
         &chains::dynamic::NESTED_DYNAMIC,
         &chains::dynamic::NESTED_DYNAMIC_FORCING,
     ] {
-        match chains::dynamic::dynamic_cached(grid, level, budget, &mut shared) {
+        match chains::dynamic::dynamic_cached(grid, level, budget, shared) {
             Ok(Some(step)) => return Next::Step(step),
             Ok(None) => {}
             Err(chains::dynamic::OutOfBudget) => {

@@ -8,8 +8,9 @@
 //! rounded as `(int)((x + 0.05) * 10)`; here they are tenths from the start.
 
 use super::budget::Budget;
+use super::chains::dynamic::Shared;
 use super::grid::Grid;
-use super::next::{next_step_within, Next};
+use super::next::{next_step_sharing, Next};
 use super::step::Technique;
 use crate::board::Board;
 
@@ -79,12 +80,13 @@ fn rate_grid_within(mut grid: Grid, cap: u8, budget: &Budget) -> Rating {
         steps: 0,
     };
     let mut placed = false;
+    let mut shared = Shared::new();
     loop {
         if budget.exhausted() {
             r.out_of_budget = true;
             return r;
         }
-        match next_step_within(&grid, budget) {
+        match next_step_sharing(&grid, budget, &mut shared) {
             Next::Solved => {
                 r.complete = true;
                 return r;

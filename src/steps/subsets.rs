@@ -67,14 +67,16 @@ pub fn each_naked_set(
     let fits = grid.cells_with_candidate_count(2, degree);
     for kind in BOX_COLUMN_ROW {
         for house in houses(kind) {
-            if grid.empty_count(house) < 2 * degree {
+            let here = fits.intersection(house.cell_set()).bits();
+            // Fewer than two cells fit (the cheap test first).
+            if here & here.wrapping_sub(1) == 0 {
+                continue;
+            }
+            let here = CellSet::from_bits(here);
+            if here.len() < degree as usize || grid.empty_count(house) < 2 * degree {
                 continue;
             }
             let cells = house.cells();
-            let here = fits.intersection(house.cell_set());
-            if here.len() < degree as usize {
-                continue;
-            }
             let mut eligible = 0u16;
             let mut fresh = 0u16;
             for (i, &cell) in cells.iter().enumerate() {
@@ -167,12 +169,8 @@ pub fn each_hidden_set(
     let all = grid.house_places();
     for kind in BOX_COLUMN_ROW {
         for house in houses(kind) {
-            let empty = grid.empty_count(house);
-            if !(empty > 2 * degree || (direct && empty > degree)) {
-                continue;
-            }
+            let places = &all[house.index()];
             // Digits that can belong to a hidden set of `degree`: 2 to `degree` places.
-            let places = all[house.index()];
             let mut eligible = 0u16;
             for d in Digit::ALL {
                 let p = places[d.index()];
@@ -188,6 +186,10 @@ pub fn each_hidden_set(
             if eligible.count_ones() < degree {
                 continue;
             }
+            let empty = grid.empty_count(house);
+            if !(empty > 2 * degree || (direct && empty > degree)) {
+                continue;
+            }
             // A set's rule parents are its digits in the house.
             let mut fresh = 0u16;
             for d in Digit::ALL {
@@ -201,7 +203,7 @@ pub fn each_hidden_set(
                 if tuple & !eligible != 0 || tuple & fresh == 0 {
                     continue;
                 }
-                if let Some(step) = hidden_tuple(grid, house, &places, tuple, degree, direct) {
+                if let Some(step) = hidden_tuple(grid, house, places, tuple, degree, direct) {
                     let parents = RuleParents {
                         cells: house.cell_set().difference(step.cells),
                         digits: tuple,
@@ -282,9 +284,14 @@ fn hidden_tuple(
 
 /// The digits of a 9-bit mask, in increasing order.
 pub(crate) fn digits(mask: u16) -> impl Iterator<Item = Digit> {
-    Digit::ALL
-        .into_iter()
-        .filter(move |d| mask >> d.index() & 1 != 0)
+    let mut rest = mask & 0x1FF;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let d = Digit::ALL[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            d
+        })
+    })
 }
 
 #[cfg(test)]

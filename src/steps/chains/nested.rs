@@ -62,9 +62,11 @@ type Steps = HashMap<[u16; CELLS], Rc<Vec<Whole>>, BuildHasherDefault<DefaultHas
 /// The nested producers, and their steps by grid for one search of the nested levels: a
 /// stall's grid often comes back (level 3 repeats level 2's propagations up to the stalls where
 /// level 2 found nothing; a bivalue cell's "a on" and "b off" propagate alike), and the steps a
-/// producer finds depend on the candidates alone. Each entry is a few KiB; one search meets a
-/// few thousand grids at most, and the cache is dropped with it. The default has no producers:
-/// for the propagations of levels 0 and 1, which never nest.
+/// producer finds depend on the candidates alone, so the steps stay true from one position to
+/// the next of a path (their rule parents are found when used, against each propagation's own
+/// start). Each entry is a few KiB; one search meets a few thousand grids at most, and the
+/// owner bounds the whole ([`super::dynamic::Shared`]). The default has no producers: for the
+/// propagations of levels 0 and 1, which never nest.
 #[derive(Default)]
 pub struct NestedCache {
     producers: Option<Producers>,
@@ -83,6 +85,11 @@ impl NestedCache {
             producers: Some(producers),
             ..NestedCache::default()
         }
+    }
+
+    /// The number of grids whose steps are kept.
+    pub fn grids(&self) -> usize {
+        self.steps.iter().map(|map| map.len()).sum()
     }
 
     /// Every step of producer 14 on `grid`, in SE's order (none without producers).
