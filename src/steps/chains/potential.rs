@@ -16,7 +16,8 @@ use super::super::grid::Grid;
 use super::super::step::Potential;
 use crate::geometry::{Cell, CellSet, Digit, House, HouseKind};
 
-/// A potential as a dense key: `9 * cell + digit - 1` (0-728) for "off", plus 729 for "on".
+/// A potential as a dense key: twice the candidate's index `9 * cell + digit - 1` (0-728), plus
+/// 1 for "on" (so the state is one bit and the negation one XOR).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Pot(pub u16);
 
@@ -27,13 +28,13 @@ impl Pot {
     /// The potential "`digit` is (`on`) or is not (`!on`) the value of `cell`".
     #[inline]
     pub fn new(cell: Cell, digit: Digit, on: bool) -> Pot {
-        Pot((9 * cell.index() + digit.index()) as u16 + if on { 729 } else { 0 })
+        Pot(((9 * cell.index() + digit.index()) as u16) << 1 | on as u16)
     }
 
     /// The candidate's index `9 * cell + digit - 1`, whatever the state.
     #[inline]
     pub fn candidate(self) -> usize {
-        self.0 as usize % 729
+        (self.0 >> 1) as usize
     }
 
     /// The cell.
@@ -51,17 +52,13 @@ impl Pot {
     /// True for "on".
     #[inline]
     pub fn is_on(self) -> bool {
-        self.0 >= 729
+        self.0 & 1 != 0
     }
 
     /// The same candidate in the other state.
     #[inline]
     pub fn negated(self) -> Pot {
-        if self.is_on() {
-            Pot(self.0 - 729)
-        } else {
-            Pot(self.0 + 729)
-        }
+        Pot(self.0 ^ 1)
     }
 
     /// The step's form of the potential.
@@ -361,21 +358,37 @@ pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
         }
     }
     if links.x {
-        let places = grid.digit_cells(digit);
-        for kind in KINDS {
-            let here = places.intersection(house_of(cell, kind).cell_set());
-            if here.is_pair() && here.contains(cell) {
-                let other = here.difference(CellSet::EMPTY.with(cell));
-                if !given.intersection(other).is_empty() {
+        // On the houses' places (9-bit masks), in SE's order of house kinds.
+        let all = grid.house_places();
+        let houses = cell.houses();
+        for (k, position) in IN_HOUSES[cell.index()] {
+            let house = houses[k as usize];
+            let mask = all[house.index()][digit.index()];
+            if is_pair(mask) && mask >> position & 1 != 0 {
+                let o = house.cells()[(mask & !(1 << position)).trailing_zeros() as usize];
+                if given.contains(o) {
                     continue;
                 }
-                given = given.union(other);
-                let o = other.iter().next().expect("two places");
+                given = given.with(o);
                 each(Pot::new(o, digit, true));
             }
         }
     }
 }
+
+/// For each cell, its houses in the order of [`KINDS`] (box, row, column), each as its index in
+/// [`Cell::houses`] (row, column, box) and the cell's position in the house ([`House::cells`]
+/// order).
+const IN_HOUSES: [[(u8, u8); 3]; 81] = {
+    let mut out = [[(0u8, 0u8); 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        out[i] = [(2, (3 * (r % 3) + c % 3) as u8), (0, c as u8), (1, r as u8)];
+        i += 1;
+    }
+    out
+};
 
 /// SE's length bonus (`ChainingHint.getLengthDifficulty`) for a chain of `complexity`: 0.1 for
 /// each threshold 4, 6, 8, 12, 16, 24, 32, … (alternately times 3/2 and 4/3, integer
@@ -407,4 +420,47 @@ pub fn difficulty(base: f64, complexity: u32) -> f64 {
 #[inline]
 pub fn tenths(difficulty: f64) -> u8 {
     ((difficulty + 0.05) * 10.0) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::steps::grid::varied_grids;
+
+    #[test]
+    fn strong_links_are_the_houses_with_two_places() {
+        // `off_to_on` against the cell sets read house by house: the other candidate of a
+        // bivalue cell, then in box, row, column order the digit's other place in a house
+        // where it has two, a cell met twice given once.
+        for grid in varied_grids() {
+            for cell in grid.empty_cells().iter() {
+                for d in Digit::ALL {
+                    if grid.candidates(cell) >> d.index() & 1 == 0 {
+                        continue;
+                    }
+                    let p = Pot::new(cell, d, false);
+                    let mut got = Vec::new();
+                    off_to_on(&grid, p, Links { x: true, y: true }, |q| got.push(q));
+                    let mut expected = Vec::new();
+                    let cands = grid.candidates(cell);
+                    if cands.count_ones() == 2 {
+                        let other = (cands & !(1 << d.index())).trailing_zeros() as usize;
+                        expected.push(Pot::new(cell, Digit::ALL[other], true));
+                    }
+                    let mut given = CellSet::EMPTY;
+                    for kind in KINDS {
+                        let here = grid.cells_with(house_of(cell, kind), d);
+                        if here.len() == 2 {
+                            let o = here.iter().find(|&c| c != cell).expect("two");
+                            if !given.contains(o) {
+                                given = given.with(o);
+                                expected.push(Pot::new(o, d, true));
+                            }
+                        }
+                    }
+                    assert_eq!(got, expected);
+                }
+            }
+        }
+    }
 }
