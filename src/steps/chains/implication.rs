@@ -432,30 +432,33 @@ impl Reach {
     /// at most what they reach in this graph (a propagation stops at a contradiction), so a
     /// conclusion common to all is common here too.
     pub fn share(&self, starts: impl IntoIterator<Item = Pot>) -> bool {
+        let words = self.words;
         let mut common = [u64::MAX; KEYS.div_ceil(64)];
-        let common = &mut common[..self.words];
-        let mut one = [0u64; KEYS.div_ceil(64)];
-        let one = &mut one[..self.words];
+        let common = &mut common[..words];
         for p in starts {
             let (cell, d) = (p.candidate() / 9, p.candidate() % 9);
             if self.masks[cell] >> d & 1 == 0 {
                 return true;
             }
-            // What `p` reaches, itself included.
+            // What `p` reaches, itself included, taken into the common part.
             let s = self.slot[9 * cell + d];
-            let words = self.words;
-            if s & FREE == 0 {
-                one.copy_from_slice(self.set_of(2 * s as usize + p.is_on() as usize));
+            let reached = if s & FREE == 0 {
+                self.set_of(2 * s as usize + p.is_on() as usize)
             } else if !p.is_on() {
-                one.fill(0);
+                // A free off-potential reaches itself alone.
                 let bit = self.count + (s & !FREE) as usize;
-                one[bit / 64] |= 1 << (bit % 64);
+                if !has(common, bit) {
+                    return false;
+                }
+                common.fill(0);
+                common[bit / 64] = 1 << (bit % 64);
+                continue;
             } else {
                 let j = (s & !FREE) as usize;
-                one.copy_from_slice(&self.free_on_sets()[j * words..(j + 1) * words]);
-            }
+                &self.free_on_sets()[j * words..(j + 1) * words]
+            };
             let mut any = 0;
-            for (x, y) in common.iter_mut().zip(one.iter()) {
+            for (x, y) in common.iter_mut().zip(reached) {
                 *x &= *y;
                 any |= *x;
             }

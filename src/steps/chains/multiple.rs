@@ -247,9 +247,14 @@ fn offer(best: &mut Best, found: Found, origin: Origin, branches: &[&Reach], tar
 /// SE's order.
 /// The digits of a candidate mask, ascending.
 fn digits(mask: u16) -> impl Iterator<Item = Digit> + Clone {
-    Digit::ALL
-        .into_iter()
-        .filter(move |d| mask >> d.index() & 1 != 0)
+    let mut rest = mask & 0x1FF;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let d = Digit::ALL[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            d
+        })
+    })
 }
 
 fn region_chains(
