@@ -62,11 +62,20 @@ pub fn each_locked_candidates(
             if within.iter().all(|&k| k == 3) {
                 continue;
             }
-            for n2 in 0..9 {
-                let house2 = House::new(kind2, n2).expect("0-8");
-                let Some((in1, in2)) = meeting(house1, house2) else {
-                    continue;
+            // The three houses of `kind2` meeting `house1`, in increasing order: the segment
+            // `k` of `house1` lies in the `k`-th.
+            for k in 0..3u8 {
+                let n2 = match (kind1, kind2) {
+                    (HouseKind::Box, HouseKind::Column) => 3 * (n1 % 3) + k as usize,
+                    (HouseKind::Box, _) => 3 * (n1 / 3) + k as usize,
+                    (HouseKind::Column, _) => 3 * k as usize + n1 / 3,
+                    _ => 3 * (n1 / 3) + k as usize,
                 };
+                if !within.contains(&k) {
+                    continue;
+                }
+                let house2 = House::new(kind2, n2).expect("0-8");
+                let (in1, in2) = meeting(house1, house2).expect("meeting houses");
                 let places2 = &all[house2.index()];
                 let common = house1.intersection(house2);
                 let outside = house1.cell_set().difference(house2.cell_set());
@@ -74,7 +83,11 @@ pub fn each_locked_candidates(
                     // The pattern on the houses' places first (with no removal, only a direct
                     // one can do something), then the cells.
                     let (p1, p2) = (places1[digit.index()], places2[digit.index()]);
-                    if within[digit.index()] == 3 || p1 & !in1 != 0 {
+                    if within[digit.index()] != k {
+                        continue;
+                    }
+                    debug_assert!(p1 & !in1 == 0);
+                    if p1 & !in1 != 0 {
                         continue;
                     }
                     if !direct && p2 & !in2 == 0 {
