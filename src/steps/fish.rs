@@ -10,7 +10,7 @@
 
 use super::grid::{is_pair, Grid};
 use super::step::{First, Focus, HouseSet, RuleParents, Step, Technique};
-use super::subsets::tuples;
+use super::subsets::{equal_pairs, tuples};
 use crate::geometry::{CellSet, Digit, House, HouseKind};
 
 /// The first fish of `degree` (2-4) in SE's order that removes something.
@@ -156,22 +156,7 @@ pub fn each_fish(
             let mut any = 0u64;
             for &digit in &fishy[..n] {
                 let d = digit.index();
-                let mut lines = eligible[d];
-                while lines != 0 {
-                    let i = lines.trailing_zeros() as usize;
-                    lines &= lines - 1;
-                    let mut rest = lines;
-                    while rest != 0 {
-                        let j = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        let pair = 1 << i | 1 << j;
-                        if pair & fresh[d] != 0
-                            && all[bases[i].index()][d] == all[bases[j].index()][d]
-                        {
-                            by_digit[d] |= 1 << (j * (j - 1) / 2 + i);
-                        }
-                    }
-                }
+                by_digit[d] = equal_pairs(eligible[d], |i| all[bases[i].index()][d]);
                 any |= by_digit[d];
             }
             while any != 0 {

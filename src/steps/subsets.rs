@@ -199,22 +199,71 @@ pub fn each_hidden_set(
                     fresh |= 1 << d.index();
                 }
             }
-            for &tuple in tuples(degree) {
+            let mut visit = |tuple: u16| -> bool {
                 if tuple & !eligible != 0 || tuple & fresh == 0 {
-                    continue;
+                    return false;
                 }
-                if let Some(step) = hidden_tuple(grid, house, places, tuple, degree, direct) {
-                    let parents = RuleParents {
-                        cells: house.cell_set().difference(step.cells),
-                        digits: tuple,
-                    };
-                    if f(&step, parents) {
-                        return;
-                    }
+                let Some(step) = hidden_tuple(grid, house, places, tuple, degree, direct) else {
+                    return false;
+                };
+                let parents = RuleParents {
+                    cells: house.cell_set().difference(step.cells),
+                    digits: tuple,
+                };
+                f(&step, parents)
+            };
+            if degree == 2 {
+                // Two digits with the same two places (else their union has more): found pair
+                // by pair, then met in the order of the tuples.
+                let pairs = equal_pairs(eligible, |d| places[d]);
+                if each_pair(pairs, &mut visit) {
+                    return;
+                }
+                continue;
+            }
+            for &tuple in tuples(degree) {
+                if visit(tuple) {
+                    return;
                 }
             }
         }
     }
+}
+
+/// The pairs `i < j` of the 9-bit set `eligible` with `mask(i) == mask(j)`, as a set of the
+/// pairs' indices in [`tuples`]`(2)` (pair `1 << i | 1 << j` at bit `j * (j - 1) / 2 + i`: the
+/// tuples are in increasing order of their masks).
+#[inline]
+pub(crate) fn equal_pairs(eligible: u16, mask: impl Fn(usize) -> u16) -> u64 {
+    let mut pairs = 0u64;
+    let mut lines = eligible;
+    while lines != 0 {
+        let i = lines.trailing_zeros() as usize;
+        lines &= lines - 1;
+        let mut rest = lines;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if mask(i) == mask(j) {
+                pairs |= 1 << (j * (j - 1) / 2 + i);
+            }
+        }
+    }
+    pairs
+}
+
+/// Calls `visit` on the tuples of `pairs` (a set made by [`equal_pairs`]) in increasing order,
+/// until it returns true; true then.
+#[inline]
+pub(crate) fn each_pair(mut pairs: u64, mut visit: impl FnMut(u16) -> bool) -> bool {
+    while pairs != 0 {
+        let rank = pairs.trailing_zeros() as usize;
+        pairs &= pairs - 1;
+        if visit(tuples(2)[rank]) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The hidden set of the digits in `tuple` in `house` if it is one and does something.
@@ -301,6 +350,59 @@ mod tests {
     use crate::steps::grid::remove;
     use crate::steps::grid::{cell, from_rows as grid};
     use crate::Board;
+
+    #[test]
+    fn hidden_pairs_come_in_the_order_of_every_pair_of_digits() {
+        // Every hidden pair (plain and direct) of the varied grids and of the grids met along
+        // their paths, against the plain enumeration: each house in SE's order, each pair of
+        // digits in increasing order of their mask.
+        let mut grids = crate::steps::grid::varied_grids();
+        for mut g in crate::steps::grid::varied_grids() {
+            let plain = crate::steps::budget::Budget::UNLIMITED.without_nested();
+            while let crate::steps::next::Next::Step(s) =
+                crate::steps::next::next_step_within(&g, &plain)
+            {
+                s.apply(&mut g);
+                grids.push(g);
+            }
+        }
+        let mut found = 0;
+        for g in &grids {
+            for direct in [false, true] {
+                let mut got = Vec::new();
+                each_hidden_set(g, 2, direct, &Focus::EVERYWHERE, |step, parents| {
+                    got.push((*step, parents));
+                    false
+                });
+                let mut expected = Vec::new();
+                for kind in BOX_COLUMN_ROW {
+                    for house in houses(kind) {
+                        let empty = g.empty_count(house);
+                        if !(empty > 4 || (direct && empty > 2)) {
+                            continue;
+                        }
+                        let places: [u16; 9] =
+                            std::array::from_fn(|d| g.positions(house, Digit::ALL[d]));
+                        for &tuple in tuples(2) {
+                            if digits(tuple).any(|d| !is_pair(places[d.index()])) {
+                                continue;
+                            }
+                            if let Some(step) = hidden_tuple(g, house, &places, tuple, 2, direct) {
+                                let parents = RuleParents {
+                                    cells: house.cell_set().difference(step.cells),
+                                    digits: tuple,
+                                };
+                                expected.push((step, parents));
+                            }
+                        }
+                    }
+                }
+                found += expected.len();
+                assert!(got == expected);
+            }
+        }
+        assert!(found > 0, "some hidden pairs met");
+    }
 
     fn d(v: u8) -> Digit {
         Digit::new(v).unwrap()
