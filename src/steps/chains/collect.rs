@@ -17,9 +17,10 @@
 //! steps' forms ([`Best`], [`Found`], [`Whole`]).
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use super::conclusion::Kind;
-use super::potential::{difficulty, Cause, Pot};
+use super::potential::{difficulty, Cause, KeyHasher, Pot};
 use super::propagate::Propagation;
 use super::{Best, Found, Origin, Whole, BRANCH_END};
 use crate::steps::grid::Grid;
@@ -41,7 +42,7 @@ pub enum Collect {
 /// The best step offered for each set of removals, by the cell and digits removed, and the
 /// number of steps offered.
 pub struct ByRemovals {
-    kept: HashMap<(u8, u16), Kept>,
+    kept: HashMap<(u8, u16), Kept, BuildHasherDefault<KeyHasher>>,
     offered: u32,
 }
 
@@ -54,7 +55,7 @@ impl Collect {
     /// A collector of every step, whole.
     pub fn all() -> Collect {
         Collect::All(ByRemovals {
-            kept: HashMap::new(),
+            kept: HashMap::default(),
             offered: 0,
         })
     }

@@ -38,7 +38,7 @@ pub mod propagate;
 use super::grid::Grid;
 use super::step::{Eliminations, Step, Technique};
 use crate::geometry::{Digit, HouseKind};
-use potential::{difficulty, Arena, Links, Pot, Reached};
+use potential::{difficulty, Arena, KeyHasher, Links, Pot, Reached};
 
 /// One pass of producer 14: its links and its sort key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,7 +264,8 @@ impl Best {
                 .then(a.complexity.cmp(&b.complexity))
                 .then(a.key.cmp(&b.key))
         });
-        let mut seen = std::collections::HashSet::new();
+        let mut seen: std::collections::HashSet<_, std::hash::BuildHasherDefault<KeyHasher>> =
+            Default::default();
         all.retain(|w| seen.insert(w.removals));
         all
     }

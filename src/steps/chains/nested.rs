@@ -26,11 +26,11 @@
 //! runs are handed in ([`Producers`]), so that it stays below them; used by the advanced rules.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 use super::implication::Reach;
-use super::potential::{house_of, Cause, Pot, PotSet, KINDS};
+use super::potential::{house_of, Cause, KeyHasher, Pot, PotSet, KINDS};
 use super::{Origin, Whole, BRANCH_END};
 use crate::geometry::{Digit, CELLS};
 use crate::steps::grid::Grid;
@@ -56,39 +56,7 @@ pub type Producer = fn(&Grid, &Reach) -> Vec<Whole>;
 
 /// Steps by grid (its candidates). A fixed hasher: the keys come from the engine, and a cache
 /// made for every propagation then costs nothing.
-type Steps = HashMap<[u16; CELLS], Rc<Vec<Whole>>, BuildHasherDefault<GridHasher>>;
-
-/// The hasher of [`Steps`]: the key's bytes eight at a time, each word mixed in with a rotation,
-/// an XOR and a multiplication by an odd constant (the scheme of rustc's FxHasher). The keys
-/// come from the engine, not from an adversary, and SipHash took a percent of a hard rating.
-#[derive(Default)]
-struct GridHasher(u64);
-
-impl Hasher for GridHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for w in &mut words {
-            self.mix(u64::from_le_bytes(w.try_into().expect("eight bytes")));
-        }
-        let rest = words.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.mix(u64::from_le_bytes(last));
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl GridHasher {
-    #[inline]
-    fn mix(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
+type Steps = HashMap<[u16; CELLS], Rc<Vec<Whole>>, BuildHasherDefault<KeyHasher>>;
 
 /// The nested producers, and their steps by grid for one search of the nested levels: a
 /// stall's grid often comes back (level 3 repeats level 2's propagations up to the stalls where
