@@ -77,6 +77,25 @@ pub struct Reach {
     /// [`Reach::share`] first asks: the multiple forcing chains ask for most of them, several
     /// times each.
     free_on: std::cell::OnceCell<Vec<u64>>,
+    /// Working memory of [`Reach::rebuild`], kept for the next grid.
+    buffers: Buffers,
+}
+
+/// The working memory of [`Reach::rebuild`]: the graph's adjacency lists and the depth-first
+/// search's lists, kept from one grid to the next (a nested search builds a reachability at
+/// each of thousands of stalls).
+#[derive(Default)]
+struct Buffers {
+    first: Vec<u32>,
+    edges: Vec<u16>,
+    sink_first: Vec<u32>,
+    sinks: Vec<u32>,
+    candidate: Vec<(u8, u8)>,
+    root: Vec<bool>,
+    stack: Vec<u32>,
+    order: Vec<u32>,
+    path: Vec<(u32, u32)>,
+    taken: Vec<u32>,
 }
 
 /// What a set of [`Reach`] stands for: a component, or the off-potential of a free candidate.
@@ -88,8 +107,35 @@ impl Reach {
     /// The reachability on `grid`: the potentials of every candidate of every empty cell, on
     /// and off, under every link.
     pub fn new(grid: &Grid) -> Reach {
+        let mut reach = Reach {
+            masks: [0; 81],
+            places: [CellSet::EMPTY; 9],
+            // Entries are read only for the grid's candidates, each written by `rebuild`.
+            slot: Box::new([0u32; 729]),
+            on_fails: [CellSet::EMPTY; 9],
+            off_fails: [CellSet::EMPTY; 9],
+            component: Vec::new(),
+            count: 0,
+            cycling: Vec::new(),
+            reaches: Vec::new(),
+            words: 0,
+            free: Vec::new(),
+            free_on: std::cell::OnceCell::new(),
+            buffers: Buffers::default(),
+        };
+        reach.rebuild(grid);
+        reach
+    }
+
+    /// Makes this the reachability on `grid` (as [`Reach::new`]), reusing the memory.
+    pub fn rebuild(&mut self, grid: &Grid) {
         let masks = *grid.candidate_masks();
-        let places: [CellSet; 9] = std::array::from_fn(|d| grid.digit_cells(Digit::ALL[d]));
+        self.masks = masks;
+        self.places = std::array::from_fn(|d| grid.digit_cells(Digit::ALL[d]));
+        self.on_fails = [CellSet::EMPTY; 9];
+        self.off_fails = [CellSet::EMPTY; 9];
+        self.free_on = std::cell::OnceCell::new();
+        self.free.clear();
         // The cells where each digit has a strong link in some house: its two places there.
         let mut bilocal = [CellSet::EMPTY; 9];
         let hp = grid.house_places();
@@ -104,8 +150,6 @@ impl Reach {
                 }
             }
         }
-        let mut slot = Box::new([0u32; 729]);
-        let mut free_candidate = Vec::new();
         let (mut linked, mut free) = (0u32, 0u32);
         for cell in grid.empty_cells().iter() {
             let m = masks[cell.index()];
@@ -116,39 +160,34 @@ impl Reach {
                 rest &= rest - 1;
                 let k = 9 * cell.index() + d;
                 if bivalue || bilocal[d].contains(cell) {
-                    slot[k] = linked;
+                    self.slot[k] = linked;
                     linked += 1;
                 } else {
-                    slot[k] = free | FREE;
+                    self.slot[k] = free | FREE;
                     free += 1;
-                    free_candidate.push((cell.index() as u8, d as u8));
+                    self.free.push((cell.index() as u8, d as u8));
                 }
             }
         }
-        let mut reach = Reach {
-            masks,
-            places,
-            slot,
-            on_fails: [CellSet::EMPTY; 9],
-            off_fails: [CellSet::EMPTY; 9],
-            component: Vec::new(),
-            count: 0,
-            cycling: Vec::new(),
-            reaches: Vec::new(),
-            words: 0,
-            free: free_candidate,
-            free_on: std::cell::OnceCell::new(),
-        };
         // The linked candidates' nodes and their edges as adjacency lists in one array: the
         // links of `on_to_off` and `off_to_on` with every rule (a node's edges in any order);
         // an on-node's edges to free off-potentials go to `sinks` (free indices).
         let n = 2 * linked as usize;
-        let mut first = Vec::with_capacity(n + 1);
-        let mut edges: Vec<u16> = Vec::with_capacity(n * 4);
-        let mut sink_first = Vec::with_capacity(n + 1);
-        let mut sinks: Vec<u32> = Vec::with_capacity(n * 4);
+        let mut b = std::mem::take(&mut self.buffers);
+        let Buffers {
+            first,
+            edges,
+            sink_first,
+            sinks,
+            candidate,
+            ..
+        } = &mut b;
+        first.clear();
+        edges.clear();
+        sink_first.clear();
+        sinks.clear();
         // The candidate (cell, digit index) of each linked index.
-        let mut candidate: Vec<(u8, u8)> = Vec::with_capacity(linked as usize);
+        candidate.clear();
         for cell in grid.empty_cells().iter() {
             let i = cell.index();
             let cands = masks[i];
@@ -156,7 +195,7 @@ impl Reach {
             while rest != 0 {
                 let d = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let Some(_) = reach.linked(i, d) else {
+                let Some(_) = self.linked(i, d) else {
                     continue;
                 };
                 candidate.push((i as u8, d as u8));
@@ -166,7 +205,7 @@ impl Reach {
                 sink_first.push(sinks.len() as u32);
                 if is_pair(cands) {
                     let other = (cands & !(1 << d)).trailing_zeros() as usize;
-                    edges.push(reach.node(i, other, true) as u16);
+                    edges.push(self.node(i, other, true) as u16);
                 }
                 // In box, row, column order, a cell met twice given once (as `off_to_on`).
                 let mut given = CellSet::EMPTY;
@@ -183,14 +222,14 @@ impl Reach {
                         };
                         if !given.contains(other) {
                             given = given.with(other);
-                            edges.push(reach.node(other.index(), d, true) as u16);
+                            edges.push(self.node(other.index(), d, true) as u16);
                         }
                     }
                 }
                 // On: the cell's other candidates, and the digit in every peer.
                 first.push(edges.len() as u32);
                 sink_first.push(sinks.len() as u32);
-                reach.each_weak(i, d, |target| match target {
+                self.each_weak(i, d, |target| match target {
                     Ok(node) => edges.push(node as u16),
                     Err(j) => sinks.push(j),
                 });
@@ -199,7 +238,18 @@ impl Reach {
         first.push(edges.len() as u32);
         sink_first.push(sinks.len() as u32);
         debug_assert_eq!(first.len(), n + 1);
-        let (component, order, count) = tarjan(n, &first, &edges);
+        let mut component = std::mem::take(&mut self.component);
+        let count = tarjan(n, &mut b, &mut component);
+        let Buffers {
+            first,
+            edges,
+            sink_first,
+            sinks,
+            candidate,
+            order,
+            taken,
+            ..
+        } = &mut b;
         // Sets of a few fixed sizes, so that the unions are unrolled.
         let bits = count + free as usize;
         let words = match bits.div_ceil(64) {
@@ -208,31 +258,37 @@ impl Reach {
             9..=16 => 16,
             _ => KEYS.div_ceil(64),
         };
-        let mut reaches = vec![0u64; count * words];
-        let mut nontrivial = vec![0u64; words];
+        let mut reaches = std::mem::take(&mut self.reaches);
+        reaches.clear();
+        reaches.resize(count * words, 0);
+        let mut nontrivial = std::mem::take(&mut self.cycling);
+        nontrivial.clear();
+        nontrivial.resize(words, 0);
+        taken.clear();
+        taken.resize(count, u32::MAX);
         let parts = Parts {
             component: &component,
-            order: &order,
-            first: &first,
-            edges: &edges,
-            sink_first: &sink_first,
-            sinks: &sinks,
+            order,
+            first,
+            edges,
+            sink_first,
+            sinks,
             count,
         };
         match words {
-            4 => close::<4>(parts, &mut reaches, &mut nontrivial),
-            8 => close::<8>(parts, &mut reaches, &mut nontrivial),
-            16 => close::<16>(parts, &mut reaches, &mut nontrivial),
-            _ => close::<{ KEYS.div_ceil(64) }>(parts, &mut reaches, &mut nontrivial),
+            4 => close::<4>(parts, &mut reaches, &mut nontrivial, taken),
+            8 => close::<8>(parts, &mut reaches, &mut nontrivial, taken),
+            16 => close::<16>(parts, &mut reaches, &mut nontrivial, taken),
+            _ => close::<{ KEYS.div_ceil(64) }>(parts, &mut reaches, &mut nontrivial, taken),
         }
-        reach.component = component;
-        reach.count = count;
-        reach.cycling = nontrivial;
-        reach.reaches = reaches;
-        reach.words = words;
-        reach.find_contradictions(&candidate, &sink_first, &sinks);
-        reach.keep_cycling(&candidate);
-        reach
+        self.component = component;
+        self.count = count;
+        self.cycling = nontrivial;
+        self.reaches = reaches;
+        self.words = words;
+        self.find_contradictions(candidate, sink_first, sinks);
+        self.keep_cycling(candidate);
+        self.buffers = b;
     }
 
     /// The linked index of the candidate (`None` for a free one).
@@ -488,10 +544,10 @@ struct Parts<'a> {
 /// or more nodes. `order` lists the nodes component by component in increasing number, so
 /// each component's set is finished before a higher-numbered one (every edge leaving a
 /// component goes lower) reads it.
-fn close<const W: usize>(g: Parts, reaches: &mut [u64], nontrivial: &mut [u64]) {
+fn close<const W: usize>(g: Parts, reaches: &mut [u64], nontrivial: &mut [u64], taken: &mut [u32]) {
     let mut last = u32::MAX;
-    // The last component whose set took each component's (an edge met twice adds once).
-    let mut taken = vec![u32::MAX; g.count];
+    // `taken`: the last component whose set took each component's (an edge met twice adds
+    // once); all `u32::MAX` on entry.
     for &v in g.order {
         let v = v as usize;
         let c = g.component[v] as usize;
@@ -520,9 +576,9 @@ fn close<const W: usize>(g: Parts, reaches: &mut [u64], nontrivial: &mut [u64]) 
 }
 
 /// The strongly connected components of the graph of `n` nodes whose node `v` has the edges
-/// `edges[first[v]..first[v + 1]]`: the component of each node, the nodes in the order their
-/// components were completed (so grouped by component, in increasing number), and the number
-/// of components. Components are numbered as they are completed, so an edge between two
+/// `b.edges[b.first[v]..b.first[v + 1]]`: the component of each node into `rindex`, the nodes
+/// in the order their components were completed (so grouped by component, in increasing
+/// number) into `b.order`, and the number of components returned. Components are numbered as they are completed, so an edge between two
 /// components goes to the lower number.
 ///
 /// Tarjan's algorithm in D. J. Pearce's form ("A space-efficient algorithm for finding
@@ -530,13 +586,24 @@ fn close<const W: usize>(g: Parts, reaches: &mut [u64], nontrivial: &mut [u64]) 
 /// recursion: one number per node serves as visit index, low link and component (components
 /// count down from `n - 1`, above every visit index in use, so an edge to a finished node
 /// never lowers a link).
-fn tarjan(n: usize, first: &[u32], edges: &[u16]) -> (Vec<u32>, Vec<u32>, usize) {
-    let mut rindex = vec![0u32; n];
-    let mut root = vec![false; n];
-    let mut stack: Vec<u32> = Vec::with_capacity(n);
-    let mut order: Vec<u32> = Vec::with_capacity(n);
+fn tarjan(n: usize, b: &mut Buffers, rindex: &mut Vec<u32>) -> usize {
+    let Buffers {
+        first,
+        edges,
+        root,
+        stack,
+        order,
+        path,
+        ..
+    } = b;
+    rindex.clear();
+    rindex.resize(n, 0);
+    root.clear();
+    root.resize(n, false);
+    stack.clear();
+    order.clear();
     // The depth-first path: a node and the position of its next edge.
-    let mut path: Vec<(u32, u32)> = Vec::with_capacity(n);
+    path.clear();
     let mut index = 1u32;
     let mut next_component = n as u32;
     for start in 0..n {
@@ -598,7 +665,7 @@ fn tarjan(n: usize, first: &[u32], edges: &[u16]) -> (Vec<u32>, Vec<u32>, usize)
     for r in rindex.iter_mut() {
         *r = n as u32 - 1 - *r;
     }
-    (rindex, order, count)
+    count
 }
 
 #[cfg(test)]
@@ -633,6 +700,38 @@ mod tests {
                 }
             }
             assert_eq!(reach.any_contradiction(), any);
+        }
+    }
+
+    #[test]
+    fn a_rebuilt_reach_is_a_new_one() {
+        // One reachability rebuilt grid after grid (its memory reused) answers as a new one.
+        let grids = crate::steps::grid::varied_grids();
+        let mut reused = Reach::new(&grids[grids.len() - 1]);
+        for grid in &grids {
+            reused.rebuild(grid);
+            let fresh = Reach::new(grid);
+            assert_eq!(reused.any_contradiction(), fresh.any_contradiction());
+            for cell in grid.empty_cells().iter() {
+                let cands = grid.candidates(cell);
+                for digit in Digit::ALL {
+                    if cands >> digit.index() & 1 == 0 {
+                        continue;
+                    }
+                    assert_eq!(reused.may_cycle(cell, digit), fresh.may_cycle(cell, digit));
+                    for on in [false, true] {
+                        let p = Pot::new(cell, digit, on);
+                        assert_eq!(reused.contradicts(p), fresh.contradicts(p));
+                    }
+                }
+                let starts = || {
+                    Digit::ALL
+                        .into_iter()
+                        .filter(|d| cands >> d.index() & 1 != 0)
+                        .map(|d| Pot::new(cell, d, true))
+                };
+                assert_eq!(reused.share(starts()), fresh.share(starts()));
+            }
         }
     }
 

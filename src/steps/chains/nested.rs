@@ -139,8 +139,13 @@ fn cached(
             let Some(f) = run else {
                 return Rc::new(Vec::new());
             };
-            if reach.as_ref().is_none_or(|(k, _)| *k != key) {
-                *reach = Some((key, Reach::new(grid)));
+            match reach {
+                Some((k, r)) if *k != key => {
+                    r.rebuild(grid);
+                    *k = key;
+                }
+                None => *reach = Some((key, Reach::new(grid))),
+                _ => {}
             }
             let (_, r) = reach.as_ref().expect("just set");
             Rc::new(f(grid, r))
