@@ -91,11 +91,17 @@ struct Buffers {
     sink_first: Vec<u32>,
     sinks: Vec<u32>,
     candidate: Vec<(u8, u8)>,
+    taken: Vec<u32>,
+    dfs: Dfs,
+}
+
+/// The lists of [`tarjan`]'s depth-first search (`order` is its result).
+#[derive(Default)]
+struct Dfs {
     root: Vec<bool>,
     stack: Vec<u32>,
     order: Vec<u32>,
     path: Vec<(u32, u32)>,
-    taken: Vec<u32>,
 }
 
 /// What a set of [`Reach`] stands for: a component, or the off-potential of a free candidate.
@@ -180,7 +186,8 @@ impl Reach {
             sink_first,
             sinks,
             candidate,
-            ..
+            taken,
+            dfs,
         } = &mut b;
         first.clear();
         edges.clear();
@@ -239,17 +246,7 @@ impl Reach {
         sink_first.push(sinks.len() as u32);
         debug_assert_eq!(first.len(), n + 1);
         let mut component = std::mem::take(&mut self.component);
-        let count = tarjan(n, &mut b, &mut component);
-        let Buffers {
-            first,
-            edges,
-            sink_first,
-            sinks,
-            candidate,
-            order,
-            taken,
-            ..
-        } = &mut b;
+        let count = tarjan(n, first, edges, dfs, &mut component);
         // Sets of a few fixed sizes, so that the unions are unrolled.
         let bits = count + free as usize;
         let words = match bits.div_ceil(64) {
@@ -268,7 +265,7 @@ impl Reach {
         taken.resize(count, u32::MAX);
         let parts = Parts {
             component: &component,
-            order,
+            order: &dfs.order,
             first,
             edges,
             sink_first,
@@ -576,9 +573,9 @@ fn close<const W: usize>(g: Parts, reaches: &mut [u64], nontrivial: &mut [u64], 
 }
 
 /// The strongly connected components of the graph of `n` nodes whose node `v` has the edges
-/// `b.edges[b.first[v]..b.first[v + 1]]`: the component of each node into `rindex`, the nodes
-/// in the order their components were completed (so grouped by component, in increasing
-/// number) into `b.order`, and the number of components returned. Components are numbered as they are completed, so an edge between two
+/// `edges[first[v]..first[v + 1]]`: the component of each node into `rindex`, the nodes in
+/// the order their components were completed (so grouped by component, in increasing number)
+/// into `dfs.order`, and the number of components returned. Components are numbered as they are completed, so an edge between two
 /// components goes to the lower number.
 ///
 /// Tarjan's algorithm in D. J. Pearce's form ("A space-efficient algorithm for finding
@@ -586,16 +583,13 @@ fn close<const W: usize>(g: Parts, reaches: &mut [u64], nontrivial: &mut [u64], 
 /// recursion: one number per node serves as visit index, low link and component (components
 /// count down from `n - 1`, above every visit index in use, so an edge to a finished node
 /// never lowers a link).
-fn tarjan(n: usize, b: &mut Buffers, rindex: &mut Vec<u32>) -> usize {
-    let Buffers {
-        first,
-        edges,
+fn tarjan(n: usize, first: &[u32], edges: &[u16], dfs: &mut Dfs, rindex: &mut Vec<u32>) -> usize {
+    let Dfs {
         root,
         stack,
         order,
         path,
-        ..
-    } = b;
+    } = dfs;
     rindex.clear();
     rindex.resize(n, 0);
     root.clear();
