@@ -104,12 +104,6 @@
 #define SUDOKU_NO_TECHNIQUE -1
 
 /**
- * The most grids whose nested steps [`Shared`] keeps from one position to the next (each a
- * few KiB).
- */
-#define MAX_KEPT_GRIDS 8192
-
-/**
  * Result of every libsudoku function that can fail. The numeric values are fixed.
  */
 typedef enum sudoku_status {

@@ -515,20 +515,6 @@ impl Focus {
     /// Every candidate counts: no pattern is skipped.
     pub const EVERYWHERE: Focus = Focus([CellSet::ALL; 9]);
 
-    /// Whether any digit of `digits` (bit `d - 1`) counts somewhere in `cells`.
-    #[inline]
-    pub fn meets(&self, cells: CellSet, digits: u16) -> bool {
-        let mut rest = digits & 0x1FF;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if !self.0[d].intersection(cells).is_empty() {
-                return true;
-            }
-        }
-        false
-    }
-
     /// The cells where some digit counts.
     pub fn cells(&self) -> CellSet {
         self.0
