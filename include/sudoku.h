@@ -1378,8 +1378,9 @@ enum sudoku_status sudoku_rate_with(const char board[81], const struct sudoku_ra
  * a contradiction on a puzzle with several), `SUDOKU_INVALID_CHARACTER`,
  * `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (`board` or `rating` NULL) or
  * `SUDOKU_INTERNAL_ERROR`. Thread-safe. It allocates working memory only for the chain techniques
- * (6.5 and up; a few KiB for most puzzles, up to a few MiB for the nested forcing chains),
- * freed before it returns.
+ * (6.5 and up; a few KiB for most puzzles, up to a few tens of MB for the nested forcing
+ * chains: about 20 MB measured on the hardest, which keep the nested steps of thousands of
+ * grids from one step to the next), freed before it returns.
  *
  * # Safety
  * `board` must be NULL or point to 81 readable bytes; `rating` NULL or a writable
