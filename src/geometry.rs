@@ -101,6 +101,25 @@ impl Cell {
         CELL_HOUSES[self.index()]
     }
 
+    /// The cell's position (0-8) in each of its three houses as [`House::cells`] lists them, in
+    /// the order of [`Cell::houses`]: its column (in its row), its row (in its column), and
+    /// `3 * (row % 3) + column % 3` (in its box).
+    pub const fn positions(self) -> [u8; 3] {
+        /// For each cell (by index), its positions in its row, column and box.
+        const CELL_POSITIONS: [[u8; 3]; CELLS] = {
+            let mut t = [[0u8; 3]; CELLS];
+            let mut i = 0;
+            while i < CELLS {
+                let cell = Cell(i as u8);
+                let (r, c) = (cell.row(), cell.column());
+                t[i] = [c as u8, r as u8, (3 * (r % 3) + c % 3) as u8];
+                i += 1;
+            }
+            t
+        };
+        CELL_POSITIONS[self.index()]
+    }
+
     /// The cell's 20 peers (the other cells of its row, column and box), in increasing order.
     pub const fn peers(self) -> [Cell; PEERS_PER_CELL] {
         /// For each cell (by index), its 20 peers in increasing order.
@@ -466,6 +485,19 @@ mod tests {
         }
         assert_eq!(House::from_index(HOUSES), None);
         assert_eq!(House::new(HouseKind::Box, 9), None);
+    }
+
+    #[test]
+    fn positions_are_where_the_houses_list_the_cell() {
+        for cell in Cell::ALL {
+            for (house, position) in cell.houses().into_iter().zip(cell.positions()) {
+                assert_eq!(
+                    house.cells()[position as usize],
+                    cell,
+                    "{cell:?} in {house:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -33,18 +33,19 @@ pub struct Grid {
     places: [[u16; 9]; 27],
 }
 
-/// For each cell, its three houses (row, column, box: [`House::index`]) and its bit in each
-/// one's places (its position in [`House::cells`]).
+/// For each cell, its three houses ([`House::index`]) and its bit in each one's places: the
+/// geometry's [`Cell::houses`] and [`Cell::positions`], as one table for the grid's updates.
 const HOUSE_BITS: [[(u8, u16); 3]; CELLS] = {
     let mut out = [[(0u8, 0u16); 3]; CELLS];
     let mut i = 0;
     while i < CELLS {
-        let (r, c) = (i / 9, i % 9);
-        out[i] = [
-            (r as u8, 1 << c),
-            (9 + c as u8, 1 << r),
-            ((18 + 3 * (r / 3) + c / 3) as u8, 1 << (3 * (r % 3) + c % 3)),
-        ];
+        let cell = Cell::ALL[i];
+        let (houses, positions) = (cell.houses(), cell.positions());
+        let mut k = 0;
+        while k < 3 {
+            out[i][k] = (houses[k].index() as u8, 1 << positions[k]);
+            k += 1;
+        }
         i += 1;
     }
     out

@@ -77,20 +77,15 @@ pub fn each_locked_candidates(
                 let house2 = House::new(kind2, n2).expect("0-8");
                 let (in1, in2) = meeting(house1, house2).expect("meeting houses");
                 let places2 = &all[house2.index()];
-                let common = house1.intersection(house2);
                 let outside = house1.cell_set().difference(house2.cell_set());
                 for digit in Digit::ALL {
                     // The pattern on the houses' places first (with no removal, only a direct
                     // one can do something), then the cells.
-                    let (p1, p2) = (places1[digit.index()], places2[digit.index()]);
                     if within[digit.index()] != k {
                         continue;
                     }
-                    debug_assert!(p1 & !in1 == 0);
-                    if p1 & !in1 != 0 {
-                        continue;
-                    }
-                    if !direct && p2 & !in2 == 0 {
+                    debug_assert!(places1[digit.index()] & !in1 == 0);
+                    if !direct && places2[digit.index()] & !in2 == 0 {
                         continue;
                     }
                     if focus.0[digit.index()].intersection(outside).is_empty() {
@@ -98,7 +93,10 @@ pub fn each_locked_candidates(
                     }
                     let cells1 = grid.cells_with(house1, digit);
                     let removed = grid.cells_with(house2, digit).difference(house1.cell_set());
-                    debug_assert!(cells1.len() >= 2 && cells1.difference(common).is_empty());
+                    debug_assert!(
+                        cells1.len() >= 2
+                            && cells1.difference(house1.intersection(house2)).is_empty()
+                    );
                     let pointing = kind1 == HouseKind::Box;
                     let mut step = Step::new(match (pointing, direct) {
                         (true, false) => Technique::Pointing,

@@ -87,7 +87,7 @@ pub fn each_naked_set(
                     }
                 }
             }
-            if eligible.count_ones() < degree || fresh == 0 {
+            if fresh == 0 {
                 continue;
             }
             for &tuple in tuples(degree) {

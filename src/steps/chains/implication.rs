@@ -38,7 +38,7 @@
 //!
 //! Layers: uses the chain potentials and their link rules only.
 
-use super::potential::{house_of, is_pair, Pot, KEYS, KINDS};
+use super::potential::{is_pair, off_to_on, Links, Pot, KEYS};
 use crate::geometry::CellSet;
 use crate::geometry::{Cell, Digit};
 use crate::steps::grid::Grid;
@@ -207,32 +207,13 @@ impl Reach {
                 };
                 candidate.push((i as u8, d as u8));
                 // Off: the other candidate of a bivalue cell, and the other place of the
-                // digit in each house where it has two (all linked).
+                // digit in each house where it has two (all linked): the strong links.
                 first.push(edges.len() as u32);
                 sink_first.push(sinks.len() as u32);
-                if is_pair(cands) {
-                    let other = (cands & !(1 << d)).trailing_zeros() as usize;
-                    edges.push(self.node(i, other, true) as u16);
-                }
-                // In box, row, column order, a cell met twice given once (as `off_to_on`).
-                let mut given = CellSet::EMPTY;
-                for kind in KINDS {
-                    let house = house_of(cell, kind);
-                    let mask = hp[house.index()][d];
-                    if is_pair(mask) {
-                        let cells = house.cells();
-                        let low = cells[mask.trailing_zeros() as usize];
-                        let other = if low == cell {
-                            cells[15 - mask.leading_zeros() as usize]
-                        } else {
-                            low
-                        };
-                        if !given.contains(other) {
-                            given = given.with(other);
-                            edges.push(self.node(other.index(), d, true) as u16);
-                        }
-                    }
-                }
+                let off = Pot::new(cell, Digit::ALL[d], false);
+                off_to_on(grid, off, Links { x: true, y: true }, |q| {
+                    edges.push(self.node(q.cell().index(), q.digit().index(), true) as u16);
+                });
                 // On: the cell's other candidates, and the digit in every peer.
                 first.push(edges.len() as u32);
                 sink_first.push(sinks.len() as u32);
@@ -575,8 +556,8 @@ fn close<const W: usize>(g: Parts, reaches: &mut [u64], nontrivial: &mut [u64], 
 /// The strongly connected components of the graph of `n` nodes whose node `v` has the edges
 /// `edges[first[v]..first[v + 1]]`: the component of each node into `rindex`, the nodes in
 /// the order their components were completed (so grouped by component, in increasing number)
-/// into `dfs.order`, and the number of components returned. Components are numbered as they are completed, so an edge between two
-/// components goes to the lower number.
+/// into `dfs.order`, and the number of components returned. Components are numbered as they
+/// are completed, so an edge between two components goes to the lower number.
 ///
 /// Tarjan's algorithm in D. J. Pearce's form ("A space-efficient algorithm for finding
 /// strongly connected components", Information Processing Letters 116(1), 2016), without

@@ -12,9 +12,9 @@
 //! earlier in the same propagation); they will extend [`Node`] with a second parent list and
 //! [`Arena::ancestor_count`] already walks through a generic parent iterator for that reason.
 
-use super::super::grid::Grid;
 use std::hash::Hasher;
 
+use super::super::grid::Grid;
 use super::super::step::Potential;
 use crate::geometry::{Cell, CellSet, Digit, House, HouseKind};
 
@@ -395,9 +395,10 @@ pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
     if links.x {
         // On the houses' places (9-bit masks), in SE's order of house kinds.
         let all = grid.house_places();
-        let houses = cell.houses();
-        for (k, position) in IN_HOUSES[cell.index()] {
-            let house = houses[k as usize];
+        let (houses, positions) = (cell.houses(), cell.positions());
+        // Box, row, column: `KINDS` in `Cell::houses`'s order (row, column, box).
+        for k in [2, 0, 1] {
+            let (house, position) = (houses[k], positions[k]);
             let mask = all[house.index()][digit.index()];
             if is_pair(mask) && mask >> position & 1 != 0 {
                 let o = house.cells()[(mask & !(1 << position)).trailing_zeros() as usize];
@@ -410,20 +411,6 @@ pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
         }
     }
 }
-
-/// For each cell, its houses in the order of [`KINDS`] (box, row, column), each as its index in
-/// [`Cell::houses`] (row, column, box) and the cell's position in the house ([`House::cells`]
-/// order).
-const IN_HOUSES: [[(u8, u8); 3]; 81] = {
-    let mut out = [[(0u8, 0u8); 3]; 81];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        out[i] = [(2, (3 * (r % 3) + c % 3) as u8), (0, c as u8), (1, r as u8)];
-        i += 1;
-    }
-    out
-};
 
 /// SE's length bonus (`ChainingHint.getLengthDifficulty`) for a chain of `complexity`: 0.1 for
 /// each threshold 4, 6, 8, 12, 16, 24, 32, … (alternately times 3/2 and 4/3, integer
