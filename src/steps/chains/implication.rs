@@ -34,7 +34,11 @@
 //! algorithms", SIAM J. Computing 1(2), 1972), which numbers them so that every edge between
 //! two components goes to a lower number; what each component reaches is then built in that
 //! order as one bit set: a bit per component, and a bit per free candidate for its
-//! off-potential. A free on-potential reaches what its successors reach, taken when asked.
+//! off-potential. A free on-potential reaches what its successors reach, taken when asked:
+//! its weak links go to its cell's other candidates and to its digit's other places in the
+//! three houses of its cell, so what those reach is gathered once per cell and per digit and
+//! house, and each free on-potential takes the union of four sets, not a walk over its
+//! twenty peers.
 //!
 //! Layers: uses the chain potentials and their link rules only.
 
@@ -102,6 +106,52 @@ struct Dfs {
     stack: Vec<u32>,
     order: Vec<u32>,
     path: Vec<(u32, u32)>,
+}
+
+/// Sets of potentials gathered by cell (what the off-potentials of the cell's candidates
+/// reach) and by digit and house (what the off-potentials of the digit's places there reach),
+/// `W` words each: a free on-potential reaches the union of the sets of its cell and of its
+/// digit in its three houses ([`Reach::free_on_sets`]).
+struct Near<const W: usize> {
+    sets: Vec<[u64; W]>,
+}
+
+impl<const W: usize> Near<W> {
+    /// Empty sets: one per cell, then one per digit and house.
+    fn new() -> Near<W> {
+        Near {
+            sets: vec![[0; W]; 81 + 9 * 27],
+        }
+    }
+
+    /// The indices of the sets of `cell` and of digit index `d` in the cell's houses.
+    fn of(cell: usize, d: usize) -> [usize; 4] {
+        let [a, b, c] = Cell::ALL[cell].houses().map(|h| 81 + 27 * d + h.index());
+        [cell, a, b, c]
+    }
+
+    /// Adds `set` to the sets of `cell` and of digit index `d` in its houses.
+    fn add(&mut self, cell: usize, d: usize, set: &[u64; W]) {
+        for k in Near::<W>::of(cell, d) {
+            let into = &mut self.sets[k];
+            for w in 0..W {
+                into[w] |= set[w];
+            }
+        }
+    }
+
+    /// Adds bit `bit` to the sets of `cell` and of digit index `d` in its houses.
+    fn add_bit(&mut self, cell: usize, d: usize, bit: usize) {
+        for k in Near::<W>::of(cell, d) {
+            self.sets[k][bit / 64] |= 1 << (bit % 64);
+        }
+    }
+
+    /// The union of the sets of `cell` and of digit index `d` in its houses.
+    fn union(&self, cell: usize, d: usize) -> [u64; W] {
+        let [a, b, c, e] = Near::<W>::of(cell, d).map(|k| &self.sets[k]);
+        std::array::from_fn(|w| a[w] | b[w] | c[w] | e[w])
+    }
 }
 
 /// What a set of [`Reach`] stands for: a component, or the off-potential of a free candidate.
@@ -438,27 +488,40 @@ impl Reach {
             .is_some_and(|s| has(&self.cycling, self.component[2 * s + 1] as usize))
     }
 
-    /// What each free candidate's on-potential reaches: what its successors reach.
+    /// What each free candidate's on-potential reaches: what its successors reach, the
+    /// off-potentials of its cell's other candidates and of its digit's other places in its
+    /// houses, gathered by cell and by digit and house ([`Near`]). Those sets hold the
+    /// candidate's own off-potential too, which it reaches exactly when it is known to fail.
     fn free_on_sets(&self) -> &[u64] {
-        self.free_on.get_or_init(|| {
-            let words = self.words;
-            let mut sets = vec![0u64; self.free.len() * words];
-            for (j, &(cell, d)) in self.free.iter().enumerate() {
-                let one = &mut sets[j * words..(j + 1) * words];
-                self.each_weak(cell as usize, d as usize, |t| match t {
-                    Ok(node) => {
-                        for (a, b) in one.iter_mut().zip(self.set_of(node)) {
-                            *a |= *b;
-                        }
-                    }
-                    Err(k) => {
-                        let bit = self.count + k as usize;
-                        one[bit / 64] |= 1 << (bit % 64);
-                    }
-                });
-            }
-            sets
+        self.free_on.get_or_init(|| match self.words {
+            4 => self.free_on_sets_of::<4>(),
+            8 => self.free_on_sets_of::<8>(),
+            16 => self.free_on_sets_of::<16>(),
+            _ => self.free_on_sets_of::<{ KEYS.div_ceil(64) }>(),
         })
+    }
+
+    /// [`Reach::free_on_sets`] with sets of `W` words.
+    fn free_on_sets_of<const W: usize>(&self) -> Vec<u64> {
+        debug_assert_eq!(W, self.words);
+        let mut near = Near::<W>::new();
+        for (i, &(cell, d)) in self.buffers.candidate.iter().enumerate() {
+            let set = self.set_of(2 * i).try_into().expect("W words");
+            near.add(cell as usize, d as usize, set);
+        }
+        for (j, &(cell, d)) in self.free.iter().enumerate() {
+            near.add_bit(cell as usize, d as usize, self.count + j);
+        }
+        let mut sets = Vec::with_capacity(self.free.len() * W);
+        for (j, &(cell, d)) in self.free.iter().enumerate() {
+            let mut one = near.union(cell as usize, d as usize);
+            if !self.on_fails[d as usize].contains(Cell::ALL[cell as usize]) {
+                let bit = self.count + j;
+                one[bit / 64] &= !(1 << (bit % 64));
+            }
+            sets.extend_from_slice(&one);
+        }
+        sets
     }
 
     /// True when the potentials `starts` all reach some common potential: a multiple forcing
