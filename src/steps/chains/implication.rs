@@ -529,35 +529,46 @@ impl Reach {
     /// at most what they reach in this graph (a propagation stops at a contradiction), so a
     /// conclusion common to all is common here too.
     pub fn share(&self, starts: impl IntoIterator<Item = Pot>) -> bool {
-        let words = self.words;
-        let mut common = [u64::MAX; KEYS.div_ceil(64)];
-        let common = &mut common[..words];
+        match self.words {
+            4 => self.share_of::<4>(starts),
+            8 => self.share_of::<8>(starts),
+            16 => self.share_of::<16>(starts),
+            _ => self.share_of::<{ KEYS.div_ceil(64) }>(starts),
+        }
+    }
+
+    /// [`Reach::share`] with sets of `W` words.
+    fn share_of<const W: usize>(&self, starts: impl IntoIterator<Item = Pot>) -> bool {
+        debug_assert_eq!(W, self.words);
+        let mut common = [u64::MAX; W];
         for p in starts {
-            let (cell, d) = (p.candidate() / 9, p.candidate() % 9);
-            if self.masks[cell] >> d & 1 == 0 {
+            let k = p.candidate();
+            if self.masks[k / 9] >> (k % 9) & 1 == 0 {
                 return true;
             }
             // What `p` reaches, itself included, taken into the common part.
-            let s = self.slot[9 * cell + d];
-            let reached = if s & FREE == 0 {
+            let s = self.slot[k];
+            let reached: &[u64; W] = if s & FREE == 0 {
                 self.set_of(2 * s as usize + p.is_on() as usize)
             } else if !p.is_on() {
                 // A free off-potential reaches itself alone.
                 let bit = self.count + (s & !FREE) as usize;
-                if !has(common, bit) {
+                if !has(&common, bit) {
                     return false;
                 }
-                common.fill(0);
+                common = [0; W];
                 common[bit / 64] = 1 << (bit % 64);
                 continue;
             } else {
                 let j = (s & !FREE) as usize;
-                &self.free_on_sets()[j * words..(j + 1) * words]
-            };
+                &self.free_on_sets()[j * W..(j + 1) * W]
+            }
+            .try_into()
+            .expect("W words");
             let mut any = 0;
-            for (x, y) in common.iter_mut().zip(reached) {
-                *x &= *y;
-                any |= *x;
+            for w in 0..W {
+                common[w] &= reached[w];
+                any |= common[w];
             }
             if any == 0 {
                 return false;
