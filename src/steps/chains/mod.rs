@@ -355,9 +355,13 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
                     ),
                 };
                 // The cycles, then the forcing chain from the start on (one walk), then from
-                // the start off.
-                if cycles || on {
+                // the start off. Without a cycle that can remove something, the forcing
+                // chain's own search finds the same chain (see `cycles::search`) and stops
+                // there, where the cycle search walks on to every potential.
+                if cycles {
                     cycles::search(grid, &mut ws, start, pass, on, best);
+                } else if on {
+                    forcing::search(grid, &mut ws, start, pass, best);
                 }
                 if off {
                     forcing::search(grid, &mut ws, start.negated(), pass, best);
