@@ -42,6 +42,9 @@ use crate::steps::grid::Grid;
 pub struct Producers {
     /// Producer 14's steps (levels 2 and 3): [`super::unary_chains_all`].
     pub unary: Producer,
+    /// True when producer 14 surely finds nothing on a grid: then neither it runs nor the
+    /// grid's reachability is built ([`super::implication::any_contradiction_in`] negated).
+    pub unary_idle: fn(&Grid) -> bool,
     /// The multiple forcing chains (level 3): [`super::multiple::multiple_all`].
     pub multiple: Producer,
     /// The dynamic forcing chains (levels 4 and 5).
@@ -93,7 +96,9 @@ impl NestedCache {
 
     /// Every step of producer 14 on `grid`, in SE's order (none without producers).
     pub fn unary(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
-        self.steps_of(0, |p| p.unary, grid)
+        let idle = self.producers.map(|p| p.unary_idle);
+        let run = self.producers.map(|p| p.unary);
+        cached(&mut self.steps[0], &mut self.reach, run, idle, grid)
     }
 
     /// Every multiple forcing chain on `grid`, in SE's order (none without producers).
@@ -120,16 +125,18 @@ impl NestedCache {
         grid: &Grid,
     ) -> Rc<Vec<Whole>> {
         let run = self.producers.map(pick);
-        cached(&mut self.steps[which], &mut self.reach, run, grid)
+        cached(&mut self.steps[which], &mut self.reach, run, None, grid)
     }
 }
 
-/// The steps `run` finds on `grid`, from `map` or run and kept there; the grid's reachability
-/// from `reach` when it is the last grid's, else computed and kept there.
+/// The steps `run` finds on `grid`, from `map` or run and kept there (none when `idle` says
+/// it finds nothing); the grid's reachability from `reach` when it is the last grid's, else
+/// computed and kept there.
 fn cached(
     map: &mut Steps,
     reach: &mut Option<([u16; CELLS], Reach)>,
     run: Option<Producer>,
+    idle: Option<fn(&Grid) -> bool>,
     grid: &Grid,
 ) -> Rc<Vec<Whole>> {
     debug_assert!(run.is_some(), "a nested level without producers");
@@ -139,6 +146,9 @@ fn cached(
             let Some(f) = run else {
                 return Rc::new(Vec::new());
             };
+            if idle.is_some_and(|idle| idle(grid)) {
+                return Rc::new(Vec::new());
+            }
             match reach {
                 Some((k, r)) if *k != key => {
                     r.rebuild(grid);
