@@ -21,7 +21,8 @@ use crate::steps::step::{Eliminations, Step};
 
 /// Searches the cycles through `start` (an on-potential) with the pass's links and offers
 /// each one that removes something to `best`, in SE's order; with `forcing`, also the forcing
-/// chain from `start` to its negation, offered after the cycles (as SE does).
+/// chain from `start` to its negation, offered after the cycles (as SE does), whose difficulty
+/// is returned.
 ///
 /// The forcing-chain search from a start "on" ([`super::forcing::search`]) would walk the same
 /// potentials in the same order: it merges the off-potentials that the cycle search does not,
@@ -35,7 +36,7 @@ pub fn search(
     pass: Pass,
     forcing: bool,
     best: &mut Best,
-) {
+) -> Option<f64> {
     ws.reset();
     let root = ws.arena.start(start);
     ws.reached.insert(start);
@@ -112,9 +113,7 @@ pub fn search(
         let end = ws.ends[i];
         offer(grid, ws, end, pass, best);
     }
-    if let Some(end) = chain_end {
-        super::forcing::offer(grid, ws, end, pass, best);
-    }
+    chain_end.map(|end| super::forcing::offer(grid, ws, end, pass, best))
 }
 
 /// The off-potentials that turn the on-potential `start` on (a strong link), by digit index:

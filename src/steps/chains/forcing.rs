@@ -17,9 +17,16 @@ use crate::steps::step::Step;
 const NONE: [CellSet; 9] = [CellSet::EMPTY; 9];
 
 /// Searches a forcing chain from `start` (on or off) to its negation with the pass's links and
-/// offers it to `best`. (From a start "on", [`super::cycles::search`] does the same walk and
-/// can look for the forcing chain at the same time.)
-pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mut Best) {
+/// offers it to `best`; returns its difficulty when there is one. (From a start "on",
+/// [`super::cycles::search`] does the same walk and can look for the forcing chain at the same
+/// time.)
+pub fn search(
+    grid: &Grid,
+    ws: &mut Workspace,
+    start: Pot,
+    pass: Pass,
+    best: &mut Best,
+) -> Option<f64> {
     ws.reset();
     let links = Links {
         y: pass.links.y,
@@ -40,7 +47,7 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
     while found.is_none() && (!ws.on.is_empty() || !ws.off.is_empty()) {
         if !ws.on.is_empty() {
             if !best.could_take(base, SHORTEST.max(depth + 1), pass.key) {
-                return;
+                return None;
             }
             let Workspace {
                 arena,
@@ -79,7 +86,7 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
         }
         if !ws.off.is_empty() {
             if !best.could_take(base, SHORTEST.max(depth + 1), pass.key) {
-                return;
+                return None;
             }
             let Workspace {
                 arena,
@@ -110,20 +117,18 @@ pub fn search(grid: &Grid, ws: &mut Workspace, start: Pot, pass: Pass, best: &mu
             depth += 1;
         }
     }
-    if let Some(end) = found {
-        offer(grid, ws, end, pass, best);
-    }
+    found.map(|end| offer(grid, ws, end, pass, best))
 }
 
 /// Rates the forcing chain ending at arena index `end` (the negation of its start) and offers
-/// it to `best`.
-pub fn offer(grid: &Grid, ws: &mut Workspace, end: u32, pass: Pass, best: &mut Best) {
+/// it to `best`; returns its difficulty.
+pub fn offer(grid: &Grid, ws: &mut Workspace, end: u32, pass: Pass, best: &mut Best) -> f64 {
     let base = pass.chain_base();
     let target = ws.arena.get(end).pot;
     let complexity = ws.arena.ancestor_count(end);
     let difficulty = super::potential::difficulty(base, complexity);
     if !best.beaten_by(difficulty, complexity, pass.key) {
-        return;
+        return difficulty;
     }
     let mut step = Step::new(pass.chain_technique());
     if target.is_on() {
@@ -166,4 +171,5 @@ pub fn offer(grid: &Grid, ws: &mut Workspace, end: u32, pass: Pass, best: &mut B
     } else {
         best.offer(found);
     }
+    difficulty
 }

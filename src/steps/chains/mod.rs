@@ -38,7 +38,7 @@ pub mod propagate;
 use super::grid::Grid;
 use super::step::{Eliminations, Step, Technique};
 use crate::geometry::{Digit, HouseKind};
-use potential::{difficulty, Arena, KeyHasher, Links, Pot, Reached};
+use potential::{difficulty, Arena, KeyHasher, Links, Pot, Reached, KEYS};
 
 /// One pass of producer 14: its links and its sort key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -329,6 +329,11 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
         return;
     }
     let mut ws = Workspace::default();
+    // The starts (by potential key) whose forcing X-chain rates below any forcing chain of the
+    // XY pass: such a chain from the same start removes (or places) the same, sorts after it
+    // and is dropped (SE's `getHints` keeps the first step of each set of removals), so it is
+    // not searched for.
+    let mut x_first = [false; KEYS];
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let lowest = pass.cycle_base().min(pass.chain_base());
         if !best.could_take(lowest, SHORTEST, pass.key) {
@@ -354,17 +359,26 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
                         forcing && r.contradicts(start.negated()),
                     ),
                 };
+                let later = pass.links.y;
+                let on = on && !(later && x_first[start.0 as usize]);
+                let off = off && !(later && x_first[start.negated().0 as usize]);
+                let mut note = |p: Pot, difficulty: Option<f64>| {
+                    if !later && difficulty.is_some_and(|d| d < Pass::XY.chain_base()) {
+                        x_first[p.0 as usize] = true;
+                    }
+                };
                 // The cycles, then the forcing chain from the start on (one walk), then from
                 // the start off. Without a cycle that can remove something, the forcing
                 // chain's own search finds the same chain (see `cycles::search`) and stops
                 // there, where the cycle search walks on to every potential.
                 if cycles {
-                    cycles::search(grid, &mut ws, start, pass, on, best);
+                    note(start, cycles::search(grid, &mut ws, start, pass, on, best));
                 } else if on {
-                    forcing::search(grid, &mut ws, start, pass, best);
+                    note(start, forcing::search(grid, &mut ws, start, pass, best));
                 }
                 if off {
-                    forcing::search(grid, &mut ws, start.negated(), pass, best);
+                    let negated = start.negated();
+                    note(negated, forcing::search(grid, &mut ws, negated, pass, best));
                 }
             }
         }
