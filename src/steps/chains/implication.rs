@@ -68,9 +68,11 @@ pub struct Reach {
     /// The number of components: bit `count + j` of a set stands for the off-potential of
     /// free candidate `j`.
     count: usize,
-    /// Components of two or more nodes where a cycle may remove something, one bit each
-    /// ([`Reach::keep_cycling`]).
-    cycling: Vec<u64>,
+    /// Components of two or more nodes, one bit each.
+    nontrivial: Vec<u64>,
+    /// Those where a cycle may remove something ([`Reach::keep_cycling`]), made when
+    /// [`Reach::may_cycle`] first asks (producer 14 asks, the multiple forcing chains do not).
+    cycling: std::cell::OnceCell<Vec<u64>>,
     /// For each component, what it reaches (itself included): `words` words each.
     reaches: Vec<u64>,
     /// Words per set.
@@ -345,7 +347,8 @@ impl Reach {
             off_fails: [CellSet::EMPTY; 9],
             component: Vec::new(),
             count: 0,
-            cycling: Vec::new(),
+            nontrivial: Vec::new(),
+            cycling: std::cell::OnceCell::new(),
             reaches: Vec::new(),
             words: 0,
             free: Vec::new(),
@@ -449,7 +452,7 @@ impl Reach {
         let mut reaches = std::mem::take(&mut self.reaches);
         reaches.clear();
         reaches.resize(count * words, 0);
-        let mut nontrivial = std::mem::take(&mut self.cycling);
+        let mut nontrivial = std::mem::take(&mut self.nontrivial);
         nontrivial.clear();
         nontrivial.resize(words, 0);
         taken.clear();
@@ -471,11 +474,11 @@ impl Reach {
         }
         self.component = component;
         self.count = count;
-        self.cycling = nontrivial;
+        self.nontrivial = nontrivial;
+        self.cycling = std::cell::OnceCell::new();
         self.reaches = reaches;
         self.words = words;
         self.find_contradictions(candidate, sink_first, sinks);
-        self.keep_cycling(candidate);
         self.buffers = b;
     }
 
@@ -587,51 +590,52 @@ impl Reach {
         fails[p.digit().index()].contains(p.cell())
     }
 
-    /// Keeps in `cycling` (the components of two or more nodes) those where a cycle may
-    /// remove a candidate: a cycle's potentials all lie in one component, and a removal of
-    /// `d` from a cell `c` needs an on- and an off-potential of `d` in it at peers of `c`,
-    /// and `on(c, d)` reaching `off(c, d)` (see the module's documentation). `candidate`
-    /// gives the cell and digit index of each linked index.
-    fn keep_cycling(&mut self, candidate: &[(u8, u8)]) {
-        if !self.cycling.iter().any(|&w| w != 0) {
-            return;
+    /// The components of two or more nodes where a cycle may remove a candidate: a cycle's
+    /// potentials all lie in one component, and a removal of `d` from a cell `c` needs an on-
+    /// and an off-potential of `d` in it at peers of `c`, and `on(c, d)` reaching `off(c, d)`
+    /// (see the module's documentation).
+    fn keep_cycling(&self) -> Vec<u64> {
+        let mut kept = self.nontrivial.clone();
+        if !kept.iter().any(|&w| w != 0) {
+            return kept;
         }
         if self.on_fails.iter().all(|s| s.is_empty()) {
-            self.cycling.fill(0);
-            return;
+            kept.fill(0);
+            return kept;
         }
-        let failed: Vec<(usize, usize)> = (0..9)
-            .flat_map(|d| self.on_fails[d].iter().map(move |c| (c.index(), d)))
-            .collect();
-        // The cells of each digit's on and off nodes in each component of two or more.
+        // The cells of each digit's on and off nodes in each component of two or more, by a
+        // dense index of those components.
+        let mut dense = vec![u32::MAX; self.count];
         let mut places: Vec<(u32, [[CellSet; 9]; 2])> = Vec::new();
-        for (i, &(cell, d)) in candidate.iter().enumerate() {
+        for (i, &(cell, d)) in self.buffers.candidate.iter().enumerate() {
             for on in [0, 1] {
-                let c = self.component[2 * i + on];
-                if !has(&self.cycling, c as usize) {
+                let c = self.component[2 * i + on] as usize;
+                if !has(&kept, c) {
                     continue;
                 }
-                let at = match places.iter().position(|&(k, _)| k == c) {
-                    Some(at) => at,
-                    None => {
-                        places.push((c, [[CellSet::EMPTY; 9]; 2]));
-                        places.len() - 1
-                    }
-                };
-                let set = &mut places[at].1[on][d as usize];
+                if dense[c] == u32::MAX {
+                    dense[c] = places.len() as u32;
+                    places.push((c as u32, [[CellSet::EMPTY; 9]; 2]));
+                }
+                let set = &mut places[dense[c] as usize].1[on][d as usize];
                 *set = set.with(Cell::ALL[cell as usize]);
             }
         }
         for (c, cells) in places {
-            let removes = failed.iter().any(|&(cell, d)| {
-                let peers = Cell::ALL[cell].peer_set();
-                !peers.intersection(cells[1][d]).is_empty()
-                    && !peers.intersection(cells[0][d]).is_empty()
+            let removes = (0..9).any(|d| {
+                let (off, on) = (cells[0][d], cells[1][d]);
+                !off.is_empty()
+                    && !on.is_empty()
+                    && self.on_fails[d].iter().any(|cell| {
+                        let peers = cell.peer_set();
+                        !peers.intersection(on).is_empty() && !peers.intersection(off).is_empty()
+                    })
             });
             if !removes {
-                self.cycling[c as usize / 64] &= !(1 << (c % 64));
+                kept[c as usize / 64] &= !(1 << (c % 64));
             }
         }
+        kept
     }
 
     /// True when a cycle through the on-potential of `digit` in `cell` may remove something:
@@ -644,8 +648,9 @@ impl Reach {
             return false;
         }
         // A free on-potential has no incoming edge: it lies on no cycle.
+        let cycling = self.cycling.get_or_init(|| self.keep_cycling());
         self.linked(i, d)
-            .is_some_and(|s| has(&self.cycling, self.component[2 * s + 1] as usize))
+            .is_some_and(|s| has(cycling, self.component[2 * s + 1] as usize))
     }
 
     /// What each free candidate's on-potential reaches: what its successors reach, the
