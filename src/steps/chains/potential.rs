@@ -26,6 +26,19 @@ pub struct Pot(pub u16);
 /// Number of distinct keys.
 pub(crate) const KEYS: usize = 2 * 729;
 
+/// The cell and digit of each key: a table, as the chain searches decode potentials in their
+/// innermost loops (a division by 9 and two bounds checks each time cost about 2% of a hard
+/// rating).
+static PARTS: [(Cell, Digit); KEYS] = {
+    let mut parts = [(Cell::ALL[0], Digit::ALL[0]); KEYS];
+    let mut key = 0;
+    while key < KEYS {
+        parts[key] = (Cell::ALL[key / 2 / 9], Digit::ALL[key / 2 % 9]);
+        key += 1;
+    }
+    parts
+};
+
 impl Pot {
     /// The potential "`digit` is (`on`) or is not (`!on`) the value of `cell`".
     #[inline]
@@ -42,13 +55,13 @@ impl Pot {
     /// The cell.
     #[inline]
     pub fn cell(self) -> Cell {
-        Cell::ALL[self.candidate() / 9]
+        PARTS[self.0 as usize].0
     }
 
     /// The digit.
     #[inline]
     pub fn digit(self) -> Digit {
-        Digit::ALL[self.candidate() % 9]
+        PARTS[self.0 as usize].1
     }
 
     /// True for "on".
