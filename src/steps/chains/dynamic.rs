@@ -25,7 +25,7 @@ use super::collect::Collect;
 use super::conclusion::{conclude, contradiction, Kind};
 use super::implication::Reach;
 use super::nested::{NestedCache, Producers};
-use super::potential::{house_of, tenths, Pot, KINDS};
+use super::potential::{first_of_places, house_of, tenths, Pot, KINDS};
 use super::propagate::{Contradiction, Mode, Propagation};
 use super::{Found, Origin, Whole};
 use crate::geometry::{Cell, CellSet, Digit};
@@ -489,10 +489,10 @@ fn region_chains(
 ) {
     for kind in KINDS {
         let house = house_of(cell, kind);
-        let at = grid.digit_cells(digit).intersection(house.cell_set());
-        if at.len() < 2 || at.iter().next() != Some(cell) {
+        if !first_of_places(grid, house, digit, cell) {
             continue;
         }
+        let at = grid.digit_cells(digit).intersection(house.cell_set());
         let mut slots = [0usize; 8];
         let mut k = 0;
         for other in at.iter().skip(1) {

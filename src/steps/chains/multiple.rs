@@ -19,7 +19,7 @@
 
 use super::conclusion::target_step;
 use super::implication;
-use super::potential::{difficulty, house_of, tenths, Pot, PotSet, KEYS, KINDS};
+use super::potential::{difficulty, first_of_places, house_of, tenths, Pot, PotSet, KEYS, KINDS};
 use super::propagate::{Mode, Propagation};
 use super::{Best, Found, Origin, Whole, BRANCH_END};
 use crate::geometry::{CellSet, Digit, House};
@@ -267,12 +267,10 @@ fn region_chains(
 ) {
     for kind in KINDS {
         let house: House = house_of(cell, kind);
-        let at = grid.digit_cells(digit).intersection(house.cell_set());
-        // A house is examined from its first place only (cells in a house's order are in
-        // increasing cell order), so once.
-        if at.len() < 2 || at.iter().next() != Some(cell) {
+        if !first_of_places(grid, house, digit, cell) {
             continue;
         }
+        let at = grid.digit_cells(digit).intersection(house.cell_set());
         if reach.is_some_and(|r| !r.share(at.iter().map(|c| Pot::new(c, digit, true)))) {
             continue;
         }

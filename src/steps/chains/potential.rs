@@ -347,6 +347,15 @@ pub enum Cause {
 /// SE's order of house kinds (`Grid.getRegionTypes`): box, row, column.
 pub(crate) const KINDS: [HouseKind; 3] = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
 
+/// True when `digit` has two or more places in `house`, the first of them (in the house's
+/// order, which is the cells' order) being `cell`: a region chain is examined from its house's
+/// first place only, so once. Read on the house's places (a 9-bit mask).
+#[inline]
+pub fn first_of_places(grid: &Grid, house: House, digit: Digit, cell: Cell) -> bool {
+    let m = grid.positions(house, digit);
+    m & m.wrapping_sub(1) != 0 && house.cells()[m.trailing_zeros() as usize] == cell
+}
+
 /// The house of `kind` holding `cell`.
 #[inline]
 pub fn house_of(cell: Cell, kind: HouseKind) -> House {

@@ -33,7 +33,7 @@ use std::collections::VecDeque;
 use super::advanced::{Advanced, NestedStep, NOT_NESTED};
 use super::nested::{same_chains, NestedCache};
 use super::potential::{
-    house_of, off_to_on, on_to_off, Arena, Cause, Links, Pot, PotSet, KEYS, KINDS,
+    house_of, is_pair, off_to_on, on_to_off, Arena, Cause, Links, Pot, PotSet, KEYS, KINDS,
 };
 use super::Whole;
 use crate::geometry::Digit;
@@ -479,20 +479,21 @@ impl Propagation {
         // where the digit has exactly two places now: the house `off_to_on` used.
         let digit = p.digit();
         for kind in KINDS {
-            let house = house_of(p.cell(), kind).cell_set();
-            if !house.contains(q.cell()) {
+            let house = house_of(p.cell(), kind);
+            if !house.cell_set().contains(q.cell()) {
                 continue;
             }
-            let now = work.digit_cells(digit).intersection(house);
-            if now.len() != 2 {
+            // On the house's places (9-bit masks, in the house's cell order, which is the
+            // cells' order).
+            let now = work.positions(house, digit);
+            if !is_pair(now) {
                 continue;
             }
-            let lost = source
-                .digit_cells(digit)
-                .intersection(house)
-                .difference(now);
-            for c in lost.iter() {
-                push(Pot::new(c, digit, false));
+            let mut lost = source.positions(house, digit) & !now;
+            while lost != 0 {
+                let at = lost.trailing_zeros() as usize;
+                lost &= lost - 1;
+                push(Pot::new(house.cells()[at], digit, false));
             }
             return (n, Some(Cause::House(kind)));
         }
