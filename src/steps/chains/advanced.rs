@@ -72,6 +72,36 @@ impl Advanced {
         self.removals.clear();
         self.parents.clear();
         self.nested.clear();
+        if let Some((removals, parents)) = cache.simple_rules(source, work) {
+            self.removals.extend_from_slice(removals);
+            self.parents.extend_from_slice(parents);
+        } else {
+            self.simple_rules(source, work);
+            cache.keep_simple_rules(work, (self.removals.clone(), self.parents.clone()));
+        }
+        if !self.removals.is_empty() {
+            return;
+        }
+        // Levels 2 and 3 nest producer 14, then the multiple forcing chains; levels 4 and 5
+        // the dynamic forcing chains (which cover both), then (level 5) the nested forcing
+        // chains of level 2.
+        let nested: &[fn(&mut NestedCache, &Grid) -> Rc<Vec<Whole>>] = match level {
+            0 | 1 => &[],
+            2 => &[NestedCache::unary],
+            3 => &[NestedCache::unary, NestedCache::multiple],
+            4 => &[NestedCache::dynamic],
+            _ => &[NestedCache::dynamic, NestedCache::nested],
+        };
+        for producer in nested {
+            self.nest(source, work, &producer(cache, work));
+            if !self.removals.is_empty() {
+                return;
+            }
+        }
+    }
+
+    /// The removals of the first simple rule with a pattern that counts (see [`Advanced::find`]).
+    fn simple_rules(&mut self, source: &Grid, work: &Grid) {
         // Only the candidates removed since the start count as rule parents.
         let focus = Focus(std::array::from_fn(|d| {
             let digit = Digit::ALL[d];
@@ -90,22 +120,6 @@ impl Advanced {
                 2 => subsets::each_naked_set(work, 2, &focus, &mut take),
                 _ => fish::each_fish(work, 2, &focus, &mut take),
             }
-            if !self.removals.is_empty() {
-                return;
-            }
-        }
-        // Levels 2 and 3 nest producer 14, then the multiple forcing chains; levels 4 and 5
-        // the dynamic forcing chains (which cover both), then (level 5) the nested forcing
-        // chains of level 2.
-        let nested: &[fn(&mut NestedCache, &Grid) -> Rc<Vec<Whole>>] = match level {
-            0 | 1 => &[],
-            2 => &[NestedCache::unary],
-            3 => &[NestedCache::unary, NestedCache::multiple],
-            4 => &[NestedCache::dynamic],
-            _ => &[NestedCache::dynamic, NestedCache::nested],
-        };
-        for producer in nested {
-            self.nest(source, work, &producer(cache, work));
             if !self.removals.is_empty() {
                 return;
             }
@@ -176,6 +190,56 @@ mod tests {
 
     fn d(v: u8) -> Digit {
         Digit::new(v).unwrap()
+    }
+
+    #[test]
+    fn kept_simple_rules_answer_as_a_fresh_search() {
+        // The stall grids of the dynamic forcing chains from every start of two hard puzzles,
+        // each asked of one cache shared by everything (twice in a row, then from another
+        // source grid, then again), against a fresh cache each time.
+        use crate::steps::chains::propagate::{Mode, Propagation};
+        let puzzles = [
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+            "........1.....2.3...4.5.6.....3...7...8.674...7...1..2..5......69..84...84....9..",
+        ];
+        let mut shared = NestedCache::default();
+        let mut prop = Propagation::default();
+        let (mut kept, mut fresh) = (Advanced::default(), Advanced::default());
+        let mut found = 0;
+        for text in puzzles {
+            let source = Grid::from_board(&text.parse::<Board>().unwrap());
+            for c in source.empty_cells().iter() {
+                for digit in Digit::ALL {
+                    if source.candidates(c) >> digit.index() & 1 == 0 {
+                        continue;
+                    }
+                    let start = Pot::new(c, digit, true);
+                    if prop.run(&source, start, Mode::DYNAMIC).is_some() {
+                        continue;
+                    }
+                    let mut work = source;
+                    for &i in &prop.off_order {
+                        let p = prop.arena.get(i).pot;
+                        work.eliminate(p.cell(), p.digit());
+                    }
+                    // The same stall grid from another source: one of its removals made
+                    // before the start (a pattern's rule parents then differ).
+                    let mut other = source;
+                    if let Some(&i) = prop.off_order.first() {
+                        let p = prop.arena.get(i).pot;
+                        other.eliminate(p.cell(), p.digit());
+                    }
+                    for from in [&source, &source, &other, &source] {
+                        kept.find(from, &work, 1, &mut shared);
+                        fresh.find(from, &work, 1, &mut NestedCache::default());
+                        assert_eq!(kept.removals, fresh.removals);
+                        assert_eq!(kept.parents, fresh.parents);
+                    }
+                    found += !fresh.removals.is_empty() as u32;
+                }
+            }
+        }
+        assert!(found > 10, "{found}");
     }
 
     #[test]

@@ -61,6 +61,13 @@ pub type Producer = fn(&Grid, &Reach) -> Vec<Whole>;
 /// made for every propagation then costs nothing.
 type Steps = HashMap<[u16; CELLS], Rc<Vec<Whole>>, BuildHasherDefault<KeyHasher>>;
 
+/// What the simple rules remove at a stall ([`super::advanced::Advanced`]): each removal (an
+/// off-potential, the range of its parents, [`super::advanced::NOT_NESTED`]) and the parents.
+pub type SimpleRemovals = (Vec<(Pot, u32, u32, u32)>, Vec<Pot>);
+
+/// The most stall grids whose simple rules' removals are kept for one source grid.
+const MAX_SIMPLE: usize = 1 << 16;
+
 /// The nested producers, and their steps by grid for one search of the nested levels: a
 /// stall's grid often comes back (level 3 repeats level 2's propagations up to the stalls where
 /// level 2 found nothing; a bivalue cell's "a on" and "b off" propagate alike), and the steps a
@@ -78,6 +85,12 @@ pub struct NestedCache {
     /// The last grid's reachability: level 3 asks for the multiple forcing chains on the grid
     /// where producer 14 was just run.
     reach: Option<([u16; CELLS], Reach)>,
+    /// The simple rules' removals by stall grid, for the propagations from one source grid
+    /// (they depend on both: a pattern counts only with rule parents removed since the
+    /// source). Each level from 2 up repeats the propagations of the level below up to where
+    /// they ended, stalls included.
+    simple: HashMap<[u16; CELLS], SimpleRemovals, BuildHasherDefault<KeyHasher>>,
+    simple_source: Option<[u16; CELLS]>,
 }
 
 impl NestedCache {
@@ -87,6 +100,24 @@ impl NestedCache {
             producers: Some(producers),
             ..NestedCache::default()
         }
+    }
+
+    /// What the simple rules removed at the stall grid `work` of a propagation from `source`,
+    /// if known.
+    pub fn simple_rules(&mut self, source: &Grid, work: &Grid) -> Option<&SimpleRemovals> {
+        let from = source.candidate_masks();
+        if self.simple_source.as_ref() != Some(from) || self.simple.len() > MAX_SIMPLE {
+            self.simple.clear();
+            self.simple_source = Some(*from);
+            return None;
+        }
+        self.simple.get(work.candidate_masks())
+    }
+
+    /// Keeps what the simple rules removed at the stall grid `work` (of a propagation from the
+    /// source grid last given to [`NestedCache::simple_rules`]).
+    pub fn keep_simple_rules(&mut self, work: &Grid, found: SimpleRemovals) {
+        self.simple.insert(*work.candidate_masks(), found);
     }
 
     /// The number of grids whose steps are kept.
