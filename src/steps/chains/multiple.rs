@@ -114,26 +114,32 @@ impl Reach {
 /// What the static propagation from each on-potential reached, computed once per call: a
 /// start is propagated for its cell and again for every house whose region chains it joins;
 /// the grid does not change, so neither does what it reaches.
+/// Made when first asked: at most stalls of the nested levels no start is propagated (the
+/// reachability shows that none shares a conclusion).
 struct Reaches {
     by_candidate: Vec<Option<Box<Reach>>>,
-    prop: Propagation,
+    prop: Option<Box<Propagation>>,
 }
 
 impl Reaches {
     fn new() -> Reaches {
         Reaches {
-            by_candidate: (0..729).map(|_| None).collect(),
-            prop: Propagation::default(),
+            by_candidate: Vec::new(),
+            prop: None,
         }
     }
 
     /// Propagates from `start` (an on-potential) unless done before.
     fn ensure(&mut self, grid: &Grid, start: Pot) {
+        if self.by_candidate.is_empty() {
+            self.by_candidate = (0..729).map(|_| None).collect();
+        }
         let slot = &mut self.by_candidate[start.candidate()];
         if slot.is_none() {
-            self.prop.run(grid, start, Mode::STATIC);
+            let prop = self.prop.get_or_insert_with(Box::default);
+            prop.run(grid, start, Mode::STATIC);
             let mut reach = Box::<Reach>::default();
-            reach.take(&self.prop);
+            reach.take(prop);
             *slot = Some(reach);
         }
     }
