@@ -143,7 +143,7 @@ static size_t flush_batch(struct batch *b, const char *name, const struct how *h
             /* A stop is the budget's, or the engine's limit, unless the puzzle has several
              * solutions: then no technique can settle the cells where they differ. Say which. */
             if (out_of_time) {
-                fflush(stdout);
+                flush_output();
                 fprintf(stderr,
                         PROGRAM ": %s:%lu: note: the budget of %lu ms ran out, so its ER is only "
                                 "a lower bound\n",
@@ -151,7 +151,7 @@ static size_t flush_batch(struct batch *b, const char *name, const struct how *h
             } else if (bound) {
                 uint64_t n = 0;
                 if (sudoku_count_solutions(b->boards[i], 2, &n) == SUDOKU_OK && n >= 2) {
-                    fflush(stdout);
+                    flush_output();
                     fprintf(stderr,
                             PROGRAM ": %s:%lu: note: the puzzle has several solutions, so its "
                                     "ER is only a lower bound\n",

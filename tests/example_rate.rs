@@ -532,5 +532,17 @@ fn rate_and_hint_report_a_write_error_with_exit_code_1() {
             };
             assert_run(&output, 1, "", &write_error(name));
         }
+        // A note on stderr flushes stdout first; the reason of that failed write is kept.
+        let empty = format!("{}\n", ".".repeat(81));
+        let Some(output) = run_to_dev_full(rate, &[], empty.as_bytes()) else {
+            return;
+        };
+        assert_eq!(output.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("note: the puzzle has several solutions")
+                && stderr.ends_with(&write_error("rate")),
+            "{stderr}"
+        );
     }
 }
