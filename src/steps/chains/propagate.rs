@@ -500,3 +500,24 @@ impl Propagation {
         (n, None)
     }
 }
+
+/// For tests: the grid where the propagation from `start` on `grid` in `mode` (a dynamic one)
+/// stops without a contradiction, `grid` less every candidate reached off (a stall grid of the
+/// nested levels); None when it meets a contradiction.
+#[cfg(test)]
+pub(crate) fn stall_grid(
+    prop: &mut Propagation,
+    grid: &Grid,
+    start: Pot,
+    mode: Mode,
+) -> Option<Grid> {
+    if prop.run(grid, start, mode).is_some() {
+        return None;
+    }
+    let mut work = *grid;
+    for &i in &prop.off_order {
+        let p = prop.arena.get(i).pot;
+        work.eliminate(p.cell(), p.digit());
+    }
+    Some(work)
+}
