@@ -25,6 +25,7 @@
 pub mod advanced;
 pub mod collect;
 pub mod conclusion;
+pub mod contradiction;
 pub mod cycles;
 pub mod dynamic;
 pub mod forcing;

@@ -43,7 +43,7 @@ pub struct Producers {
     /// Producer 14's steps (levels 2 and 3): [`super::unary_chains_all`].
     pub unary: Producer,
     /// True when producer 14 surely finds nothing on a grid: then neither it runs nor the
-    /// grid's reachability is built ([`super::implication::any_contradiction_in`] negated).
+    /// grid's reachability is built ([`super::contradiction::any_contradiction_in`] negated).
     pub unary_idle: fn(&Grid) -> bool,
     /// The multiple forcing chains (level 3): [`super::multiple::multiple_all`].
     pub multiple: Producer,
