@@ -736,6 +736,10 @@ class Solutions(NamedTuple):
 _LIST_LIMIT_MAX = (2 ** (8 * ctypes.sizeof(ctypes.c_void_p) - 1) - 1) // CELLS
 
 
+# The room for solutions of list_solutions' first search (see its documentation).
+_LIST_FIRST_ROOM = 4096
+
+
 def list_solutions(puzzle: Board, limit: int) -> Solutions:
     """Lists the first `limit` solutions of `puzzle` in ascending lexicographic order (the order
     sorted() gives the strings): returns Solutions(solutions, more), `solutions` a list of at
@@ -743,10 +747,13 @@ def list_solutions(puzzle: Board, limit: int) -> Solutions:
     solutions. A puzzle with no solution gives ([], False) (not an error); limit 0 gives
     ([], True) exactly when there is a solution.
 
-    It allocates one buffer of 81 * limit bytes for the call (the solutions are decoded from it
-    in place, with no copy of the whole buffer), besides the list it returns (a str of 81
-    characters for each solution written); time grows with `limit` on puzzles with many
-    solutions: pass the smallest limit you need.
+    Its buffer grows with the solutions found, not with `limit`: it starts at 4,096 solutions
+    (81 bytes each) and, while the puzzle has more and `limit` allows, the search is run again
+    with twice the room (so at most twice the work of one search of the final size, and a
+    large `limit` costs nothing on a puzzle with few solutions). The solutions are decoded from
+    it in place, with no copy of the whole buffer, besides the list it returns (a str of 81
+    characters for each solution written); time and memory grow with the number of solutions
+    listed: pass the smallest limit you need.
 
     Raises SudokuError: SUDOKU_INVALID_ARGUMENT (limit < 0, or a buffer of 81 * limit bytes
     could not exist), SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell);
@@ -759,14 +766,22 @@ def list_solutions(puzzle: Board, limit: int) -> Solutions:
             SUDOKU_INVALID_ARGUMENT, "limit must be from 0 to %d" % _LIST_LIMIT_MAX
         )
     text = _to_bytes(puzzle)
-    buffer = ctypes.create_string_buffer(limit * CELLS) if limit else None
-    written = ctypes.c_size_t()
-    more = ctypes.c_bool()
-    status = _library().sudoku_list_solutions(
-        text, buffer, limit, ctypes.byref(written), ctypes.byref(more)
-    )
-    if status != SUDOKU_OK:
-        raise _fail(status, text)
+    room = min(limit, _LIST_FIRST_ROOM)
+    while True:
+        buffer = ctypes.create_string_buffer(room * CELLS) if room else None
+        written = ctypes.c_size_t()
+        more = ctypes.c_bool()
+        status = _library().sudoku_list_solutions(
+            text, buffer, room, ctypes.byref(written), ctypes.byref(more)
+        )
+        if status != SUDOKU_OK:
+            raise _fail(status, text)
+        if room == limit or not more.value:
+            break
+        # The puzzle has more solutions than this room and the limit allows more: again, with
+        # twice the room (the solutions come in the same order each time).
+        buffer = None
+        room = min(limit, 2 * room)
     # Each solution decoded straight from the buffer (buffer.raw would copy all of it, doubling
     # the peak for a large limit).
     view = memoryview(buffer) if buffer is not None else memoryview(b"")

@@ -335,10 +335,11 @@ class ListSolutions(unittest.TestCase):
             for solution in listed.solutions:
                 self.assertTrue(is_solution_of(puzzle, solution))
 
-    def test_allocates_one_buffer_of_81_bytes_a_solution(self):
-        # The documented memory: one buffer of 81 * limit bytes for the call, besides the list
-        # returned (a copy of the whole buffer would double the peak). tracemalloc sees the
-        # ctypes buffer (allocated through Python's allocator) and every copy of it.
+    def test_the_buffer_grows_with_the_solutions_not_the_limit(self):
+        # The documented memory: a buffer of 4,096 solutions first, whatever the limit, so a
+        # large limit on a puzzle with two solutions costs no more (a copy of the whole buffer
+        # would double the peak). tracemalloc sees the ctypes buffer (allocated through
+        # Python's allocator) and every copy of it.
         import tracemalloc
 
         limit = 200000
@@ -351,8 +352,23 @@ class ListSolutions(unittest.TestCase):
         finally:
             tracemalloc.stop()
         self.assertEqual(result, (sorted(DEADLY_SOLUTIONS), False))
-        self.assertGreaterEqual(peak, 81 * limit)
-        self.assertLess(peak, 81 * limit + 64 * 1024, peak)
+        self.assertGreaterEqual(peak, 81 * 4096)
+        self.assertLess(peak, 81 * 4096 + 64 * 1024, peak)
+
+    def test_a_grown_buffer_lists_the_same_solutions(self):
+        # Past the first 4,096 solutions the search runs again with twice the room: the
+        # solutions come in the same order, the first ones equal to a search that fits at once.
+        first = sudoku.list_solutions(EMPTY, 4096)
+        self.assertTrue(first.more)
+        for limit in (4097, 8192, 10000):
+            grown = sudoku.list_solutions(EMPTY, limit)
+            self.assertTrue(grown.more)
+            self.assertEqual(len(grown.solutions), limit)
+            self.assertEqual(grown.solutions[:4096], first.solutions)
+            self.assertEqual(grown.solutions, sorted(set(grown.solutions)))
+            self.assertEqual(sudoku.count_solutions(EMPTY, limit + 1), limit + 1)
+        few = sudoku.list_solutions(DEADLY, 10**6)
+        self.assertEqual(few, (sorted(DEADLY_SOLUTIONS), False))
 
     def test_the_empty_board_starts_with_the_least_grid(self):
         solutions, more = sudoku.list_solutions(EMPTY, 100)
