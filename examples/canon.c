@@ -55,7 +55,7 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: canon [--transform] [FILE]\n"
+    fputs("usage: canon [--transform] [--] [FILE]\n"
           "Prints the canonical (minlex) form of each puzzle of FILE (stdin if absent or\n"
           "\"-\"; any format the library reads), one line per puzzle in input order, or the\n"
           "status name of a puzzle that has none: SUDOKU_INVALID_FORMAT for a text that is\n"
@@ -99,20 +99,23 @@ static void print_transform(const sudoku_transform *t)
 
 int main(int argc, char **argv)
 {
-    int with_transform = 0, i;
+    int with_transform = 0, i, options = 1;
     const char *path = NULL;
     FILE *in = stdin;
     char *text;
     size_t len = 0, pos;
     sudoku_read_info info;
 
+    /* Options anywhere; "--" ends them (for a FILE that starts with '-'). */
     for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+        if (options && strcmp(argv[i], "--") == 0) {
+            options = 0;
+        } else if (options && (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)) {
             usage(stdout);
             return finish_output(PROGRAM, 0, 1);
-        } else if (strcmp(argv[i], "--transform") == 0) {
+        } else if (options && strcmp(argv[i], "--transform") == 0) {
             with_transform = 1;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+        } else if (options && argv[i][0] == '-' && argv[i][1] != '\0') {
             return usage_error(PROGRAM, "unknown option", argv[i]);
         } else if (path == NULL) {
             path = argv[i];

@@ -1,6 +1,6 @@
 /* count: prints how many solutions a Sudoku puzzle has, counting up to a limit.
  *
- * Usage: count PUZZLE [LIMIT]
+ * Usage: count [--] PUZZLE [LIMIT]
  *        count -h | --help   prints the usage to stdout
  *
  * PUZZLE is one line in any one-line form the library's reader knows: 81 cells in row-major
@@ -31,7 +31,7 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: count PUZZLE [LIMIT]\n"
+    fputs("usage: count [--] PUZZLE [LIMIT]\n"
           "Counts the solutions of PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.'\n"
           "or '0' blanks; a rating or comment may follow), stopping at LIMIT (default 1000, at\n"
           "least 1).\n"
@@ -39,7 +39,7 @@ static void usage(FILE *out)
           out);
 }
 
-/* Parses LIMIT: a decimal integer of at least 1. */
+/* Parses LIMIT: a decimal integer from 1 to 2^64 - 1. */
 static int parse_limit(const char *text, uint64_t *limit)
 {
     char *end;
@@ -66,7 +66,11 @@ int main(int argc, char **argv)
         usage(stdout);
         return finish_output(PROGRAM, 0, 2);
     }
-    if (argc >= 2 && is_option(argv[1])) {
+    if (argc >= 2 && strcmp(argv[1], "--") == 0) {
+        /* "--" ends the options: PUZZLE and LIMIT follow. */
+        argv++;
+        argc--;
+    } else if (argc >= 2 && is_option(argv[1])) {
         fprintf(stderr, PROGRAM ": unknown option '%s'\n", argv[1]);
         return usage_error(PROGRAM, NULL, NULL);
     }
@@ -77,7 +81,8 @@ int main(int argc, char **argv)
         return usage_error(PROGRAM, "too many arguments: PUZZLE and LIMIT at most", NULL);
     }
     if (argc == 3 && !parse_limit(argv[2], &limit)) {
-        fprintf(stderr, "count: LIMIT must be a whole number of at least 1, got \"%s\"\n",
+        fprintf(stderr,
+                "count: LIMIT must be a whole number from 1 to 18446744073709551615, got \"%s\"\n",
                 argv[2]);
         return 2;
     }

@@ -1,7 +1,7 @@
 /* solve: solves one Sudoku puzzle with libsudoku and prints it as a grid, or prints its
  * candidates.
  *
- * Usage: solve [--candidates] [PUZZLE]
+ * Usage: solve [--candidates] [--] [PUZZLE]
  *        solve -h | --help   prints the usage to stdout
  *
  * PUZZLE is one line in any one-line form the library's reader knows: 81 cells in row-major
@@ -126,9 +126,10 @@ static void print_candidates(const uint16_t masks[SUDOKU_CELLS])
 
 static void usage(FILE *out)
 {
-    fputs("usage: solve [--candidates] [PUZZLE]\n"
+    fputs("usage: solve [--candidates] [--] [PUZZLE]\n"
           "Solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.' or '0' blanks;\n"
-          "a rating or comment may follow), or an embedded puzzle when none is given.\n"
+          "a rating or comment may follow), or an embedded puzzle when none is given; \"--\" ends\n"
+          "the options.\n"
           "--candidates prints the candidates of each cell as a candidate grid instead (a\n"
           "cell left without any candidate is named on stderr: no solution, exit code 1).\n"
           "Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error writing\n"
@@ -142,15 +143,18 @@ int main(int argc, char **argv)
     char board[SUDOKU_CELLS];
     size_t cell = 0;
     sudoku_status status;
-    int i, candidates = 0;
+    int i, candidates = 0, options = 1;
 
+    /* Options anywhere; "--" ends them (what follows is the PUZZLE). */
     for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+        if (options && strcmp(argv[i], "--") == 0) {
+            options = 0;
+        } else if (options && (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)) {
             usage(stdout);
             return finish_output(PROGRAM, 0, 2);
-        } else if (strcmp(argv[i], "--candidates") == 0) { /* may repeat */
+        } else if (options && strcmp(argv[i], "--candidates") == 0) { /* may repeat */
             candidates = 1;
-        } else if (is_option(argv[i])) {
+        } else if (options && is_option(argv[i])) {
             return usage_error(PROGRAM, "unknown option", argv[i]);
         } else if (text != NULL) {
             return usage_error(PROGRAM, "one PUZZLE at most; also given", argv[i]);

@@ -2,7 +2,7 @@
 // give the functions C linkage, and its types (sudoku_status, the SUDOKU_* constants) are plain
 // C++ types too.
 //
-// Usage: solve_cpp [PUZZLE]   solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens,
+// Usage: solve_cpp [--] [PUZZLE] solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens,
 //                             '.' or '0' blanks; a rating or comment may follow), or an embedded
 //                             puzzle when none is given, and prints the grid and the status, as
 //                             examples/solve.c does
@@ -303,6 +303,13 @@ int solve_stdin()
 
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && std::string_view(argv[1]) == "--") {
+        // "--" ends the options: the PUZZLE (which may start with '-') follows, if any.
+        if (argc > 3) {
+            return usage_error(std::string("one argument at most; also given '") + argv[3] + "'");
+        }
+        return solve_one(argc == 3 ? argv[2] : default_puzzle.data());
+    }
     if (argc > 2) {
         return usage_error(std::string("one argument at most; also given '") + argv[2] + "'");
     }

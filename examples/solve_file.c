@@ -1,6 +1,6 @@
 /* solve_file: solves every puzzle of a file (or stdin) with libsudoku, on all cores.
  *
- * Usage: solve_file [--unique | --count N | --list N] [--threads N] [--quiet] [FILE]
+ * Usage: solve_file [--unique | --count N | --list N] [--threads N] [--quiet] [--] [FILE]
  *
  * Reads FILE, or stdin when FILE is absent or "-", with the library's reader
  * (sudoku_read_puzzle): one-line puzzles (a rating or comment may follow on the line), grids of
@@ -490,7 +490,7 @@ static int flush_block(struct block *b, const struct options *o, struct tally *t
 
 static void usage(FILE *out)
 {
-    fputs("usage: solve_file [--unique | --count N | --list N] [--threads N] [--quiet] [FILE]\n"
+    fputs("usage: solve_file [--unique | --count N | --list N] [--threads N] [--quiet] [--] [FILE]\n"
           "Solves every puzzle of FILE (stdin if absent or \"-\") and writes one line per puzzle,\n"
           "in input order: the solution, the solution count (--count N, capped at N >= 1), up\n"
           "to N solutions separated by spaces and then \" ...\" when there are more (--list N,\n"
@@ -600,12 +600,20 @@ int main(int argc, char **argv)
     struct tally t = {0, 0, 0, 0, 0, 0};
     struct stat st;
     double start, elapsed;
-    int i, failed = 0, terminal;
+    int i, failed = 0, terminal, options = 1;
     unsigned long long number;
 
+    /* Options anywhere; "--" ends them (for a FILE that starts with '-'). */
     for (i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+        if (!options || (arg[0] != '-' || arg[1] == '\0')) {
+            if (path != NULL) {
+                return usage_error(PROGRAM, "one FILE at most; also given", arg);
+            }
+            path = arg;
+        } else if (strcmp(arg, "--") == 0) {
+            options = 0;
+        } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
             usage(stdout);
             return output_failed();
         } else if (strcmp(arg, "--unique") == 0 || strcmp(arg, "--count") == 0 ||
@@ -636,12 +644,8 @@ int main(int argc, char **argv)
             i++;
         } else if (strcmp(arg, "--quiet") == 0) {
             o.quiet = 1;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return usage_error(PROGRAM, "unknown option", arg);
-        } else if (path != NULL) {
-            return usage_error(PROGRAM, "one FILE at most; also given", arg);
         } else {
-            path = arg;
+            return usage_error(PROGRAM, "unknown option", arg);
         }
     }
 

@@ -15,7 +15,7 @@ use sudoku_testkit::minlex::{reference_minlex, RefTransform};
 
 /// What `canon --help` prints to stdout.
 const CANON_USAGE: &str = "\
-usage: canon [--transform] [FILE]
+usage: canon [--transform] [--] [FILE]
 Prints the canonical (minlex) form of each puzzle of FILE (stdin if absent or
 \"-\"; any format the library reads), one line per puzzle in input order, or the
 status name of a puzzle that has none: SUDOKU_INVALID_FORMAT for a text that is
@@ -134,6 +134,9 @@ fn canon_reads_a_file_and_reports_one_it_cannot_open() {
     for link in LINKS {
         let output = run(example("canon", link), &[file.to_str().unwrap()], b"");
         assert_run(&output, 0, &expected, "");
+        // "--" ends the options (for a FILE that starts with '-').
+        let output = run(example("canon", link), &["--", file.to_str().unwrap()], b"");
+        assert_run(&output, 0, &expected, "");
         let output = run(example("canon", link), &[missing.to_str().unwrap()], b"");
         assert_run(
             &output,
@@ -154,7 +157,11 @@ fn canon_prints_its_usage_on_help_and_on_bad_usage() {
             &[
                 (&["--bogus"], "unknown option '--bogus'"),
                 (&["-x"], "unknown option '-x'"),
-                (&["--"], "unknown option '--'"),
+                // After "--" every argument is a FILE.
+                (
+                    &["--", "-x", "--bogus"],
+                    "one FILE at most; also given '--bogus'",
+                ),
                 (&["a", "b"], "one FILE at most; also given 'b'"),
                 (
                     &["--transform", "-", "c"],

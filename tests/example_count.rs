@@ -9,7 +9,7 @@ use example_programs::*;
 
 /// What `count --help` prints to stdout.
 const COUNT_USAGE: &str = "\
-usage: count PUZZLE [LIMIT]
+usage: count [--] PUZZLE [LIMIT]
 Counts the solutions of PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.'
 or '0' blanks; a rating or comment may follow), stopping at LIMIT (default 1000, at
 least 1).
@@ -20,8 +20,11 @@ Exit codes: 0 counted, 2 invalid input, usage or an error writing the output.
 fn count_counts_up_to_the_limit() {
     let rated = format!("{DEADLY} ED=1.2/1.2/1.2");
     let dashes = "-".repeat(81);
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 10] = [
         (&[&rated], "2 solutions\n"),
+        // "--" ends the options: a puzzle may then start with "-".
+        (&["--", DEADLY, "2"], "at least 2 solutions (the limit)\n"),
+        (&["--", &dashes, "3"], "at least 3 solutions (the limit)\n"),
         (&[&dashes, "7"], "at least 7 solutions (the limit)\n"),
         (&[EMPTY, "1000"], "at least 1000 solutions (the limit)\n"),
         (&[DEADLY], "2 solutions\n"),
@@ -64,10 +67,15 @@ fn count_prints_its_usage_on_help_and_says_what_was_wrong() {
 
 #[test]
 fn count_rejects_bad_input() {
-    let cases: [(&[&str], &str); 3] = [
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &[EMPTY, "18446744073709551616"],
+            "count: LIMIT must be a whole number from 1 to 18446744073709551615, got \
+             \"18446744073709551616\"\n",
+        ),
         (
             &[EMPTY, "0"],
-            "count: LIMIT must be a whole number of at least 1, got \"0\"\n",
+            "count: LIMIT must be a whole number from 1 to 18446744073709551615, got \"0\"\n",
         ),
         (
             &[CONFLICT, "5"],

@@ -67,6 +67,9 @@ fn solve_reads_its_argument_in_any_one_line_form() {
         for form in &classic_forms {
             let output = run(example("solve", link), &[form], b"");
             assert_run(&output, 0, SOLVE_CLASSIC_OUTPUT, "");
+            // "--" ends the options: what follows is the puzzle.
+            let output = run(example("solve", link), &["--", form], b"");
+            assert_run(&output, 0, SOLVE_CLASSIC_OUTPUT, "");
         }
     }
 }

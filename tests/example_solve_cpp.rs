@@ -25,6 +25,8 @@ fn solve_cpp_prints_what_solve_prints() {
     for link in LINKS {
         let program = solve_cpp(link);
         assert_run(&run(program, &[], b""), 0, SOLVE_DEFAULT_OUTPUT, "");
+        // "--" ends the options: the puzzle follows, if any.
+        assert_run(&run(program, &["--"], b""), 0, SOLVE_DEFAULT_OUTPUT, "");
         assert_run(
             &run(program, &[UNSOLVABLE], b""),
             1,

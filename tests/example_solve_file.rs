@@ -62,7 +62,12 @@ fn solve_file_unique_reads_stdin() {
     ]
     .map(|line| format!("{line}\n"))
     .concat();
-    for args in [&["--unique"][..], &["--unique", "-"][..]] {
+    // "--" ends the options (for a FILE that starts with '-'; "-" is stdin either way).
+    for args in [
+        &["--unique"][..],
+        &["--unique", "-"][..],
+        &["--unique", "--", "-"][..],
+    ] {
         assert_solves_the_input_from_stdin(args, &expected);
     }
 }

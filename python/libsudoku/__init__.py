@@ -71,8 +71,8 @@ and `solve_cpp -` (one table of tests drives all three). On a terminal it says o
 "reading puzzles from the terminal; end with Ctrl-D". Options are read in order as solve_file
 reads them: -h or --help prints the usage on stdout (and stops there) unless a usage error came
 before it; --unique or --list N (the solutions as solve_file --list N prints them, N from 1 to
-1000000), once; one FILE at most ("-" is stdin); anything else starting with '-' ("--"
-included, as solve_file has no end-of-options marker) and a repeated --unique are usage
+1000000), once; one FILE at most ("-" is stdin); "--" ends the options, as in solve_file (for a
+FILE starting with '-'); anything else starting with '-' and a repeated --unique are usage
 errors, each said in one line ("libsudoku: unknown option '-x'") before a pointer to --help.
 Exit codes:
   0  the input was read and solved (unreadable puzzles included), or the usage was asked for;
@@ -1970,11 +1970,18 @@ def _main(argv):
     listing = None  # --list N
     path = None
     # In order, as solve_file's loop: help wins only if no usage error came before it; --unique
-    # or --list N, once; one FILE ("-": stdin); anything else starting with '-' ("--" too) is a
-    # usage error.
+    # or --list N, once; one FILE ("-": stdin); "--" ends the options (for a FILE starting with
+    # '-'); anything else starting with '-' is a usage error.
+    options = True
     args = iter(argv[1:])
     for arg in args:
-        if arg in ("-h", "--help"):
+        if not options or not arg.startswith("-") or arg == "-":
+            if path is not None:
+                return _usage_error("one FILE at most; also given '%s'" % arg)
+            path = arg
+        elif arg == "--":
+            options = False
+        elif arg in ("-h", "--help"):
             reason = _write_output(_USAGE)
             if reason is not None:
                 sys.stderr.write("libsudoku: error writing output: %s\n" % reason)
@@ -1993,12 +2000,8 @@ def _main(argv):
                 return _usage_error("--list needs a whole number N from 1 to %d"
                                     % _LIST_OPTION_MAX)
             listing = int(digits)
-        elif arg.startswith("-") and arg != "-":
-            return _usage_error("unknown option '%s'" % arg)
-        elif path is not None:
-            return _usage_error("one FILE at most; also given '%s'" % arg)
         else:
-            path = arg
+            return _usage_error("unknown option '%s'" % arg)
     try:
         load()
     except OSError as error:

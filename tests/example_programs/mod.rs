@@ -238,9 +238,10 @@ Status: SUDOKU_NO_SOLUTION (the puzzle has no solution)
 
 /// What `solve --help` prints to stdout.
 pub const SOLVE_USAGE: &str = "\
-usage: solve [--candidates] [PUZZLE]
+usage: solve [--candidates] [--] [PUZZLE]
 Solves PUZZLE (one line of 81 cells, row-major: '1'-'9' givens, '.' or '0' blanks;
-a rating or comment may follow), or an embedded puzzle when none is given.
+a rating or comment may follow), or an embedded puzzle when none is given; \"--\" ends
+the options.
 --candidates prints the candidates of each cell as a candidate grid instead (a
 cell left without any candidate is named on stderr: no solution, exit code 1).
 Exit codes: 0 solved, 1 no solution, 2 invalid input, usage or an error writing

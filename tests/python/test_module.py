@@ -1220,9 +1220,11 @@ class Loading(unittest.TestCase):
                 ([path, "--unique"], 0, unique, ""),
                 (["-"], 0, "", ""),  # stdin: empty here
                 (["--unique", "--unique", path], 2, "", wrong("--unique or --list, once")),
-                (["--", path], 2, "", wrong("unknown option '--'")),  # no end-of-options marker
-                ([path, "--"], 2, "", wrong("unknown option '--'")),
-                (["--"], 2, "", wrong("unknown option '--'")),
+                # "--" ends the options.
+                (["--", path], 0, None, ""),
+                ([path, "--"], 0, None, ""),
+                (["--"], 0, "", ""),  # stdin: empty here
+                (["--", path, "--"], 2, "", wrong("one FILE at most; also given '--'")),
                 ([path, path], 2, "", wrong("one FILE at most; also given '%s'" % path)),
                 (["-", path], 2, "", wrong("one FILE at most; also given '%s'" % path)),
                 (["-x", path], 2, "", wrong("unknown option '-x'")),
