@@ -247,6 +247,11 @@ int main(int argc, char **argv)
             }
             options.symmetry = (uint32_t)s;
             i++;
+        } else if (strcmp(arg, "--") == 0) {
+            /* The end of the options, as in the other programs: no argument may follow. */
+            if (next != NULL) {
+                return usage_error(PROGRAM, "unexpected argument", next);
+            }
         } else if (arg[0] == '-' && arg[1] != '\0') {
             return usage_error(PROGRAM, "unknown option", arg);
         } else {

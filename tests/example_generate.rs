@@ -26,8 +26,10 @@ fn expected(seed: u64, n: u64, options: &Options) -> String {
 
 #[test]
 fn generate_prints_the_generator_s_puzzles() {
-    let cases: [(&[&str], u64, u64, Options); 5] = [
+    let cases: [(&[&str], u64, u64, Options); 6] = [
         (&[], 0, 1, Options::default()),
+        // "--" ends the options.
+        (&["--count", "3", "--"], 0, 3, Options::default()),
         (
             &["--count", "40", "--seed", "77"],
             77,
@@ -128,6 +130,8 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
         (&["-c", "5"], "unknown option '-c'"),
         (&["--count", "5", "extra"], "unexpected argument 'extra'"),
         (&["-"], "unexpected argument '-'"),
+        // "--" ends the options; nothing may follow.
+        (&["--", "--count"], "unexpected argument '--count'"),
         // A missing value gets the sentence of a bad one.
         (&["--count"], count),
         (&["--count", "0"], count),
