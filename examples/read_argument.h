@@ -58,6 +58,22 @@ static int read_argument(const char *program, const char *arg, char board[SUDOKU
     }
     sudoku_read_info_init(&info);
     status = sudoku_read_puzzle(arg, len, board, masks, &info);
+    if (status == SUDOKU_INVALID_FORMAT &&
+        (info.reason == SUDOKU_READ_CELL_COUNT || info.reason == SUDOKU_READ_SHORT_GRID)) {
+        /* One run of cell characters of another length than 81: the reader, which reads grids
+         * too, would name it a grid row of the wrong length ("line 1 has 20 cells, not 9") or,
+         * at 9 cells, a grid's first row; an argument is a one-line puzzle, so say that. */
+        size_t i, cells = 0;
+        for (i = 0; i < len && arg[i] != '\0' && strchr("123456789.0*_-xX", arg[i]) != NULL; i++) {
+            cells++;
+        }
+        /* (Dashes alone are a rule line, which the reader's sentence names.) */
+        if (cells == len && cells > 0 && strspn(arg, "-") < len) {
+            fprintf(stderr, "%s: PUZZLE has %zu cell%s, not 81\n", program, cells,
+                    cells == 1 ? "" : "s");
+            return 0;
+        }
+    }
     if (status == SUDOKU_INVALID_FORMAT) {
         read_diagnostic(arg, &info, diagnostic, sizeof diagnostic);
         fprintf(stderr, "%s: %s\n", program, diagnostic);

@@ -82,7 +82,7 @@ fn count_rejects_bad_input() {
             "count: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
              (cell 10: row 2, column 2)\n",
         ),
-        (&[&EMPTY[..1]], "count: line 1 has 1 cell, not 9\n"),
+        (&[&EMPTY[..1]], "count: PUZZLE has 1 cell, not 81\n"),
     ];
     for link in LINKS {
         for (args, message) in cases {

@@ -91,10 +91,7 @@ fn solve_rejects_invalid_input_on_stderr() {
             "solve: SUDOKU_CONFLICTING_GIVENS: two equal givens share a row, column or box \
              (cell 10: row 2, column 2)\n",
         ),
-        (
-            &CLASSIC[..80],
-            "solve: the puzzle on line 1 has 80 cells, not 81\n",
-        ),
+        (&CLASSIC[..80], "solve: PUZZLE has 80 cells, not 81\n"),
         (
             &grid,
             "solve: PUZZLE is one line; this one has a line break\n",
@@ -103,10 +100,12 @@ fn solve_rejects_invalid_input_on_stderr() {
             "# only a comment",
             "solve: PUZZLE holds no puzzle (only blanks or a comment)\n",
         ),
-        (
-            "123456789",
-            "solve: the grid ends after 1 row, at the end of the text\n",
-        ),
+        // One run of cells of another length: a one-line puzzle's count, not a grid row's.
+        ("123456789", "solve: PUZZLE has 9 cells, not 81\n"),
+        (&CLASSIC[..20], "solve: PUZZLE has 20 cells, not 81\n"),
+        ("1", "solve: PUZZLE has 1 cell, not 81\n"),
+        // Spaces in it: the reader's own sentence.
+        ("1 2 3", "solve: line 1 has 3 cells, not 9\n"),
     ];
     for link in LINKS {
         for (input, message) in cases {
