@@ -923,9 +923,13 @@ def _to_masks(masks):
     for cell, mask in enumerate(masks):
         _require_int("a mask", mask)
         if not 0 <= mask <= 0xFFFF:
-            raise SudokuError(SUDOKU_INVALID_ARGUMENT,
-                              "a mask is from 0 to 0x1FF (digit d is bit d - 1)", cell)
+            raise SudokuError(SUDOKU_INVALID_ARGUMENT, _MASK_RANGE, cell)
     return _Masks(*masks)
+
+
+# What a mask out of range is told (a negative int, one above 0xFFFF, or the library's
+# SUDOKU_INVALID_ARGUMENT for one from 0x200 to 0xFFFF: the same sentence for all).
+_MASK_RANGE = "a mask is from 0 to 0x1FF (digit d is bit d - 1)"
 
 
 def _fail_candidates(status, masks):
@@ -934,6 +938,8 @@ def _fail_candidates(status, masks):
     if status in (SUDOKU_INVALID_ARGUMENT, SUDOKU_NO_SOLUTION, SUDOKU_CONFLICTING_GIVENS):
         cell = ctypes.c_size_t(CELLS)
         if _library().sudoku_validate_candidates(masks, ctypes.byref(cell)) == status:
+            if status == SUDOKU_INVALID_ARGUMENT:
+                return SudokuError(status, _MASK_RANGE, cell.value)
             return SudokuError(status, cell=cell.value)
     return SudokuError(status)
 
@@ -995,6 +1001,8 @@ def validate_candidates(masks: Masks) -> None:
     masks = _to_masks(masks)
     cell = ctypes.c_size_t(CELLS)
     status = _library().sudoku_validate_candidates(masks, ctypes.byref(cell))
+    if status == SUDOKU_INVALID_ARGUMENT:
+        raise SudokuError(status, _MASK_RANGE, cell.value)
     if status != SUDOKU_OK:
         raise SudokuError(status, cell=cell.value)
 
@@ -1058,8 +1066,12 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=N
         raise TypeError("givens must be a tuple (min_givens, max_givens)")
     for value in givens:
         _require_int("givens", value)
-        if not 0 <= value <= 255:
+        if not 0 <= value <= CELLS:
             raise SudokuError(SUDOKU_INVALID_ARGUMENT, "givens must be from 0 to 81")
+    if givens[0] > givens[1]:
+        # The library's own check, said as precisely as the others here.
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT,
+                          "givens must be (min, max) with min <= max, got %r" % (givens,))
     _require_bool("minimal", minimal)
     for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
         _require_int(name, value)
@@ -1503,7 +1515,7 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
         if masks is not None:
             above = [c for c in range(CELLS) if masks[c] > 0x1FF]
             if above:
-                raise SudokuError(status, "a mask is from 0 to 0x1FF (digit d is bit d - 1)",
+                raise SudokuError(status, _MASK_RANGE,
                                   above[0])
         if given is not None:
             lost = [c for c in range(CELLS)

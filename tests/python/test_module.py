@@ -596,6 +596,11 @@ class Generate(unittest.TestCase):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.generate(1, **kwargs)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT, kwargs)
+        # The givens' faults each said, as the rating window's are.
+        for givens, said in (((30, 20), "min <= max"), ((17, 82), "from 0 to 81")):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.generate(1, givens=givens)
+            self.assertIn(said, str(caught.exception), givens)
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.generate(1, symmetry="dihedral", givens=(17, 20), max_attempts=3)
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
@@ -778,6 +783,8 @@ class Candidates(unittest.TestCase):
                     function(masks)
                 self.assertEqual((caught.exception.status, caught.exception.cell),
                                  (sudoku.SUDOKU_INVALID_ARGUMENT, cell), (bad, function))
+                # One sentence for every mask out of range, whoever finds it.
+                self.assertIn("a mask is from 0 to 0x1FF", str(caught.exception), (bad, function))
         for masks in ([0x1FF] * 80, [0x1FF] * 82, []):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.solve_candidates(masks)
