@@ -780,7 +780,7 @@ def list_solutions(puzzle: Board, limit: int) -> Solutions:
             break
         # The puzzle has more solutions than this room and the limit allows more: again, with
         # twice the room (the solutions come in the same order each time).
-        buffer = None
+        buffer = None  # the old room goes before the new one is made (a lower peak)
         room = min(limit, 2 * room)
     # Each solution decoded straight from the buffer (buffer.raw would copy all of it, doubling
     # the peak for a large limit).
@@ -900,6 +900,10 @@ def solve_batch(
 
 _Masks = ctypes.c_uint16 * CELLS
 
+# What a mask out of range is told (a negative int, one above 0xFFFF, or the library's
+# SUDOKU_INVALID_ARGUMENT for one from 0x200 to 0xFFFF: the same sentence for all).
+_MASK_RANGE = "a mask is from 0 to 0x1FF (digit d is bit d - 1)"
+
 
 def _to_masks(masks):
     """The 81 masks of a candidate puzzle as a ctypes array: from a list or tuple (any sequence
@@ -926,10 +930,6 @@ def _to_masks(masks):
             raise SudokuError(SUDOKU_INVALID_ARGUMENT, _MASK_RANGE, cell)
     return _Masks(*masks)
 
-
-# What a mask out of range is told (a negative int, one above 0xFFFF, or the library's
-# SUDOKU_INVALID_ARGUMENT for one from 0x200 to 0xFFFF: the same sentence for all).
-_MASK_RANGE = "a mask is from 0 to 0x1FF (digit d is bit d - 1)"
 
 
 def _fail_candidates(status, masks):

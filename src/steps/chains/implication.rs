@@ -738,7 +738,9 @@ fn tarjan(n: usize, first: &[u32], edges: &[u16], dfs: &mut Dfs, rindex: &mut Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::steps::chains::potential::{off_to_on, on_to_off, Links, PotSet, KEYS};
+    use crate::steps::chains::potential::{
+        every_potential, off_to_on, on_to_off, Links, PotSet, KEYS,
+    };
 
     /// Every link: the XY pass's.
     const ALL: Links = Links { y: true, x: true };
@@ -753,18 +755,10 @@ mod tests {
         for grid in crate::steps::grid::varied_grids() {
             let reach = Reach::new(&grid);
             let mut any = false;
-            for cell in grid.empty_cells().iter() {
-                for digit in Digit::ALL {
-                    if grid.candidates(cell) >> digit.index() & 1 == 0 {
-                        continue;
-                    }
-                    for on in [false, true] {
-                        let p = Pot::new(cell, digit, on);
-                        let want = reaches_by_search(&grid, p, p.negated());
-                        assert_eq!(reach.contradicts(p), want, "{p:?}");
-                        any |= want;
-                    }
-                }
+            for p in every_potential(&grid) {
+                let want = reaches_by_search(&grid, p, p.negated());
+                assert_eq!(reach.contradicts(p), want, "{p:?}");
+                any |= want;
             }
             assert_eq!(reach.any_contradiction(), any);
         }

@@ -119,6 +119,21 @@ impl PotSet {
     }
 }
 
+/// For tests: the potentials of every candidate of `grid`, cell by cell, digits ascending, "on"
+/// then "off".
+#[cfg(test)]
+pub(crate) fn every_potential(grid: &Grid) -> Vec<Pot> {
+    let mut all = Vec::new();
+    for cell in grid.empty_cells().iter() {
+        for digit in Digit::ALL {
+            if grid.candidates(cell) >> digit.index() & 1 != 0 {
+                all.extend([true, false].map(|on| Pot::new(cell, digit, on)));
+            }
+        }
+    }
+    all
+}
+
 /// A set of potentials as one cell set per digit and state: the walks of the cycle and
 /// forcing-chain searches ask "which of these places of a digit are new" for a whole house at
 /// once (see [`on_to_off_unreached`]).
