@@ -12,7 +12,7 @@
 //! on-potential and an off-potential of the same digit on it loses that digit.
 
 use super::potential::{
-    house_of, off_to_on, on_to_off_unreached, tenths, Links, Pot, KINDS, NO_PARENT,
+    house_of, off_to_on, on_to_off_unreached, tenths, Links, Pot, Reached, KINDS, NO_PARENT,
 };
 use super::{Best, Found, Origin, Pass, Workspace, BRANCH_END, SHORTEST};
 use crate::geometry::CellSet;
@@ -22,7 +22,9 @@ use crate::steps::step::{Eliminations, Step};
 /// Searches the cycles through `start` (an on-potential) with the pass's links and offers
 /// each one that removes something to `best`, in SE's order; with `forcing`, also the forcing
 /// chain from `start` to its negation, offered after the cycles (as SE does), whose difficulty
-/// is returned.
+/// is returned. `dead`, when given, holds the potentials on no cycle through `start` and (with
+/// `forcing`) on no chain to its negation ([`super::implication::Reach::dead_ends`]), which
+/// the walk skips.
 ///
 /// The forcing-chain search from a start "on" ([`super::forcing::search`]) would walk the same
 /// potentials in the same order: it merges the off-potentials that the cycle search does not,
@@ -35,9 +37,15 @@ pub fn search(
     start: Pot,
     pass: Pass,
     forcing: bool,
+    dead: Option<&Reached>,
     best: &mut Best,
 ) -> Option<f64> {
     ws.reset();
+    if let Some(dead) = dead {
+        // Skipped as if reached: they lie on no cycle through the start and on no chain to
+        // its negation.
+        ws.reached = *dead;
+    }
     let root = ws.arena.start(start);
     ws.reached.insert(start);
     ws.on.push(root);

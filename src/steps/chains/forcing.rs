@@ -7,7 +7,7 @@
 //! pending once) and the house strong link is used in every pass. The first time the
 //! negation of the start is reached, that chain is the conclusion (SE keeps the first one).
 
-use super::potential::{off_to_on, on_to_off_unreached, tenths, Links, Pot};
+use super::potential::{off_to_on, on_to_off_unreached, tenths, Links, Pot, Reached};
 use super::{Best, Found, Origin, Pass, Workspace, BRANCH_END, SHORTEST};
 use crate::geometry::{CellSet, Digit};
 use crate::steps::grid::Grid;
@@ -17,7 +17,9 @@ use crate::steps::step::Step;
 const NONE: [CellSet; 9] = [CellSet::EMPTY; 9];
 
 /// Searches a forcing chain from `start` (on or off) to its negation with the pass's links and
-/// offers it to `best`; returns its difficulty when there is one. (From a start "on",
+/// offers it to `best`; returns its difficulty when there is one. `dead`, when given, holds
+/// the potentials that cannot lead to the target ([`super::implication::Reach::dead_ends`]),
+/// which the walk skips. (From a start "on",
 /// [`super::cycles::search`] does the same walk and can look for the forcing chain at the same
 /// time.)
 pub fn search(
@@ -25,9 +27,14 @@ pub fn search(
     ws: &mut Workspace,
     start: Pot,
     pass: Pass,
+    dead: Option<&Reached>,
     best: &mut Best,
 ) -> Option<f64> {
     ws.reset();
+    if let Some(dead) = dead {
+        // Skipped as if reached: no chain to the target passes through them.
+        ws.reached = *dead;
+    }
     let links = Links {
         y: pass.links.y,
         x: true,

@@ -42,7 +42,7 @@
 //!
 //! Layers: uses the chain potentials and their link rules only.
 
-use super::potential::{is_pair, off_to_on, Links, Pot, KEYS};
+use super::potential::{is_pair, off_to_on, Links, Pot, Reached, KEYS};
 use crate::geometry::CellSet;
 use crate::geometry::{Cell, Digit};
 use crate::steps::grid::Grid;
@@ -79,6 +79,11 @@ pub struct Reach {
     words: usize,
     /// The cell and digit index of each free candidate.
     free: Vec<(u8, u8)>,
+    /// The cells of the free candidates, by digit index.
+    free_places: [CellSet; 9],
+    /// Where each component's nodes begin in the depth-first search's `order` (which lists
+    /// them component by component in increasing number), and its end last.
+    member_first: Vec<u32>,
     /// What each free candidate's on-potential reaches (`words` words each), made when
     /// [`Reach::share`] first asks: the multiple forcing chains ask for most of them, several
     /// times each.
@@ -205,6 +210,8 @@ impl Reach {
             reaches: Vec::new(),
             words: 0,
             free: Vec::new(),
+            free_places: [CellSet::EMPTY; 9],
+            member_first: Vec::new(),
             free_on: std::cell::OnceCell::new(),
             buffers: Buffers::default(),
         };
@@ -222,6 +229,7 @@ impl Reach {
         self.free_on = std::cell::OnceCell::new();
         self.free.clear();
         let bilocal = bilocal(grid);
+        let mut free_places = [CellSet::EMPTY; 9];
         let (mut linked, mut free) = (0u32, 0u32);
         for cell in grid.empty_cells().iter() {
             let m = masks[cell.index()];
@@ -238,9 +246,11 @@ impl Reach {
                     self.slot[k] = free | FREE;
                     free += 1;
                     self.free.push((cell.index() as u8, d as u8));
+                    free_places[d] = free_places[d].with(cell);
                 }
             }
         }
+        self.free_places = free_places;
         // The linked candidates' nodes and their edges as adjacency lists in one array: the
         // links of `on_to_off` and `off_to_on` with every rule (a node's edges in any order);
         // an on-node's edges to free off-potentials go to `sinks` (free indices).
@@ -325,6 +335,14 @@ impl Reach {
             16 => close::<16>(parts, &mut reaches, &mut nontrivial, taken),
             _ => close::<{ KEYS.div_ceil(64) }>(parts, &mut reaches, &mut nontrivial, taken),
         }
+        self.member_first.clear();
+        for (k, &v) in dfs.order.iter().enumerate() {
+            if k == 0 || component[v as usize] != component[dfs.order[k - 1] as usize] {
+                self.member_first.push(k as u32);
+            }
+        }
+        self.member_first.push(dfs.order.len() as u32);
+        debug_assert_eq!(self.member_first.len(), count + 1);
         self.component = component;
         self.count = count;
         self.nontrivial = nontrivial;
@@ -540,6 +558,83 @@ impl Reach {
             sets.extend_from_slice(&one);
         }
         sets
+    }
+
+    /// The potentials a search from `start` need not walk through, written into `out` as
+    /// already reached (by digit index): with `forcing`, those from which the start's negation
+    /// (the forcing chain's end) cannot be reached, and with `cycle` (a start "on"), those
+    /// outside the start's component, from which the start itself cannot be reached. Every
+    /// potential on a path from the start to its negation, or on a cycle through it, is kept,
+    /// and so is every potential on a path from the start to a kept one; so a breadth-first
+    /// search that skips the others meets the rest in the same order, with the same parents,
+    /// and finds the same chains. Under a subset of the links (the X and Y passes) fewer
+    /// potentials reach either, so the skipped ones stay skippable.
+    ///
+    /// By skew symmetry `v` reaches `¬p` exactly when `p` reaches `¬v`: the potentials kept
+    /// for the forcing chain are the negations of those the start reaches, read off its set
+    /// component by component. A free candidate's potentials are all dead ends but for the
+    /// target (its on-potential is never reached, its off-potential reaches nothing); from a
+    /// free start, whose set is made only on demand, only those are skipped.
+    pub fn dead_ends(&self, start: Pot, forcing: bool, cycle: bool, out: &mut Reached) {
+        let target = start.negated();
+        let s = self.slot[start.candidate()];
+        let mut live = Reached::default();
+        if s & FREE != 0 {
+            out.off = self.free_places;
+            out.on = [CellSet::EMPTY; 9];
+            let d = target.digit().index();
+            if !target.is_on() {
+                out.off[d] = out.off[d].difference(CellSet::EMPTY.with(target.cell()));
+            }
+            return;
+        }
+        let node = 2 * s as usize + start.is_on() as usize;
+        let mut add = |w: usize, negated: bool| {
+            let (cell, d) = self.buffers.candidate[w / 2];
+            let side = if (w & 1 == 1) != negated {
+                &mut live.on
+            } else {
+                &mut live.off
+            };
+            side[d as usize] = side[d as usize].with(Cell::ALL[cell as usize]);
+        };
+        if forcing {
+            for (k, &word) in self.set_of(node).iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let c = 64 * k + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    if c >= self.count {
+                        break;
+                    }
+                    for &w in self.members(c) {
+                        add(w as usize, true);
+                    }
+                }
+            }
+        }
+        if cycle {
+            for &w in self.members(self.component[node] as usize) {
+                add(w as usize, false);
+            }
+        }
+        let d = target.digit().index();
+        let side = if target.is_on() {
+            &mut live.on
+        } else {
+            &mut live.off
+        };
+        side[d] = side[d].with(target.cell());
+        for d in 0..9 {
+            out.off[d] = self.places[d].difference(live.off[d]);
+            out.on[d] = self.places[d].difference(live.on[d]);
+        }
+    }
+
+    /// The nodes of component `c`.
+    fn members(&self, c: usize) -> &[u32] {
+        let range = self.member_first[c] as usize..self.member_first[c + 1] as usize;
+        &self.buffers.dfs.order[range]
     }
 
     /// True when the potentials `starts` all reach some common potential: a multiple forcing

@@ -335,6 +335,8 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
     // and is dropped (SE's `getHints` keeps the first step of each set of removals), so it is
     // not searched for.
     let mut x_first = [false; KEYS];
+    // The potentials each search may skip (from `reach`).
+    let mut dead = Reached::default();
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let lowest = pass.cycle_base().min(pass.chain_base());
         if !best.could_take(lowest, SHORTEST, pass.key) {
@@ -372,18 +374,41 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
                 // the start off. Without a cycle that can remove something, the forcing
                 // chain's own search finds the same chain (see `cycles::search`) and stops
                 // there, where the cycle search walks on to every potential.
+                let negated = start.negated();
                 if cycles {
-                    note(start, cycles::search(grid, &mut ws, start, pass, on, best));
+                    let dead = dead_ends(reach, start, on, true, &mut dead);
+                    let found = cycles::search(grid, &mut ws, start, pass, on, dead, best);
+                    note(start, found);
                 } else if on {
-                    note(start, forcing::search(grid, &mut ws, start, pass, best));
+                    let dead = dead_ends(reach, start, true, false, &mut dead);
+                    note(
+                        start,
+                        forcing::search(grid, &mut ws, start, pass, dead, best),
+                    );
                 }
                 if off {
-                    let negated = start.negated();
-                    note(negated, forcing::search(grid, &mut ws, negated, pass, best));
+                    let dead = dead_ends(reach, negated, true, false, &mut dead);
+                    note(
+                        negated,
+                        forcing::search(grid, &mut ws, negated, pass, dead, best),
+                    );
                 }
             }
         }
     }
+}
+
+/// The potentials a search from `start` may skip ([`implication::Reach::dead_ends`]), written
+/// into `out`; `None` without a reachability.
+fn dead_ends<'a>(
+    reach: Option<&implication::Reach>,
+    start: Pot,
+    forcing: bool,
+    cycle: bool,
+    out: &'a mut Reached,
+) -> Option<&'a Reached> {
+    reach?.dead_ends(start, forcing, cycle, out);
+    Some(out)
 }
 
 #[cfg(test)]

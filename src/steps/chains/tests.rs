@@ -191,7 +191,7 @@ fn turbot_fish_is_a_forcing_x_chain_of_six() {
         let mut ws = Workspace::default();
         let mut best = Best::default();
         let start = Pot::new(target, Digit::new(1).unwrap(), true);
-        forcing::search(&g, &mut ws, start, Pass::X, &mut best);
+        forcing::search(&g, &mut ws, start, Pass::X, None, &mut best);
         let f = best.0.expect("a forcing X-chain");
         assert_eq!((f.complexity, f.step.er), (6, 66));
         assert_eq!(removals(&f.step), vec![(target.index(), 1)]);
@@ -310,8 +310,9 @@ fn assert_same_steps(plain: &[Whole], quick: &[Whole]) -> usize {
     plain.len()
 }
 
-/// The shortcut ([`implication`]) skips only searches that find nothing: every step of
-/// producer 14, and its first, are the same with it and without it.
+/// The shortcuts ([`implication`]) skip only searches that find nothing, and potentials that
+/// lead to nothing ([`implication::Reach::dead_ends`]): every step of producer 14, its chains
+/// written out, and its first, are the same with them and without them.
 #[test]
 fn the_reachability_shortcut_changes_no_step() {
     let (mut found, mut barren) = (0, 0);
