@@ -574,12 +574,22 @@ impl Reach {
     /// for the forcing chain are the negations of those the start reaches, read off its set
     /// component by component. A free candidate's potentials are all dead ends but for the
     /// target (its on-potential is never reached, its off-potential reaches nothing); from a
-    /// free start, whose set is made only on demand, only those are skipped.
-    pub fn dead_ends(&self, start: Pot, forcing: bool, cycle: bool, out: &mut Reached) {
+    /// free start, whose set is made only on demand, and with `free_only`, only those are
+    /// skipped: the linked ones cost a look at each potential the start reaches, which pays
+    /// for the searches that walk on to every potential (where every step is kept) but not for
+    /// those that a bound soon stops.
+    pub fn dead_ends(
+        &self,
+        start: Pot,
+        forcing: bool,
+        cycle: bool,
+        free_only: bool,
+        out: &mut Reached,
+    ) {
         let target = start.negated();
         let s = self.slot[start.candidate()];
         let mut live = Reached::default();
-        if s & FREE != 0 {
+        if s & FREE != 0 || free_only {
             out.off = self.free_places;
             out.on = [CellSet::EMPTY; 9];
             let d = target.digit().index();

@@ -376,18 +376,18 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
                 // there, where the cycle search walks on to every potential.
                 let negated = start.negated();
                 if cycles {
-                    let dead = dead_ends(reach, start, on, true, &mut dead);
+                    let dead = dead_ends(reach, start, on, true, !best.keeps_all(), &mut dead);
                     let found = cycles::search(grid, &mut ws, start, pass, on, dead, best);
                     note(start, found);
                 } else if on {
-                    let dead = dead_ends(reach, start, true, false, &mut dead);
+                    let dead = dead_ends(reach, start, true, false, !best.keeps_all(), &mut dead);
                     note(
                         start,
                         forcing::search(grid, &mut ws, start, pass, dead, best),
                     );
                 }
                 if off {
-                    let dead = dead_ends(reach, negated, true, false, &mut dead);
+                    let dead = dead_ends(reach, negated, true, false, !best.keeps_all(), &mut dead);
                     note(
                         negated,
                         forcing::search(grid, &mut ws, negated, pass, dead, best),
@@ -405,9 +405,10 @@ fn dead_ends<'a>(
     start: Pot,
     forcing: bool,
     cycle: bool,
+    free_only: bool,
     out: &'a mut Reached,
 ) -> Option<&'a Reached> {
-    reach?.dead_ends(start, forcing, cycle, out);
+    reach?.dead_ends(start, forcing, cycle, free_only, out);
     Some(out)
 }
 
