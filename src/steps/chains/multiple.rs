@@ -64,6 +64,8 @@ impl Reach {
         self.set.clear();
         self.on.clear();
         self.off.clear();
+        self.on.reserve(prop.on_order.len());
+        self.off.reserve(prop.off_order.len());
         for (list, out) in [
             (&prop.on_order, &mut self.on),
             (&prop.off_order, &mut self.off),

@@ -263,6 +263,13 @@ pub struct Arena {
 }
 
 impl Arena {
+    /// An empty arena with room for `n` potentials.
+    pub fn with_capacity(n: usize) -> Arena {
+        Arena {
+            nodes: Vec::with_capacity(n),
+        }
+    }
+
     /// Forgets every potential (keeps the memory).
     #[inline]
     pub fn clear(&mut self) {

@@ -150,18 +150,22 @@ pub struct Propagation {
 
 impl Default for Propagation {
     fn default() -> Propagation {
+        // Room for a typical propagation from the start (a few hundred potentials): a fresh
+        // one (the multiple forcing chains make one per grid) then grows each list once or
+        // not at all, not a doubling at a time.
+        const ROOM: usize = 512;
         Propagation {
-            arena: Arena::default(),
-            hidden: Vec::new(),
-            span: Vec::new(),
-            cause: Vec::new(),
-            nested_of: Vec::new(),
+            arena: Arena::with_capacity(ROOM),
+            hidden: Vec::with_capacity(ROOM),
+            span: Vec::with_capacity(ROOM),
+            cause: Vec::with_capacity(ROOM),
+            nested_of: Vec::with_capacity(ROOM),
             nested: Vec::new(),
             index: Box::new([NONE; KEYS]),
-            on_order: Vec::new(),
-            off_order: Vec::new(),
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
+            on_order: Vec::with_capacity(ROOM / 2),
+            off_order: Vec::with_capacity(ROOM),
+            pending_on: VecDeque::with_capacity(ROOM / 2),
+            pending_off: VecDeque::with_capacity(ROOM),
             stack: RefCell::new(Vec::new()),
             advanced: Advanced::default(),
             parents: Vec::new(),
