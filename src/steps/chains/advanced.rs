@@ -88,7 +88,7 @@ impl Advanced {
         let nested: &[fn(&mut NestedCache, &Grid) -> Rc<Vec<Whole>>] = match level {
             0 | 1 => &[],
             2 => &[NestedCache::unary],
-            3 => &[NestedCache::unary, NestedCache::multiple],
+            3 => &[NestedCache::unary_then_reach, NestedCache::multiple],
             4 => &[NestedCache::dynamic],
             _ => &[NestedCache::dynamic, NestedCache::nested],
         };

@@ -132,6 +132,15 @@ impl NestedCache {
         cached(&mut self.steps[0], &mut self.reach, run, idle, grid)
     }
 
+    /// As [`NestedCache::unary`], but building the grid's reachability without first asking
+    /// whether producer 14 can find anything (level 3): when it finds nothing usable, the
+    /// multiple forcing chains run next on the same grid and need that reachability anyway,
+    /// so the quick test would only add its cost.
+    pub fn unary_then_reach(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+        let run = self.producers.map(|p| p.unary);
+        cached(&mut self.steps[0], &mut self.reach, run, None, grid)
+    }
+
     /// Every multiple forcing chain on `grid`, in SE's order (none without producers).
     pub fn multiple(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
         self.steps_of(1, |p| p.multiple, grid)
