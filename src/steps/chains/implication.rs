@@ -653,21 +653,59 @@ impl Reach {
     /// conclusion common to all is common here too.
     pub fn share(&self, starts: impl IntoIterator<Item = Pot>) -> bool {
         match self.words {
-            4 => self.share_of::<4>(starts),
-            8 => self.share_of::<8>(starts),
-            16 => self.share_of::<16>(starts),
-            _ => self.share_of::<{ KEYS.div_ceil(64) }>(starts),
+            4 => self.share_of::<4>(starts).is_some(),
+            8 => self.share_of::<8>(starts).is_some(),
+            16 => self.share_of::<16>(starts).is_some(),
+            _ => self.share_of::<{ KEYS.div_ceil(64) }>(starts).is_some(),
         }
     }
 
-    /// [`Reach::share`] with sets of `W` words.
-    fn share_of<const W: usize>(&self, starts: impl IntoIterator<Item = Pot>) -> bool {
+    /// As [`Reach::share`], and when the potentials `starts` share one, what they all reach
+    /// into `out` ([`Reach::words`] words, to ask [`Reach::leads_to`] about; every bit when
+    /// one of them is not a candidate).
+    pub fn common(&self, starts: impl IntoIterator<Item = Pot>, out: &mut [u64]) -> bool {
+        fn write<const W: usize>(found: Option<[u64; W]>, out: &mut [u64]) -> bool {
+            found.is_some_and(|set| {
+                out[..W].copy_from_slice(&set);
+                true
+            })
+        }
+        match self.words {
+            4 => write(self.share_of::<4>(starts), out),
+            8 => write(self.share_of::<8>(starts), out),
+            16 => write(self.share_of::<16>(starts), out),
+            _ => write(self.share_of::<{ KEYS.div_ceil(64) }>(starts), out),
+        }
+    }
+
+    /// The number of words of the sets of [`Reach::common`].
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// True when the potential `q`, of a candidate of the grid, can reach one of the set
+    /// `wanted` (from [`Reach::common`]); a free on-potential (reached by nothing, so met only
+    /// as a start) is taken as able to.
+    pub fn leads_to(&self, q: Pot, wanted: &[u64]) -> bool {
+        let s = self.slot[q.candidate()];
+        if s & FREE == 0 {
+            let set = self.set_of(2 * s as usize + q.is_on() as usize);
+            set.iter().zip(wanted).any(|(a, b)| a & b != 0)
+        } else if !q.is_on() {
+            has(wanted, self.count + (s & !FREE) as usize)
+        } else {
+            true
+        }
+    }
+
+    /// [`Reach::share`] with sets of `W` words: what the `starts` all reach, when not empty.
+    fn share_of<const W: usize>(&self, starts: impl IntoIterator<Item = Pot>) -> Option<[u64; W]> {
         debug_assert_eq!(W, self.words);
         let mut common = [u64::MAX; W];
         for p in starts {
             let k = p.candidate();
             if self.masks[k / 9] >> (k % 9) & 1 == 0 {
-                return true;
+                return Some([u64::MAX; W]);
             }
             // What `p` reaches, itself included, taken into the common part.
             let s = self.slot[k];
@@ -677,7 +715,7 @@ impl Reach {
                 // A free off-potential reaches itself alone.
                 let bit = self.count + (s & !FREE) as usize;
                 if !has(&common, bit) {
-                    return false;
+                    return None;
                 }
                 common = [0; W];
                 common[bit / 64] = 1 << (bit % 64);
@@ -694,10 +732,10 @@ impl Reach {
                 any |= common[w];
             }
             if any == 0 {
-                return false;
+                return None;
             }
         }
-        true
+        Some(common)
     }
 }
 

@@ -19,6 +19,7 @@
 
 use super::conclusion::target_step;
 use super::implication;
+use super::nested::NestedCache;
 use super::potential::{difficulty, first_of_places, house_of, tenths, Pot, PotSet, KEYS, KINDS};
 use super::propagate::{Mode, Propagation};
 use super::{Best, Found, Origin, Whole, BRANCH_END};
@@ -131,15 +132,28 @@ impl Reaches {
         }
     }
 
-    /// Propagates from `start` (an on-potential) unless done before.
-    fn ensure(&mut self, grid: &Grid, start: Pot) {
+    /// Propagates from `start` (an on-potential) unless done before. With `reach`, on a grid
+    /// where no potential reaches its negation, only the potentials that lead to a conclusion
+    /// of one of the start's cell and regions are taken ([`wanted`]): the conclusions are
+    /// reached as by the whole propagation, in the same order, with the same paths.
+    fn ensure(&mut self, grid: &Grid, start: Pot, reach: Option<&implication::Reach>) {
         if self.by_candidate.is_empty() {
             self.by_candidate = (0..729).map(|_| None).collect();
         }
         let slot = &mut self.by_candidate[start.candidate()];
         if slot.is_none() {
             let prop = self.prop.get_or_insert_with(Box::default);
-            prop.run(grid, start, Mode::STATIC);
+            match reach.filter(|r| !r.any_contradiction()) {
+                Some(r) => {
+                    let wanted = wanted(grid, r, start);
+                    let mut none = NestedCache::default();
+                    let keep = |q: Pot| r.leads_to(q, &wanted);
+                    prop.run_kept(grid, start, Mode::STATIC, &mut none, keep);
+                }
+                None => {
+                    prop.run(grid, start, Mode::STATIC);
+                }
+            }
             let mut reach = Box::<Reach>::default();
             reach.take(prop);
             *slot = Some(reach);
@@ -152,6 +166,39 @@ impl Reaches {
             .as_deref()
             .expect("propagated")
     }
+}
+
+/// What the groups of `start` (an on-potential) conclude in `reach`'s graph: the union of the
+/// common sets ([`implication::Reach::common`]) of its cell's candidates and of its digit's
+/// places in each of its houses (every group it can be a branch of; a few more than are
+/// searched, which only keeps more).
+fn wanted(grid: &Grid, reach: &implication::Reach, start: Pot) -> Vec<u64> {
+    let words = reach.words();
+    let (cell, digit) = (start.cell(), start.digit());
+    let mut wanted = vec![0u64; words];
+    let mut one = vec![0u64; words];
+    let mut take = |found: bool, one: &[u64]| {
+        if found {
+            for (w, o) in wanted.iter_mut().zip(one) {
+                *w |= o;
+            }
+        }
+    };
+    let cands = grid.candidates(cell);
+    if cands.count_ones() >= 3 {
+        let found = reach.common(digits(cands).map(|d| Pot::new(cell, d, true)), &mut one);
+        take(found, &one);
+    }
+    for kind in KINDS {
+        let at = grid
+            .digit_cells(digit)
+            .intersection(house_of(cell, kind).cell_set());
+        if at.len() >= 2 {
+            let found = reach.common(at.iter().map(|c| Pot::new(c, digit, true)), &mut one);
+            take(found, &one);
+        }
+    }
+    wanted
 }
 
 /// The first cell or region forcing chain in SE's order that removes or places something.
@@ -194,7 +241,7 @@ pub(super) fn search_from(grid: &Grid, best: &mut Best, reach: Option<&implicati
             continue;
         }
         for start in starts {
-            reaches.ensure(grid, start);
+            reaches.ensure(grid, start, reach);
         }
         // Cell chains: what every candidate leads to.
         let mut branches: Vec<&Reach> = Vec::with_capacity(9);
@@ -283,7 +330,7 @@ fn region_chains(
             continue;
         }
         for place in at.iter() {
-            reaches.ensure(grid, Pot::new(place, digit, true));
+            reaches.ensure(grid, Pot::new(place, digit, true), reach);
         }
         // The cell's own branch first, then the other places in the house's order.
         let all: Vec<&Reach> = at

@@ -343,6 +343,25 @@ impl Propagation {
         mode: Mode,
         cache: &mut NestedCache,
     ) -> Option<Contradiction> {
+        self.run_kept(grid, start, mode, cache, |_| true)
+    }
+
+    /// As [`run_cached`](Propagation::run_cached), but a potential not yet reached is taken
+    /// only when `keep` holds it. For a static propagation on a grid where no potential
+    /// reaches its negation (so no propagation meets a contradiction), with `keep` holding
+    /// every potential from which some wanted potential can be reached, the wanted ones are
+    /// reached in the same order, with the same parents and depths: every potential on a path
+    /// to one of them is kept; a skipped one only leads to skipped ones; and the kept ones
+    /// keep their order in each queue, the on-queue going first either way.
+    #[inline]
+    pub fn run_kept(
+        &mut self,
+        grid: &Grid,
+        start: Pot,
+        mode: Mode,
+        cache: &mut NestedCache,
+        keep: impl Fn(Pot) -> bool,
+    ) -> Option<Contradiction> {
         self.reset();
         let root = self.add_start(start);
         self.reach(root);
@@ -367,7 +386,7 @@ impl Propagation {
                         let off = self.add_derived(q, p, &[], None);
                         return Some(Contradiction { on, off });
                     }
-                    if self.reached(q).is_none() {
+                    if self.reached(q).is_none() && keep(q) {
                         let d = self.add_derived(q, p, &[], None);
                         self.reach(d);
                     }
@@ -389,7 +408,7 @@ impl Propagation {
                         let on = self.add_derived(q, p, &extra[..k], cause);
                         return Some(Contradiction { on, off });
                     }
-                    if self.reached(q).is_none() {
+                    if self.reached(q).is_none() && keep(q) {
                         let d = self.add_derived(q, p, &extra[..k], cause);
                         self.reach(d);
                     }
