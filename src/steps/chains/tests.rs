@@ -361,31 +361,17 @@ fn the_reachability_shortcut_changes_no_multiple_chain() {
 /// puzzles), every step, its branches written out, is the same as with whole propagations.
 #[test]
 fn propagations_kept_to_the_conclusions_change_no_multiple_chain() {
-    use crate::steps::chains::potential::every_potential;
-    use crate::steps::chains::propagate::{stall_grid, Mode, Propagation};
-    let puzzles = [
-        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-        ".8...57......1.....2...71.3.3.84..5.....3..49..2..........6.....41.7...58......7.",
-        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-    ];
     let (mut grids, mut found) = (0, 0);
-    let mut prop = Propagation::default();
-    for text in puzzles {
-        let grid = Grid::from_board(&text.parse().unwrap());
-        for start in every_potential(&grid).into_iter().step_by(3) {
-            let Some(g) = stall_grid(&mut prop, &grid, start, Mode::DYNAMIC_PLUS) else {
-                continue;
-            };
-            let reach = implication::Reach::new(&g);
-            if reach.any_contradiction() {
-                continue;
-            }
-            let mut plain = Best::every();
-            multiple::search_from(&g, &mut plain, None);
-            let quick = multiple::multiple_all(&g, &reach);
-            found += assert_same_steps(&plain.into_sorted(), &quick);
-            grids += 1;
+    for g in crate::steps::chains::propagate::hard_stall_grids(3) {
+        let reach = implication::Reach::new(&g);
+        if reach.any_contradiction() {
+            continue;
         }
+        let mut plain = Best::every();
+        multiple::search_from(&g, &mut plain, None);
+        let quick = multiple::multiple_all(&g, &reach);
+        found += assert_same_steps(&plain.into_sorted(), &quick);
+        grids += 1;
     }
     assert!(grids > 50 && found > 20, "{grids} {found}");
 }
