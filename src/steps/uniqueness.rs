@@ -296,19 +296,25 @@ impl Walk<'_> {
                 let i1 = cells.iter().position(|&c| c == c1).expect("in house");
                 let i2 = cells.iter().position(|&c| c == c2).expect("in house");
                 if degree * 2 <= empty {
-                    // Naked: c1 stands for the pseudo-cell holding the extra digits.
-                    for mask in masks(degree as u32, 9) {
-                        if mask >> i1 & 1 == 0 || mask >> i2 & 1 != 0 {
-                            continue;
-                        }
+                    // Naked: c1 stands for the pseudo-cell holding the extra digits. SE
+                    // takes the sets of `degree` of the house's nine places in increasing
+                    // order and keeps those with c1 and without c2; the other members, as a
+                    // set of the seven remaining places, come in the same order.
+                    let mut others = [0usize; 7];
+                    let mut k = 0;
+                    for i in (0..9).filter(|&i| i != i1 && i != i2) {
+                        others[k] = i;
+                        k += 1;
+                    }
+                    for sub in masks(degree as u32 - 1, 7) {
                         let mut set = extra & m1 & m2;
                         let mut union = extra;
                         let mut members_ok = true;
                         let mut members = CellSet::EMPTY;
-                        for (i, &c) in cells.iter().enumerate() {
-                            if mask >> i & 1 == 0 || i == i1 {
-                                continue;
-                            }
+                        let mut rest = sub;
+                        while rest != 0 {
+                            let c = cells[others[rest.trailing_zeros() as usize]];
+                            rest &= rest - 1;
                             let m = grid.candidates(c);
                             set |= m;
                             union |= m;
@@ -481,7 +487,8 @@ pub(crate) fn masks(k: u32, n: u32) -> impl Iterator<Item = u32> {
         }
         let low = m & m.wrapping_neg();
         let ripple = m + low;
-        let next = (((ripple ^ m) >> 2) / low) | ripple;
+        // `low` is a power of two: a shift, not a division.
+        let next = (((ripple ^ m) >> 2) >> low.trailing_zeros()) | ripple;
         (next < 1 << n).then_some(next)
     })
 }
