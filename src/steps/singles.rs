@@ -23,11 +23,14 @@ pub fn hidden_single(grid: &Grid) -> Option<Step> {
                 if empty == 0 || (empty == 1) != alone {
                     continue;
                 }
+                // The digit's places in the house as nine bits: one place is a power of two
+                // (no population count of a 128-bit set, which baseline x86-64 does in
+                // software, at every position of a rating).
+                let places = &grid.house_places()[house.index()];
                 for digit in Digit::ALL {
-                    let cells = grid.cells_with(house, digit);
-                    if cells.len() == 1 {
-                        let cell =
-                            Cell::new(cells.bits().trailing_zeros() as usize).expect("a cell");
+                    let m = places[digit.index()];
+                    if m != 0 && m & (m - 1) == 0 {
+                        let cell = house.cells()[m.trailing_zeros() as usize];
                         let technique = if alone {
                             Technique::FullHouse
                         } else if kind == HouseKind::Box {
