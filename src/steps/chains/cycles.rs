@@ -22,9 +22,9 @@ use crate::steps::step::{Eliminations, Step};
 /// Searches the cycles through `start` (an on-potential) with the pass's links and offers
 /// each one that removes something to `best`, in SE's order; with `forcing`, also the forcing
 /// chain from `start` to its negation, offered after the cycles (as SE does), whose difficulty
-/// is returned. `dead`, when given, holds the potentials on no cycle through `start` and (with
-/// `forcing`) on no chain to its negation ([`super::implication::Reach::dead_ends`]), which
-/// the walk skips.
+/// is returned. `dead` marks as reached (in the emptied set it is given) potentials on no
+/// cycle through `start` and (with `forcing`) on no chain to its negation
+/// ([`super::implication::Reach::dead_ends`]), which the walk then skips.
 ///
 /// The forcing-chain search from a start "on" ([`super::forcing::search`]) would walk the same
 /// potentials in the same order: it merges the off-potentials that the cycle search does not,
@@ -37,15 +37,13 @@ pub fn search(
     start: Pot,
     pass: Pass,
     forcing: bool,
-    dead: Option<&Reached>,
+    dead: impl FnOnce(&mut Reached),
     best: &mut Best,
 ) -> Option<f64> {
     ws.reset();
-    if let Some(dead) = dead {
-        // Skipped as if reached: they lie on no cycle through the start and on no chain to
-        // its negation.
-        ws.reached = *dead;
-    }
+    // Skipped as if reached: they lie on no cycle through the start and on no chain to its
+    // negation.
+    dead(&mut ws.reached);
     let root = ws.arena.start(start);
     ws.reached.insert(start);
     ws.on.push(root);

@@ -17,9 +17,9 @@ use crate::steps::step::Step;
 const NONE: [CellSet; 9] = [CellSet::EMPTY; 9];
 
 /// Searches a forcing chain from `start` (on or off) to its negation with the pass's links and
-/// offers it to `best`; returns its difficulty when there is one. `dead`, when given, holds
-/// the potentials that cannot lead to the target ([`super::implication::Reach::dead_ends`]),
-/// which the walk skips. (From a start "on",
+/// offers it to `best`; returns its difficulty when there is one. `dead` marks as reached
+/// (in the emptied set it is given) potentials that cannot lead to the target
+/// ([`super::implication::Reach::dead_ends`]), which the walk then skips. (From a start "on",
 /// [`super::cycles::search`] does the same walk and can look for the forcing chain at the same
 /// time.)
 pub fn search(
@@ -27,14 +27,12 @@ pub fn search(
     ws: &mut Workspace,
     start: Pot,
     pass: Pass,
-    dead: Option<&Reached>,
+    dead: impl FnOnce(&mut Reached),
     best: &mut Best,
 ) -> Option<f64> {
     ws.reset();
-    if let Some(dead) = dead {
-        // Skipped as if reached: no chain to the target passes through them.
-        ws.reached = *dead;
-    }
+    // Skipped as if reached: no chain to the target passes through them.
+    dead(&mut ws.reached);
     let links = Links {
         y: pass.links.y,
         x: true,

@@ -335,8 +335,6 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
     // and is dropped (SE's `getHints` keeps the first step of each set of removals), so it is
     // not searched for.
     let mut x_first = [false; KEYS];
-    // The potentials each search may skip (from `reach`).
-    let mut dead = Reached::default();
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let lowest = pass.cycle_base().min(pass.chain_base());
         if !best.could_take(lowest, SHORTEST, pass.key) {
@@ -376,18 +374,18 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
                 // there, where the cycle search walks on to every potential.
                 let negated = start.negated();
                 if cycles {
-                    let dead = dead_ends(reach, start, on, true, !best.keeps_all(), &mut dead);
+                    let dead = dead_ends(reach, start, on, true, !best.keeps_all());
                     let found = cycles::search(grid, &mut ws, start, pass, on, dead, best);
                     note(start, found);
                 } else if on {
-                    let dead = dead_ends(reach, start, true, false, !best.keeps_all(), &mut dead);
+                    let dead = dead_ends(reach, start, true, false, !best.keeps_all());
                     note(
                         start,
                         forcing::search(grid, &mut ws, start, pass, dead, best),
                     );
                 }
                 if off {
-                    let dead = dead_ends(reach, negated, true, false, !best.keeps_all(), &mut dead);
+                    let dead = dead_ends(reach, negated, true, false, !best.keeps_all());
                     note(
                         negated,
                         forcing::search(grid, &mut ws, negated, pass, dead, best),
@@ -398,18 +396,20 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
     }
 }
 
-/// The potentials a search from `start` may skip ([`implication::Reach::dead_ends`]), written
-/// into `out`; `None` without a reachability.
-fn dead_ends<'a>(
+/// The potentials a search from `start` may skip ([`implication::Reach::dead_ends`]), to be
+/// marked in the search's emptied set of reached potentials; none without a reachability.
+fn dead_ends(
     reach: Option<&implication::Reach>,
     start: Pot,
     forcing: bool,
     cycle: bool,
     free_only: bool,
-    out: &'a mut Reached,
-) -> Option<&'a Reached> {
-    reach?.dead_ends(start, forcing, cycle, free_only, out);
-    Some(out)
+) -> impl FnOnce(&mut Reached) + '_ {
+    move |out| {
+        if let Some(r) = reach {
+            r.dead_ends(start, forcing, cycle, free_only, out);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -191,7 +191,7 @@ fn turbot_fish_is_a_forcing_x_chain_of_six() {
         let mut ws = Workspace::default();
         let mut best = Best::default();
         let start = Pot::new(target, Digit::new(1).unwrap(), true);
-        forcing::search(&g, &mut ws, start, Pass::X, None, &mut best);
+        forcing::search(&g, &mut ws, start, Pass::X, |_| {}, &mut best);
         let f = best.0.expect("a forcing X-chain");
         assert_eq!((f.complexity, f.step.er), (6, 66));
         assert_eq!(removals(&f.step), vec![(target.index(), 1)]);
