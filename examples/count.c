@@ -81,10 +81,10 @@ int main(int argc, char **argv)
         return usage_error(PROGRAM, "too many arguments: PUZZLE and LIMIT at most", NULL);
     }
     if (argc == 3 && !parse_limit(argv[2], &limit)) {
-        fprintf(stderr,
-                "count: LIMIT must be a whole number from 1 to 18446744073709551615, got \"%s\"\n",
-                argv[2]);
-        return 2;
+        /* A bad number is a usage error, with the pointer to the usage as everywhere. */
+        return usage_error(PROGRAM,
+                           "LIMIT must be a whole number from 1 to 18446744073709551615, got",
+                           argv[2]);
     }
     if (!read_argument(PROGRAM, argv[1], board)) {
         return 2;

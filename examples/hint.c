@@ -185,7 +185,15 @@ int main(int argc, char **argv)
     }
     free(steps);
     if (complete) {
+        uint64_t several = 0;
         puts("solved");
+        /* The steps assume one solution (the uniqueness techniques rely on it), as Sudoku
+         * Explainer's do: a path through a puzzle with several proves nothing. */
+        if (sudoku_count_solutions(board, 2, &several) == SUDOKU_OK && several >= 2) {
+            flush_output();
+            fputs(PROGRAM ": note: the puzzle has several solutions; the steps assume one\n",
+                  stderr);
+        }
     } else {
         print_stuck(board);
     }

@@ -141,20 +141,26 @@ static size_t flush_batch(struct batch *b, const char *name, const struct how *h
             print_tenths(bound && r->ed == 0 ? r->er : r->ed, bound && r->ed == 0);
             putchar('\n');
             /* A stop is the budget's, or the engine's limit, unless the puzzle has several
-             * solutions: then no technique can settle the cells where they differ. Say which. */
+             * solutions: then no technique can settle the cells where they differ. Say which.
+             * A puzzle with several solutions that the steps finish anyway is rated as serate
+             * rates it, but its uniqueness steps assumed one solution: say that too (a count
+             * to two costs microseconds against the rating). */
             if (out_of_time) {
                 flush_output();
                 fprintf(stderr,
                         PROGRAM ": %s:%lu: note: the budget of %lu ms ran out, so its ER is only "
                                 "a lower bound\n",
                         name, b->lines[i], (unsigned long)how->budget_ms);
-            } else if (bound) {
+            } else {
                 uint64_t n = 0;
                 if (sudoku_count_solutions(b->boards[i], 2, &n) == SUDOKU_OK && n >= 2) {
                     flush_output();
                     fprintf(stderr,
-                            PROGRAM ": %s:%lu: note: the puzzle has several solutions, so its "
-                                    "ER is only a lower bound\n",
+                            bound ? PROGRAM ": %s:%lu: note: the puzzle has several solutions, "
+                                            "so its ER is only a lower bound\n"
+                                  : PROGRAM ": %s:%lu: note: the puzzle has several solutions; "
+                                            "rated as serate rates it, though its steps "
+                                            "assume one\n",
                             name, b->lines[i]);
                 }
             }

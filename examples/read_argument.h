@@ -67,7 +67,12 @@ static int read_argument(const char *program, const char *arg, char board[SUDOKU
         for (i = 0; i < len && arg[i] != '\0' && strchr("123456789.0*_-xX", arg[i]) != NULL; i++) {
             cells++;
         }
-        /* (Dashes alone are a rule line, which the reader's sentence names.) */
+        /* (Dashes alone are a rule line, which the reader's sentence names; but "-" alone,
+         * likely meant as stdin, which a PUZZLE argument is not, gets a plain sentence.) */
+        if (len == 1 && arg[0] == '-') {
+            fprintf(stderr, "%s: PUZZLE is '-', not a puzzle of 81 cells\n", program);
+            return 0;
+        }
         if (cells == len && cells > 0 && strspn(arg, "-") < len) {
             fprintf(stderr, "%s: PUZZLE has %zu cell%s, not 81\n", program, cells,
                     cells == 1 ? "" : "s");

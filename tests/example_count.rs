@@ -71,11 +71,12 @@ fn count_rejects_bad_input() {
         (
             &[EMPTY, "18446744073709551616"],
             "count: LIMIT must be a whole number from 1 to 18446744073709551615, got \
-             \"18446744073709551616\"\n",
+             '18446744073709551616'\nTry 'count --help' for more information.\n",
         ),
         (
             &[EMPTY, "0"],
-            "count: LIMIT must be a whole number from 1 to 18446744073709551615, got \"0\"\n",
+            "count: LIMIT must be a whole number from 1 to 18446744073709551615, got '0'\n\
+             Try 'count --help' for more information.\n",
         ),
         (
             &[CONFLICT, "5"],

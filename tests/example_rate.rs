@@ -18,6 +18,12 @@ use sudoku_testkit::data::{data_dir, puzzle_lines};
 const QQWING_1: &str =
     ".9.....4157.1..6.....8..........54.8.......1...64..579...58.3.....7.3.6.3..6.49..";
 
+/// A puzzle of `ratings/se_qqwing_2000.txt` (rated 2.0/1.2/1.2 there) less its given at cell
+/// 37: nine solutions (as `build/count` counts them), and a path of steps to the end all the
+/// same (a unique rectangle on the way, ER 4.5).
+const FINISHED_SEVERAL: &str =
+    "1.....2.......4...46.1...893.1..9.4...6..85.1..9...6..2......35.85...9........81.";
+
 /// The first puzzle of `puzzles7_serg_benchmark`: several solutions.
 const SEVERAL: &str =
     "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
@@ -490,6 +496,27 @@ fn hint_prints_the_path() {
             &format!("{SEVERAL} >=9.5/>=9.5/2.6\n"),
             "rate: stdin:1: note: the puzzle has several solutions, so its ER is only a lower \
              bound\n",
+        );
+        // A puzzle with several solutions (nine) that the steps finish anyway: rated and
+        // solved as serate would, with a note that the steps assumed one solution.
+        let output = run(
+            example("rate", link),
+            &[],
+            format!("{FINISHED_SEVERAL}\n").as_bytes(),
+        );
+        assert_run(
+            &output,
+            0,
+            &format!("{FINISHED_SEVERAL} 4.5/1.2/1.2\n"),
+            "rate: stdin:1: note: the puzzle has several solutions; rated as serate rates it, \
+             though its steps assume one\n",
+        );
+        let output = run(example("hint", link), &[FINISHED_SEVERAL], b"");
+        assert_eq!(output.status.code(), Some(0));
+        assert!(text(&output.stdout).ends_with("\nsolved\n"));
+        assert_eq!(
+            text(&output.stderr),
+            "hint: note: the puzzle has several solutions; the steps assume one\n"
         );
         assert_run(
             &run(example("hint", link), &[UNSOLVABLE], b""),

@@ -132,9 +132,18 @@ fn solve_prints_its_usage_on_help_and_says_what_was_wrong() {
                 ),
             ],
         );
-        // A lone "-" is no option: solve reads no stdin, so it is a puzzle, a rule line here.
+        // A lone "-" is no option: solve reads no stdin, so it is a puzzle, said to be none
+        // (to the reader, a rule line); "--" first changes nothing. A run of dashes is a rule.
+        for args in [&["-"][..], &["--", "-"]] {
+            assert_run(
+                &run(program, args, b""),
+                2,
+                "",
+                "solve: PUZZLE is '-', not a puzzle of 81 cells\n",
+            );
+        }
         assert_run(
-            &run(program, &["-"], b""),
+            &run(program, &["--", "---"], b""),
             2,
             "",
             "solve: the grid ends after 0 rows, at the end of the text\n",
