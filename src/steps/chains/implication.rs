@@ -231,6 +231,9 @@ impl Reach {
         let bilocal = bilocal(grid);
         let mut free_places = [CellSet::EMPTY; 9];
         let (mut linked, mut free) = (0u32, 0u32);
+        let mut b = std::mem::take(&mut self.buffers);
+        // The candidate (cell, digit index) of each linked index.
+        b.candidate.clear();
         for cell in grid.empty_cells().iter() {
             let m = masks[cell.index()];
             let bivalue = is_pair(m);
@@ -242,6 +245,7 @@ impl Reach {
                 if bivalue || bilocal[d].contains(cell) {
                     self.slot[k] = linked;
                     linked += 1;
+                    b.candidate.push((cell.index() as u8, d as u8));
                 } else {
                     self.slot[k] = free | FREE;
                     free += 1;
@@ -255,7 +259,6 @@ impl Reach {
         // links of `on_to_off` and `off_to_on` with every rule (a node's edges in any order);
         // an on-node's edges to free off-potentials go to `sinks` (free indices).
         let n = 2 * linked as usize;
-        let mut b = std::mem::take(&mut self.buffers);
         let Buffers {
             first,
             edges,
@@ -269,35 +272,24 @@ impl Reach {
         edges.clear();
         sink_first.clear();
         sinks.clear();
-        // The candidate (cell, digit index) of each linked index.
-        candidate.clear();
-        for cell in grid.empty_cells().iter() {
-            let i = cell.index();
-            let cands = masks[i];
-            let mut rest = cands;
-            while rest != 0 {
-                let d = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let Some(_) = self.linked(i, d) else {
-                    continue;
-                };
-                candidate.push((i as u8, d as u8));
-                // Off: the other candidate of a bivalue cell, and the other place of the
-                // digit in each house where it has two (all linked): the strong links.
-                first.push(edges.len() as u32);
-                sink_first.push(sinks.len() as u32);
-                let off = Pot::new(cell, Digit::ALL[d], false);
-                off_to_on(grid, off, Links { x: true, y: true }, |q| {
-                    edges.push(self.node(q.cell().index(), q.digit().index(), true) as u16);
-                });
-                // On: the cell's other candidates, and the digit in every peer.
-                first.push(edges.len() as u32);
-                sink_first.push(sinks.len() as u32);
-                self.each_weak(i, d, |target| match target {
-                    Ok(node) => edges.push(node as u16),
-                    Err(j) => sinks.push(j),
-                });
-            }
+        // The linked candidates in index order (no second look at the free ones).
+        for &(i, d) in candidate.iter() {
+            let (i, d) = (i as usize, d as usize);
+            // Off: the other candidate of a bivalue cell, and the other place of the digit in
+            // each house where it has two (all linked): the strong links.
+            first.push(edges.len() as u32);
+            sink_first.push(sinks.len() as u32);
+            let off = Pot::new(Cell::ALL[i], Digit::ALL[d], false);
+            off_to_on(grid, off, Links { x: true, y: true }, |q| {
+                edges.push(self.node(q.cell().index(), q.digit().index(), true) as u16);
+            });
+            // On: the cell's other candidates, and the digit in every peer.
+            first.push(edges.len() as u32);
+            sink_first.push(sinks.len() as u32);
+            self.each_weak(i, d, |target| match target {
+                Ok(node) => edges.push(node as u16),
+                Err(j) => sinks.push(j),
+            });
         }
         first.push(edges.len() as u32);
         sink_first.push(sinks.len() as u32);
