@@ -241,6 +241,11 @@ fn exclude(grid: &Grid, cells: &[Base], common: CellSet, technique: Technique) -
                     allowed[0] |= xb;
                     allowed[1] |= yb;
                     allowed[2] |= zs;
+                    // Every candidate of the three in an allowed combination already: nothing
+                    // can be removed (the usual end), so the other combinations need no look.
+                    if allowed == [a.candidates, b.candidates, c.candidates] {
+                        return None;
+                    }
                 }
             }
         }
