@@ -22,36 +22,36 @@ pub(crate) fn peers_in_se_order(cell: Cell) -> [Cell; 20] {
 /// Each cell's peers in SE's order, made at compile time: its box row-major (but the cell),
 /// then the rest of its row, then the rest of its column (the cells outside the box).
 const SE_PEERS: [[Cell; 20]; 81] = {
+    /// The `k`-th cell (0-8) of cell `i`'s box (`kind` 0), row (1) or column (2).
+    const fn member(kind: usize, i: usize, k: usize) -> usize {
+        let (r, c) = (i / 9, i % 9);
+        match kind {
+            0 => (r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3,
+            1 => r * 9 + k,
+            _ => k * 9 + c,
+        }
+    }
+    /// The box (0-8) of cell `i`.
+    const fn box_of(i: usize) -> usize {
+        i / 27 * 3 + i % 9 / 3
+    }
     let mut out = [[Cell::ALL[0]; 20]; 81];
     let mut i = 0;
     while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        let (r0, c0) = (r / 3 * 3, c / 3 * 3);
         let mut n = 0;
-        let mut k = 0;
-        while k < 9 {
-            let j = (r0 + k / 3) * 9 + c0 + k % 3;
-            if j != i {
-                out[i][n] = Cell::ALL[j];
-                n += 1;
+        let mut kind = 0;
+        while kind < 3 {
+            let mut k = 0;
+            while k < 9 {
+                let j = member(kind, i, k);
+                // The row's and column's cells in the box came with the box.
+                if j != i && (kind == 0 || box_of(j) != box_of(i)) {
+                    out[i][n] = Cell::ALL[j];
+                    n += 1;
+                }
+                k += 1;
             }
-            k += 1;
-        }
-        k = 0;
-        while k < 9 {
-            if k / 3 != c / 3 {
-                out[i][n] = Cell::ALL[r * 9 + k];
-                n += 1;
-            }
-            k += 1;
-        }
-        k = 0;
-        while k < 9 {
-            if k / 3 != r / 3 {
-                out[i][n] = Cell::ALL[k * 9 + c];
-                n += 1;
-            }
-            k += 1;
+            kind += 1;
         }
         assert!(n == 20);
         i += 1;
