@@ -97,13 +97,19 @@ static int fail(sudoku_status status, const char board[SUDOKU_CELLS])
     return 1;
 }
 
+/* Whether the puzzle has two solutions or more (a count stopped at two). */
+static int several_solutions(const char board[SUDOKU_CELLS])
+{
+    uint64_t n = 0;
+    return sudoku_count_solutions(board, 2, &n) == SUDOKU_OK && n >= 2;
+}
+
 /* Says the path stopped: the puzzle has several solutions (no technique settles the cells
  * where they differ), or the next step needs a technique the engine lacks, rated at least
  * SUDOKU_BEYOND_ER (a write error shows in finish_output). */
 static void print_stuck(const char board[SUDOKU_CELLS])
 {
-    uint64_t n = 0;
-    if (sudoku_count_solutions(board, 2, &n) == SUDOKU_OK && n >= 2) {
+    if (several_solutions(board)) {
         puts("stuck: the puzzle has several solutions, so no step settles the cells left");
         return;
     }
@@ -185,11 +191,10 @@ int main(int argc, char **argv)
     }
     free(steps);
     if (complete) {
-        uint64_t several = 0;
         puts("solved");
         /* The steps assume one solution (the uniqueness techniques rely on it), as Sudoku
          * Explainer's do: a path through a puzzle with several proves nothing. */
-        if (sudoku_count_solutions(board, 2, &several) == SUDOKU_OK && several >= 2) {
+        if (several_solutions(board)) {
             flush_output();
             fputs(PROGRAM ": note: the puzzle has several solutions; the steps assume one\n",
                   stderr);
