@@ -62,6 +62,10 @@ pub struct Advanced {
     lent: Vec<Pot>,
 }
 
+/// A nested producer's steps on a stall grid (the second) of a propagation from a source grid
+/// (the first), through the cache ([`NestedCache::unary`] and the like).
+type NestedRun = fn(&mut NestedCache, &Grid, &Grid) -> Rc<Vec<Whole>>;
+
 impl Advanced {
     /// Fills `self` with what the first rule that has a pattern counting finds on `work`, the
     /// propagation's grid, reduced from `source`, the grid it started from, at SE's `level`
@@ -85,7 +89,7 @@ impl Advanced {
         // Levels 2 and 3 nest producer 14, then the multiple forcing chains; levels 4 and 5
         // the dynamic forcing chains (which cover both), then (level 5) the nested forcing
         // chains of level 2.
-        let nested: &[fn(&mut NestedCache, &Grid) -> Rc<Vec<Whole>>] = match level {
+        let nested: &[NestedRun] = match level {
             0 | 1 => &[],
             2 => &[NestedCache::unary],
             3 => &[NestedCache::unary_then_reach, NestedCache::multiple],
@@ -93,7 +97,7 @@ impl Advanced {
             _ => &[NestedCache::dynamic, NestedCache::nested],
         };
         for producer in nested {
-            self.nest(source, work, &producer(cache, work));
+            self.nest(source, work, &producer(cache, source, work));
             if !self.removals.is_empty() {
                 return;
             }

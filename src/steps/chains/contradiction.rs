@@ -2,12 +2,14 @@
 //! linked candidates alone: the question the nested levels ask of every stall grid before
 //! producer 14 (which finds nothing without such a potential, see [`super::implication`]), at
 //! four stall grids in five answered "no" for a fraction of the cost of the whole
-//! reachability.
+//! reachability. A stall grid is a reduction of its propagation's source, where (at level 2)
+//! no potential reaches its negation; then only the searches through the strong links the
+//! source lacks are made ([`any_contradiction_from`]): about half of them.
 //!
 //! Layers: uses the chain potentials, their link rules and the bilocal cells of
 //! [`super::implication`].
 
-use super::implication::{bilocal, Reach};
+use super::implication::{bilocal, digits_placed, Reach};
 use super::potential::{off_to_on, Links, Pot};
 use crate::geometry::{Cell, CellSet, Digit};
 use crate::steps::grid::Grid;
@@ -31,6 +33,65 @@ use crate::steps::grid::Grid;
 /// 9(1), 1962), each row then mapped through the strong links. A few dozen linked candidates
 /// make it a fraction of the cost of the whole reachability.
 pub fn any_contradiction_in(grid: &Grid) -> bool {
+    any_contradiction_from(None, grid)
+}
+
+/// The strong links of a grid where no potential reaches its negation (a nested search's
+/// source grid: its level runs only where producer 14 found nothing), for
+/// [`any_contradiction_from`] on the grids reduced from it.
+pub struct SourceLinks {
+    /// The bivalue cells.
+    bivalue: CellSet,
+    /// By house, the digits (a bit per digit index) with three or more places there.
+    many: [u16; 27],
+}
+
+impl SourceLinks {
+    /// The strong links of `source`, or `None` when some potential of `source` reaches its
+    /// negation (then they tell nothing).
+    pub fn of(source: &Grid) -> Option<SourceLinks> {
+        (!any_contradiction_in(source)).then(|| SourceLinks {
+            bivalue: source.cells_with_candidate_count(2, 2),
+            many: source.house_places().map(|here| digits_placed(&here, 3)),
+        })
+    }
+
+    /// The candidates of `grid` (a reduction of the source) with a strong link the source
+    /// lacks, by digit index: both candidates of a cell that became bivalue (of `bivalue`,
+    /// the grid's), both places of a digit left with two in a house where the source had more.
+    fn new_links(&self, grid: &Grid, bivalue: CellSet) -> [CellSet; 9] {
+        let new_bivalue = bivalue.difference(self.bivalue);
+        let mut ends: [CellSet; 9] =
+            std::array::from_fn(|d| new_bivalue.intersection(grid.digit_cells(Digit::ALL[d])));
+        let houses = crate::geometry::House::ALL.iter().zip(grid.house_places());
+        for ((house, here), &many) in houses.zip(&self.many) {
+            let mut new = digits_placed(here, 2) & many;
+            while new != 0 {
+                let d = new.trailing_zeros() as usize;
+                new &= new - 1;
+                let (m, cells) = (here[d], house.cells());
+                ends[d] = ends[d]
+                    .with(cells[m.trailing_zeros() as usize])
+                    .with(cells[15 - m.leading_zeros() as usize]);
+            }
+        }
+        ends
+    }
+}
+
+/// [`any_contradiction_in`], knowing, when `source` is given, that `grid` is a reduction of
+/// a grid where no potential reaches its negation and what that grid's strong links were.
+///
+/// Then every path from a potential to its negation on `grid` takes a strong link the source
+/// lacks: a reduction only loses weak links (both candidates must remain), and keeps each of
+/// the source's strong links whose two candidates remain (a bivalue cell stays bivalue, a
+/// house's two places stay its two), so a path of old links alone would have been a path on
+/// the source. In the form of [`any_contradiction_in`], the new link lies on the part
+/// `off(y) ⇝ on(z)`, which alternates strong and weak links: `off(y)` reaches `off(u)` for
+/// an end `u` of a new strong link (`y = u` included). Only those `y` are searched from; by
+/// skew symmetry they are the `y` whose `on(y)` the ends' on-potentials reach, weak link
+/// then strong link.
+pub fn any_contradiction_from(source: Option<&SourceLinks>, grid: &Grid) -> bool {
     let bilocal = bilocal(grid);
     let bivalue = grid.cells_with_candidate_count(2, 2);
     let linked_places: [CellSet; 9] = std::array::from_fn(|d| {
@@ -39,26 +100,40 @@ pub fn any_contradiction_in(grid: &Grid) -> bool {
             .union(bilocal[d])
     });
     let n: usize = linked_places.iter().map(|s| s.len()).sum();
+    let new_links = source.map(|s| s.new_links(grid, bivalue));
+    if new_links.is_some_and(|ends| ends.iter().all(|s| s.is_empty())) {
+        return false;
+    }
     match n {
-        0..=64 => contradiction_among::<1>(grid, &linked_places),
-        65..=128 => contradiction_among::<2>(grid, &linked_places),
+        0..=64 => contradiction_among::<1>(grid, &linked_places, new_links.as_ref()),
+        65..=128 => contradiction_among::<2>(grid, &linked_places, new_links.as_ref()),
         _ => Reach::new(grid).any_contradiction(),
     }
 }
 
 /// [`any_contradiction_in`] with at most `64 * W` linked candidates, whose cells by digit
-/// index are `linked_places`.
-fn contradiction_among<const W: usize>(grid: &Grid, linked_places: &[CellSet; 9]) -> bool {
+/// index are `linked_places`; searching only from what reaches the ends of the new strong
+/// links `new_links` when given ([`any_contradiction_from`]).
+fn contradiction_among<const W: usize>(
+    grid: &Grid,
+    linked_places: &[CellSet; 9],
+    new_links: Option<&[CellSet; 9]>,
+) -> bool {
     type Row<const W: usize> = [u64; W];
     let masks = grid.candidate_masks();
     // The linked candidates (cell, digit index), numbered by digit, then cell.
     let mut number = [u8::MAX; 729];
     let mut linked = [(0u8, 0u8); 128];
     let mut n = 0;
+    // The ends of the new strong links (all candidates without a source).
+    let mut ends = [0u64; W];
     for (d, places) in linked_places.iter().enumerate() {
         for cell in places.iter() {
             number[9 * cell.index() + d] = n as u8;
             linked[n] = (cell.index() as u8, d as u8);
+            if new_links.is_none_or(|ends| ends[d].contains(cell)) {
+                ends[n / 64] |= 1 << (n % 64);
+            }
             n += 1;
         }
     }
@@ -110,7 +185,30 @@ fn contradiction_among<const W: usize>(grid: &Grid, linked_places: &[CellSet; 9]
         each(&strong[y], |z| or(&mut row, &weak[z]));
         step[y] = row;
     }
+    // The starts searched from: every `y` whose `on(y)` the ends' on-potentials reach (weak
+    // link, strong link; the ends themselves included), which is all of them without a
+    // source.
+    let mut from = ends;
+    if new_links.is_some() {
+        let mut todo = ends;
+        while let Some(x) = (0..W)
+            .find(|&w| todo[w] != 0)
+            .map(|w| 64 * w + todo[w].trailing_zeros() as usize)
+        {
+            todo[x / 64] &= !(1 << (x % 64));
+            let mut row = [0u64; W];
+            each(&weak[x], |w| or(&mut row, &strong[w]));
+            for w in 0..W {
+                let new = row[w] & !from[w];
+                from[w] |= new;
+                todo[w] |= new;
+            }
+        }
+    }
     for y in 0..n {
+        if !has(&from, y) {
+            continue;
+        }
         // The off-potentials off(y) reaches (a search over the rows: the sets are small),
         // then M(y), the on-potentials reached from off(y) or from one of them.
         let mut reached = step[y];
@@ -183,6 +281,50 @@ mod tests {
                 yes += 1;
             } else {
                 no += 1;
+            }
+        }
+        assert!(yes > 50 && no > 50, "{yes} {no}");
+    }
+
+    #[test]
+    fn the_search_from_new_links_finds_what_the_reach_finds() {
+        // Sources where no potential reaches its negation: the hard puzzles' grids, and grids
+        // along their paths (plain steps); the grids reduced from them: the stall grids of the
+        // dynamic forcing chains (+) from every third potential.
+        use crate::steps::budget::Budget;
+        use crate::steps::chains::propagate::{stall_grid, Mode, Propagation, HARD};
+        use crate::steps::next::{next_step_within, Next};
+        let mut sources = Vec::new();
+        for text in HARD {
+            let mut g = Grid::from_board(&text.parse().expect("a puzzle"));
+            let plain = Budget::UNLIMITED.without_nested();
+            for _ in 0..200 {
+                if !any_contradiction_in(&g) && !g.is_solved() {
+                    sources.push(g);
+                }
+                match next_step_within(&g, &plain) {
+                    Next::Step(s) => s.apply(&mut g),
+                    _ => break,
+                }
+            }
+        }
+        assert!(sources.len() >= 8, "{} sources", sources.len());
+        let mut prop = Propagation::default();
+        let (mut yes, mut no) = (0, 0);
+        for source in &sources {
+            let links = SourceLinks::of(source).expect("no contradiction on the source");
+            let starts = super::super::potential::every_potential(source);
+            for &start in starts.iter().step_by(3) {
+                let Some(g) = stall_grid(&mut prop, source, start, Mode::DYNAMIC_PLUS) else {
+                    continue;
+                };
+                let want = Reach::new(&g).any_contradiction();
+                assert_eq!(any_contradiction_from(Some(&links), &g), want);
+                if want {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
             }
         }
         assert!(yes > 50 && no > 50, "{yes} {no}");

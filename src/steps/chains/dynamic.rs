@@ -287,7 +287,7 @@ pub(crate) fn first(
 pub fn nested_cache() -> NestedCache {
     NestedCache::new(Producers {
         unary: super::unary_chains_all,
-        unary_idle: |grid| !super::contradiction::any_contradiction_in(grid),
+        unary_idle: |links, grid| !super::contradiction::any_contradiction_from(links, grid),
         multiple: super::multiple::multiple_all,
         dynamic: dynamic_all,
         nested: nested_forcing_all,

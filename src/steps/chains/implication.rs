@@ -166,13 +166,7 @@ impl<const W: usize> Near<W> {
 pub(super) fn bilocal(grid: &Grid) -> [CellSet; 9] {
     let mut bilocal = [CellSet::EMPTY; 9];
     for (house, here) in crate::geometry::House::ALL.iter().zip(grid.house_places()) {
-        // The digits with exactly two places in the house, found for all nine at once (no
-        // branch per digit), then their places.
-        let mut pairs = 0u16;
-        for (d, &m) in here.iter().enumerate() {
-            let rest = m & m.wrapping_sub(1);
-            pairs |= ((rest != 0) as u16 & (rest & rest.wrapping_sub(1) == 0) as u16) << d;
-        }
+        let mut pairs = digits_placed(here, 2);
         let cells = house.cells();
         while pairs != 0 {
             let d = pairs.trailing_zeros() as usize;
@@ -185,6 +179,24 @@ pub(super) fn bilocal(grid: &Grid) -> [CellSet; 9] {
         }
     }
     bilocal
+}
+
+/// The digits (a bit per digit index) with exactly two places in a house whose places by
+/// digit are `here` (`at_least == 2`), or with three or more (`at_least == 3`); for all nine at
+/// once, without a branch per digit (popcounts are not single instructions on every target).
+pub(super) fn digits_placed(here: &[u16; 9], at_least: u32) -> u16 {
+    let mut digits = 0u16;
+    for (d, &m) in here.iter().enumerate() {
+        let rest = m & m.wrapping_sub(1);
+        let more = rest & rest.wrapping_sub(1) != 0;
+        let hit = if at_least == 2 {
+            rest != 0 && !more
+        } else {
+            more
+        };
+        digits |= (hit as u16) << d;
+    }
+    digits
 }
 
 /// What a set of [`Reach`] stands for: a component, or the off-potential of a free candidate.

@@ -29,6 +29,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
+use super::contradiction::SourceLinks;
 use super::implication::Reach;
 use super::potential::{house_of, Cause, KeyHasher, Pot, PotSet, KINDS};
 use super::{Origin, Whole, BRANCH_END};
@@ -42,9 +43,10 @@ use crate::steps::grid::Grid;
 pub struct Producers {
     /// Producer 14's steps (levels 2 and 3): [`super::unary_chains_all`].
     pub unary: Producer,
-    /// True when producer 14 surely finds nothing on a grid: then neither it runs nor the
-    /// grid's reachability is built ([`super::contradiction::any_contradiction_in`] negated).
-    pub unary_idle: fn(&Grid) -> bool,
+    /// True when producer 14 surely finds nothing on a grid, a reduction of a source grid
+    /// whose strong links are given when known: then neither it runs nor the grid's
+    /// reachability is built ([`super::contradiction::any_contradiction_from`] negated).
+    pub unary_idle: fn(Option<&SourceLinks>, &Grid) -> bool,
     /// The multiple forcing chains (level 3): [`super::multiple::multiple_all`].
     pub multiple: Producer,
     /// The dynamic forcing chains (levels 4 and 5).
@@ -91,6 +93,9 @@ pub struct NestedCache {
     /// they ended, stalls included.
     simple: HashMap<[u16; CELLS], SimpleRemovals, BuildHasherDefault<KeyHasher>>,
     simple_source: Option<[u16; CELLS]>,
+    /// The last source grid given to [`NestedCache::unary`], with its strong links when no
+    /// potential of it reaches its negation.
+    links_source: Option<([u16; CELLS], Option<SourceLinks>)>,
 }
 
 impl NestedCache {
@@ -125,35 +130,42 @@ impl NestedCache {
         self.steps.iter().map(|map| map.len()).sum()
     }
 
-    /// Every step of producer 14 on `grid`, in SE's order (none without producers).
-    pub fn unary(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+    /// Every step of producer 14 on `grid`, a stall grid of a propagation from `source`, in
+    /// SE's order (none without producers).
+    pub fn unary(&mut self, source: &Grid, grid: &Grid) -> Rc<Vec<Whole>> {
+        let from = source.candidate_masks();
+        if self.links_source.as_ref().is_none_or(|(k, _)| k != from) {
+            self.links_source = Some((*from, SourceLinks::of(source)));
+        }
+        let links = self.links_source.as_ref().and_then(|(_, l)| l.as_ref());
         let idle = self.producers.map(|p| p.unary_idle);
         let run = self.producers.map(|p| p.unary);
-        cached(&mut self.steps[0], &mut self.reach, run, idle, grid)
+        cached(&mut self.steps[0], &mut self.reach, run, idle, links, grid)
     }
 
     /// As [`NestedCache::unary`], but building the grid's reachability without first asking
     /// whether producer 14 can find anything (level 3): when it finds nothing usable, the
     /// multiple forcing chains run next on the same grid and need that reachability anyway,
     /// so the quick test would only add its cost.
-    pub fn unary_then_reach(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+    pub fn unary_then_reach(&mut self, _source: &Grid, grid: &Grid) -> Rc<Vec<Whole>> {
         let run = self.producers.map(|p| p.unary);
-        cached(&mut self.steps[0], &mut self.reach, run, None, grid)
+        cached(&mut self.steps[0], &mut self.reach, run, None, None, grid)
     }
 
-    /// Every multiple forcing chain on `grid`, in SE's order (none without producers).
-    pub fn multiple(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+    /// Every multiple forcing chain on `grid`, in SE's order (none without producers). The
+    /// source (as for [`NestedCache::unary`]) is not needed, here and below.
+    pub fn multiple(&mut self, _source: &Grid, grid: &Grid) -> Rc<Vec<Whole>> {
         self.steps_of(1, |p| p.multiple, grid)
     }
 
     /// Every dynamic forcing chain on `grid`, in SE's order (none without producers).
-    pub fn dynamic(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+    pub fn dynamic(&mut self, _source: &Grid, grid: &Grid) -> Rc<Vec<Whole>> {
         self.steps_of(2, |p| p.dynamic, grid)
     }
 
     /// Every nested forcing chain of level 2 on `grid`, in SE's order (none without
     /// producers).
-    pub fn nested(&mut self, grid: &Grid) -> Rc<Vec<Whole>> {
+    pub fn nested(&mut self, _source: &Grid, grid: &Grid) -> Rc<Vec<Whole>> {
         self.steps_of(3, |p| p.nested, grid)
     }
 
@@ -165,18 +177,26 @@ impl NestedCache {
         grid: &Grid,
     ) -> Rc<Vec<Whole>> {
         let run = self.producers.map(pick);
-        cached(&mut self.steps[which], &mut self.reach, run, None, grid)
+        cached(
+            &mut self.steps[which],
+            &mut self.reach,
+            run,
+            None,
+            None,
+            grid,
+        )
     }
 }
 
 /// The steps `run` finds on `grid`, from `map` or run and kept there (none when `idle` says
-/// it finds nothing); the grid's reachability from `reach` when it is the last grid's, else
-/// computed and kept there.
+/// it finds nothing, told the source's strong `links`); the grid's reachability from `reach`
+/// when it is the last grid's, else computed and kept there.
 fn cached(
     map: &mut Steps,
     reach: &mut Option<([u16; CELLS], Reach)>,
     run: Option<Producer>,
-    idle: Option<fn(&Grid) -> bool>,
+    idle: Option<fn(Option<&SourceLinks>, &Grid) -> bool>,
+    links: Option<&SourceLinks>,
     grid: &Grid,
 ) -> Rc<Vec<Whole>> {
     debug_assert!(run.is_some(), "a nested level without producers");
@@ -186,7 +206,7 @@ fn cached(
             let Some(f) = run else {
                 return Rc::new(Vec::new());
             };
-            if idle.is_some_and(|idle| idle(grid)) {
+            if idle.is_some_and(|idle| idle(links, grid)) {
                 return Rc::new(Vec::new());
             }
             match reach {
