@@ -105,16 +105,16 @@ pub fn any_contradiction_from(source: Option<&SourceLinks>, grid: &Grid) -> bool
         return false;
     }
     match n {
-        0..=64 => contradiction_among::<1>(grid, &linked_places, new_links.as_ref()),
-        65..=128 => contradiction_among::<2>(grid, &linked_places, new_links.as_ref()),
+        0..=64 => contradiction_among::<1, 64>(grid, &linked_places, new_links.as_ref()),
+        65..=128 => contradiction_among::<2, 128>(grid, &linked_places, new_links.as_ref()),
         _ => Reach::new(grid).any_contradiction(),
     }
 }
 
-/// [`any_contradiction_in`] with at most `64 * W` linked candidates, whose cells by digit
+/// [`any_contradiction_in`] with at most `N = 64 * W` linked candidates, whose cells by digit
 /// index are `linked_places`; searching only from what reaches the ends of the new strong
 /// links `new_links` when given ([`any_contradiction_from`]).
-fn contradiction_among<const W: usize>(
+fn contradiction_among<const W: usize, const N: usize>(
     grid: &Grid,
     linked_places: &[CellSet; 9],
     new_links: Option<&[CellSet; 9]>,
@@ -123,7 +123,7 @@ fn contradiction_among<const W: usize>(
     let masks = grid.candidate_masks();
     // The linked candidates (cell, digit index), numbered by digit, then cell.
     let mut number = [u8::MAX; 729];
-    let mut linked = [(0u8, 0u8); 128];
+    let mut linked = [(0u8, 0u8); N];
     let mut n = 0;
     // The ends of the new strong links (all candidates without a source).
     let mut ends = [0u64; W];
@@ -156,8 +156,8 @@ fn contradiction_among<const W: usize>(
     };
     // Strong links (off(y) → on(z)) and weak links among linked candidates (on(z) → off(w));
     // a few of each per candidate.
-    let mut strong = [[0u64; W]; 128];
-    let mut weak = [[0u64; W]; 128];
+    let mut strong = [[0u64; W]; N];
+    let mut weak = [[0u64; W]; N];
     for (y, &(cell, d)) in linked[..n].iter().enumerate() {
         let c = Cell::ALL[cell as usize];
         let off = Pot::new(c, Digit::ALL[d as usize], false);
@@ -179,7 +179,7 @@ fn contradiction_among<const W: usize>(
     }
     // `step[y]`: the linked off-potentials that off(y) reaches in two links (a strong one, a
     // weak one).
-    let mut step = [[0u64; W]; 128];
+    let mut step = [[0u64; W]; N];
     for y in 0..n {
         let mut row = [0u64; W];
         each(&strong[y], |z| or(&mut row, &weak[z]));

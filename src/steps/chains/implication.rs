@@ -184,6 +184,7 @@ pub(super) fn bilocal(grid: &Grid) -> [CellSet; 9] {
 /// The digits (a bit per digit index) with exactly two places in a house whose places by
 /// digit are `here` (`at_least == 2`), or with three or more (`at_least == 3`); for all nine at
 /// once, without a branch per digit (popcounts are not single instructions on every target).
+#[inline]
 pub(super) fn digits_placed(here: &[u16; 9], at_least: u32) -> u16 {
     let mut digits = 0u16;
     for (d, &m) in here.iter().enumerate() {
@@ -526,6 +527,29 @@ impl Reach {
         let cycling = self.cycling.get_or_init(|| self.keep_cycling());
         self.linked(i, d)
             .is_some_and(|s| has(cycling, self.component[2 * s + 1] as usize))
+    }
+
+    /// The cells, by digit index, of the candidates from which one of producer 14's searches
+    /// can find something: those whose on-potential reaches their off-potential or the
+    /// reverse ([`Reach::contradicts`]), and those whose on-potential may start a cycle that
+    /// removes something ([`Reach::may_cycle`]). The others need no look.
+    pub fn start_places(&self) -> [CellSet; 9] {
+        let mut places: [CellSet; 9] =
+            std::array::from_fn(|d| self.on_fails[d].union(self.off_fails[d]));
+        if self.nontrivial.iter().all(|&w| w == 0) {
+            return places;
+        }
+        let cycling = self.cycling.get_or_init(|| self.keep_cycling());
+        if cycling.iter().all(|&w| w == 0) {
+            return places;
+        }
+        for (i, &(cell, d)) in self.buffers.candidate.iter().enumerate() {
+            if has(cycling, self.component[2 * i + 1] as usize) {
+                let d = d as usize;
+                places[d] = places[d].with(Cell::ALL[cell as usize]);
+            }
+        }
+        places
     }
 
     /// What each free candidate's on-potential reaches: what its successors reach, the

@@ -38,7 +38,7 @@ pub mod propagate;
 
 use super::grid::Grid;
 use super::step::{Eliminations, Step, Technique};
-use crate::geometry::{Digit, HouseKind};
+use crate::geometry::{Cell, CellSet, Digit, HouseKind};
 use potential::{difficulty, Arena, KeyHasher, Links, Pot, Reached, KEYS};
 
 /// One pass of producer 14: its links and its sort key.
@@ -335,18 +335,30 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
     // and is dropped (SE's `getHints` keeps the first step of each set of removals), so it is
     // not searched for.
     let mut x_first = [false; KEYS];
+    // The candidates whose searches can find something (see below); all without a
+    // reachability.
+    let places = match reach {
+        Some(r) => r.start_places(),
+        None => std::array::from_fn(|d| grid.digit_cells(Digit::ALL[d])),
+    };
+    let starts = places
+        .iter()
+        .fold(CellSet::EMPTY, |all, &set| all.union(set))
+        .intersection(grid.empty_cells());
+    let start_digits =
+        |cell: Cell| -> u16 { (0..9).fold(0, |m, d| m | (places[d].contains(cell) as u16) << d) };
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let lowest = pass.cycle_base().min(pass.chain_base());
         if !best.could_take(lowest, SHORTEST, pass.key) {
             continue;
         }
-        for cell in grid.empty_cells().iter() {
+        for cell in starts.iter() {
             let cands = grid.candidates(cell);
             // Y-cycles start from bivalue cells only (SE's `doUnaryChaining`).
             if cands.count_ones() < 2 || (!pass.links.x && cands.count_ones() != 2) {
                 continue;
             }
-            let mut rest = cands;
+            let mut rest = cands & start_digits(cell);
             while rest != 0 {
                 let digit = Digit::ALL[rest.trailing_zeros() as usize];
                 rest &= rest - 1;

@@ -42,6 +42,9 @@ use crate::steps::grid::Grid;
 /// No index.
 const NONE: u32 = u32::MAX;
 
+/// Not reached, in [`Propagation`]'s index.
+const UNSEEN: u16 = u16::MAX;
+
 /// How a propagation runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mode {
@@ -131,8 +134,12 @@ pub struct Propagation {
     nested_of: Vec<u32>,
     /// The nested steps that lent removals to this propagation.
     nested: Vec<NestedStep>,
-    /// Arena index of each reached potential by key, [`NONE`] when not reached.
-    index: Box<[u32; KEYS]>,
+    /// Arena index of each reached potential by key, [`UNSEEN`] when not reached. Sixteen
+    /// bits are enough (each potential enters the arena once, besides the start and a
+    /// contradiction's last potential: at most `KEYS + 2` entries) and halve the table that a
+    /// position's hundreds of kept propagations each have, whose lookups are the
+    /// propagation's hottest line.
+    index: Box<[u16; KEYS]>,
     /// Reached on-potentials, in the order reached (arena indices).
     pub on_order: Vec<u32>,
     /// Reached off-potentials, in the order reached (arena indices).
@@ -161,7 +168,7 @@ impl Default for Propagation {
             cause: Vec::with_capacity(ROOM),
             nested_of: Vec::with_capacity(ROOM),
             nested: Vec::new(),
-            index: Box::new([NONE; KEYS]),
+            index: Box::new([UNSEEN; KEYS]),
             on_order: Vec::with_capacity(ROOM / 2),
             off_order: Vec::with_capacity(ROOM),
             pending_on: VecDeque::with_capacity(ROOM / 2),
@@ -177,7 +184,7 @@ impl Propagation {
     /// Forgets the last propagation (keeps the memory).
     fn reset(&mut self) {
         for &i in self.on_order.iter().chain(&self.off_order) {
-            self.index[self.arena.get(i).pot.0 as usize] = NONE;
+            self.index[self.arena.get(i).pot.0 as usize] = UNSEEN;
         }
         self.arena.clear();
         self.hidden.clear();
@@ -195,7 +202,7 @@ impl Propagation {
     #[inline]
     pub fn reached(&self, p: Pot) -> Option<u32> {
         let i = self.index[p.0 as usize];
-        (i != NONE).then_some(i)
+        (i != UNSEEN).then_some(i as u32)
     }
 
     /// Adds a start.
@@ -221,7 +228,8 @@ impl Propagation {
     /// Marks the new potential at `i` as reached and queues it.
     fn reach(&mut self, i: u32) {
         let p = self.arena.get(i).pot;
-        self.index[p.0 as usize] = i;
+        debug_assert!(i < UNSEEN as u32, "at most KEYS + 2 potentials");
+        self.index[p.0 as usize] = i as u16;
         if p.is_on() {
             self.on_order.push(i);
             self.pending_on.push_back(i);
@@ -442,11 +450,9 @@ impl Propagation {
             for &lost in &advanced.parents[first as usize..end as usize] {
                 // Every candidate removed since the start was reached off (and its removal
                 // applied: the queues are empty).
-                let i = self.index[lost.0 as usize];
-                debug_assert!(i != NONE, "a removed candidate was reached off");
-                if i != NONE {
-                    parents.push(i);
-                }
+                let i = self.reached(lost);
+                debug_assert!(i.is_some(), "a removed candidate was reached off");
+                parents.extend(i);
             }
             if let Some((&main, hidden)) = parents.split_first() {
                 let d = self.add_derived(q, main, hidden, None);
@@ -482,9 +488,9 @@ impl Propagation {
     ) -> (usize, Option<Cause>) {
         let mut n = 0;
         let mut push = |lost: Pot| {
-            let i = self.index[lost.0 as usize];
-            debug_assert!(i != NONE, "a removed candidate was reached off");
-            if i != NONE {
+            let i = self.reached(lost);
+            debug_assert!(i.is_some(), "a removed candidate was reached off");
+            if let Some(i) = i {
                 out[n] = i;
                 n += 1;
             }
