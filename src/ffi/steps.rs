@@ -873,9 +873,9 @@ pub fn solve_path(board: &Board) -> Result<(Vec<Step>, bool), sudoku_status> {
     };
     let mut grid = Grid::from_board(board);
     let mut path = Vec::new();
-    let mut shared = steps::chains::dynamic::Shared::new();
+    let mut memory = steps::PathMemory::new();
     loop {
-        match steps::next_step_sharing(&grid, &budget, &mut shared) {
+        match steps::next_step_sharing(&grid, &budget, &mut memory) {
             Next::Step(step) => {
                 step.apply(&mut grid);
                 path.push(step);

@@ -100,12 +100,47 @@ pub fn aligned_pair_exclusion(grid: &Grid) -> Option<Step> {
 
 /// The first aligned triplet exclusion in SE's order that removes something.
 pub fn aligned_triplet_exclusion(grid: &Grid) -> Option<Step> {
-    triplet_exclusion(grid, true)
+    triplet_exclusion(grid, true, CellSet::ALL)
+}
+
+/// What an aligned triplet exclusion search that found nothing leaves for the next one, along
+/// a path of positions (each reduced from the one before, or any other grid): the candidates
+/// of the grid it searched.
+///
+/// A triplet's exclusion depends only on the candidates of its three cells and of their common
+/// excluders, all among the cells that see all three. So on the next grid, a triplet whose
+/// cells and common peers kept their candidates removes nothing again; only the others are
+/// worked through, in the same order, and the step found is the same. (Its base cells were
+/// base cells then too, and it was examined then, in this role or another: a cell's base status
+/// depends on its peers having one candidate, which no grid searched has, see
+/// [`aligned_triplet_exclusion_after`].)
+#[derive(Debug, Clone, Default)]
+pub struct TripletMemory {
+    nothing_on: Option<[u16; CELLS]>,
+}
+
+/// [`aligned_triplet_exclusion`], told by `memory` where the last search found nothing, and
+/// keeping there this one's grid when it finds nothing (and no empty cell of it has a single
+/// candidate: the ladder takes the naked single first).
+pub fn aligned_triplet_exclusion_after(grid: &Grid, memory: &mut TripletMemory) -> Option<Step> {
+    let masks = grid.candidate_masks();
+    let changed = match &memory.nothing_on {
+        Some(before) => (0..CELLS)
+            .filter(|&i| before[i] != masks[i])
+            .fold(CellSet::EMPTY, |set, i| set.with(Cell::ALL[i])),
+        None => CellSet::ALL,
+    };
+    let step = triplet_exclusion(grid, true, changed);
+    let single = !grid.cells_with_candidate_count(1, 1).is_empty();
+    memory.nothing_on = (step.is_none() && !single).then_some(*masks);
+    step
 }
 
 /// The search of [`aligned_triplet_exclusion`]; with `skip`, the triplets examined before in
-/// other roles are skipped ([`examined`]), which changes nothing but the time.
-fn triplet_exclusion(grid: &Grid, skip: bool) -> Option<Step> {
+/// other roles are skipped ([`examined`]), which changes nothing but the time; only the
+/// triplets that hold a cell of `changed` or whose common peers do are worked through (see
+/// [`TripletMemory`]).
+fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> {
     let mut bases = [BLANK; CELLS];
     let n = base_cells(grid, 3, &mut bases);
     if n < 3 {
@@ -121,6 +156,21 @@ fn triplet_exclusion(grid: &Grid, skip: bool) -> Option<Step> {
             let (first, second) = (bases[i], bases[j]);
             let pair_common = first.excluder_set.intersection(second.excluder_set);
             if pair_common.len() < 2 {
+                continue;
+            }
+            // Whether the pair's cells changed since the last search, and their common peers.
+            let pair_touched = changed.contains(first.cell) || changed.contains(second.cell);
+            let pair_peers = first.cell.peer_set().intersection(second.cell.peer_set());
+            // Unchanged with their common peers, the pair has only its changed excluders to
+            // try as thirds: with none, nothing to do.
+            if !pair_touched
+                && pair_peers.intersection(changed).is_empty()
+                && first
+                    .excluder_set
+                    .union(second.excluder_set)
+                    .intersection(changed)
+                    .is_empty()
+            {
                 continue;
             }
             // The twin area: the two cells' excluders, first's then second's, once each.
@@ -139,6 +189,15 @@ fn triplet_exclusion(grid: &Grid, skip: bool) -> Option<Step> {
                 }
                 let common = pair_common.intersection(bases[k].excluder_set);
                 if common.len() < 2 {
+                    continue;
+                }
+                if !pair_touched
+                    && !changed.contains(third)
+                    && pair_peers
+                        .intersection(third.peer_set())
+                        .intersection(changed)
+                        .is_empty()
+                {
                     continue;
                 }
                 let cells = [first, second, bases[k]];
@@ -292,14 +351,49 @@ mod tests {
         }
         let mut found = 0;
         for g in &grids {
-            let fast = triplet_exclusion(g, true);
-            let plain = triplet_exclusion(g, false);
+            let fast = triplet_exclusion(g, true, CellSet::ALL);
+            let plain = triplet_exclusion(g, false, CellSet::ALL);
             assert_eq!(fast.map(|s| removals(&s)), plain.map(|s| removals(&s)));
             assert_eq!(fast.map(|s| s.cells), plain.map(|s| s.cells));
             found += usize::from(plain.is_some());
         }
         assert!(found >= 5, "{found} of {} grids", grids.len());
     }
+    #[test]
+    fn the_memory_of_a_search_that_found_nothing_changes_no_step() {
+        // Along the paths of hard grids (each position the one before less a step), and
+        // between unrelated grids: the same first triplet exclusion (or none) with the memory
+        // of the last search as without it.
+        let grids = crate::steps::grid::varied_grids();
+        let plain = Budget::UNLIMITED.without_nested();
+        let (mut found, mut kept, mut positions) = (0, 0, 0);
+        let mut across = TripletMemory::default();
+        for start in grids {
+            let mut memory = TripletMemory::default();
+            let mut g = start;
+            for _ in 0..80 {
+                let fresh = aligned_triplet_exclusion(&g);
+                kept += usize::from(memory.nothing_on.is_some());
+                let along = aligned_triplet_exclusion_after(&g, &mut memory);
+                let other = aligned_triplet_exclusion_after(&g, &mut across);
+                for s in [&along, &other] {
+                    assert_eq!(s.as_ref().map(removals), fresh.as_ref().map(removals));
+                    assert_eq!(s.as_ref().map(|s| s.cells), fresh.as_ref().map(|s| s.cells));
+                }
+                found += usize::from(fresh.is_some());
+                positions += 1;
+                match next_step_within(&g, &plain) {
+                    Next::Step(s) => s.apply(&mut g),
+                    _ => break,
+                }
+            }
+        }
+        assert!(
+            found >= 5 && kept >= 100,
+            "{found} found, {kept} kept, {positions}"
+        );
+    }
+
     use crate::steps::grid::{cell, with_candidates};
     use crate::steps::step::removals;
 

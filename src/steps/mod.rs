@@ -38,6 +38,6 @@ pub mod wings;
 
 pub use budget::Budget;
 pub use grid::Grid;
-pub use next::{next_step, next_step_sharing, next_step_within, Next, BEYOND_AT_LEAST};
+pub use next::{next_step, next_step_sharing, next_step_within, Next, PathMemory, BEYOND_AT_LEAST};
 pub use rate::{rate, rate_grid, rate_until, rate_within, Rating};
 pub use step::{Chain, Eliminations, HouseSet, Potential, Step, Technique};

@@ -51,17 +51,34 @@ pub fn next_step(grid: &Grid) -> Next {
 /// not allow them ([`Next::Beyond`] at 9.5). The producers before them take a few milliseconds
 /// at most and are not interrupted.
 pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
-    next_step_sharing(grid, budget, &mut chains::dynamic::Shared::new())
+    next_step_sharing(grid, budget, &mut PathMemory::new())
 }
 
-/// As [`next_step_within`], with the memory of the dynamic searches kept in `shared` from one
-/// call to the next (a path takes one step after another: its searches reuse the same
-/// propagations).
-pub fn next_step_sharing(
-    grid: &Grid,
-    budget: &Budget,
-    shared: &mut chains::dynamic::Shared,
-) -> Next {
+/// What the searches at one position keep for the next along a path, where each position is
+/// the one before less a step's candidates: the dynamic searches' propagations and nested steps
+/// ([`chains::dynamic::Shared`]), and the grid where the aligned triplet exclusion last found
+/// nothing ([`exclusion::TripletMemory`]). Any grid may follow: what is kept stays true.
+#[derive(Default)]
+pub struct PathMemory {
+    chains: chains::dynamic::Shared,
+    triplets: exclusion::TripletMemory,
+}
+
+impl PathMemory {
+    /// Nothing kept yet.
+    pub fn new() -> PathMemory {
+        PathMemory::default()
+    }
+}
+
+/// As [`next_step_within`], with what the searches keep from one call to the next in `memory`
+/// (a path takes one step after another: its searches reuse the same propagations, and the
+/// triplet exclusion looks again only where the grid changed).
+pub fn next_step_sharing(grid: &Grid, budget: &Budget, memory: &mut PathMemory) -> Next {
+    let PathMemory {
+        chains: shared,
+        triplets,
+    } = memory;
     if grid.is_broken() {
         return Next::Contradiction;
     }
@@ -109,11 +126,10 @@ pub fn next_step_sharing(
     // Producer 15, the aligned triplet exclusion (7.5); 16, Nishio forcing chains (7.5 and
     // up); 17, multiple forcing chains (8.0 and up); 18, dynamic forcing chains (8.5 and up);
     // 19, dynamic forcing chains (+) (9.0 and up).
-    let chained = [
-        exclusion::aligned_triplet_exclusion,
-        chains::nishio::nishio,
-        chains::multiple::multiple,
-    ];
+    if let Some(step) = exclusion::aligned_triplet_exclusion_after(grid, triplets) {
+        return Next::Step(step);
+    }
+    let chained = [chains::nishio::nishio, chains::multiple::multiple];
     for technique in chained {
         if let Some(step) = technique(grid) {
             return Next::Step(step);

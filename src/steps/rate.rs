@@ -8,9 +8,8 @@
 //! rounded as `(int)((x + 0.05) * 10)`; here they are tenths from the start.
 
 use super::budget::Budget;
-use super::chains::dynamic::Shared;
 use super::grid::Grid;
-use super::next::{next_step_sharing, Next};
+use super::next::{next_step_sharing, Next, PathMemory};
 use super::step::Technique;
 use crate::board::Board;
 
@@ -80,13 +79,13 @@ fn rate_grid_within(mut grid: Grid, cap: u8, budget: &Budget) -> Rating {
         steps: 0,
     };
     let mut placed = false;
-    let mut shared = Shared::new();
+    let mut memory = PathMemory::new();
     loop {
         if budget.exhausted() {
             r.out_of_budget = true;
             return r;
         }
-        match next_step_sharing(&grid, budget, &mut shared) {
+        match next_step_sharing(&grid, budget, &mut memory) {
             Next::Solved => {
                 r.complete = true;
                 return r;
