@@ -60,7 +60,7 @@ pub struct Options {
     pub max_attempts: u64,
     /// The lowest Sudoku Explainer rating (ER, in tenths: 23 is 2.3) a puzzle may have; with
     /// `max_er`, 0 and 0 (the default) mean any rating. Every puzzle made with a window is
-    /// rated by the step engine ([`crate::steps::rate`]) and kept only when the engine rates it
+    /// rated by the step engine ([`crate::steps::rate()`]) and kept only when the engine rates it
     /// to the end (a puzzle needing techniques beyond the engine has no exact rating and is
     /// never kept) within `min_er..=max_er`.
     pub min_er: u16,

@@ -244,7 +244,7 @@ impl KeyHasher {
 /// No parent (a start).
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
-/// A potential in the arena: its key, its main parent (an arena index, or [`NO_PARENT`]) and
+/// A potential in the arena: its key, its main parent (an arena index, or `NO_PARENT`) and
 /// its depth (1 for a start, the parent's plus one otherwise).
 #[derive(Debug, Clone, Copy)]
 pub struct Node {
