@@ -151,8 +151,22 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
     for (k, b) in bases[..n].iter().enumerate() {
         place[b.cell.index()] = k;
     }
+    // A pair can meet a changed cell (as one of its cells, a common peer, an excluder or a
+    // third) only if one of its cells is changed or sees a changed cell: the others are
+    // skipped before anything is computed for them.
+    let near = if changed == CellSet::ALL {
+        CellSet::ALL
+    } else {
+        changed
+            .iter()
+            .fold(changed, |near, cell| near.union(cell.peer_set()))
+    };
     for j in 1..n {
+        let second_near = near.contains(bases[j].cell);
         for i in 0..j {
+            if !second_near && !near.contains(bases[i].cell) {
+                continue;
+            }
             let (first, second) = (bases[i], bases[j]);
             let pair_common = first.excluder_set.intersection(second.excluder_set);
             if pair_common.len() < 2 {
