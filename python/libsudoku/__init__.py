@@ -1139,13 +1139,19 @@ def generate_batch(
     item i is generate(seed, ..., index=index + i), whatever the thread count. An item that no
     attempt could make is its SudokuError (SUDOKU_NOT_FOUND), returned rather than raised.
 
-    Raises SudokuError (SUDOKU_INVALID_ARGUMENT) for bad options, as generate; TypeError for
-    wrong types; ValueError for count or threads below 0. er: as for generate."""
+    Raises SudokuError (SUDOKU_INVALID_ARGUMENT) for bad options, as generate, and for a count
+    whose buffer of 81 * count bytes could not exist; TypeError for wrong types; ValueError for
+    count or threads below 0 or threads above 2**64 - 1; MemoryError when the buffers cannot
+    be allocated. er: as for generate."""
     options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er)
     for name, value in (("count", count), ("threads", threads)):
         _require_int(name, value)
         if not 0 <= value < 2**64:
             raise ValueError("%s must be from 0 to 2**64 - 1" % name)
+    if count > _LIST_LIMIT_MAX:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT, "count must be at most %d (81 bytes each)" % _LIST_LIMIT_MAX
+        )
     puzzles = ctypes.create_string_buffer(max(count, 1) * CELLS)
     statuses = (ctypes.c_int * max(count, 1))()
     status = _library().sudoku_generate_batch(
@@ -1439,12 +1445,25 @@ def _raw_step(step: Step) -> _Step:
     """The sudoku_step of a Step (for explain); SudokuError SUDOKU_INVALID_ARGUMENT for a field
     out of range."""
     raw = _Step()
-    try:
-        raw.technique = step.technique_id
-        rating = int(round(step.rating * 10))
-        if not 0 <= rating <= 255:
+
+    def exact_int(value: object, low: int, high: int) -> int:
+        # ctypes would wrap an int too large for its field, and take True as 1.
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise ValueError
-        raw.rating = rating
+        return value
+
+    def flag(value: object) -> bool:
+        if value not in (True, False):  # also 0 and 1
+            raise ValueError
+        return bool(value)
+
+    try:
+        raw.technique = exact_int(step.technique_id, 0, 2**31 - 1)
+        # A rating in tenths (7.5): another value (1.25) is out of range, not rounded.
+        tenths = round(step.rating * 10)
+        if abs(step.rating * 10 - tenths) > 1e-6 or not 0 <= tenths <= 255:
+            raise ValueError
+        raw.rating = int(tenths)
         if step.placement is not None:
             cell, digit = step.placement
             if not (0 <= cell < CELLS and 1 <= digit <= 9):
@@ -1474,11 +1493,10 @@ def _raw_step(step: Step) -> _Step:
                 raw.chain[i] = 0xFFFF
             else:
                 cell, digit, on = node
-                if not (0 <= cell < CELLS and 1 <= digit <= 9):
-                    raise ValueError
-                raw.chain[i] = (9 * cell + digit - 1) | (0x8000 if on else 0)
+                cell, digit = exact_int(cell, 0, CELLS - 1), exact_int(digit, 1, 9)
+                raw.chain[i] = (9 * cell + digit - 1) | (0x8000 if flag(on) else 0)
         raw.chain_len = len(step.chain)
-        raw.chain_truncated = 1 if step.chain_truncated else 0
+        raw.chain_truncated = 1 if flag(step.chain_truncated) else 0
     except (ValueError, TypeError, OverflowError):
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "a step field is out of range") from None
     return raw
@@ -1490,8 +1508,8 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
     placed digits alike), as sudoku_hint gives it.
 
     candidates: None (the candidates the board implies), or the player's 81 pencilmark masks
-        (digit d is bit d - 1; those of filled cells are ignored): the engine works on the
-        board's candidates intersected with them.
+        (digit d is bit d - 1; those of filled cells are not used, though each must be from 0
+        to 511): the engine works on the board's candidates intersected with them.
     givens: None, or the puzzle's givens (81 characters), to check the placed digits against
         the puzzle's solution.
 

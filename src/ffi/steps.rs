@@ -792,8 +792,9 @@ pub fn hint(
 /// placed alike; only read. `givens`: NULL, or the puzzle's 81 bytes (its givens only), to check
 /// the player's digits against the puzzle's solution; every given must be on `board`
 /// (`SUDOKU_INVALID_ARGUMENT` otherwise). `candidates`: NULL (the candidates the board implies),
-/// or the player's 81 pencilmark masks (`uint16_t`, any alignment, digit `d` at bit `d - 1`,
-/// masks of filled cells ignored): the engine works on the board's candidates intersected with
+/// or the player's 81 pencilmark masks (`uint16_t`, any alignment, digit `d` at bit `d - 1`;
+/// the masks of filled cells are not used, though every mask is checked for bits above bit 8):
+/// the engine works on the board's candidates intersected with
 /// them, so a player's eliminations count. `step`: receives the step on `SUDOKU_OK`. `cell`:
 /// NULL, or receives the cell (0-80) on `SUDOKU_WRONG_DIGIT`; it is written on no other status.
 ///

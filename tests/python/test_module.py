@@ -612,6 +612,11 @@ class Generate(unittest.TestCase):
             sudoku.generate("1")
         with self.assertRaises(ValueError):
             sudoku.generate_batch(1, -1)
+        # A count whose buffer could not exist: the library's status, not ctypes' OverflowError.
+        for count in (2**64 - 1, 2**62):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.generate_batch(1, count)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
 
     def test_minimize_and_is_minimal(self):
         dense = sudoku.generate(3, givens=(40, 40), minimal=False)
@@ -1810,7 +1815,13 @@ class Steps(unittest.TestCase):
                     dataclasses.replace(x, placement=(74, 0)),
                     dataclasses.replace(x, rating=-1.0),
                     dataclasses.replace(x, rating=float("nan")),
-                    dataclasses.replace(x, eliminations=[(0, 10)])):
+                    dataclasses.replace(x, eliminations=[(0, 10)]),
+                    # ctypes would wrap these or take them as 1; the rating is in tenths.
+                    dataclasses.replace(x, technique_id=2**40 + 11),
+                    dataclasses.replace(x, technique_id=True),
+                    dataclasses.replace(x, chain_truncated=2),
+                    dataclasses.replace(x, chain=[(21, 7, 2), None]),
+                    dataclasses.replace(x, rating=1.25)):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.explain(bad)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
