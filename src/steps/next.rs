@@ -56,11 +56,14 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
 
 /// What the searches at one position keep for the next along a path, where each position is
 /// the one before less a step's candidates: the dynamic searches' propagations and nested steps
-/// ([`chains::dynamic::Shared`]), and the grid where the aligned triplet exclusion last found
-/// nothing ([`exclusion::TripletMemory`]). Any grid may follow: what is kept stays true.
+/// ([`chains::dynamic::Shared`]), the last grid where producer 14 found nothing and no
+/// potential reached its negation ([`chains::UnaryMemory`]), and the grid where the aligned
+/// triplet exclusion last found nothing ([`exclusion::TripletMemory`]). Any grid may follow:
+/// what is kept stays true.
 #[derive(Default)]
 pub struct PathMemory {
     chains: chains::dynamic::Shared,
+    unary: chains::UnaryMemory,
     triplets: exclusion::TripletMemory,
 }
 
@@ -77,6 +80,7 @@ impl PathMemory {
 pub fn next_step_sharing(grid: &Grid, budget: &Budget, memory: &mut PathMemory) -> Next {
     let PathMemory {
         chains: shared,
+        unary,
         triplets,
     } = memory;
     if grid.is_broken() {
@@ -120,7 +124,7 @@ pub fn next_step_sharing(grid: &Grid, budget: &Budget, memory: &mut PathMemory) 
         }
     }
     // Producer 14: X-, Y- and XY-cycles, forcing X-chains and forcing chains (6.5 and up).
-    if let Some(step) = chains::unary_chains(grid) {
+    if let Some(step) = chains::unary_chains_after(grid, unary) {
         return Next::Step(step);
     }
     // Producer 15, the aligned triplet exclusion (7.5); 16, Nishio forcing chains (7.5 and

@@ -50,10 +50,16 @@ impl SourceLinks {
     /// The strong links of `source`, or `None` when some potential of `source` reaches its
     /// negation (then they tell nothing).
     pub fn of(source: &Grid) -> Option<SourceLinks> {
-        (!any_contradiction_in(source)).then(|| SourceLinks {
+        (!any_contradiction_in(source)).then(|| SourceLinks::known_free(source))
+    }
+
+    /// The strong links of `source`, a grid the caller knows to have no potential reaching
+    /// its negation (its reachability said so).
+    pub fn known_free(source: &Grid) -> SourceLinks {
+        SourceLinks {
             bivalue: source.cells_with_candidate_count(2, 2),
             many: source.house_places().map(|here| digits_placed(&here, 3)),
-        })
+        }
     }
 
     /// The candidates of `grid` (a reduction of the source) with a strong link the source

@@ -38,7 +38,7 @@ pub mod propagate;
 
 use super::grid::Grid;
 use super::step::{Eliminations, Step, Technique};
-use crate::geometry::{Cell, CellSet, Digit, HouseKind};
+use crate::geometry::{Cell, CellSet, Digit, HouseKind, CELLS};
 use potential::{difficulty, Arena, KeyHasher, Links, Pot, Reached, KEYS};
 
 /// One pass of producer 14: its links and its sort key.
@@ -307,6 +307,35 @@ impl Workspace {
 pub fn unary_chains(grid: &Grid) -> Option<Step> {
     let mut best = Best::default();
     unary_search(grid, &mut best);
+    best.0.map(|f| f.step)
+}
+
+/// What producer 14 keeps along a path: the candidates and strong links of the last grid
+/// where no potential reached its negation (so where it found nothing).
+#[derive(Default)]
+pub struct UnaryMemory {
+    free: Option<([u16; CELLS], contradiction::SourceLinks)>,
+}
+
+/// [`unary_chains`], told by `memory` the last grid of a path where no potential reached its
+/// negation. When `grid` is a reduction of it (each cell's candidates among that grid's), a
+/// chain on `grid` would take a strong link that grid lacks
+/// ([`contradiction::any_contradiction_from`]); without one, producer 14 finds nothing and
+/// the grid's reachability is not built. The same step either way.
+pub fn unary_chains_after(grid: &Grid, memory: &mut UnaryMemory) -> Option<Step> {
+    let masks = grid.candidate_masks();
+    if let Some((before, links)) = &memory.free {
+        let reduced = masks.iter().zip(before).all(|(now, then)| now & !then == 0);
+        if reduced && !contradiction::any_contradiction_from(Some(links), grid) {
+            memory.free = Some((*masks, contradiction::SourceLinks::known_free(grid)));
+            return None;
+        }
+    }
+    let reach = implication::Reach::new(grid);
+    let mut best = Best::default();
+    unary_search_from(grid, &mut best, Some(&reach));
+    memory.free = (!reach.any_contradiction())
+        .then(|| (*masks, contradiction::SourceLinks::known_free(grid)));
     best.0.map(|f| f.step)
 }
 
