@@ -378,30 +378,23 @@ mod tests {
         // Along the paths of hard grids (each position the one before less a step), and
         // between unrelated grids: the same first triplet exclusion (or none) with the memory
         // of the last search as without it.
-        let grids = crate::steps::grid::varied_grids();
-        let plain = Budget::UNLIMITED.without_nested();
         let (mut found, mut kept, mut positions) = (0, 0, 0);
-        let mut across = TripletMemory::default();
-        for start in grids {
-            let mut memory = TripletMemory::default();
-            let mut g = start;
-            for _ in 0..80 {
-                let fresh = aligned_triplet_exclusion(&g);
-                kept += usize::from(memory.nothing_on.is_some());
-                let along = aligned_triplet_exclusion_after(&g, &mut memory);
-                let other = aligned_triplet_exclusion_after(&g, &mut across);
-                for s in [&along, &other] {
-                    assert_eq!(s.as_ref().map(removals), fresh.as_ref().map(removals));
-                    assert_eq!(s.as_ref().map(|s| s.cells), fresh.as_ref().map(|s| s.cells));
-                }
-                found += usize::from(fresh.is_some());
-                positions += 1;
-                match next_step_within(&g, &plain) {
-                    Next::Step(s) => s.apply(&mut g),
-                    _ => break,
-                }
+        let (mut memory, mut across) = (TripletMemory::default(), TripletMemory::default());
+        crate::steps::next::each_plain_position(80, |g, first| {
+            if first {
+                memory = TripletMemory::default();
             }
-        }
+            let fresh = aligned_triplet_exclusion(g);
+            kept += usize::from(memory.nothing_on.is_some());
+            let along = aligned_triplet_exclusion_after(g, &mut memory);
+            let other = aligned_triplet_exclusion_after(g, &mut across);
+            for s in [&along, &other] {
+                assert_eq!(s.as_ref().map(removals), fresh.as_ref().map(removals));
+                assert_eq!(s.as_ref().map(|s| s.cells), fresh.as_ref().map(|s| s.cells));
+            }
+            found += usize::from(fresh.is_some());
+            positions += 1;
+        });
         assert!(
             found >= 5 && kept >= 100,
             "{found} found, {kept} kept, {positions}"

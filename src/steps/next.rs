@@ -178,6 +178,24 @@ pub fn next_step_sharing(grid: &Grid, budget: &Budget, memory: &mut PathMemory) 
     }
 }
 
+/// For tests of what a path keeps: each position of the plain paths (no nested chains) of the
+/// varied hard grids ([`crate::steps::grid::varied_grids`]), at most `most` a path, given to
+/// `visit` with true at the first position of each path.
+#[cfg(test)]
+pub(crate) fn each_plain_position(most: usize, mut visit: impl FnMut(&Grid, bool)) {
+    let plain = Budget::UNLIMITED.without_nested();
+    for start in crate::steps::grid::varied_grids() {
+        let mut g = start;
+        for k in 0..most {
+            visit(&g, k == 0);
+            match next_step_within(&g, &plain) {
+                Next::Step(s) => s.apply(&mut g),
+                _ => break,
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -387,39 +387,31 @@ fn a_pair_of_candidates_is_exactly_two() {
 fn the_memory_of_a_grid_without_contradiction_changes_no_step() {
     // Along the paths of hard grids (plain steps), and with one memory across unrelated grids:
     // producer 14's step with the memory equals its step without.
-    use crate::steps::budget::Budget;
-    use crate::steps::next::{next_step_within, Next};
-    let plain = Budget::UNLIMITED.without_nested();
     let (mut quick, mut found, mut positions) = (0, 0, 0);
-    let mut across = UnaryMemory::default();
-    for start in crate::steps::grid::varied_grids() {
-        let mut memory = UnaryMemory::default();
-        let mut g = start;
-        for _ in 0..80 {
-            let fresh = unary_chains(&g);
-            let reduced = memory.free.as_ref().is_some_and(|(before, _)| {
-                g.candidate_masks()
-                    .iter()
-                    .zip(before)
-                    .all(|(now, then)| now & !then == 0)
-            });
-            quick += usize::from(reduced);
-            let along = unary_chains_after(&g, &mut memory);
-            let other = unary_chains_after(&g, &mut across);
-            for s in [&along, &other] {
-                assert_eq!(
-                    s.as_ref().map(|s| (s.er, removals(s), s.placement)),
-                    fresh.as_ref().map(|s| (s.er, removals(s), s.placement))
-                );
-            }
-            found += usize::from(fresh.is_some());
-            positions += 1;
-            match next_step_within(&g, &plain) {
-                Next::Step(s) => s.apply(&mut g),
-                _ => break,
-            }
+    let (mut memory, mut across) = (UnaryMemory::default(), UnaryMemory::default());
+    crate::steps::next::each_plain_position(80, |g, first| {
+        if first {
+            memory = UnaryMemory::default();
         }
-    }
+        let fresh = unary_chains(g);
+        let reduced = memory.free.as_ref().is_some_and(|(before, _)| {
+            g.candidate_masks()
+                .iter()
+                .zip(before)
+                .all(|(now, then)| now & !then == 0)
+        });
+        quick += usize::from(reduced);
+        let along = unary_chains_after(g, &mut memory);
+        let other = unary_chains_after(g, &mut across);
+        for s in [&along, &other] {
+            assert_eq!(
+                s.as_ref().map(|s| (s.er, removals(s), s.placement)),
+                fresh.as_ref().map(|s| (s.er, removals(s), s.placement))
+            );
+        }
+        found += usize::from(fresh.is_some());
+        positions += 1;
+    });
     assert!(
         found >= 20 && quick >= 50,
         "{found} found, {quick} quick, {positions}"
