@@ -9,7 +9,7 @@
 //! Layers: uses the chain potentials, their link rules and the bilocal cells of
 //! [`super::implication`].
 
-use super::implication::{bilocal, digits_placed, Reach};
+use super::implication::{bilocal, bilocal_marking, digits_placed, Reach};
 use super::potential::{off_to_on, Links, Pot};
 use crate::geometry::{Cell, CellSet, Digit};
 use crate::steps::grid::Grid;
@@ -62,26 +62,17 @@ impl SourceLinks {
         }
     }
 
-    /// The candidates of `grid` (a reduction of the source) with a strong link the source
-    /// lacks, by digit index: both candidates of a cell that became bivalue (of `bivalue`,
-    /// the grid's), both places of a digit left with two in a house where the source had more.
-    fn new_links(&self, grid: &Grid, bivalue: CellSet) -> [CellSet; 9] {
+    /// The grid's bilocal cells ([`bilocal`]), and the candidates of `grid` (a reduction of the
+    /// source) with a strong link the source lacks, by digit index: both candidates of a cell
+    /// that became bivalue (of `bivalue`, the grid's), both places of a digit left with two in
+    /// a house where the source had more.
+    fn new_links(&self, grid: &Grid, bivalue: CellSet) -> ([CellSet; 9], [CellSet; 9]) {
         let new_bivalue = bivalue.difference(self.bivalue);
-        let mut ends: [CellSet; 9] =
-            std::array::from_fn(|d| new_bivalue.intersection(grid.digit_cells(Digit::ALL[d])));
-        let houses = crate::geometry::House::ALL.iter().zip(grid.house_places());
-        for ((house, here), &many) in houses.zip(&self.many) {
-            let mut new = digits_placed(here, 2) & many;
-            while new != 0 {
-                let d = new.trailing_zeros() as usize;
-                new &= new - 1;
-                let (m, cells) = (here[d], house.cells());
-                ends[d] = ends[d]
-                    .with(cells[m.trailing_zeros() as usize])
-                    .with(cells[15 - m.leading_zeros() as usize]);
-            }
+        let (bilocal, mut ends) = bilocal_marking(grid, |h| self.many[h]);
+        for (d, ends) in ends.iter_mut().enumerate() {
+            *ends = ends.union(new_bivalue.intersection(grid.digit_cells(Digit::ALL[d])));
         }
-        ends
+        (bilocal, ends)
     }
 }
 
@@ -98,15 +89,20 @@ impl SourceLinks {
 /// skew symmetry they are the `y` whose `on(y)` the ends' on-potentials reach, weak link
 /// then strong link.
 pub fn any_contradiction_from(source: Option<&SourceLinks>, grid: &Grid) -> bool {
-    let bilocal = bilocal(grid);
     let bivalue = grid.cells_with_candidate_count(2, 2);
+    let (bilocal, new_links) = match source {
+        Some(s) => {
+            let (bilocal, ends) = s.new_links(grid, bivalue);
+            (bilocal, Some(ends))
+        }
+        None => (bilocal(grid), None),
+    };
     let linked_places: [CellSet; 9] = std::array::from_fn(|d| {
         bivalue
             .intersection(grid.digit_cells(Digit::ALL[d]))
             .union(bilocal[d])
     });
     let n: usize = linked_places.iter().map(|s| s.len()).sum();
-    let new_links = source.map(|s| s.new_links(grid, bivalue));
     if new_links.is_some_and(|ends| ends.iter().all(|s| s.is_empty())) {
         return false;
     }
@@ -298,7 +294,8 @@ mod tests {
         // along their paths (plain steps); the grids reduced from them: the stall grids of the
         // dynamic forcing chains (+) from every third potential.
         use crate::steps::budget::Budget;
-        use crate::steps::chains::propagate::{stall_grid, Mode, Propagation, HARD};
+        use crate::steps::chains::propagate::{stall_grid, Mode, Propagation};
+        use crate::steps::grid::HARD;
         use crate::steps::next::{next_step_within, Next};
         let mut sources = Vec::new();
         for text in HARD {

@@ -164,21 +164,36 @@ impl<const W: usize> Near<W> {
 /// The cells where each digit (by index) has a strong link in some house: its two places
 /// there.
 pub(super) fn bilocal(grid: &Grid) -> [CellSet; 9] {
-    let mut bilocal = [CellSet::EMPTY; 9];
-    for (house, here) in crate::geometry::House::ALL.iter().zip(grid.house_places()) {
+    bilocal_marking(grid, |_| 0).0
+}
+
+/// [`bilocal`], and apart, by digit index, the cells of the strong links in the houses where
+/// `mark(house index)` has the digit's bit: both from one pass over the houses.
+#[inline]
+pub(super) fn bilocal_marking(
+    grid: &Grid,
+    mark: impl Fn(usize) -> u16,
+) -> ([CellSet; 9], [CellSet; 9]) {
+    let (mut bilocal, mut marked) = ([CellSet::EMPTY; 9], [CellSet::EMPTY; 9]);
+    let houses = crate::geometry::House::ALL.iter().zip(grid.house_places());
+    for (h, (house, here)) in houses.enumerate() {
         let mut pairs = digits_placed(here, 2);
+        let marks = pairs & mark(h);
         let cells = house.cells();
         while pairs != 0 {
             let d = pairs.trailing_zeros() as usize;
             pairs &= pairs - 1;
             let m = here[d];
-            let last = 15 - m.leading_zeros() as usize;
-            bilocal[d] = bilocal[d]
+            let two = CellSet::EMPTY
                 .with(cells[m.trailing_zeros() as usize])
-                .with(cells[last]);
+                .with(cells[15 - m.leading_zeros() as usize]);
+            bilocal[d] = bilocal[d].union(two);
+            if marks >> d & 1 != 0 {
+                marked[d] = marked[d].union(two);
+            }
         }
     }
-    bilocal
+    (bilocal, marked)
 }
 
 /// The digits (a bit per digit index) with exactly two places in a house whose places by

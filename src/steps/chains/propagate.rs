@@ -551,15 +551,6 @@ pub(crate) fn stall_grid(
     Some(work)
 }
 
-/// For tests: four hard puzzles (ER 10.0 and up).
-#[cfg(test)]
-pub(crate) const HARD: [&str; 4] = [
-    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-    ".8...57......1.....2...71.3.3.84..5.....3..49..2..........6.....41.7...58......7.",
-    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-    "........1.....2.3...4.5.6.....3...7...8.674...7...1..2..5......69..84...84....9..",
-];
-
 /// For tests: the stall grids of the dynamic forcing chains (+) on four hard puzzles (the
 /// grids the nested levels run their producers on), from every `step`-th potential of each
 /// puzzle (on and off, cell by cell): the propagation from it, without every candidate it
@@ -568,7 +559,7 @@ pub(crate) const HARD: [&str; 4] = [
 pub(crate) fn hard_stall_grids(step: usize) -> Vec<Grid> {
     let mut prop = Propagation::default();
     let mut grids = Vec::new();
-    for text in HARD {
+    for text in crate::steps::grid::HARD {
         let grid = Grid::from_board(&text.parse().expect("a puzzle"));
         for start in super::potential::every_potential(&grid)
             .into_iter()
