@@ -1,4 +1,4 @@
-//! The throughput benchmark of issue 3: libsudoku against the `sudoku` crate 0.8.
+//! The throughput benchmark (issues 3 and 17): libsudoku against the `sudoku` crate 0.8.
 //!
 //! For each file and mode: load the puzzles and shuffle them with a fixed seed, check every
 //! result (ours valid and equal to the peer's verdict), then time all paths in alternating turns

@@ -49,7 +49,7 @@ pub trait SolverPath {
     /// True for libsudoku's paths, false for the peer.
     fn is_ours(&self) -> bool;
 
-    /// True for the path the targets of issue 3 apply to (the C ABI).
+    /// True for the path the speed targets (issue 17) apply to (the C ABI).
     fn is_target_path(&self) -> bool {
         false
     }
