@@ -73,13 +73,48 @@ fn base_cells(grid: &Grid, degree: u32, out: &mut [Base; CELLS]) -> usize {
 
 /// The first aligned pair exclusion in SE's order that removes something.
 pub fn aligned_pair_exclusion(grid: &Grid) -> Option<Step> {
+    aligned_pair_exclusion_touching(grid, CellSet::ALL)
+}
+
+/// As [`aligned_pair_exclusion`], but only among the pairs with a cell in `changed` or a
+/// common peer there: the first of them in SE's order that removes something. A pair's
+/// exclusion depends only on the candidates of its two cells and of their common excluders, so
+/// where `grid` has no naked single and is a grid with no APE but for the cells of `changed`,
+/// this is [`aligned_pair_exclusion`]'s step. (A base cell there with two common excluders
+/// unchanged was one before: its base status needs one excluder and no peer with a single
+/// candidate.)
+pub fn aligned_pair_exclusion_touching(grid: &Grid, changed: CellSet) -> Option<Step> {
     let mut bases = [BLANK; CELLS];
     let n = base_cells(grid, 2, &mut bases);
+    // A pair meets a changed cell (as one of its cells or a common peer) only if one of its
+    // cells is changed or sees a changed cell.
+    let near = if changed == CellSet::ALL {
+        CellSet::ALL
+    } else {
+        changed
+            .iter()
+            .fold(changed, |near, cell| near.union(cell.peer_set()))
+    };
     for j in 1..n {
+        let second_near = near.contains(bases[j].cell);
         for i in 0..j {
+            if !second_near && !near.contains(bases[i].cell) {
+                continue;
+            }
             let cells = [bases[i], bases[j]];
             let common = cells[0].excluder_set.intersection(cells[1].excluder_set);
             if common.len() < 2 {
+                continue;
+            }
+            if !changed.contains(cells[0].cell)
+                && !changed.contains(cells[1].cell)
+                && cells[0]
+                    .cell
+                    .peer_set()
+                    .intersection(cells[1].cell.peer_set())
+                    .intersection(changed)
+                    .is_empty()
+            {
                 continue;
             }
             // A bivalue excluder forbids one pair of digits. For `x` to leave one cell, every

@@ -47,7 +47,7 @@ pub fn each_fish(
         // are in its base lines.
         let mut fresh = [0u16; 9];
         for d in Digit::ALL {
-            if placed[d.index()] + 2 * degree > 9 {
+            if placed[d.index()] + 2 * degree > 9 || focus.0[d.index()].is_empty() {
                 continue;
             }
             for (i, &base) in bases.iter().enumerate() {

@@ -507,7 +507,9 @@ pub struct RuleParents {
 /// they are the candidates removed since it started; a pattern with none of its rule parents
 /// among them is not used ([`RuleParents`]), so the `each_*` searches skip it before building
 /// it (they may still give some such patterns: the test is coarse where it is cheap). The
-/// producers of steps search [`Focus::EVERYWHERE`].
+/// producers of steps search [`Focus::EVERYWHERE`], but along a path the ones before the
+/// chains search the candidates removed since the last position where none of them found
+/// anything (see `next::SimpleMemory`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Focus(pub [CellSet; 9]);
 

@@ -167,8 +167,13 @@ pub fn each_hidden_set(
     mut f: impl FnMut(&Step, RuleParents) -> bool,
 ) {
     let all = grid.house_places();
+    // A set's rule parents are its digits in the house: a house where none counts has none.
+    let counting = focus.cells();
     for kind in BOX_COLUMN_ROW {
         for house in houses(kind) {
+            if counting.intersection(house.cell_set()).is_empty() {
+                continue;
+            }
             let places = &all[house.index()];
             // Digits that can belong to a hidden set of `degree`: 2 to `degree` places.
             let mut eligible = 0u16;

@@ -40,7 +40,54 @@ const KINDS: [HouseKind; 3] = [HouseKind::Box, HouseKind::Row, HouseKind::Column
 /// The first unique rectangle or loop step in Sudoku Explainer's order (see the module notes),
 /// or `None` when no loop removes anything.
 pub fn unique_loop(grid: &Grid) -> Option<Step> {
+    unique_loop_after(grid, &mut LoopMemory::default())
+}
+
+/// What the unique loop searches keep along a path of positions: for each pair of digits, the
+/// closed walks that passed SE's loop test, from each start cell in order, with the candidates
+/// of the cells holding both digits when they were found.
+///
+/// A walk looks at nothing but those cells' candidates (which cells hold both digits, and
+/// which extra digits they have). So where they are the same on the next grid, the walks find
+/// the same loops in the same order, and only the loops' hints, which depend on other cells
+/// too (type 2's targets, type 3's sets, type 4's houses), are worked out again.
+#[derive(Debug, Clone, Default)]
+pub struct LoopMemory {
+    pairs: Vec<PairWalks>,
+}
+
+/// The closed walks of one pair of digits (see [`LoopMemory`]).
+#[derive(Debug, Clone, Default)]
+struct PairWalks {
+    pair: u16,
+    /// The cells holding both digits, and their candidates in the order of the set.
+    both: CellSet,
+    masks: Vec<u16>,
+    /// For each start cell in order: the cell and the end (in `lens`) of its walks.
+    starts: Vec<(Cell, usize)>,
+    /// Each closed walk's length, and its cells one walk after another.
+    lens: Vec<u8>,
+    cells: Vec<Cell>,
+}
+
+impl PairWalks {
+    /// Whether the walks were found where the cells holding both digits are `both`, with the
+    /// candidates they have in `grid`.
+    fn still_holds(&self, grid: &Grid, both: CellSet) -> bool {
+        self.both == both
+            && both
+                .iter()
+                .zip(&self.masks)
+                .all(|(c, &m)| grid.candidates(c) == m)
+    }
+}
+
+/// As [`unique_loop`], reusing from `memory` the walks of the pairs whose cells holding both
+/// digits kept their candidates since they were walked, and leaving there this grid's walks.
+pub fn unique_loop_after(grid: &Grid, memory: &mut LoopMemory) -> Option<Step> {
     let mut best: Option<Candidate> = None;
+    let mut walked: Vec<PairWalks> = Vec::new();
+    let mut finished = true;
     for start in Cell::ALL {
         let pair = grid.candidates(start);
         if pair.count_ones() != 2 {
@@ -62,14 +109,72 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
             on_path: CellSet::EMPTY.with(start),
             parity: [house_bits(start), 0],
             best: &mut best,
+            found: None,
         };
-        walk.search(1, None, 2, 0);
+        let old = memory
+            .pairs
+            .iter()
+            .find(|w| w.pair == pair && w.still_holds(grid, both));
+        if let Some(old) = old {
+            // The same walks as before: only their hints are worked out.
+            let mut from = 0;
+            for &(cell, end) in &old.starts {
+                if cell == start {
+                    let mut at = old.lens[..from].iter().map(|&n| n as usize).sum::<usize>();
+                    for &len in &old.lens[from..end] {
+                        let len = len as usize;
+                        walk.path[..len].copy_from_slice(&old.cells[at..at + len]);
+                        walk.parity = [0, 0];
+                        walk.closed(len);
+                        at += len;
+                    }
+                    break;
+                }
+                from = end;
+            }
+        } else {
+            let index = match walked.iter().position(|w| w.pair == pair) {
+                Some(i) => i,
+                None => {
+                    walked.push(PairWalks {
+                        pair,
+                        both,
+                        masks: both.iter().map(|c| grid.candidates(c)).collect(),
+                        ..PairWalks::default()
+                    });
+                    walked.len() - 1
+                }
+            };
+            let record = &mut walked[index];
+            walk.found = Some((&mut record.lens, &mut record.cells));
+            walk.search(1, None, 2, 0);
+            let end = record.lens.len();
+            record.starts.push((start, end));
+        }
         if let Some(b) = &best {
             // Nothing rates below 4.5 or has a type below 1: the first such hint is SE's.
             if b.difficulty == 4.5 && b.kind == 1 {
+                finished = false;
                 break;
             }
         }
+    }
+    if finished {
+        // Every pair with a start was either reused (its walks still hold) or walked anew.
+        let mut pairs = std::mem::take(&mut walked);
+        for old in memory.pairs.drain(..) {
+            if !pairs.iter().any(|w| w.pair == old.pair) {
+                let both = digits(old.pair)
+                    .map(|d| grid.digit_cells(d))
+                    .fold(CellSet::ALL, CellSet::intersection);
+                if old.still_holds(grid, both) {
+                    pairs.push(old);
+                }
+            }
+        }
+        memory.pairs = pairs;
+    } else {
+        memory.pairs.clear();
     }
     best.map(|b| b.step)
 }
@@ -120,6 +225,8 @@ struct Walk<'a> {
     /// there (its extra digits were still counted, as SE counts them).
     parity: [u32; 2],
     best: &'a mut Option<Candidate>,
+    /// Where to record each closed walk that passes SE's loop test: its length, and its cells.
+    found: Option<(&'a mut Vec<u8>, &'a mut Vec<Cell>)>,
 }
 
 impl Walk<'_> {
@@ -173,6 +280,10 @@ impl Walk<'_> {
         let cells = &self.path[..len];
         if self.parity[0] != self.parity[1] {
             return;
+        }
+        if let Some((lens, found)) = &mut self.found {
+            lens.push(len as u8);
+            found.extend_from_slice(cells);
         }
         debug_assert!(is_valid_loop(cells));
         let grid = self.grid;
@@ -525,6 +636,36 @@ mod tests {
             }
         }
         g
+    }
+
+    #[test]
+    fn walks_kept_along_a_path_find_the_same_loops() {
+        // Along the plain paths of hard grids, and with one memory across them all: the same
+        // first loop step (or none) with the walks kept as without them.
+        let (mut memory, mut across) = (LoopMemory::default(), LoopMemory::default());
+        let (mut reused, mut found, mut positions) = (0, 0, 0);
+        crate::steps::next::each_plain_position(80, |g, first| {
+            if first {
+                memory = LoopMemory::default();
+            }
+            let fresh = unique_loop(g);
+            reused += usize::from(memory.pairs.iter().any(|w| {
+                let both = digits(w.pair)
+                    .map(|d| g.digit_cells(d))
+                    .fold(CellSet::ALL, CellSet::intersection);
+                w.still_holds(g, both)
+            }));
+            let along = unique_loop_after(g, &mut memory);
+            let other = unique_loop_after(g, &mut across);
+            assert_eq!(along, fresh);
+            assert_eq!(other, fresh);
+            found += usize::from(fresh.is_some());
+            positions += 1;
+        });
+        assert!(
+            found >= 100 && reused >= 400,
+            "{found} found, {reused} reused, {positions} positions"
+        );
     }
 
     #[test]

@@ -61,10 +61,23 @@ const SE_PEERS: [[Cell; 20]; 81] = {
 
 /// The first XY-Wing (or, with `xyz`, XYZ-Wing) in SE's order that removes something.
 pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
+    xy_wing_touching(grid, xyz, CellSet::ALL)
+}
+
+/// As [`xy_wing`], but only among the wings with a cell (pivot or pincer) in `changed`: the
+/// first of them in SE's order that removes something. Where `grid` is a grid with no wing
+/// less some candidates and `changed` its cells that lost some, that is [`xy_wing`]'s step: a
+/// wing whose three cells kept their candidates was a wing before, removing then all it
+/// removes now.
+pub fn xy_wing_touching(grid: &Grid, xyz: bool, changed: CellSet) -> Option<Step> {
     let size = if xyz { 3 } else { 2 };
     for pivot in Cell::ALL {
         let xy = grid.candidates(pivot);
         if xy.count_ones() != size {
+            continue;
+        }
+        let pivot_changed = changed.contains(pivot);
+        if !pivot_changed && changed.intersection(pivot.peer_set()).is_empty() {
             continue;
         }
         let peers = peers_in_se_order(pivot);
@@ -78,6 +91,9 @@ pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
                 // Exactly two candidates, tested without a population count (which baseline
                 // x86-64 does in software): the inner loop of every position past the subsets.
                 if !is_pair(yz) {
+                    continue;
+                }
+                if !pivot_changed && !changed.contains(xz_cell) && !changed.contains(yz_cell) {
                     continue;
                 }
                 let union = (xy | xz | yz).count_ones();
