@@ -72,14 +72,16 @@ pub struct PathMemory {
 
 /// The candidates of the last grid where every producer before the chains found nothing.
 ///
-/// At a grid that is that one less some candidates, a locked candidates, subset, fish or wing
-/// step must hold a candidate that changed: a pattern whose defining candidates (a subset's
-/// cells, a hidden subset's or a fish's digits in its houses, the digit in a box or line outside
-/// the other house, a wing's three cells) all stayed was there before, and removed then at
-/// least what it removes now, which was nothing. So those producers look only at patterns with
-/// a removed candidate ([`Focus`]), the way the dynamic chains' advanced rules do, and find the
-/// same first step. (The direct techniques, whose step depends on a hidden single elsewhere in
-/// the house, and the uniqueness, BUG and exclusion producers always search everything.)
+/// At a grid that is that one less some candidates, a pointing or claiming, subset, fish or
+/// wing step must hold a candidate that changed: a pattern whose defining candidates (a naked
+/// subset's cells, a hidden subset's or a fish's digits in its houses, the digit in a box or
+/// line outside the other house, a wing's three cells) all stayed was there before, and removed
+/// then at least what it removes now, which was nothing. So those producers look only at
+/// patterns with a removed candidate ([`Focus`]), the way the dynamic chains' advanced rules
+/// do, and find the same first step. A direct hidden subset's step depends on its whole house,
+/// an aligned pair exclusion's on its two cells and their common peers: they look where those
+/// changed. The unique loops keep their own memory ([`uniqueness::LoopMemory`]); the direct
+/// pointing and claiming, the singles and the BUG search everything.
 #[derive(Default)]
 struct SimpleMemory {
     nothing_on: Option<[u16; CELLS]>,
@@ -143,13 +145,15 @@ pub fn next_step_sharing(grid: &Grid, budget: &Budget, memory: &mut PathMemory) 
     let naked = |degree| first(&|f| subsets::each_naked_set(grid, degree, &focus, f.keep()));
     let hidden =
         |degree| first(&|f| subsets::each_hidden_set(grid, degree, false, &focus, f.keep()));
+    let direct_hidden =
+        |degree| first(&|f| subsets::each_hidden_set(grid, degree, true, &focus, f.keep()));
     let fish = |degree| first(&|f| fish::each_fish(grid, degree, &focus, f.keep()));
     let easy: [&dyn Fn() -> Option<Step>; 14] = [
         &|| singles::hidden_single(grid),
         &|| intersections::locked_candidates(grid, true),
-        &|| subsets::hidden_set(grid, 2, true),
+        &|| direct_hidden(2),
         &|| singles::naked_single(grid),
-        &|| subsets::hidden_set(grid, 3, true),
+        &|| direct_hidden(3),
         &|| first(&|f| intersections::each_locked_candidates(grid, false, &focus, f.keep())),
         &|| naked(2),
         &|| fish(2),

@@ -158,7 +158,9 @@ pub fn hidden_set(grid: &Grid, degree: u32, direct: bool) -> Option<Step> {
 
 /// Every hidden set of `degree` (2-4) that removes something (`direct`: every direct one), in
 /// SE's order, each with its rule parents (the set's digits in the house's cells outside the
-/// set), until `f` returns true.
+/// set), until `f` returns true. A direct set's step depends on every digit of its house (the
+/// hidden single it leaves), so with `direct` the focus only picks the houses: those with a
+/// cell where some digit counts.
 pub fn each_hidden_set(
     grid: &Grid,
     degree: u32,
@@ -199,7 +201,7 @@ pub fn each_hidden_set(
             let mut fresh = 0u16;
             for d in Digit::ALL {
                 if eligible >> d.index() & 1 != 0
-                    && !focus.0[d.index()].intersection(house.cell_set()).is_empty()
+                    && (direct || !focus.0[d.index()].intersection(house.cell_set()).is_empty())
                 {
                     fresh |= 1 << d.index();
                 }
