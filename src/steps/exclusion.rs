@@ -39,10 +39,23 @@ struct Base {
 /// The base cells of an exclusion of `degree` (2 or 3) cells, row-major, into `out`; returns
 /// how many.
 fn base_cells(grid: &Grid, degree: u32, out: &mut [Base; CELLS]) -> usize {
+    // The cells with one candidate, and the possible excluders, counted for all cells at once
+    // (bit-sliced) rather than cell by cell for every peer.
+    let singles = grid.cells_with_candidate_count(1, 1);
+    let excluders = grid.cells_with_candidate_count(2, degree);
     let mut n = 0;
     for cell in grid.empty_cells().iter() {
         let candidates = grid.candidates(cell);
-        if candidates.count_ones() < 2 {
+        // Fewer than two candidates (none, in a grid with no solution).
+        if candidates & candidates.wrapping_sub(1) == 0 {
+            continue;
+        }
+        let peers = cell.peer_set();
+        if !peers.intersection(singles).is_empty() {
+            continue;
+        }
+        let mine = peers.intersection(excluders);
+        if mine.is_empty() {
             continue;
         }
         let mut base = Base {
@@ -50,26 +63,30 @@ fn base_cells(grid: &Grid, degree: u32, out: &mut [Base; CELLS]) -> usize {
             candidates,
             excluders: [cell; 20],
             count: 0,
-            excluder_set: CellSet::EMPTY,
+            excluder_set: mine,
         };
-        let mut naked_single = false;
         for peer in peers_in_se_order(cell) {
-            let k = grid.candidates(peer).count_ones();
-            if k == 1 {
-                naked_single = true;
-            } else if k >= 2 && k <= degree {
+            if mine.contains(peer) {
                 base.excluders[base.count as usize] = peer;
                 base.count += 1;
-                base.excluder_set = base.excluder_set.with(peer);
             }
         }
-        if !naked_single && base.count > 0 {
-            out[n] = base;
-            n += 1;
-        }
+        out[n] = base;
+        n += 1;
     }
     n
 }
+
+/// 0, 1, ..., 80: every place in a list of base cells.
+static ALL_PLACES: [usize; CELLS] = {
+    let mut t = [0; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = i;
+        i += 1;
+    }
+    t
+};
 
 /// The first aligned pair exclusion in SE's order that removes something.
 pub fn aligned_pair_exclusion(grid: &Grid) -> Option<Step> {
@@ -95,28 +112,44 @@ pub fn aligned_pair_exclusion_touching(grid: &Grid, changed: CellSet) -> Option<
             .iter()
             .fold(changed, |near, cell| near.union(cell.peer_set()))
     };
+    // The places in the list of the base cells near a change, in order.
+    let mut close = [0usize; CELLS];
+    let mut n_close = 0;
+    for (k, b) in bases[..n].iter().enumerate() {
+        if near.contains(b.cell) {
+            close[n_close] = k;
+            n_close += 1;
+        }
+    }
     for j in 1..n {
-        let second_near = near.contains(bases[j].cell);
-        for i in 0..j {
-            if !second_near && !near.contains(bases[i].cell) {
+        // With the second cell far from every change, only first cells near one can do.
+        let firsts: &[usize] = if near.contains(bases[j].cell) {
+            &ALL_PLACES[..j]
+        } else {
+            let before = close[..n_close].partition_point(|&k| k < j);
+            &close[..before]
+        };
+        for &i in firsts {
+            let (first, second) = (&bases[i], &bases[j]);
+            let common = first.excluder_set.intersection(second.excluder_set);
+            // Fewer than two common excluders (a bit test: baseline x86-64 counts bits in
+            // software).
+            let bits = common.bits();
+            if bits & bits.wrapping_sub(1) == 0 {
                 continue;
             }
-            let cells = [bases[i], bases[j]];
-            let common = cells[0].excluder_set.intersection(cells[1].excluder_set);
-            if common.len() < 2 {
-                continue;
-            }
-            if !changed.contains(cells[0].cell)
-                && !changed.contains(cells[1].cell)
-                && cells[0]
+            if !changed.contains(first.cell)
+                && !changed.contains(second.cell)
+                && first
                     .cell
                     .peer_set()
-                    .intersection(cells[1].cell.peer_set())
+                    .intersection(second.cell.peer_set())
                     .intersection(changed)
                     .is_empty()
             {
                 continue;
             }
+            let cells = [*first, *second];
             // A bivalue excluder forbids one pair of digits. For `x` to leave one cell, every
             // candidate of the other (but `x` itself, when the cells share a house) must make
             // a forbidden pair with it, each with its own excluder: so that other cell has at

@@ -253,13 +253,18 @@ impl Walk<'_> {
                 if self.on_path.contains(next) {
                     continue;
                 }
+                // `next` holds both digits, so it is wide (three or more candidates) when it
+                // has an extra digit. Bit tests, not population counts: baseline x86-64 counts
+                // bits in software, and this is the walk's inner loop.
                 let m = self.grid.candidates(next);
-                extra |= m & !self.pair;
-                let wide = m.count_ones() > 2;
-                if !(!wide || extra.count_ones() == 1 || allowed > 0) || !self.kept.contains(next) {
+                let own = m & !self.pair;
+                extra |= own;
+                let wide = own != 0;
+                let one_extra = extra != 0 && extra & (extra - 1) == 0;
+                if !(!wide || one_extra || allowed > 0) || !self.kept.contains(next) {
                     continue;
                 }
-                let houses = house_bits(next);
+                let houses = HOUSE_BITS[next.index()];
                 if self.parity[len % 2] & houses != 0 {
                     continue;
                 }
@@ -556,8 +561,20 @@ fn is_valid_loop(cells: &[Cell]) -> bool {
 
 /// The houses of `cell` as bits by house index.
 fn house_bits(cell: Cell) -> u32 {
-    cell.houses().iter().fold(0, |b, h| b | 1 << h.index())
+    HOUSE_BITS[cell.index()]
 }
+
+/// The houses of each cell (by index) as bits by house index.
+static HOUSE_BITS: [u32; 81] = {
+    let mut t = [0u32; 81];
+    let mut i = 0;
+    while i < 81 {
+        let houses = Cell::ALL[i].houses();
+        t[i] = 1 << houses[0].index() | 1 << houses[1].index() | 1 << houses[2].index();
+        i += 1;
+    }
+    t
+};
 
 /// The rating of a loop of `len` cells before any type 3 bonus, as SE computes it.
 fn loop_difficulty(len: usize) -> f64 {
