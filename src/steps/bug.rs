@@ -22,7 +22,7 @@
 //! common cells in increasing mask order over SE's list of them: the first BUG cell's peers in
 //! box, row, column order).
 
-use super::grid::Grid;
+use super::grid::{ones9, Grid};
 use super::step::{HouseSet, Step, Technique};
 use super::subsets::digits;
 use super::uniqueness::{masks, tenths};
@@ -42,16 +42,17 @@ pub fn bug(grid: &Grid) -> Option<Step> {
     let mut bug_set = CellSet::EMPTY;
     for kind in KINDS {
         for house in super::grid::houses(kind) {
+            let cells = house.cells();
             for d in Digit::ALL {
-                let places = grid.cells_with(house, d);
-                let count = places.len();
+                let places = grid.positions(house, d);
+                let count = ones9(places);
                 if count == 0 || count == 2 {
                     continue;
                 }
-                let mut wide = house
-                    .cells()
-                    .into_iter()
-                    .filter(|&c| places.contains(c) && grid.candidates(c).count_ones() >= 3);
+                let mut wide = (0..9)
+                    .filter(|&i| places >> i & 1 != 0)
+                    .map(|i| cells[i])
+                    .filter(|&c| ones9(grid.candidates(c)) >= 3);
                 let (first, second) = (wide.next(), wide.next());
                 match (first, second) {
                     (None, _) => return None,
@@ -77,11 +78,7 @@ pub fn bug(grid: &Grid) -> Option<Step> {
     }
     // With the BUG digits gone, a grave: bivalue cells, 0 or 2 places per house and digit.
     let without = |c: Cell| grid.candidates(c) & !bug_digits[c.index()];
-    if grid
-        .empty_cells()
-        .iter()
-        .any(|c| without(c).count_ones() != 2)
-    {
+    if grid.empty_cells().iter().any(|c| ones9(without(c)) != 2) {
         return None;
     }
     for d in Digit::ALL {

@@ -13,7 +13,7 @@
 //! The direct hidden set needs a digit outside the set (the lowest such) with two or more places
 //! in the house, exactly one of them outside the set's cells: that is the placement.
 
-use super::grid::{houses, is_pair, Grid};
+use super::grid::{houses, is_pair, ones9, Grid};
 use super::singles::BOX_COLUMN_ROW;
 use super::step::{First, Focus, HouseSet, RuleParents, Step, Technique};
 use crate::geometry::{CellSet, Digit, House};
@@ -100,7 +100,7 @@ pub fn each_naked_set(
                 for (i, &cell) in cells.iter().enumerate() {
                     if tuple >> i & 1 != 0 {
                         let m = grid.candidates(cell);
-                        if m.count_ones() < 2 {
+                        if ones9(m) < 2 {
                             ok = false;
                             break;
                         }
@@ -108,7 +108,7 @@ pub fn each_naked_set(
                         set = set.with(cell);
                     }
                 }
-                if !ok || union.count_ones() != degree {
+                if !ok || ones9(union) != degree {
                     continue;
                 }
                 // Most sets remove nothing: tell before building the step.
@@ -184,13 +184,13 @@ pub fn each_hidden_set(
                 let fits = if degree == 2 {
                     is_pair(p)
                 } else {
-                    (2..=degree).contains(&p.count_ones())
+                    (2..=degree).contains(&ones9(p))
                 };
                 if fits {
                     eligible |= 1 << d.index();
                 }
             }
-            if eligible.count_ones() < degree {
+            if ones9(eligible) < degree {
                 continue;
             }
             let empty = grid.empty_count(house);
@@ -285,12 +285,12 @@ fn hidden_tuple(
     let mut union = 0u16;
     for d in digits(tuple) {
         let p = places[d.index()];
-        if p.count_ones() < 2 {
+        if ones9(p) < 2 {
             return None;
         }
         union |= p;
     }
-    if union.count_ones() != degree {
+    if ones9(union) != degree {
         return None;
     }
     let cells = house.cells();
@@ -329,7 +329,7 @@ fn hidden_tuple(
             continue;
         }
         let p = places[d.index()];
-        if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
+        if ones9(p) > 1 && ones9(p & !union) == 1 {
             let cell = cells[(p & !union).trailing_zeros() as usize];
             step.placement = Some((cell, d));
             return Some(step);

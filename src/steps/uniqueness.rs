@@ -30,7 +30,7 @@
 //! both digits, itself possible, in each of its three houses), which finds the same loops in
 //! the same order.
 
-use super::grid::Grid;
+use super::grid::{is_pair, ones9, Grid};
 use super::step::{HouseSet, Step, Technique};
 use crate::geometry::{Cell, CellSet, Digit, House, HouseKind};
 
@@ -90,7 +90,7 @@ pub fn unique_loop_after(grid: &Grid, memory: &mut LoopMemory) -> Option<Step> {
     let mut finished = true;
     for start in Cell::ALL {
         let pair = grid.candidates(start);
-        if pair.count_ones() != 2 {
+        if !is_pair(pair) {
             continue;
         }
         let both = digits(pair)
@@ -296,7 +296,8 @@ impl Walk<'_> {
         let mut extra_cells = [cells[0]; 81];
         let mut k = 0;
         for &c in cells {
-            if grid.candidates(c).count_ones() > 2 {
+            // A loop cell holds both digits: it has more when it has another.
+            if grid.candidates(c) & !pair != 0 {
                 extra_cells[k] = c;
                 k += 1;
             }
@@ -434,12 +435,12 @@ impl Walk<'_> {
                             let m = grid.candidates(c);
                             set |= m;
                             union |= m;
-                            members_ok &= m.count_ones() > 1;
+                            members_ok &= ones9(m) > 1;
                             members = members.with(c);
                         }
-                        if set.count_ones() as usize != degree
+                        if ones9(set) as usize != degree
                             || !members_ok
-                            || union.count_ones() as usize != degree
+                            || ones9(union) as usize != degree
                         {
                             continue;
                         }

@@ -9,7 +9,7 @@
 //! inside it, `z` common to all three. `z` (the pincers' common digit) leaves every cell that
 //! sees both pincers (and the pivot, for XYZ), other than the three.
 
-use super::grid::{is_pair, Grid};
+use super::grid::{ones9, Grid};
 use super::step::{HouseSet, Step, Technique};
 use super::subsets::digits;
 use crate::geometry::{Cell, CellSet, Digit};
@@ -71,33 +71,39 @@ pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
 /// removes now.
 pub fn xy_wing_touching(grid: &Grid, xyz: bool, changed: CellSet) -> Option<Step> {
     let size = if xyz { 3 } else { 2 };
-    for pivot in Cell::ALL {
+    // The pivots and the pincers, counted for all cells at once: baseline x86-64 counts bits in
+    // software, and these loops run at every position past the subsets.
+    let pivots = grid.cells_with_candidate_count(size, size);
+    let bivalue = grid.cells_with_candidate_count(2, 2);
+    for pivot in pivots.iter() {
         let xy = grid.candidates(pivot);
-        if xy.count_ones() != size {
-            continue;
-        }
         let pivot_changed = changed.contains(pivot);
         if !pivot_changed && changed.intersection(pivot.peer_set()).is_empty() {
             continue;
         }
-        let peers = peers_in_se_order(pivot);
-        for &xz_cell in &peers {
+        // The bivalue peers, in SE's order: the only possible pincers.
+        let mut pincers = [pivot; 20];
+        let mut n = 0;
+        for &peer in &peers_in_se_order(pivot) {
+            if bivalue.contains(peer) {
+                pincers[n] = peer;
+                n += 1;
+            }
+        }
+        let pincers = &pincers[..n];
+        for &xz_cell in pincers {
             let xz = grid.candidates(xz_cell);
-            if !is_pair(xz) || (xy & !xz).count_ones() != 1 {
+            let missing = xy & !xz;
+            if missing == 0 || missing & (missing - 1) != 0 {
                 continue;
             }
-            for &yz_cell in &peers {
+            for &yz_cell in pincers {
                 let yz = grid.candidates(yz_cell);
-                // Exactly two candidates, tested without a population count (which baseline
-                // x86-64 does in software): the inner loop of every position past the subsets.
-                if !is_pair(yz) {
-                    continue;
-                }
                 if !pivot_changed && !changed.contains(xz_cell) && !changed.contains(yz_cell) {
                     continue;
                 }
-                let union = (xy | xz | yz).count_ones();
-                let common = (xy & xz & yz).count_ones();
+                let union = ones9(xy | xz | yz);
+                let common = ones9(xy & xz & yz);
                 if union != 3 || common != if xyz { 1 } else { 0 } {
                     continue;
                 }
