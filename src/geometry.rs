@@ -340,6 +340,17 @@ impl House {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct CellSet(u128);
 
+/// Each cell's bit (by cell index), from a table rather than a 128-bit shift.
+static CELL_BITS: [u128; CELLS] = {
+    let mut t = [0u128; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
 impl CellSet {
     // The constants are built with `from_bits` rather than `CellSet(..)`: cbindgen would
     // otherwise take them for C constants (and leave blank lines in the header).
@@ -362,12 +373,20 @@ impl CellSet {
 
     /// This set with `cell` added.
     pub const fn with(self, cell: Cell) -> CellSet {
-        CellSet(self.0 | 1 << cell.index())
+        CellSet(self.0 | CELL_BITS[cell.index()])
     }
 
     /// True when `cell` is in the set.
     pub const fn contains(self, cell: Cell) -> bool {
-        self.0 >> cell.index() & 1 != 0
+        // One 64-bit half and a shift: a 128-bit shift by a variable amount takes several
+        // instructions and a branch or two, and the step engine tests cells everywhere.
+        let i = cell.index();
+        let half = if i < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        half >> (i & 63) & 1 != 0
     }
 
     /// Number of cells in the set, 0-81.
@@ -406,14 +425,20 @@ impl CellSet {
 
     /// The cells in increasing order.
     pub fn iter(self) -> impl Iterator<Item = Cell> {
-        let mut rest = self.0;
+        // The two 64-bit halves one after the other: cheaper steps than on one 128-bit word.
+        let (mut low, mut high) = (self.0 as u64, (self.0 >> 64) as u64);
         std::iter::from_fn(move || {
-            if rest == 0 {
-                return None;
+            if low != 0 {
+                let i = low.trailing_zeros();
+                low &= low - 1;
+                return Some(Cell(i as u8));
             }
-            let i = rest.trailing_zeros();
-            rest &= rest - 1;
-            Some(Cell(i as u8))
+            if high != 0 {
+                let i = high.trailing_zeros();
+                high &= high - 1;
+                return Some(Cell(64 + i as u8));
+            }
+            None
         })
     }
 }

@@ -422,12 +422,14 @@ pub fn on_to_off(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
 #[inline]
 pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
     let (cell, digit) = (p.cell(), p.digit());
-    let mut given = CellSet::EMPTY;
+    // The cells given so far (at most two before the last house): a cell met twice is given
+    // once.
+    let mut given = [usize::MAX; 2];
     if links.y {
         let cands = grid.candidates(cell);
         if is_pair(cands) {
             let other = cands & !(1 << digit.index());
-            if other.count_ones() == 1 {
+            if other != 0 && other & (other - 1) == 0 {
                 each(Pot::new(
                     cell,
                     Digit::ALL[other.trailing_zeros() as usize],
@@ -441,15 +443,17 @@ pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
         let all = grid.house_places();
         let (houses, positions) = (cell.houses(), cell.positions());
         // Box, row, column: `KINDS` in `Cell::houses`'s order (row, column, box).
-        for k in [2, 0, 1] {
+        for (n, k) in [2, 0, 1].into_iter().enumerate() {
             let (house, position) = (houses[k], positions[k]);
             let mask = all[house.index()][digit.index()];
             if is_pair(mask) && mask >> position & 1 != 0 {
                 let o = house.cells()[(mask & !(1 << position)).trailing_zeros() as usize];
-                if given.contains(o) {
+                if given.contains(&o.index()) {
                     continue;
                 }
-                given = given.with(o);
+                if n < 2 {
+                    given[n] = o.index();
+                }
                 each(Pot::new(o, digit, true));
             }
         }
