@@ -74,19 +74,25 @@ pub fn search(
             } = ws;
             for &p in on.iter() {
                 // Off-potentials met before matter only when they close the cycle.
-                let seen = reached.off;
-                on_to_off_unreached(grid, arena.get(p).pot, links, &seen, &closers, |q| {
-                    if forcing && q == target && chain_end.is_none() {
-                        chain_end = Some(arena.derive(q, p));
-                    }
-                    // An off-potential met before gives nothing new, except the start again
-                    // (its on-consequences were reached when it was first met): only a copy
-                    // that closes the cycle matters. One never met is no ancestor of `p`.
-                    if reached.insert(q) || !arena.has_ancestor(p, q) {
-                        let n = arena.derive(q, p);
-                        off.push(n);
-                    }
-                });
+                on_to_off_unreached(
+                    grid,
+                    arena.get(p).pot,
+                    links,
+                    reached,
+                    &closers,
+                    |q, reached| {
+                        if forcing && q == target && chain_end.is_none() {
+                            chain_end = Some(arena.derive(q, p));
+                        }
+                        // An off-potential met before gives nothing new, except the start again
+                        // (its on-consequences were reached when it was first met): only a copy
+                        // that closes the cycle matters. One never met is no ancestor of `p`.
+                        if reached.insert(q) || !arena.has_ancestor(p, q) {
+                            let n = arena.derive(q, p);
+                            off.push(n);
+                        }
+                    },
+                );
             }
             on.clear();
         }

@@ -64,21 +64,27 @@ pub fn search(
             for &p in on.iter() {
                 // The target is never reached before it is found: skipping the reached
                 // potentials leaves it in.
-                let seen = reached.off;
-                on_to_off_unreached(grid, arena.get(p).pot, links, &seen, &NONE, |q| {
-                    if found.is_some() {
-                        return;
-                    }
-                    if q == target {
-                        found = Some(arena.derive(q, p));
-                        return;
-                    }
-                    // SE also skips an ancestor of `p`, but every ancestor was reached.
-                    if reached.insert(q) {
-                        let n = arena.derive(q, p);
-                        off.push(n);
-                    }
-                });
+                on_to_off_unreached(
+                    grid,
+                    arena.get(p).pot,
+                    links,
+                    reached,
+                    &NONE,
+                    |q, reached| {
+                        if found.is_some() {
+                            return;
+                        }
+                        if q == target {
+                            found = Some(arena.derive(q, p));
+                            return;
+                        }
+                        // SE also skips an ancestor of `p`, but every ancestor was reached.
+                        if reached.insert(q) {
+                            let n = arena.derive(q, p);
+                            off.push(n);
+                        }
+                    },
+                );
                 if found.is_some() {
                     break;
                 }

@@ -168,41 +168,51 @@ impl Reached {
     }
 }
 
-/// As [`on_to_off`], in the same order, but leaving out the off-potentials in `reached` (by
-/// digit index; a copy, so that `each` may add to the caller's set) unless `keep` holds them. A walk that ignores a
-/// reached potential (but for a few it still wants, `keep`) so skips it without looking at it:
-/// most weak consequences of a deep walk were reached before.
+/// As [`on_to_off`], in the same order, but leaving out the off-potentials in `reached.off`
+/// unless `keep` holds them; each is given to `each` with `reached`, which it may add to (all
+/// are found before the first is given, so what `each` adds leaves none out). A walk that
+/// ignores a reached potential (but for a few it still wants, `keep`) so skips it without
+/// looking at it: most weak consequences of a deep walk were reached before.
 #[inline]
 pub fn on_to_off_unreached(
     grid: &Grid,
     p: Pot,
     links: Links,
-    reached: &[CellSet; 9],
+    reached: &mut Reached,
     keep: &[CellSet; 9],
-    mut each: impl FnMut(Pot),
+    mut each: impl FnMut(Pot, &mut Reached),
 ) {
     let (cell, digit) = (p.cell(), p.digit());
+    // At most the cell's eight other digits and the digit's twenty other places.
+    let mut found = [Pot(0); 28];
+    let mut n = 0;
+    let seen = &reached.off;
     if links.y {
         let mut rest = grid.candidates(cell) & !(1 << digit.index());
         while rest != 0 {
             let d = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if !reached[d].contains(cell) || keep[d].contains(cell) {
-                each(Pot::new(cell, Digit::ALL[d], false));
+            if !seen[d].contains(cell) || keep[d].contains(cell) {
+                found[n] = Pot::new(cell, Digit::ALL[d], false);
+                n += 1;
             }
         }
     }
     let d = digit.index();
     let wanted = grid
         .digit_cells(digit)
-        .difference(reached[d].difference(keep[d]));
+        .difference(seen[d].difference(keep[d]));
     let mut done = CellSet::EMPTY.with(cell);
     for kind in KINDS {
         let house = house_of(cell, kind).cell_set();
         for other in wanted.intersection(house).difference(done).iter() {
-            each(Pot::new(other, digit, false));
+            found[n] = Pot::new(other, digit, false);
+            n += 1;
         }
         done = done.union(house);
+    }
+    for &q in &found[..n] {
+        each(q, reached);
     }
 }
 
