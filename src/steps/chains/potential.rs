@@ -154,7 +154,7 @@ impl Reached {
         } else {
             &mut self.off
         };
-        let d = p.candidate() % 9;
+        let d = p.digit().index();
         let cell = p.cell();
         let fresh = !side[d].contains(cell);
         side[d] = side[d].with(cell);
