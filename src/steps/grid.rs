@@ -26,6 +26,9 @@ pub struct Grid {
     empty_cells: CellSet,
     /// Number of empty cells.
     empty: u8,
+    /// Number of empty cells in each house, by house index (a count kept up to date is cheaper
+    /// than a population count of a 128-bit set, which baseline x86-64 does in software).
+    house_empty: [u8; 27],
     /// Set when an empty cell lost its last candidate: the position has no solution.
     broken: bool,
     /// The places of each digit in each house, by house index and digit index (see
@@ -61,6 +64,7 @@ impl Grid {
             by_digit: [CellSet::ALL; 9],
             empty_cells: CellSet::ALL,
             empty: CELLS as u8,
+            house_empty: [9; 27],
             broken: false,
             places: [[0x1FF; 9]; 27],
         };
@@ -133,7 +137,7 @@ impl Grid {
     /// Number of empty cells in `house`.
     #[inline]
     pub fn empty_count(&self, house: House) -> u32 {
-        house.cell_set().intersection(self.empty_cells).len() as u32
+        self.house_empty[house.index()] as u32
     }
 
     /// The empty cells.
@@ -211,6 +215,9 @@ impl Grid {
         }
         self.empty_cells = self.empty_cells.difference(gone);
         self.empty -= 1;
+        for (house, _) in HOUSE_BITS[i] {
+            self.house_empty[house as usize] -= 1;
+        }
         for peer in cell.peers() {
             self.eliminate(peer, digit);
         }

@@ -394,7 +394,7 @@ impl Walk<'_> {
         let pair = self.pair;
         let (m1, m2) = (grid.candidates(c1), grid.candidates(c2));
         let extra = (m1 | m2) & !pair;
-        let n_extra = extra.count_ones() as usize;
+        let n_extra = ones9(extra) as usize;
         for degree in n_extra..=7 {
             // The lowest rating of a set of this size (a hidden one); larger sets rate more.
             let least = base + (degree as f64 - 2.0) * 0.1;
@@ -418,12 +418,26 @@ impl Walk<'_> {
                     // order and keeps those with c1 and without c2; the other members, as a
                     // set of the seven remaining places, come in the same order.
                     let mut others = [0usize; 7];
+                    // The others that can be members: two to `degree` candidates (one with
+                    // more takes the union past `degree`).
+                    let mut fit = 0u32;
                     let mut k = 0;
                     for i in (0..9).filter(|&i| i != i1 && i != i2) {
                         others[k] = i;
+                        let n = ones9(grid.candidates(cells[i])) as usize;
+                        fit |= ((2..=degree).contains(&n) as u32) << k;
                         k += 1;
                     }
-                    for sub in masks(degree as u32 - 1, 7) {
+                    // Too few (the hidden sets below are still looked at).
+                    let subsets = if (fit.count_ones() as usize) < degree - 1 {
+                        0
+                    } else {
+                        usize::MAX
+                    };
+                    for sub in masks(degree as u32 - 1, 7).take(subsets) {
+                        if sub & !fit != 0 {
+                            continue;
+                        }
                         let mut set = extra & m1 & m2;
                         let mut union = extra;
                         let mut members_ok = true;
@@ -473,7 +487,21 @@ impl Walk<'_> {
                     if degree - 2 > n_others {
                         continue;
                     }
+                    // The other digits that can join: one to `degree` places besides c2 (a
+                    // digit with more takes the positions past `degree`).
+                    let mut fit = 0u32;
+                    for (i, &b) in others[..n_others].iter().enumerate() {
+                        let d = Digit::from_index(b.trailing_zeros() as usize).expect("a digit");
+                        let n = ones9(grid.positions(house, d) & !(1 << i2)) as usize;
+                        fit |= ((1..=degree).contains(&n) as u32) << i;
+                    }
+                    if (fit.count_ones() as usize) < degree - 2 {
+                        continue;
+                    }
                     for mask in masks(degree as u32 - 2, n_others as u32) {
+                        if mask & !fit != 0 {
+                            continue;
+                        }
                         let mut values = pair;
                         for (i, &b) in others[..n_others].iter().enumerate() {
                             if mask >> i & 1 != 0 {
@@ -487,11 +515,11 @@ impl Walk<'_> {
                             all_placed &= p != 0;
                             positions |= p;
                         }
-                        if !all_placed || positions.count_ones() as usize != degree {
+                        if !all_placed || ones9(positions) as usize != degree {
                             continue;
                         }
                         let hidden = positions & !(1 << i1) & !(1 << i2);
-                        let difficulty = base + (hidden.count_ones() - 1) as f64 * 0.1;
+                        let difficulty = base + (ones9(hidden) - 1) as f64 * 0.1;
                         let mut s = new_step(3, difficulty);
                         for (i, &c) in cells.iter().enumerate() {
                             if hidden >> i & 1 == 0 {
