@@ -20,7 +20,7 @@
 //!
 //! Layers: uses the grid and geometry only.
 
-use super::grid::Grid;
+use super::grid::{ones9, Grid};
 use super::step::{Step, Technique};
 use super::subsets::digits;
 use super::wings::peers_in_se_order;
@@ -75,6 +75,13 @@ fn base_cells(grid: &Grid, degree: u32, out: &mut [Base; CELLS]) -> usize {
         n += 1;
     }
     n
+}
+
+/// True when `set` has two cells or more (a bit test: baseline x86-64 counts bits in software).
+#[inline]
+fn at_least_two(set: CellSet) -> bool {
+    let bits = set.bits();
+    bits & bits.wrapping_sub(1) != 0
 }
 
 /// 0, 1, ..., 80: every place in a list of base cells.
@@ -132,10 +139,7 @@ pub fn aligned_pair_exclusion_touching(grid: &Grid, changed: CellSet) -> Option<
         for &i in firsts {
             let (first, second) = (&bases[i], &bases[j]);
             let common = first.excluder_set.intersection(second.excluder_set);
-            // Fewer than two common excluders (a bit test: baseline x86-64 counts bits in
-            // software).
-            let bits = common.bits();
-            if bits & bits.wrapping_sub(1) == 0 {
+            if !at_least_two(common) {
                 continue;
             }
             if !changed.contains(first.cell)
@@ -235,9 +239,9 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
             if !second_near && !near.contains(bases[i].cell) {
                 continue;
             }
-            let (first, second) = (bases[i], bases[j]);
+            let (first, second) = (&bases[i], &bases[j]);
             let pair_common = first.excluder_set.intersection(second.excluder_set);
-            if pair_common.len() < 2 {
+            if !at_least_two(pair_common) {
                 continue;
             }
             // Whether the pair's cells changed since the last search, and their common peers.
@@ -270,7 +274,7 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
                     continue;
                 }
                 let common = pair_common.intersection(bases[k].excluder_set);
-                if common.len() < 2 {
+                if !at_least_two(common) {
                     continue;
                 }
                 if !pair_touched
@@ -282,7 +286,7 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
                 {
                     continue;
                 }
-                let cells = [first, second, bases[k]];
+                let cells = [*first, *second, bases[k]];
                 if let Some(step) =
                     exclude(grid, &cells, common, Technique::AlignedTripletExclusion)
                 {
@@ -303,7 +307,7 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
 fn examined(bases: &[Base], i: usize, j: usize, k: usize) -> bool {
     let third_of = |r: usize, p: usize, q: usize| {
         let cell = bases[r].cell;
-        (2..=3).contains(&bases[r].candidates.count_ones())
+        (2..=3).contains(&ones9(bases[r].candidates))
             && (cell.sees(bases[p].cell) || cell.sees(bases[q].cell))
     };
     (k < j && third_of(j, i, k)) || (k < i && third_of(i, j, k))
