@@ -77,6 +77,16 @@ fn base_cells(grid: &Grid, degree: u32, out: &mut [Base; CELLS]) -> usize {
     n
 }
 
+/// The cells of `changed` and their peers.
+fn near(changed: CellSet) -> CellSet {
+    if changed == CellSet::ALL {
+        return CellSet::ALL;
+    }
+    changed
+        .iter()
+        .fold(changed, |near, cell| near.union(cell.peer_set()))
+}
+
 /// True when `set` has two cells or more (a bit test: baseline x86-64 counts bits in software).
 #[inline]
 fn at_least_two(set: CellSet) -> bool {
@@ -112,13 +122,7 @@ pub fn aligned_pair_exclusion_touching(grid: &Grid, changed: CellSet) -> Option<
     let n = base_cells(grid, 2, &mut bases);
     // A pair meets a changed cell (as one of its cells or a common peer) only if one of its
     // cells is changed or sees a changed cell.
-    let near = if changed == CellSet::ALL {
-        CellSet::ALL
-    } else {
-        changed
-            .iter()
-            .fold(changed, |near, cell| near.union(cell.peer_set()))
-    };
+    let near = near(changed);
     // The places in the list of the base cells near a change, in order.
     let mut close = [0usize; CELLS];
     let mut n_close = 0;
@@ -226,13 +230,7 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
     // A pair can meet a changed cell (as one of its cells, a common peer, an excluder or a
     // third) only if one of its cells is changed or sees a changed cell: the others are
     // skipped before anything is computed for them.
-    let near = if changed == CellSet::ALL {
-        CellSet::ALL
-    } else {
-        changed
-            .iter()
-            .fold(changed, |near, cell| near.union(cell.peer_set()))
-    };
+    let near = near(changed);
     for j in 1..n {
         let second_near = near.contains(bases[j].cell);
         for i in 0..j {

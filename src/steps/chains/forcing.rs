@@ -7,7 +7,7 @@
 //! pending once) and the house strong link is used in every pass. The first time the
 //! negation of the start is reached, that chain is the conclusion (SE keeps the first one).
 
-use super::potential::{off_to_on, on_to_off_unreached, tenths, Links, Pot, Reached};
+use super::potential::{off_to_on, on_to_off_unreached, tenths, Arena, Links, Pot, Reached};
 use super::{Best, Found, Origin, Pass, Workspace, BRANCH_END, SHORTEST};
 use crate::geometry::{CellSet, Digit};
 use crate::steps::grid::Grid;
@@ -70,20 +70,8 @@ pub fn search(
                     links,
                     reached,
                     &NONE,
-                    |q, reached| {
-                        if found.is_some() {
-                            return;
-                        }
-                        if q == target {
-                            found = Some(arena.derive(q, p));
-                            return;
-                        }
-                        // SE also skips an ancestor of `p`, but every ancestor was reached.
-                        if reached.insert(q) {
-                            let n = arena.derive(q, p);
-                            off.push(n);
-                        }
-                    },
+                    // SE also skips an ancestor of `p`, but every ancestor was reached.
+                    |q, reached| meet(q, p, target, &mut found, arena, reached, off),
                 );
                 if found.is_some() {
                     break;
@@ -108,17 +96,7 @@ pub fn search(
             } = ws;
             for &p in off.iter() {
                 off_to_on(grid, arena.get(p).pot, links, |q| {
-                    if found.is_some() {
-                        return;
-                    }
-                    if q == target {
-                        found = Some(arena.derive(q, p));
-                        return;
-                    }
-                    if reached.insert(q) {
-                        let n = arena.derive(q, p);
-                        on.push(n);
-                    }
+                    meet(q, p, target, &mut found, arena, reached, on)
                 });
                 if found.is_some() {
                     break;
@@ -129,6 +107,31 @@ pub fn search(
         }
     }
     found.map(|end| offer(grid, ws, end, pass, best))
+}
+
+/// The walk meets `q`, a consequence of the potential at arena index `p`: it is the chain's
+/// end (`found`) when it is the `target` and none was found, else pending (in `pending`) when
+/// not reached before.
+#[inline(always)]
+fn meet(
+    q: Pot,
+    p: u32,
+    target: Pot,
+    found: &mut Option<u32>,
+    arena: &mut Arena,
+    reached: &mut Reached,
+    pending: &mut Vec<u32>,
+) {
+    if found.is_some() {
+        return;
+    }
+    if q == target {
+        *found = Some(arena.derive(q, p));
+        return;
+    }
+    if reached.insert(q) {
+        pending.push(arena.derive(q, p));
+    }
 }
 
 /// Rates the forcing chain ending at arena index `end` (the negation of its start) and offers
