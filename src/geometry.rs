@@ -408,6 +408,13 @@ impl CellSet {
         rest != 0 && rest & rest.wrapping_sub(1) == 0
     }
 
+    /// True when the set has two cells or more (`len() >= 2` without counting, as
+    /// [`is_pair`](CellSet::is_pair)).
+    #[inline]
+    pub const fn has_two_or_more(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
     /// Cells in either set.
     pub const fn union(self, other: CellSet) -> CellSet {
         CellSet(self.0 | other.0)
@@ -630,6 +637,7 @@ mod tests {
                         .with(Cell::ALL[b])
                         .with(Cell::ALL[c]);
                     assert_eq!(set.is_pair(), set.len() == 2, "{a} {b} {c}");
+                    assert_eq!(set.has_two_or_more(), set.len() >= 2, "{a} {b} {c}");
                 }
             }
         }

@@ -87,24 +87,6 @@ fn near(changed: CellSet) -> CellSet {
         .fold(changed, |near, cell| near.union(cell.peer_set()))
 }
 
-/// True when `set` has two cells or more (a bit test: baseline x86-64 counts bits in software).
-#[inline]
-fn at_least_two(set: CellSet) -> bool {
-    let bits = set.bits();
-    bits & bits.wrapping_sub(1) != 0
-}
-
-/// 0, 1, ..., 80: every place in a list of base cells.
-static ALL_PLACES: [usize; CELLS] = {
-    let mut t = [0; CELLS];
-    let mut i = 0;
-    while i < CELLS {
-        t[i] = i;
-        i += 1;
-    }
-    t
-};
-
 /// The first aligned pair exclusion in SE's order that removes something.
 pub fn aligned_pair_exclusion(grid: &Grid) -> Option<Step> {
     aligned_pair_exclusion_touching(grid, CellSet::ALL)
@@ -123,27 +105,15 @@ pub fn aligned_pair_exclusion_touching(grid: &Grid, changed: CellSet) -> Option<
     // A pair meets a changed cell (as one of its cells or a common peer) only if one of its
     // cells is changed or sees a changed cell.
     let near = near(changed);
-    // The places in the list of the base cells near a change, in order.
-    let mut close = [0usize; CELLS];
-    let mut n_close = 0;
-    for (k, b) in bases[..n].iter().enumerate() {
-        if near.contains(b.cell) {
-            close[n_close] = k;
-            n_close += 1;
-        }
-    }
     for j in 1..n {
-        // With the second cell far from every change, only first cells near one can do.
-        let firsts: &[usize] = if near.contains(bases[j].cell) {
-            &ALL_PLACES[..j]
-        } else {
-            let before = close[..n_close].partition_point(|&k| k < j);
-            &close[..before]
-        };
-        for &i in firsts {
+        let second_near = near.contains(bases[j].cell);
+        for i in 0..j {
+            if !second_near && !near.contains(bases[i].cell) {
+                continue;
+            }
             let (first, second) = (&bases[i], &bases[j]);
             let common = first.excluder_set.intersection(second.excluder_set);
-            if !at_least_two(common) {
+            if !common.has_two_or_more() {
                 continue;
             }
             if !changed.contains(first.cell)
@@ -239,7 +209,7 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
             }
             let (first, second) = (&bases[i], &bases[j]);
             let pair_common = first.excluder_set.intersection(second.excluder_set);
-            if !at_least_two(pair_common) {
+            if !pair_common.has_two_or_more() {
                 continue;
             }
             // Whether the pair's cells changed since the last search, and their common peers.
@@ -272,7 +242,7 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
                     continue;
                 }
                 let common = pair_common.intersection(bases[k].excluder_set);
-                if !at_least_two(common) {
+                if !common.has_two_or_more() {
                     continue;
                 }
                 if !pair_touched

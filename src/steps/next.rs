@@ -6,7 +6,7 @@ use super::budget::Budget;
 use super::grid::Grid;
 use super::step::{First, Focus, Step};
 use super::{bug, chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
-use crate::geometry::{CellSet, CELLS};
+use crate::geometry::{Cell, CellSet, CELLS};
 
 /// The lower bound, in tenths, of SE's next step where the engine has none (see
 /// [`Next::Beyond`]): 11.0, the nested forcing chains of level 5, the last of SE's ladder.
@@ -99,7 +99,7 @@ impl SimpleMemory {
             return Focus::EVERYWHERE;
         }
         let mut focus = Focus([CellSet::EMPTY; 9]);
-        for (i, cell) in crate::geometry::Cell::ALL.iter().enumerate() {
+        for (i, cell) in Cell::ALL.iter().enumerate() {
             let mut removed = before[i] & !now[i];
             while removed != 0 {
                 let d = removed.trailing_zeros() as usize;

@@ -264,7 +264,7 @@ impl Walk<'_> {
                 if !(!wide || one_extra || allowed > 0) || !self.kept.contains(next) {
                     continue;
                 }
-                let houses = HOUSE_BITS[next.index()];
+                let houses = house_bits(next);
                 if self.parity[len % 2] & houses != 0 {
                     continue;
                 }
@@ -589,6 +589,7 @@ fn is_valid_loop(cells: &[Cell]) -> bool {
 }
 
 /// The houses of `cell` as bits by house index.
+#[inline]
 fn house_bits(cell: Cell) -> u32 {
     HOUSE_BITS[cell.index()]
 }
