@@ -93,8 +93,7 @@ pub fn xy_wing_touching(grid: &Grid, xyz: bool, changed: CellSet) -> Option<Step
         let pincers = &pincers[..n];
         for &xz_cell in pincers {
             let xz = grid.candidates(xz_cell);
-            let missing = xy & !xz;
-            if missing == 0 || missing & (missing - 1) != 0 {
+            if ones9(xy & !xz) != 1 {
                 continue;
             }
             for &yz_cell in pincers {
