@@ -1491,7 +1491,12 @@ enum sudoku_status sudoku_solve_path(const char board[81], struct sudoku_step *s
  * `text` NULL with a non-zero `size`), `SUDOKU_INVALID_ARGUMENT` (a field out of range: an
  * unknown technique, a rating above 255, `cell` above 80, `digit` above 9, bits set beyond the
  * 729 candidates, 81 cells, 27 houses or 9 digits, `chain_len` above 128, a chain entry with
- * bits 10-14 set or a candidate above 728, `chain_truncated` above 1) or
+ * bits 10-14 set or a candidate above 728, `chain_truncated` above 1; or fields that no step of
+ * the engine has together: a rating below the technique's, a `cell` other than 0 with `digit`
+ * 0, a step that neither places nor removes, a single or direct technique that places
+ * nothing, a single that removes candidates, a direct technique that removes none, a
+ * technique from pointing to the cycles (8-37) that places a digit, a placed digit also
+ * removed from its cell, chain entries on a technique that is not a chain (below 35)) or
  * `SUDOKU_INTERNAL_ERROR`. Thread-safe; it allocates the text while it is built.
  *
  * # Safety

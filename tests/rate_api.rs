@@ -551,6 +551,9 @@ fn every_step_of_the_paths_agrees_with_the_solution() {
         let mut grid = p;
         let mut max = 0;
         for s in &steps {
+            // Every step the engine makes meets `sudoku_step_explain`'s checks of agreeing
+            // fields (a long chain's text needs more than the 512 bytes given here).
+            assert_ne!(explain(s).0, SUDOKU_INVALID_ARGUMENT, "{s:?}");
             if s.digit != 0 {
                 assert_eq!(solution[s.cell as usize], b'0' + s.digit);
                 grid[s.cell as usize] = b'0' + s.digit;
@@ -721,9 +724,12 @@ fn explanations_of_known_steps() {
         0x8000 | (9 * 40 + 4),
     ]);
     c.chain_len = 4;
+    // The chain removes 5 from r1c2 (candidate 9 * 1 + 4); a forcing X-chain rates 6.6 or more.
+    c.eliminations[0] = 1 << (9 + 4);
+    c.rating = 66;
     assert_eq!(
         explain(&c).1,
-        "Forcing X-Chain on 5: no change; chain: r1c2=5 -> r1c7<>5 | r5c5=5"
+        "Forcing X-Chain on 5: removes 5 from r1c2; chain: r1c2=5 -> r1c7<>5 | r5c5=5"
     );
     // Fields out of range.
     for bad in [
@@ -759,6 +765,90 @@ fn explanations_of_known_steps() {
     let mut e = x;
     e.eliminations[11] = 1 << 25;
     assert_eq!(explain(&e).0, SUDOKU_INVALID_ARGUMENT);
+    // Fields in range that no step of the engine has together.
+    let single = sudoku_step {
+        technique: sudoku_technique::SUDOKU_TECHNIQUE_NAKED_SINGLE as i32,
+        rating: 23,
+        cell: 40,
+        digit: 5,
+        eliminations: [0; 12],
+        chain_len: 0,
+        ..x
+    };
+    assert_eq!(explain(&single).0, SUDOKU_OK);
+    let mut placed_and_removed = c;
+    placed_and_removed.technique = sudoku_technique::SUDOKU_TECHNIQUE_FORCING_CHAIN as i32;
+    placed_and_removed.rating = 75;
+    (placed_and_removed.cell, placed_and_removed.digit) = (1, 5);
+    assert_eq!(
+        explain(&sudoku_step {
+            eliminations: [0; 12],
+            ..placed_and_removed
+        })
+        .0,
+        SUDOKU_OK
+    );
+    for bad in [
+        // All zero: a Full House that places nothing.
+        sudoku_step {
+            technique: 0,
+            rating: 0,
+            cell: 0,
+            digit: 0,
+            eliminations: [0; 12],
+            cells: [0; 2],
+            houses: 0,
+            digits: 0,
+            chain_len: 0,
+            chain: [0; 128],
+            chain_truncated: 0,
+        },
+        // Below the X-Wing's 3.2.
+        sudoku_step { rating: 31, ..x },
+        // A cell with no digit placed.
+        sudoku_step { cell: 5, ..x },
+        // An X-Wing that places a digit.
+        sudoku_step {
+            cell: 0,
+            digit: 1,
+            ..x
+        },
+        // Neither places nor removes.
+        sudoku_step {
+            eliminations: [0; 12],
+            ..x
+        },
+        sudoku_step {
+            eliminations: [0; 12],
+            ..c
+        },
+        // A chain entry on a technique that is not a chain.
+        sudoku_step { chain_len: 1, ..x },
+        sudoku_step {
+            chain_truncated: 1,
+            ..x
+        },
+        // A naked single that removes a candidate, one that places nothing.
+        sudoku_step {
+            eliminations: x.eliminations,
+            ..single
+        },
+        sudoku_step {
+            cell: 0,
+            digit: 0,
+            ..single
+        },
+        // A direct pointing that removes nothing.
+        sudoku_step {
+            technique: sudoku_technique::SUDOKU_TECHNIQUE_DIRECT_POINTING as i32,
+            rating: 17,
+            ..single
+        },
+        // A forcing chain placing 5 at r1c2 and removing it there.
+        placed_and_removed,
+    ] {
+        assert_eq!(explain(&bad).0, SUDOKU_INVALID_ARGUMENT, "{bad:?}");
+    }
     // NULLs: step; text with room claimed. Size 0 with NULL text asks for the size.
     let mut n = 0usize;
     // SAFETY: NULL pointers are refused before any access; size 0 writes no text.

@@ -1441,6 +1441,10 @@ def _step(raw: _Step) -> Step:
     )
 
 
+# The message of explain's SUDOKU_INVALID_ARGUMENT.
+_STEP_FIELDS_REFUSED = "a step field is out of range or disagrees with the others"
+
+
 def _raw_step(step: Step) -> _Step:
     """The sudoku_step of a Step (for explain); SudokuError SUDOKU_INVALID_ARGUMENT for a field
     out of range."""
@@ -1498,7 +1502,7 @@ def _raw_step(step: Step) -> _Step:
         raw.chain_len = len(step.chain)
         raw.chain_truncated = 1 if flag(step.chain_truncated) else 0
     except (ValueError, TypeError, OverflowError):
-        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "a step field is out of range") from None
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, _STEP_FIELDS_REFUSED) from None
     return raw
 
 
@@ -1580,7 +1584,9 @@ def explain(step: Step) -> str:
     5: r4c6 = 7"; cells as rNcM (row and column 1-9).
 
     Raises SudokuError SUDOKU_INVALID_ARGUMENT for a field out of range (an unknown
-    technique_id, a cell above 80, ...); TypeError when step is not a Step."""
+    technique_id, a cell above 80, ...) or fields that no step of the engine has together (a
+    step that neither places nor removes, a rating below its technique's, an X-Wing that places
+    a digit, ...: sudoku_step_explain's list); TypeError when step is not a Step."""
     if not isinstance(step, Step):
         raise TypeError("explain takes a Step, not %s" % type(step).__name__)
     raw = _raw_step(step)
@@ -1588,8 +1594,9 @@ def explain(step: Step) -> str:
     lib = _library()
     status = lib.sudoku_step_explain(ctypes.byref(raw), None, 0, ctypes.byref(needed))
     if status == SUDOKU_INVALID_ARGUMENT:
-        # The checks the C side makes beyond _raw_step's (an unknown technique): the same words.
-        raise SudokuError(status, "a step field is out of range")
+        # The checks the C side makes beyond _raw_step's (an unknown technique, fields that
+        # disagree): the same words.
+        raise SudokuError(status, _STEP_FIELDS_REFUSED)
     if status not in (SUDOKU_OK, SUDOKU_BUFFER_TOO_SMALL):
         raise SudokuError(status)
     text = ctypes.create_string_buffer(needed.value)

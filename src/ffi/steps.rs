@@ -264,14 +264,20 @@ impl sudoku_step {
         }
     }
 
-    /// The engine's step a C step stands for; `None` when a field is out of range (see
-    /// `sudoku_step_explain`).
+    /// The engine's step a C step stands for; `None` when a field is out of range or the
+    /// fields disagree (see `sudoku_step_explain`).
     fn engine_step(&self) -> Option<Step> {
+        let step = self.fields()?;
+        step_is_consistent(&step).then_some(step)
+    }
+
+    /// The step of the fields, each checked against its own range only.
+    fn fields(&self) -> Option<Step> {
         let technique = usize::try_from(self.technique)
             .ok()
             .and_then(|t| Technique::all().get(t).copied())?;
         let er = u8::try_from(self.rating).ok()?;
-        if self.cell as usize >= CELLS || self.digit > 9 {
+        if self.cell as usize >= CELLS || self.digit > 9 || (self.digit == 0 && self.cell != 0) {
             return None;
         }
         let placement = Digit::new(self.digit).map(|d| (Cell::ALL[self.cell as usize], d));
@@ -309,6 +315,43 @@ impl sudoku_step {
             er,
             chain,
         })
+    }
+}
+
+/// Whether a step's fields agree with each other as in every step the engine makes (a C
+/// caller may hand `sudoku_step_explain` any bytes): its rating is at least its technique's;
+/// `cell` is 0 when nothing is placed; it places a digit or removes a candidate; the singles
+/// and the direct techniques place one (the singles removing nothing, the direct ones the
+/// candidates that reveal it), the techniques from pointing to the cycles never do; a digit
+/// placed is not also removed from its cell; only chaining techniques have chain entries.
+fn step_is_consistent(step: &Step) -> bool {
+    let t = step.technique;
+    let places = matches!(
+        t,
+        Technique::FullHouse
+            | Technique::HiddenSingleBox
+            | Technique::HiddenSingleLine
+            | Technique::NakedSingle
+    ) || t.is_direct();
+    let chaining = t >= Technique::XCycle;
+    let never_places = (Technique::Pointing..=Technique::Cycle).contains(&t);
+    let removes = !step.eliminations.is_empty();
+    let placed = step.placement;
+    if step.er < t.rating()
+        || (placed.is_none() && !removes)
+        || (places && placed.is_none())
+        || (never_places && placed.is_some())
+        || (!chaining && (step.chain.len != 0 || step.chain.truncated))
+    {
+        return false;
+    }
+    match t {
+        Technique::FullHouse
+        | Technique::HiddenSingleBox
+        | Technique::HiddenSingleLine
+        | Technique::NakedSingle => !removes,
+        _ if t.is_direct() => removes,
+        _ => placed.is_none_or(|(cell, digit)| !step.eliminations.cells(digit).contains(cell)),
     }
 }
 
@@ -967,7 +1010,12 @@ pub unsafe extern "C" fn sudoku_solve_path(
 /// `text` NULL with a non-zero `size`), `SUDOKU_INVALID_ARGUMENT` (a field out of range: an
 /// unknown technique, a rating above 255, `cell` above 80, `digit` above 9, bits set beyond the
 /// 729 candidates, 81 cells, 27 houses or 9 digits, `chain_len` above 128, a chain entry with
-/// bits 10-14 set or a candidate above 728, `chain_truncated` above 1) or
+/// bits 10-14 set or a candidate above 728, `chain_truncated` above 1; or fields that no step of
+/// the engine has together: a rating below the technique's, a `cell` other than 0 with `digit`
+/// 0, a step that neither places nor removes, a single or direct technique that places
+/// nothing, a single that removes candidates, a direct technique that removes none, a
+/// technique from pointing to the cycles (8-37) that places a digit, a placed digit also
+/// removed from its cell, chain entries on a technique that is not a chain (below 35)) or
 /// `SUDOKU_INTERNAL_ERROR`. Thread-safe; it allocates the text while it is built.
 ///
 /// # Safety

@@ -1821,11 +1821,17 @@ class Steps(unittest.TestCase):
                     dataclasses.replace(x, technique_id=True),
                     dataclasses.replace(x, chain_truncated=2),
                     dataclasses.replace(x, chain=[(21, 7, 2), None]),
-                    dataclasses.replace(x, rating=1.25)):
+                    dataclasses.replace(x, rating=1.25),
+                    # In range, but no step of the engine has them together: an X-Wing that
+                    # removes nothing, one rated below 3.2, one that places a digit.
+                    dataclasses.replace(x, eliminations=[]),
+                    dataclasses.replace(x, rating=3.1),
+                    dataclasses.replace(x, placement=(0, 1))):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.explain(bad)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
-            self.assertEqual(caught.exception.message, "a step field is out of range")
+            self.assertEqual(caught.exception.message,
+                             "a step field is out of range or disagrees with the others")
         with self.assertRaises(TypeError):
             sudoku.explain("a step")
 
