@@ -1157,11 +1157,31 @@ mod tests {
         let mut bad = good;
         bad.eliminations[11] = 1 << 25;
         assert_eq!(bad.engine_step(), None);
+        // The first step placed as a forcing chain would: a chain entry in range passes.
         let mut bad = good;
+        bad.technique = Technique::ForcingChain as i32;
+        bad.rating = 70;
         bad.chain_len = 1;
         bad.chain[0] = 729;
         assert_eq!(bad.engine_step(), None);
         bad.chain[0] = 728 | 0x8000;
         assert!(bad.engine_step().is_some());
+        // Fields in range that disagree: the same entry on a single, the single rated lower.
+        assert_eq!(
+            sudoku_step {
+                technique: good.technique,
+                ..bad
+            }
+            .engine_step(),
+            None
+        );
+        assert_eq!(
+            sudoku_step {
+                rating: good.rating - 1,
+                ..good
+            }
+            .engine_step(),
+            None
+        );
     }
 }
