@@ -195,11 +195,12 @@ pub fn next_step_sharing(grid: &Grid, budget: &Budget, memory: &mut PathMemory) 
     if let Some(step) = exclusion::aligned_triplet_exclusion_after(grid, triplets) {
         return Next::Step(step);
     }
-    let chained = [chains::nishio::nishio, chains::multiple::multiple];
-    for technique in chained {
-        if let Some(step) = technique(grid) {
-            return Next::Step(step);
-        }
+    if let Some(step) = chains::nishio::nishio(grid) {
+        return Next::Step(step);
+    }
+    // The reachability producer 14 built on this grid, unless it had no need to.
+    if let Some(step) = chains::multiple::multiple_with(grid, unary.reach(grid)) {
+        return Next::Step(step);
     }
     // The dynamic searches of this position share their propagations' memory, and from level
     // 2 on the nested producers' steps.

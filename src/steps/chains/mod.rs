@@ -311,10 +311,46 @@ pub fn unary_chains(grid: &Grid) -> Option<Step> {
 }
 
 /// What producer 14 keeps along a path: the candidates and strong links of the last grid
-/// where no potential reached its negation (so where it found nothing).
+/// where no potential reached its negation (so where it found nothing), the last reachability
+/// built with the grid it is of, and the searches' working memory (kept so that a position's
+/// searches do not grow their vectors from nothing again).
 #[derive(Default)]
 pub struct UnaryMemory {
     free: Option<([u16; CELLS], contradiction::SourceLinks)>,
+    reach: KeptReach,
+    ws: Workspace,
+}
+
+/// A reachability kept along a path, with the grid it is of (its candidates and empty cells).
+#[derive(Default)]
+struct KeptReach(Option<(([u16; CELLS], CellSet), implication::Reach)>);
+
+impl KeptReach {
+    /// The reachability on `grid` ([`implication::Reach::new`]): the one kept when it is of
+    /// the same grid, else the kept one rebuilt in place ([`implication::Reach::rebuild`],
+    /// which keeps its working memory: building one from nothing grows a dozen vectors).
+    fn of(&mut self, grid: &Grid) -> &implication::Reach {
+        let key = (*grid.candidate_masks(), grid.empty_cells());
+        match &mut self.0 {
+            Some((of, reach)) => {
+                if *of != key {
+                    reach.rebuild(grid);
+                    *of = key;
+                }
+            }
+            None => self.0 = Some((key, implication::Reach::new(grid))),
+        }
+        &self.0.as_ref().expect("built above").1
+    }
+}
+
+impl UnaryMemory {
+    /// The reachability on `grid` ([`implication::Reach::new`]): the one producer 14 built
+    /// when it was on the same grid (it found nothing there, and the multiple forcing chains
+    /// ask on that grid), else one built again in the kept memory.
+    pub fn reach(&mut self, grid: &Grid) -> &implication::Reach {
+        self.reach.of(grid)
+    }
 }
 
 /// [`unary_chains`], told by `memory` the last grid of a path where no potential reached its
@@ -331,11 +367,11 @@ pub fn unary_chains_after(grid: &Grid, memory: &mut UnaryMemory) -> Option<Step>
             return None;
         }
     }
-    let reach = implication::Reach::new(grid);
+    let reach = memory.reach.of(grid);
     let mut best = Best::default();
-    unary_search_from(grid, &mut best, Some(&reach));
-    memory.free = (!reach.any_contradiction())
-        .then(|| (*masks, contradiction::SourceLinks::known_free(grid)));
+    unary_search_from(grid, &mut best, Some(reach), &mut memory.ws);
+    let free = !reach.any_contradiction();
+    memory.free = free.then(|| (*masks, contradiction::SourceLinks::known_free(grid)));
     best.0.map(|f| f.step)
 }
 
@@ -344,21 +380,26 @@ pub fn unary_chains_after(grid: &Grid, memory: &mut UnaryMemory) -> Option<Step>
 /// grid's reachability ([`implication::Reach::new`]), shared with the multiple forcing chains.
 pub fn unary_chains_all(grid: &Grid, reach: &implication::Reach) -> Vec<Whole> {
     let mut best = Best::every();
-    unary_search_from(grid, &mut best, Some(reach));
+    unary_search_from(grid, &mut best, Some(reach), &mut Workspace::default());
     best.into_sorted()
 }
 
 fn unary_search(grid: &Grid, best: &mut Best) {
-    unary_search_from(grid, best, Some(&implication::Reach::new(grid)));
+    let reach = implication::Reach::new(grid);
+    unary_search_from(grid, best, Some(&reach), &mut Workspace::default());
 }
 
 /// The searches of producer 14 on `grid`, skipping those that `reach` shows cannot find
-/// anything ([`implication`]; every search with `None`).
-fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::Reach>) {
+/// anything ([`implication`]; every search with `None`), in the working memory `ws`.
+fn unary_search_from(
+    grid: &Grid,
+    best: &mut Best,
+    reach: Option<&implication::Reach>,
+    ws: &mut Workspace,
+) {
     if reach.is_some_and(|r| !r.any_contradiction()) {
         return;
     }
-    let mut ws = Workspace::default();
     // The starts (by potential key) whose forcing X-chain rates below any forcing chain of the
     // XY pass: such a chain from the same start removes (or places) the same, sorts after it
     // and is dropped (SE's `getHints` keeps the first step of each set of removals), so it is
@@ -416,20 +457,17 @@ fn unary_search_from(grid: &Grid, best: &mut Best, reach: Option<&implication::R
                 let negated = start.negated();
                 if cycles {
                     let dead = dead_ends(reach, start, on, true, !best.keeps_all());
-                    let found = cycles::search(grid, &mut ws, start, pass, on, dead, best);
+                    let found = cycles::search(grid, ws, start, pass, on, dead, best);
                     note(start, found);
                 } else if on {
                     let dead = dead_ends(reach, start, true, false, !best.keeps_all());
-                    note(
-                        start,
-                        forcing::search(grid, &mut ws, start, pass, dead, best),
-                    );
+                    note(start, forcing::search(grid, ws, start, pass, dead, best));
                 }
                 if off {
                     let dead = dead_ends(reach, negated, true, false, !best.keeps_all());
                     note(
                         negated,
-                        forcing::search(grid, &mut ws, negated, pass, dead, best),
+                        forcing::search(grid, ws, negated, pass, dead, best),
                     );
                 }
             }

@@ -208,6 +208,14 @@ pub fn multiple(grid: &Grid) -> Option<Step> {
     best.0.map(|f| f.step)
 }
 
+/// [`multiple`] with the grid's reachability `reach` ([`implication::Reach::new`] of `grid`),
+/// built already: the same step.
+pub fn multiple_with(grid: &Grid, reach: &implication::Reach) -> Option<Step> {
+    let mut best = Best::default();
+    search_from(grid, &mut best, Some(reach));
+    best.0.map(|f| f.step)
+}
+
 /// Every cell and region forcing chain on `grid`, whole, in SE's order (`getHints`; see
 /// [`Best::into_sorted`]): the nested rule of level 3 ([`super::nested`]).
 pub fn multiple_all(grid: &Grid, reach: &implication::Reach) -> Vec<Whole> {

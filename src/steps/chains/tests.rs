@@ -318,14 +318,14 @@ fn the_reachability_shortcut_changes_no_step() {
     let (mut found, mut barren) = (0, 0);
     for grid in crate::steps::grid::varied_grids() {
         let mut plain = Best::every();
-        unary_search_from(&grid, &mut plain, None);
+        unary_search_from(&grid, &mut plain, None, &mut Workspace::default());
         let mut quick = Best::every();
         unary_search(&grid, &mut quick);
         let n = assert_same_steps(&plain.into_sorted(), &quick.into_sorted());
         found += n;
         barren += usize::from(n == 0);
         let mut first = Best::default();
-        unary_search_from(&grid, &mut first, None);
+        unary_search_from(&grid, &mut first, None, &mut Workspace::default());
         let first = first.0.map(|f| chain(&f.step));
         assert_eq!(first, unary_chains(&grid).map(|s| chain(&s)));
     }
