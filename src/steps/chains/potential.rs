@@ -431,6 +431,14 @@ pub fn on_to_off(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
 /// once).
 #[inline]
 pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
+    off_to_on_by(grid, p, links, |q, _| each(q));
+}
+
+/// As [`off_to_on`], giving with each consequence the rule that made it: [`Cause::Cell`], or
+/// [`Cause::House`] with the kind of the house (the first in SE's order, box, row, column,
+/// holding both cells where the digit has two places).
+#[inline]
+pub fn off_to_on_by(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot, Cause)) {
     let (cell, digit) = (p.cell(), p.digit());
     // The cells given so far (at most two before the last house): a cell met twice is given
     // once.
@@ -440,11 +448,10 @@ pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
         if is_pair(cands) {
             let other = cands & !(1 << digit.index());
             if other != 0 && other & (other - 1) == 0 {
-                each(Pot::new(
-                    cell,
-                    Digit::ALL[other.trailing_zeros() as usize],
-                    true,
-                ));
+                each(
+                    Pot::new(cell, Digit::ALL[other.trailing_zeros() as usize], true),
+                    Cause::Cell,
+                );
             }
         }
     }
@@ -464,7 +471,7 @@ pub fn off_to_on(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
                 if n < 2 {
                     given[n] = o.index();
                 }
-                each(Pot::new(o, digit, true));
+                each(Pot::new(o, digit, true), Cause::House(KINDS[n]));
             }
         }
     }

@@ -32,9 +32,7 @@ use std::collections::VecDeque;
 
 use super::advanced::{Advanced, NestedStep, NOT_NESTED};
 use super::nested::{same_chains, NestedCache};
-use super::potential::{
-    house_of, is_pair, off_to_on, on_to_off, Arena, Cause, Links, Pot, PotSet, KEYS, KINDS,
-};
+use super::potential::{house_of, off_to_on_by, on_to_off, Arena, Cause, Links, Pot, PotSet, KEYS};
 use super::Whole;
 use crate::geometry::Digit;
 use crate::steps::grid::Grid;
@@ -123,15 +121,11 @@ pub struct Contradiction {
 pub struct Propagation {
     /// The potentials derived, with their main parents.
     pub arena: Arena,
-    /// Hidden parents: for arena index `i`, `hidden[span[i].0 .. span[i].0 + span[i].1]`.
+    /// Hidden parents: for arena index `i`, `hidden[meta[i].hidden ..][.. meta[i].count]`.
     hidden: Vec<u32>,
-    span: Vec<(u32, u32)>,
-    /// For arena index `i`, the rule that made it when it is an on-potential of a dynamic
-    /// propagation (the nested rules of levels 4 and 5 follow it), else `None`.
-    cause: Vec<Option<Cause>>,
-    /// For arena index `i`, the nested step that removed it (an index in `nested`), or
-    /// [`NONE`] (levels 2 and up).
-    nested_of: Vec<u32>,
+    /// What else is known of arena index `i` (one vector rather than one per field: a
+    /// propagation adds to it at every potential it derives).
+    meta: Vec<Meta>,
     /// The nested steps that lent removals to this propagation.
     nested: Vec<NestedStep>,
     /// Arena index of each reached potential by key, [`UNSEEN`] when not reached. Sixteen
@@ -144,8 +138,10 @@ pub struct Propagation {
     pub on_order: Vec<u32>,
     /// Reached off-potentials, in the order reached (arena indices).
     pub off_order: Vec<u32>,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    /// The potentials still to take are `on_order[on_taken..]` and `off_order[off_taken..]`:
+    /// each queue is the tail of its order.
+    on_taken: usize,
+    off_taken: usize,
     /// Scratch of [`Propagation::ancestor_count`] (a cell, so that counting needs no exclusive
     /// borrow: a chain's branches come from several propagations at once).
     stack: RefCell<Vec<u32>>,
@@ -153,6 +149,26 @@ pub struct Propagation {
     advanced: Advanced,
     /// Scratch: the arena indices of an advanced removal's parents.
     parents: Vec<u32>,
+}
+
+/// Of one derived potential: where its hidden parents are, the rule that made it when it is an
+/// on-potential of a dynamic propagation (the nested rules of levels 4 and 5 follow it), else
+/// `None`, and the nested step that removed it (an index in `nested`), or [`NONE`] (levels 2
+/// and up).
+#[derive(Clone, Copy)]
+struct Meta {
+    hidden: u32,
+    count: u32,
+    nested_of: u32,
+    cause: Option<Cause>,
+}
+
+impl Meta {
+    /// The hidden parents' range in `hidden`.
+    #[inline]
+    fn hidden_range(self) -> std::ops::Range<usize> {
+        self.hidden as usize..(self.hidden + self.count) as usize
+    }
 }
 
 impl Default for Propagation {
@@ -164,15 +180,13 @@ impl Default for Propagation {
         Propagation {
             arena: Arena::with_capacity(ROOM),
             hidden: Vec::with_capacity(ROOM),
-            span: Vec::with_capacity(ROOM),
-            cause: Vec::with_capacity(ROOM),
-            nested_of: Vec::with_capacity(ROOM),
+            meta: Vec::with_capacity(ROOM),
             nested: Vec::new(),
             index: Box::new([UNSEEN; KEYS]),
             on_order: Vec::with_capacity(ROOM / 2),
             off_order: Vec::with_capacity(ROOM),
-            pending_on: VecDeque::with_capacity(ROOM / 2),
-            pending_off: VecDeque::with_capacity(ROOM),
+            on_taken: 0,
+            off_taken: 0,
             stack: RefCell::new(Vec::new()),
             advanced: Advanced::default(),
             parents: Vec::new(),
@@ -188,14 +202,12 @@ impl Propagation {
         }
         self.arena.clear();
         self.hidden.clear();
-        self.span.clear();
-        self.cause.clear();
-        self.nested_of.clear();
+        self.meta.clear();
         self.nested.clear();
         self.on_order.clear();
         self.off_order.clear();
-        self.pending_on.clear();
-        self.pending_off.clear();
+        self.on_taken = 0;
+        self.off_taken = 0;
     }
 
     /// The arena index of the reached potential `p`, if reached.
@@ -208,20 +220,25 @@ impl Propagation {
     /// Adds a start.
     fn add_start(&mut self, p: Pot) -> u32 {
         let i = self.arena.start(p);
-        self.span.push((0, 0));
-        self.cause.push(None);
-        self.nested_of.push(NONE);
+        self.meta.push(Meta {
+            hidden: 0,
+            count: 0,
+            nested_of: NONE,
+            cause: None,
+        });
         i
     }
 
     /// Adds `p` forced by `parent`, with the hidden parents in `extra`, made by `cause`.
     fn add_derived(&mut self, p: Pot, parent: u32, extra: &[u32], cause: Option<Cause>) -> u32 {
         let i = self.arena.derive(p, parent);
-        self.cause.push(cause);
-        self.span
-            .push((self.hidden.len() as u32, extra.len() as u32));
+        self.meta.push(Meta {
+            hidden: self.hidden.len() as u32,
+            count: extra.len() as u32,
+            nested_of: NONE,
+            cause,
+        });
         self.hidden.extend_from_slice(extra);
-        self.nested_of.push(NONE);
         i
     }
 
@@ -232,10 +249,8 @@ impl Propagation {
         self.index[p.0 as usize] = i as u16;
         if p.is_on() {
             self.on_order.push(i);
-            self.pending_on.push_back(i);
         } else {
             self.off_order.push(i);
-            self.pending_off.push_back(i);
         }
     }
 
@@ -256,8 +271,7 @@ impl Propagation {
             if node.parent != super::potential::NO_PARENT {
                 stack.push(node.parent);
             }
-            let (s, n) = self.span[at as usize];
-            stack.extend_from_slice(&self.hidden[s as usize..(s + n) as usize]);
+            stack.extend_from_slice(&self.hidden[self.meta[at as usize].hidden_range()]);
         }
         count
     }
@@ -283,7 +297,7 @@ impl Propagation {
                 if !seen.insert(node.pot) {
                     continue;
                 }
-                let n = prop.nested_of[at as usize];
+                let n = prop.meta[at as usize].nested_of;
                 if n != NONE {
                     let step = prop.nested[n as usize].whole();
                     if !counted.iter().any(|c| same_chains(c, step)) {
@@ -294,8 +308,7 @@ impl Propagation {
                 if node.parent != super::potential::NO_PARENT {
                     stack.push(node.parent);
                 }
-                let (s, k) = prop.span[at as usize];
-                stack.extend_from_slice(&prop.hidden[s as usize..(s + k) as usize]);
+                stack.extend_from_slice(&prop.hidden[prop.meta[at as usize].hidden_range()]);
             }
         }
         total
@@ -328,10 +341,10 @@ impl Propagation {
                 causes.push(start);
                 continue;
             }
-            causes.push(self.cause[at as usize]);
+            let meta = self.meta[at as usize];
+            causes.push(meta.cause);
             queue.push_back(node.parent);
-            let (s, n) = self.span[at as usize];
-            queue.extend(&self.hidden[s as usize..(s + n) as usize]);
+            queue.extend(&self.hidden[meta.hidden_range()]);
         }
     }
 
@@ -380,9 +393,11 @@ impl Propagation {
         let mut work = *grid;
         // At most 8 other candidates and 20 peers (on), 1 + 3 (off): no allocation per run.
         let mut found = [Pot(0); 32];
+        let mut strong = [(Pot(0), Cause::Cell); 4];
         let mut extra = [0u32; 16];
         loop {
-            if let Some(p) = self.pending_on.pop_front() {
+            if let Some(&p) = self.on_order.get(self.on_taken) {
+                self.on_taken += 1;
                 let pot = self.arena.get(p).pot;
                 let mut n = 0;
                 on_to_off(&work, pot, links, |q| {
@@ -399,16 +414,20 @@ impl Propagation {
                         self.reach(d);
                     }
                 }
-            } else if let Some(p) = self.pending_off.pop_front() {
+            } else if let Some(&p) = self.off_order.get(self.off_taken) {
+                self.off_taken += 1;
                 let pot = self.arena.get(p).pot;
                 let mut n = 0;
-                off_to_on(&work, pot, links, |q| {
-                    found[n] = q;
+                off_to_on_by(&work, pot, links, |q, cause| {
+                    strong[n] = (q, cause);
                     n += 1;
                 });
-                for &q in &found[..n] {
+                for &(q, cause) in &strong[..n] {
                     let (k, cause) = if mode.dynamic {
-                        self.hidden_parents(grid, &work, pot, q, &mut extra)
+                        (
+                            self.hidden_parents(grid, &work, pot, cause, &mut extra),
+                            Some(cause),
+                        )
                     } else {
                         (0, None)
                     };
@@ -462,7 +481,7 @@ impl Propagation {
                         nested_here[n] = self.nested.len() as u32;
                         self.nested.push(advanced.nested[n].clone());
                     }
-                    self.nested_of[d as usize] = nested_here[n];
+                    self.meta[d as usize].nested_of = nested_here[n];
                 }
                 self.reach(d);
                 queued = true;
@@ -473,19 +492,19 @@ impl Propagation {
         queued
     }
 
-    /// The hidden parents of `q`, concluded "on" from the off-potential `p` on the reduced
-    /// grid `work`: by the cell rule (`q` in `p`'s cell), the candidates the cell has lost
-    /// since `source`; by the house rule, the places of the digit lost in the house of the
-    /// link. Each lost candidate was removed by a reached off-potential, which is the parent.
-    /// Returns their number and the rule (its house kind) that made `q`.
+    /// The hidden parents of an on-potential concluded from the off-potential `p` on the
+    /// reduced grid `work` by the rule `cause` ([`off_to_on_by`]): by the cell rule, the
+    /// candidates `p`'s cell has lost since `source`; by the house rule, the places of the digit
+    /// lost in `p`'s house of that kind (the house the link used). Each lost candidate was
+    /// removed by a reached off-potential, which is the parent. Returns their number.
     fn hidden_parents(
         &self,
         source: &Grid,
         work: &Grid,
         p: Pot,
-        q: Pot,
+        cause: Cause,
         out: &mut [u32; 16],
-    ) -> (usize, Option<Cause>) {
+    ) -> usize {
         let mut n = 0;
         let mut push = |lost: Pot| {
             let i = self.reached(lost);
@@ -495,38 +514,28 @@ impl Propagation {
                 n += 1;
             }
         };
-        if q.cell() == p.cell() {
-            let mut rest = source.candidates(p.cell()) & !work.candidates(p.cell());
-            while rest != 0 {
-                let d = Digit::ALL[rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-                push(Pot::new(p.cell(), d, false));
+        match cause {
+            Cause::Cell => {
+                let mut rest = source.candidates(p.cell()) & !work.candidates(p.cell());
+                while rest != 0 {
+                    let d = Digit::ALL[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                    push(Pot::new(p.cell(), d, false));
+                }
             }
-            return (n, Some(Cause::Cell));
+            Cause::House(kind) => {
+                // On the house's places (9-bit masks, in the house's cell order, which is the
+                // cells' order).
+                let (house, digit) = (house_of(p.cell(), kind), p.digit());
+                let mut lost = source.positions(house, digit) & !work.positions(house, digit);
+                while lost != 0 {
+                    let at = lost.trailing_zeros() as usize;
+                    lost &= lost - 1;
+                    push(Pot::new(house.cells()[at], digit, false));
+                }
+            }
         }
-        // The house rule fired in the first of box, row, column (SE's order) holding both cells
-        // where the digit has exactly two places now: the house `off_to_on` used.
-        let digit = p.digit();
-        for kind in KINDS {
-            let house = house_of(p.cell(), kind);
-            if !house.cell_set().contains(q.cell()) {
-                continue;
-            }
-            // On the house's places (9-bit masks, in the house's cell order, which is the
-            // cells' order).
-            let now = work.positions(house, digit);
-            if !is_pair(now) {
-                continue;
-            }
-            let mut lost = source.positions(house, digit) & !now;
-            while lost != 0 {
-                let at = lost.trailing_zeros() as usize;
-                lost &= lost - 1;
-                push(Pot::new(house.cells()[at], digit, false));
-            }
-            return (n, Some(Cause::House(kind)));
-        }
-        (n, None)
+        n
     }
 }
 
