@@ -230,6 +230,7 @@ impl Propagation {
     }
 
     /// Adds `p` forced by `parent`, with the hidden parents in `extra`, made by `cause`.
+    #[inline]
     fn add_derived(&mut self, p: Pot, parent: u32, extra: &[u32], cause: Option<Cause>) -> u32 {
         let i = self.arena.derive(p, parent);
         self.meta.push(Meta {
@@ -243,6 +244,7 @@ impl Propagation {
     }
 
     /// Marks the new potential at `i` as reached and queues it.
+    #[inline]
     fn reach(&mut self, i: u32) {
         let p = self.arena.get(i).pot;
         debug_assert!(i < UNSEEN as u32, "at most KEYS + 2 potentials");
