@@ -331,16 +331,14 @@ impl KeptReach {
     /// which keeps its working memory: building one from nothing grows a dozen vectors).
     fn of(&mut self, grid: &Grid) -> &implication::Reach {
         let key = (*grid.candidate_masks(), grid.empty_cells());
-        match &mut self.0 {
-            Some((of, reach)) => {
-                if *of != key {
-                    reach.rebuild(grid);
-                    *of = key;
-                }
-            }
-            None => self.0 = Some((key, implication::Reach::new(grid))),
+        let (of, reach) = self
+            .0
+            .get_or_insert_with(|| (key, implication::Reach::new(grid)));
+        if *of != key {
+            reach.rebuild(grid);
+            *of = key;
         }
-        &self.0.as_ref().expect("built above").1
+        reach
     }
 }
 
