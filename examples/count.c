@@ -3,6 +3,8 @@
  * Usage: count [--] PUZZLE [LIMIT]
  *        count -h | --help   prints the usage to stdout
  *
+ * Options (-h, --help) may also follow PUZZLE or LIMIT; "--" ends them.
+ *
  * PUZZLE is one line in any one-line form the library's reader knows: 81 cells in row-major
  * order ('1'-'9' givens; '.', '0', '*', '_', '-', 'x' or 'X' blanks), optionally followed by
  * spaces and a rating or comment. LIMIT (default 1000, at least 1) caps the count: the search
@@ -61,32 +63,36 @@ int main(int argc, char **argv)
     uint64_t limit = DEFAULT_LIMIT, count = 0;
     char board[SUDOKU_CELLS];
     sudoku_status status;
+    /* The operands' indices in argv: PUZZLE, then LIMIT. */
+    int operand[2] = {0, 0}, operands = 0, options = 1, i;
 
-    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-        usage(stdout);
-        return finish_output(PROGRAM, 0, 2);
+    /* Options anywhere, as in the other programs; "--" ends them, so that a puzzle written
+     * with '-' blanks is never taken for an option. */
+    for (i = 1; i < argc; i++) {
+        if (options && strcmp(argv[i], "--") == 0) {
+            options = 0;
+        } else if (options && (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)) {
+            usage(stdout);
+            return finish_output(PROGRAM, 0, 2);
+        } else if (options && is_option(argv[i])) {
+            fprintf(stderr, PROGRAM ": unknown option '%s'\n", argv[i]);
+            return usage_error(PROGRAM, NULL, NULL);
+        } else if (operands == 2) {
+            return usage_error(PROGRAM, "too many arguments: PUZZLE and LIMIT at most", NULL);
+        } else {
+            operand[operands++] = i;
+        }
     }
-    if (argc >= 2 && strcmp(argv[1], "--") == 0) {
-        /* "--" ends the options: PUZZLE and LIMIT follow. */
-        argv++;
-        argc--;
-    } else if (argc >= 2 && is_option(argv[1])) {
-        fprintf(stderr, PROGRAM ": unknown option '%s'\n", argv[1]);
-        return usage_error(PROGRAM, NULL, NULL);
-    }
-    if (argc < 2) {
+    if (operands == 0) {
         return usage_error(PROGRAM, "PUZZLE missing", NULL);
     }
-    if (argc > 3) {
-        return usage_error(PROGRAM, "too many arguments: PUZZLE and LIMIT at most", NULL);
-    }
-    if (argc == 3 && !parse_limit(argv[2], &limit)) {
+    if (operands == 2 && !parse_limit(argv[operand[1]], &limit)) {
         /* A bad number is a usage error, with the pointer to the usage as everywhere. */
         return usage_error(PROGRAM,
                            "LIMIT must be a whole number from 1 to 18446744073709551615, got",
-                           argv[2]);
+                           argv[operand[1]]);
     }
-    if (!read_argument(PROGRAM, argv[1], board)) {
+    if (!read_argument(PROGRAM, argv[operand[0]], board)) {
         return 2;
     }
 

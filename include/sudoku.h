@@ -1250,7 +1250,8 @@ const char *sudoku_version(void);
  * after the others.
  *
  * On any status but `SUDOKU_OK` nothing is written. Returns `SUDOKU_OK`,
- * `SUDOKU_NULL_POINTER` (`board` or `canonical` is NULL), `SUDOKU_INVALID_CHARACTER`,
+ * `SUDOKU_NULL_POINTER` (`board` or `canonical` is NULL), `SUDOKU_INVALID_ARGUMENT`
+ * (`transform` overlaps `canonical`), `SUDOKU_INVALID_CHARACTER`,
  * `SUDOKU_CONFLICTING_GIVENS` (two equal givens in a house: such a board is not a puzzle, and
  * is refused rather than canonicalized) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; allocates a
  * little working memory (more for boards with many automorphisms); about 4 µs for a
@@ -1466,8 +1467,9 @@ enum sudoku_status sudoku_hint(const char board[81], const char *givens, const u
  * Returns `SUDOKU_OK`, `SUDOKU_BUFFER_TOO_SMALL`, `SUDOKU_NO_SOLUTION`,
  * `SUDOKU_MULTIPLE_SOLUTIONS` (as for `sudoku_rate`), `SUDOKU_INVALID_CHARACTER`,
  * `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (`board`, `count` or `complete` NULL, or
- * `steps` NULL with a non-zero `capacity`), `SUDOKU_INVALID_ARGUMENT` (`steps` misaligned or
- * a `capacity` whose buffer could not exist) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; it
+ * `steps` NULL with a non-zero `capacity`), `SUDOKU_INVALID_ARGUMENT` (`steps` misaligned, a
+ * `capacity` whose buffer could not exist, or two of `steps`, `count` and `complete`
+ * overlapping) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; it
  * allocates the path while it is built.
  *
  * # Safety
@@ -1491,12 +1493,14 @@ enum sudoku_status sudoku_solve_path(const char board[81], struct sudoku_step *s
  * `text` NULL with a non-zero `size`), `SUDOKU_INVALID_ARGUMENT` (a field out of range: an
  * unknown technique, a rating above 255, `cell` above 80, `digit` above 9, bits set beyond the
  * 729 candidates, 81 cells, 27 houses or 9 digits, `chain_len` above 128, a chain entry with
- * bits 10-14 set or a candidate above 728, `chain_truncated` above 1; or fields that no step of
+ * bits 10-14 set or a candidate above 728, `chain_truncated` above 1; a `size` whose buffer
+ * could not exist, or `needed` overlapping `text`'s `size` bytes; or fields that no step of
  * the engine has together: a rating below the technique's, a `cell` other than 0 with `digit`
  * 0, a step that neither places nor removes, a single or direct technique that places
  * nothing, a single that removes candidates, a direct technique that removes none, a
  * technique from pointing to the cycles (8-37) that places a digit, a placed digit also
- * removed from its cell, chain entries on a technique that is not a chain (below 35)) or
+ * removed from its cell, chain entries on a technique that is not a chain (below 35), a chain
+ * technique whose entries do not start with a candidate or hold two branch ends in a row) or
  * `SUDOKU_INTERNAL_ERROR`. Thread-safe; it allocates the text while it is built.
  *
  * # Safety

@@ -136,3 +136,31 @@ fn the_transform_struct_has_the_documented_layout() {
     assert_eq!(std::mem::offset_of!(sudoku_transform, columns), 10);
     assert_eq!(std::mem::offset_of!(sudoku_transform, digits), 19);
 }
+
+#[test]
+fn a_transform_overlapping_the_form_is_refused_and_nothing_is_written() {
+    let puzzle = read_puzzles("puzzles2_17_clue")[0];
+    let board: Vec<std::ffi::c_char> = puzzle.iter().map(|&b| b as std::ffi::c_char).collect();
+    // One buffer holding the form, with the transformation placed over its bytes 10-38, at its
+    // last byte (byte 80 shared), and just after it (no byte shared: accepted).
+    let size = std::mem::size_of::<sudoku_transform>();
+    for (at, refused) in [(10, true), (80, true), (81, false)] {
+        let mut buffer = vec![b'#' as std::ffi::c_char; 81 + size + 1];
+        let out = buffer.as_mut_ptr();
+        // SAFETY: 81 readable bytes; the buffer holds the form's 81 bytes and the transform's
+        // `size` bytes at `at` (at most 81 + size bytes from its start), unaligned writes allowed.
+        let status = unsafe {
+            sudoku::ffi::sudoku_canonicalize(
+                board.as_ptr(),
+                out,
+                out.add(at).cast::<sudoku_transform>(),
+            )
+        };
+        if refused {
+            assert_eq!(status, sudoku::ffi::sudoku_status::SUDOKU_INVALID_ARGUMENT);
+            assert!(buffer.iter().all(|&b| b == b'#' as std::ffi::c_char));
+        } else {
+            assert_eq!(status, sudoku::ffi::sudoku_status::SUDOKU_OK);
+        }
+    }
+}

@@ -20,10 +20,12 @@ Exit codes: 0 counted, 2 invalid input, usage or an error writing the output.
 fn count_counts_up_to_the_limit() {
     let rated = format!("{DEADLY} ED=1.2/1.2/1.2");
     let dashes = "-".repeat(81);
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 12] = [
         (&[&rated], "2 solutions\n"),
         // "--" ends the options: a puzzle may then start with "-".
         (&["--", DEADLY, "2"], "at least 2 solutions (the limit)\n"),
+        (&[DEADLY, "--", "2"], "at least 2 solutions (the limit)\n"),
+        (&[DEADLY, "2", "--"], "at least 2 solutions (the limit)\n"),
         (&["--", &dashes, "3"], "at least 3 solutions (the limit)\n"),
         (&[&dashes, "7"], "at least 7 solutions (the limit)\n"),
         (&[EMPTY, "1000"], "at least 1000 solutions (the limit)\n"),
@@ -48,6 +50,8 @@ fn count_prints_its_usage_on_help_and_says_what_was_wrong() {
         let name = "count";
         for help in ["-h", "--help"] {
             assert_run(&run(program, &[help], b""), 0, COUNT_USAGE, "");
+            // Options may follow the operands, as in the other programs.
+            assert_run(&run(program, &[EMPTY, "5", help], b""), 0, COUNT_USAGE, "");
         }
         let pointer = "Try 'count --help' for more information.\n";
         for (args, what) in [
@@ -56,6 +60,11 @@ fn count_prints_its_usage_on_help_and_says_what_was_wrong() {
             (&[], "PUZZLE missing"),
             (
                 &[EMPTY, "5", "5"],
+                "too many arguments: PUZZLE and LIMIT at most",
+            ),
+            (&[EMPTY, "--bogus"], "unknown option '--bogus'"),
+            (
+                &[EMPTY, "--", "5", "5"],
                 "too many arguments: PUZZLE and LIMIT at most",
             ),
         ] {

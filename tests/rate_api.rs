@@ -575,6 +575,57 @@ fn every_step_of_the_paths_agrees_with_the_solution() {
 }
 
 #[test]
+fn overlapping_outputs_are_refused_and_nothing_is_written() {
+    // sudoku_solve_path: the count inside the first step, the flag inside the count.
+    let mut steps = vec![blank_step(); 810];
+    let base = steps.as_mut_ptr();
+    let mut count = 7usize;
+    let mut flag = false;
+    // SAFETY: 810 writable steps; the count and flag pointers lie inside them or inside `count`,
+    // writable and (for the count) unaligned writes allowed.
+    let statuses = unsafe {
+        [
+            sudoku_solve_path(
+                QQWING_1.as_ptr().cast(),
+                base,
+                810,
+                ptr::addr_of_mut!((*base).eliminations).cast::<usize>(),
+                &mut flag,
+            ),
+            sudoku_solve_path(
+                QQWING_1.as_ptr().cast(),
+                base,
+                810,
+                &mut count,
+                ptr::addr_of_mut!(count).cast::<bool>(),
+            ),
+        ]
+    };
+    assert_eq!(statuses, [SUDOKU_INVALID_ARGUMENT; 2]);
+    assert!(steps.iter().all(|s| *s == blank_step()));
+    assert_eq!((count, flag), (7, false));
+    // sudoku_step_explain: `needed` inside the text buffer; just past it is accepted.
+    let (_, path_steps, _) = path(QQWING_1);
+    let mut text = [b'#' as c_char; 300];
+    for (at, want) in [(100usize, SUDOKU_INVALID_ARGUMENT), (200, SUDOKU_OK)] {
+        // SAFETY: a readable step, 200 writable bytes of text, a writable size at byte `at` of
+        // the 300 (unaligned writes allowed).
+        let status = unsafe {
+            sudoku_step_explain(
+                &path_steps[0],
+                text.as_mut_ptr(),
+                200,
+                text.as_mut_ptr().add(at).cast::<usize>(),
+            )
+        };
+        assert_eq!(status, want);
+        if want != SUDOKU_OK {
+            assert!(text.iter().all(|&c| c == b'#' as c_char));
+        }
+    }
+}
+
+#[test]
 fn solve_path_sizes_and_statuses() {
     let (status, steps, complete) = path(QQWING_1);
     assert_eq!(status, SUDOKU_OK);
@@ -789,19 +840,15 @@ fn explanations_of_known_steps() {
         SUDOKU_OK
     );
     for bad in [
-        // All zero: a Full House that places nothing.
+        // Every field in use 0 (the X-Wing's cell, digit, cells and chain are): a Full House
+        // that places nothing.
         sudoku_step {
             technique: 0,
             rating: 0,
-            cell: 0,
-            digit: 0,
             eliminations: [0; 12],
-            cells: [0; 2],
             houses: 0,
             digits: 0,
-            chain_len: 0,
-            chain: [0; 128],
-            chain_truncated: 0,
+            ..x
         },
         // Below the X-Wing's 3.2.
         sudoku_step { rating: 31, ..x },

@@ -1447,7 +1447,7 @@ _STEP_FIELDS_REFUSED = "a step field is out of range or disagrees with the other
 
 def _raw_step(step: Step) -> _Step:
     """The sudoku_step of a Step (for explain); SudokuError SUDOKU_INVALID_ARGUMENT for a field
-    out of range."""
+    out of range, or a technique name that is not technique_id's."""
     raw = _Step()
 
     def exact_int(value: object, low: int, high: int) -> int:
@@ -1463,6 +1463,9 @@ def _raw_step(step: Step) -> _Step:
 
     try:
         raw.technique = exact_int(step.technique_id, 0, 2**31 - 1)
+        # The name and the id say the same technique (the C side reads only the id).
+        if step.technique != technique_name(raw.technique):
+            raise ValueError
         # A rating in tenths (7.5): another value (1.25) is out of range, not rounded.
         tenths = round(step.rating * 10)
         if abs(step.rating * 10 - tenths) > 1e-6 or not 0 <= tenths <= 255:
@@ -1470,26 +1473,18 @@ def _raw_step(step: Step) -> _Step:
         raw.rating = int(tenths)
         if step.placement is not None:
             cell, digit = step.placement
-            if not (0 <= cell < CELLS and 1 <= digit <= 9):
-                raise ValueError
-            raw.cell, raw.digit = cell, digit
+            raw.cell, raw.digit = exact_int(cell, 0, CELLS - 1), exact_int(digit, 1, 9)
         for cell, digit in step.eliminations:
-            if not (0 <= cell < CELLS and 1 <= digit <= 9):
-                raise ValueError
+            cell, digit = exact_int(cell, 0, CELLS - 1), exact_int(digit, 1, 9)
             bit = 9 * cell + digit - 1
             raw.eliminations[bit // 64] |= 1 << (bit % 64)
         for cell in step.cells:
-            if not 0 <= cell < CELLS:
-                raise ValueError
+            cell = exact_int(cell, 0, CELLS - 1)
             raw.cells[cell // 64] |= 1 << (cell % 64)
         for house in step.houses:
-            if not 0 <= house < 27:
-                raise ValueError
-            raw.houses |= 1 << house
+            raw.houses |= 1 << exact_int(house, 0, 26)
         for digit in step.digits:
-            if not 1 <= digit <= 9:
-                raise ValueError
-            raw.digits |= 1 << (digit - 1)
+            raw.digits |= 1 << (exact_int(digit, 1, 9) - 1)
         if len(step.chain) > 128:
             raise ValueError
         for i, node in enumerate(step.chain):
@@ -1583,10 +1578,12 @@ def explain(step: Step) -> str:
     """The step in one line of English (sudoku_step_explain), for example "Hidden Single in box
     5: r4c6 = 7"; cells as rNcM (row and column 1-9).
 
-    Raises SudokuError SUDOKU_INVALID_ARGUMENT for a field out of range (an unknown
-    technique_id, a cell above 80, ...) or fields that no step of the engine has together (a
-    step that neither places nor removes, a rating below its technique's, an X-Wing that places
-    a digit, ...: sudoku_step_explain's list); TypeError when step is not a Step."""
+    Raises SudokuError SUDOKU_INVALID_ARGUMENT for a field out of range or of the wrong type
+    (an unknown technique_id, a cell above 80 or given as a bool, a rating given as a string,
+    ...), a technique name that is not technique_id's, or fields that no step of the engine has
+    together (a step that neither places nor removes, a rating below its technique's, an X-Wing
+    that places a digit, a chain technique without a chain, ...: sudoku_step_explain's list);
+    TypeError when step is not a Step."""
     if not isinstance(step, Step):
         raise TypeError("explain takes a Step, not %s" % type(step).__name__)
     raw = _raw_step(step)

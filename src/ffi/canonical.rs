@@ -4,6 +4,7 @@
 
 use std::ffi::c_char;
 
+use super::region::Region;
 use super::sudoku_status::{self, *};
 use super::{board_ref, guard, required};
 use crate::board::Board;
@@ -107,7 +108,8 @@ unsafe fn write_board(out: std::ptr::NonNull<c_char>, bytes: &[u8; CELLS]) {
 /// after the others.
 ///
 /// On any status but `SUDOKU_OK` nothing is written. Returns `SUDOKU_OK`,
-/// `SUDOKU_NULL_POINTER` (`board` or `canonical` is NULL), `SUDOKU_INVALID_CHARACTER`,
+/// `SUDOKU_NULL_POINTER` (`board` or `canonical` is NULL), `SUDOKU_INVALID_ARGUMENT`
+/// (`transform` overlaps `canonical`), `SUDOKU_INVALID_CHARACTER`,
 /// `SUDOKU_CONFLICTING_GIVENS` (two equal givens in a house: such a board is not a puzzle, and
 /// is refused rather than canonicalized) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; allocates a
 /// little working memory (more for boards with many automorphisms); about 4 µs for a
@@ -125,6 +127,19 @@ pub unsafe extern "C" fn sudoku_canonicalize(
     guard(|| {
         required(board.cast_mut())?;
         let out = required(canonical)?;
+        if let Ok(transform) = required(transform) {
+            // Both are outputs: one overlapping the other would be written over.
+            let regions = [
+                Region::of(out.as_ptr().cast_const().cast::<u8>(), CELLS),
+                Region::value(transform.as_ptr().cast_const()),
+            ];
+            let [Some(a), Some(b)] = regions else {
+                return Err(SUDOKU_INVALID_ARGUMENT);
+            };
+            if a.overlaps(&b) {
+                return Err(SUDOKU_INVALID_ARGUMENT);
+            }
+        }
         // SAFETY: the caller guarantees 81 readable bytes; they are copied before any write,
         // so `canonical` may be the same buffer.
         let text = *unsafe { board_ref(board) }?;

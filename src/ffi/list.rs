@@ -70,11 +70,8 @@ pub unsafe extern "C" fn sudoku_list_solutions(
         ) else {
             return Err(SUDOKU_INVALID_ARGUMENT);
         };
-        let regions = [input, output, count_out, more_out];
-        for (i, a) in regions.iter().enumerate() {
-            if regions[i + 1..].iter().any(|b| a.overlaps(b)) {
-                return Err(SUDOKU_INVALID_ARGUMENT);
-            }
+        if Region::any_overlap(&[input, output, count_out, more_out]) {
+            return Err(SUDOKU_INVALID_ARGUMENT);
         }
         // SAFETY: the caller guarantees 81 readable bytes, which nothing writes during the call
         // (the outputs do not overlap them, checked above).

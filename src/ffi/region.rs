@@ -1,5 +1,5 @@
 //! The address ranges of buffer arguments, to reject buffers that cannot exist or that overlap
-//! (used by `batch` and `list`).
+//! (used by `batch`, `list`, `generate`, `canonical` and `steps`).
 
 use std::mem::{align_of, size_of};
 
@@ -21,6 +21,20 @@ impl Region {
         let start = ptr as usize;
         start.checked_add(len)?;
         (start % align_of::<T>() == 0).then_some(Region { start, len })
+    }
+
+    /// The bytes of one value of `T` at `ptr`, at any alignment (outputs written unaligned);
+    /// `None` when its end would pass the last address.
+    pub(super) fn value<T>(ptr: *const T) -> Option<Region> {
+        Region::of(ptr.cast::<u8>(), size_of::<T>())
+    }
+
+    /// Whether two of `regions` share an address.
+    pub(super) fn any_overlap(regions: &[Region]) -> bool {
+        regions
+            .iter()
+            .enumerate()
+            .any(|(i, a)| regions[i + 1..].iter().any(|b| a.overlaps(b)))
     }
 
     /// Whether the two regions share an address (an empty region shares none).

@@ -323,7 +323,8 @@ impl sudoku_step {
 /// `cell` is 0 when nothing is placed; it places a digit or removes a candidate; the singles
 /// and the direct techniques place one (the singles removing nothing, the direct ones the
 /// candidates that reveal it), the techniques from pointing to the cycles never do; a digit
-/// placed is not also removed from its cell; only chaining techniques have chain entries.
+/// placed is not also removed from its cell; only chaining techniques have chain entries, and
+/// theirs start with a candidate and have no empty branch (no two branch ends in a row).
 fn step_is_consistent(step: &Step) -> bool {
     let t = step.technique;
     let places = matches!(
@@ -342,6 +343,14 @@ fn step_is_consistent(step: &Step) -> bool {
         || (places && placed.is_none())
         || (never_places && placed.is_some())
         || (!chaining && (step.chain.len != 0 || step.chain.truncated))
+    {
+        return false;
+    }
+    let entries = step.chain.entries();
+    let end = Chain::BRANCH_END;
+    if chaining
+        && (entries.first().is_none_or(|&e| e == end)
+            || entries.windows(2).any(|w| w == [end, end]))
     {
         return false;
     }
@@ -949,8 +958,9 @@ pub fn solve_path(board: &Board) -> Result<(Vec<Step>, bool), sudoku_status> {
 /// Returns `SUDOKU_OK`, `SUDOKU_BUFFER_TOO_SMALL`, `SUDOKU_NO_SOLUTION`,
 /// `SUDOKU_MULTIPLE_SOLUTIONS` (as for `sudoku_rate`), `SUDOKU_INVALID_CHARACTER`,
 /// `SUDOKU_CONFLICTING_GIVENS`, `SUDOKU_NULL_POINTER` (`board`, `count` or `complete` NULL, or
-/// `steps` NULL with a non-zero `capacity`), `SUDOKU_INVALID_ARGUMENT` (`steps` misaligned or
-/// a `capacity` whose buffer could not exist) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; it
+/// `steps` NULL with a non-zero `capacity`), `SUDOKU_INVALID_ARGUMENT` (`steps` misaligned, a
+/// `capacity` whose buffer could not exist, or two of `steps`, `count` and `complete`
+/// overlapping) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; it
 /// allocates the path while it is built.
 ///
 /// # Safety
@@ -971,7 +981,16 @@ pub unsafe extern "C" fn sudoku_solve_path(
         if steps.is_null() && capacity > 0 {
             return Err(SUDOKU_NULL_POINTER);
         }
-        if Region::of(steps.cast_const(), capacity).is_none() {
+        // Three outputs: one overlapping another would be written over.
+        let regions = [
+            Region::of(steps.cast_const(), capacity),
+            Region::value(count.as_ptr().cast_const()),
+            Region::value(complete.as_ptr().cast_const()),
+        ];
+        let [Some(a), Some(b), Some(c)] = regions else {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        };
+        if Region::any_overlap(&[a, b, c]) {
             return Err(SUDOKU_INVALID_ARGUMENT);
         }
         // SAFETY: the caller guarantees 81 readable bytes, which no one writes during the call.
@@ -1010,12 +1029,14 @@ pub unsafe extern "C" fn sudoku_solve_path(
 /// `text` NULL with a non-zero `size`), `SUDOKU_INVALID_ARGUMENT` (a field out of range: an
 /// unknown technique, a rating above 255, `cell` above 80, `digit` above 9, bits set beyond the
 /// 729 candidates, 81 cells, 27 houses or 9 digits, `chain_len` above 128, a chain entry with
-/// bits 10-14 set or a candidate above 728, `chain_truncated` above 1; or fields that no step of
+/// bits 10-14 set or a candidate above 728, `chain_truncated` above 1; a `size` whose buffer
+/// could not exist, or `needed` overlapping `text`'s `size` bytes; or fields that no step of
 /// the engine has together: a rating below the technique's, a `cell` other than 0 with `digit`
 /// 0, a step that neither places nor removes, a single or direct technique that places
 /// nothing, a single that removes candidates, a direct technique that removes none, a
 /// technique from pointing to the cycles (8-37) that places a digit, a placed digit also
-/// removed from its cell, chain entries on a technique that is not a chain (below 35)) or
+/// removed from its cell, chain entries on a technique that is not a chain (below 35), a chain
+/// technique whose entries do not start with a candidate or hold two branch ends in a row) or
 /// `SUDOKU_INTERNAL_ERROR`. Thread-safe; it allocates the text while it is built.
 ///
 /// # Safety
@@ -1032,6 +1053,16 @@ pub unsafe extern "C" fn sudoku_step_explain(
         let step = required(step.cast_mut())?;
         if text.is_null() && size > 0 {
             return Err(SUDOKU_NULL_POINTER);
+        }
+        // Both are outputs: one overlapping the other would be written over.
+        let Some(text_region) = Region::of(text.cast_const().cast::<u8>(), size) else {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        };
+        if !needed.is_null() {
+            let needed_region = Region::value(needed.cast_const());
+            if needed_region.is_none_or(|n| n.overlaps(&text_region)) {
+                return Err(SUDOKU_INVALID_ARGUMENT);
+            }
         }
         // SAFETY: non-NULL, and the caller guarantees a readable sudoku_step; an unaligned read
         // copies it whatever the alignment. Every bit pattern is a valid sudoku_step (integers

@@ -1826,7 +1826,16 @@ class Steps(unittest.TestCase):
                     # removes nothing, one rated below 3.2, one that places a digit.
                     dataclasses.replace(x, eliminations=[]),
                     dataclasses.replace(x, rating=3.1),
-                    dataclasses.replace(x, placement=(0, 1))):
+                    dataclasses.replace(x, placement=(0, 1)),
+                    # A name that is not the id's, a cell given as a bool.
+                    dataclasses.replace(x, technique="Swordfish"),
+                    dataclasses.replace(x, technique=None),
+                    dataclasses.replace(x, eliminations=[(True, 7)]),
+                    # A chain technique without a chain, or with an empty branch first.
+                    dataclasses.replace(x, technique="Forcing X-Chain", technique_id=38,
+                                        rating=6.6),
+                    dataclasses.replace(x, technique="Forcing X-Chain", technique_id=38,
+                                        rating=6.6, chain=[None, (21, 7, True)])):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.explain(bad)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)

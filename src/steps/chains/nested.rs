@@ -31,9 +31,9 @@ use std::rc::Rc;
 
 use super::contradiction::SourceLinks;
 use super::implication::Reach;
-use super::potential::{house_of, Cause, KeyHasher, Pot, PotSet, KINDS};
+use super::potential::{each_lost, house_of, Cause, KeyHasher, Pot, PotSet, KINDS};
 use super::{Origin, Whole, BRANCH_END};
-use crate::geometry::{Digit, CELLS};
+use crate::geometry::CELLS;
 use crate::steps::grid::Grid;
 
 /// The chain producers the nested rules run (SE's `Chaining` rules inside a `Chaining`), each
@@ -246,31 +246,11 @@ fn cause(grid: &Grid, parent: Pot, p: Pot) -> Option<Cause> {
 /// by `cause`, needed: the candidates its cell lost (cell rule), or the places of its digit
 /// lost in its house (house rule), from `source` to `work`.
 fn add_lost(source: &Grid, work: &Grid, p: Pot, cause: Cause, out: &mut Vec<Pot>) {
-    let mut push = |q: Pot| {
+    each_lost(source, work, p, cause, |q| {
         if !out.contains(&q) {
             out.push(q);
         }
-    };
-    match cause {
-        Cause::Cell => {
-            let mut lost = source.candidates(p.cell()) & !work.candidates(p.cell());
-            while lost != 0 {
-                let d = Digit::ALL[lost.trailing_zeros() as usize];
-                lost &= lost - 1;
-                push(Pot::new(p.cell(), d, false));
-            }
-        }
-        Cause::House(kind) => {
-            let house = house_of(p.cell(), kind).cell_set();
-            let lost = source
-                .digit_cells(p.digit())
-                .intersection(house)
-                .difference(work.digit_cells(p.digit()));
-            for c in lost.iter() {
-                push(Pot::new(c, p.digit(), false));
-            }
-        }
-    }
+    });
 }
 
 /// SE's rule parents of `whole`, found on `work` (a propagation's grid, reduced from `source`),
@@ -342,7 +322,7 @@ pub fn same_chains(a: &Whole, b: &Whole) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Cell;
+    use crate::geometry::{Cell, Digit};
     use crate::steps::budget::Budget;
     use crate::steps::chains::dynamic::{first, NESTED_FORCING, NESTED_MULTIPLE};
     use crate::steps::grid::{cell, remove};

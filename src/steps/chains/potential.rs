@@ -425,6 +425,37 @@ pub fn on_to_off(grid: &Grid, p: Pot, links: Links, mut each: impl FnMut(Pot)) {
     }
 }
 
+/// What the link rule `cause` that made an on-potential from the off-potential `p` relied on
+/// and the reduced grid `work` lost against `source` (SE's hidden parents): by the cell rule,
+/// the candidates `p`'s cell lost; by the house rule, the places of `p`'s digit lost in `p`'s
+/// house of that kind (the link's house, holding both cells). Given to `each` as
+/// off-potentials, in cell order. (`p` may be the on-potential itself: the same cell, digit and
+/// house.)
+#[inline]
+pub fn each_lost(source: &Grid, work: &Grid, p: Pot, cause: Cause, mut each: impl FnMut(Pot)) {
+    match cause {
+        Cause::Cell => {
+            let mut rest = source.candidates(p.cell()) & !work.candidates(p.cell());
+            while rest != 0 {
+                let d = Digit::ALL[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+                each(Pot::new(p.cell(), d, false));
+            }
+        }
+        Cause::House(kind) => {
+            // On the house's places (9-bit masks, in the house's cell order, which is the
+            // cells' order).
+            let (house, digit) = (house_of(p.cell(), kind), p.digit());
+            let mut lost = source.positions(house, digit) & !work.positions(house, digit);
+            while lost != 0 {
+                let at = lost.trailing_zeros() as usize;
+                lost &= lost - 1;
+                each(Pot::new(house.cells()[at], digit, false));
+            }
+        }
+    }
+}
+
 /// The "on" consequences of the off-potential `p`, in SE's order (`getOffToOn`): with the cell
 /// rule, the other candidate of a bivalue cell; with the house rule, the digit's other place
 /// in each of the cell's box, row and column where it has exactly two (a cell met twice given

@@ -32,9 +32,10 @@ use std::collections::VecDeque;
 
 use super::advanced::{Advanced, NestedStep, NOT_NESTED};
 use super::nested::{same_chains, NestedCache};
-use super::potential::{house_of, off_to_on_by, on_to_off, Arena, Cause, Links, Pot, PotSet, KEYS};
+use super::potential::{
+    each_lost, off_to_on_by, on_to_off, Arena, Cause, Links, Pot, PotSet, KEYS,
+};
 use super::Whole;
-use crate::geometry::Digit;
 use crate::steps::grid::Grid;
 
 /// No index.
@@ -508,35 +509,14 @@ impl Propagation {
         out: &mut [u32; 16],
     ) -> usize {
         let mut n = 0;
-        let mut push = |lost: Pot| {
+        each_lost(source, work, p, cause, |lost| {
             let i = self.reached(lost);
             debug_assert!(i.is_some(), "a removed candidate was reached off");
             if let Some(i) = i {
                 out[n] = i;
                 n += 1;
             }
-        };
-        match cause {
-            Cause::Cell => {
-                let mut rest = source.candidates(p.cell()) & !work.candidates(p.cell());
-                while rest != 0 {
-                    let d = Digit::ALL[rest.trailing_zeros() as usize];
-                    rest &= rest - 1;
-                    push(Pot::new(p.cell(), d, false));
-                }
-            }
-            Cause::House(kind) => {
-                // On the house's places (9-bit masks, in the house's cell order, which is the
-                // cells' order).
-                let (house, digit) = (house_of(p.cell(), kind), p.digit());
-                let mut lost = source.positions(house, digit) & !work.positions(house, digit);
-                while lost != 0 {
-                    let at = lost.trailing_zeros() as usize;
-                    lost &= lost - 1;
-                    push(Pot::new(house.cells()[at], digit, false));
-                }
-            }
-        }
+        });
         n
     }
 }
