@@ -395,6 +395,11 @@ impl Propagation {
         };
         let mut work = *grid;
         // At most 8 other candidates and 20 peers (on), 1 + 3 (off): no allocation per run.
+        // Below level 1 each potential is reached after a look that its negation was not, so
+        // a consequence reached before cannot meet its negation and is passed over at once.
+        // From level 1 a stall's removals are queued unchecked (as in SE): a removal whose
+        // negation was reached shows the contradiction when it is derived again.
+        let checked = mode.level == 0;
         let mut found = [Pot(0); 32];
         let mut strong = [(Pot(0), Cause::Cell); 4];
         let mut extra = [0u32; 16];
@@ -408,11 +413,15 @@ impl Propagation {
                     n += 1;
                 });
                 for &q in &found[..n] {
+                    let seen = self.reached(q).is_some();
+                    if seen && checked {
+                        continue;
+                    }
                     if let Some(on) = self.reached(q.negated()) {
                         let off = self.add_derived(q, p, &[], None);
                         return Some(Contradiction { on, off });
                     }
-                    if self.reached(q).is_none() && keep(q) {
+                    if !seen && keep(q) {
                         let d = self.add_derived(q, p, &[], None);
                         self.reach(d);
                     }
@@ -426,6 +435,16 @@ impl Propagation {
                     n += 1;
                 });
                 for &(q, cause) in &strong[..n] {
+                    let seen = self.reached(q).is_some();
+                    if seen && checked {
+                        continue;
+                    }
+                    let negation = self.reached(q.negated());
+                    // Neither a contradiction nor a potential to take: its hidden parents
+                    // (only ever recorded with it) are not worked out.
+                    if negation.is_none() && (seen || !keep(q)) {
+                        continue;
+                    }
                     let (k, cause) = if mode.dynamic {
                         (
                             self.hidden_parents(grid, &work, pot, cause, &mut extra),
@@ -434,14 +453,12 @@ impl Propagation {
                     } else {
                         (0, None)
                     };
-                    if let Some(off) = self.reached(q.negated()) {
+                    if let Some(off) = negation {
                         let on = self.add_derived(q, p, &extra[..k], cause);
                         return Some(Contradiction { on, off });
                     }
-                    if self.reached(q).is_none() && keep(q) {
-                        let d = self.add_derived(q, p, &extra[..k], cause);
-                        self.reach(d);
-                    }
+                    let d = self.add_derived(q, p, &extra[..k], cause);
+                    self.reach(d);
                 }
                 if mode.dynamic {
                     work.eliminate(pot.cell(), pot.digit());
