@@ -394,12 +394,12 @@ impl Propagation {
             x: true,
         };
         let mut work = *grid;
-        // At most 8 other candidates and 20 peers (on), 1 + 3 (off): no allocation per run.
         // Below level 1 each potential is reached after a look that its negation was not, so
         // a consequence reached before cannot meet its negation and is passed over at once.
         // From level 1 a stall's removals are queued unchecked (as in SE): a removal whose
         // negation was reached shows the contradiction when it is derived again.
         let checked = mode.level == 0;
+        // At most 8 other candidates and 20 peers (on), 1 + 3 (off): no allocation per run.
         let mut found = [Pot(0); 32];
         let mut strong = [(Pot(0), Cause::Cell); 4];
         let mut extra = [0u32; 16];
