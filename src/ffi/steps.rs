@@ -327,13 +327,14 @@ impl sudoku_step {
 /// theirs start with a candidate and have no empty branch (no two branch ends in a row).
 fn step_is_consistent(step: &Step) -> bool {
     let t = step.technique;
-    let places = matches!(
+    let single = matches!(
         t,
         Technique::FullHouse
             | Technique::HiddenSingleBox
             | Technique::HiddenSingleLine
             | Technique::NakedSingle
-    ) || t.is_direct();
+    );
+    let places = single || t.is_direct();
     let chaining = t >= Technique::XCycle;
     let never_places = (Technique::Pointing..=Technique::Cycle).contains(&t);
     let removes = !step.eliminations.is_empty();
@@ -354,13 +355,12 @@ fn step_is_consistent(step: &Step) -> bool {
     {
         return false;
     }
-    match t {
-        Technique::FullHouse
-        | Technique::HiddenSingleBox
-        | Technique::HiddenSingleLine
-        | Technique::NakedSingle => !removes,
-        _ if t.is_direct() => removes,
-        _ => placed.is_none_or(|(cell, digit)| !step.eliminations.cells(digit).contains(cell)),
+    if single {
+        !removes
+    } else if t.is_direct() {
+        removes
+    } else {
+        placed.is_none_or(|(cell, digit)| !step.eliminations.cells(digit).contains(cell))
     }
 }
 

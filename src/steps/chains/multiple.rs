@@ -203,9 +203,7 @@ fn wanted(grid: &Grid, reach: &implication::Reach, start: Pot) -> Vec<u64> {
 
 /// The first cell or region forcing chain in SE's order that removes or places something.
 pub fn multiple(grid: &Grid) -> Option<Step> {
-    let mut best = Best::default();
-    search(grid, &mut best);
-    best.0.map(|f| f.step)
+    multiple_with(grid, &implication::Reach::new(grid))
 }
 
 /// [`multiple`] with the grid's reachability `reach` ([`implication::Reach::new`] of `grid`),
@@ -222,10 +220,6 @@ pub fn multiple_all(grid: &Grid, reach: &implication::Reach) -> Vec<Whole> {
     let mut best = Best::every();
     search_from(grid, &mut best, Some(reach));
     best.into_sorted()
-}
-
-fn search(grid: &Grid, best: &mut Best) {
-    search_from(grid, best, Some(&implication::Reach::new(grid)));
 }
 
 /// The searches of the multiple forcing chains on `grid`, skipping the cells and regions whose
