@@ -27,6 +27,7 @@ pub mod collect;
 pub mod conclusion;
 pub mod contradiction;
 pub mod cycles;
+pub mod distance;
 pub mod dynamic;
 pub mod forcing;
 pub mod implication;
@@ -288,6 +289,10 @@ pub struct Workspace {
     pub reached: Reached,
     /// Scratch path.
     pub path: Vec<Pot>,
+    /// The layers of [`distance::shortest`].
+    pub layers: Vec<distance::Layer>,
+    /// The grid's links as sets, for [`distance::shortest`].
+    pub sets: distance::Sets,
 }
 
 impl Workspace {
@@ -415,6 +420,9 @@ fn unary_search_from(
         .intersection(grid.empty_cells());
     let start_digits =
         |cell: Cell| -> u16 { (0..9).fold(0, |m, d| m | (places[d].contains(cell) as u16) << d) };
+    if !best.keeps_all() {
+        ws.sets.load(grid);
+    }
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let lowest = pass.cycle_base().min(pass.chain_base());
         if !best.could_take(lowest, SHORTEST, pass.key) {
@@ -453,24 +461,50 @@ fn unary_search_from(
                 // chain's own search finds the same chain (see `cycles::search`) and stops
                 // there, where the cycle search walks on to every potential.
                 let negated = start.negated();
-                if cycles {
-                    let dead = dead_ends(reach, start, on, true, !best.keeps_all());
+                if cycles && best.keeps_all() {
+                    let dead = dead_ends(reach, start, on, true, false);
                     let found = cycles::search(grid, ws, start, pass, on, dead, best);
                     note(start, found);
+                } else if cycles {
+                    let dead = dead_ends(reach, start, false, true, true);
+                    cycles::search(grid, ws, start, pass, false, dead, best);
+                    if on {
+                        note(start, forcing_chain(grid, ws, start, pass, reach, best));
+                    }
                 } else if on {
-                    let dead = dead_ends(reach, start, true, false, !best.keeps_all());
-                    note(start, forcing::search(grid, ws, start, pass, dead, best));
+                    note(start, forcing_chain(grid, ws, start, pass, reach, best));
                 }
                 if off {
-                    let dead = dead_ends(reach, negated, true, false, !best.keeps_all());
-                    note(
-                        negated,
-                        forcing::search(grid, ws, negated, pass, dead, best),
-                    );
+                    note(negated, forcing_chain(grid, ws, negated, pass, reach, best));
                 }
             }
         }
     }
+}
+
+/// The forcing chain from `start` to its negation ([`forcing::search`]), offered to `best`;
+/// its difficulty when it could sort first. The chain is walked only when its length, found
+/// first without walking it ([`distance::shortest`], a fraction of the walk's cost), shows
+/// that it sorts before the best step so far: at most starts it does not.
+fn forcing_chain(
+    grid: &Grid,
+    ws: &mut Workspace,
+    start: Pot,
+    pass: Pass,
+    reach: Option<&implication::Reach>,
+    best: &mut Best,
+) -> Option<f64> {
+    if !best.keeps_all() {
+        let links = Links {
+            y: pass.links.y,
+            x: true,
+        };
+        let base = pass.chain_base();
+        let open = |c: u32| best.could_take(base, SHORTEST.max(c), pass.key);
+        distance::shortest(&ws.sets, links, start, open, &mut ws.layers)?;
+    }
+    let dead = dead_ends(reach, start, true, false, !best.keeps_all());
+    forcing::search(grid, ws, start, pass, dead, best)
 }
 
 /// The potentials a search from `start` may skip ([`implication::Reach::dead_ends`]), to be
