@@ -21,6 +21,8 @@
 //!   complexity, pass: X 2, Y 3, XY 4) keeping the order found among equals, and applies the
 //!   first: [`unary_chains`] keeps the first of the smallest. It stops a search as soon as
 //!   nothing it could still find would sort first, which finds the same step.
+//! - A forcing chain's length is found first over sets of potentials ([`distance`]); the
+//!   chain is walked only when that length would sort first.
 
 pub mod advanced;
 pub mod collect;
