@@ -133,6 +133,22 @@ impl Sets {
         }
     }
 
+    /// By digit index, the cells whose off-potential of the digit turns nothing on under
+    /// `links`: no bivalue cell (cell links), no other place in a house where the digit has
+    /// two (house links).
+    pub fn unlinked(&self, links: Links) -> [CellSet; 9] {
+        std::array::from_fn(|d| {
+            let mut linked = CellSet::EMPTY;
+            if links.y {
+                linked = linked.union(self.bivalue);
+            }
+            if links.x {
+                linked = linked.union(self.linked[d]);
+            }
+            self.places[d].difference(linked)
+        })
+    }
+
     /// The off-potentials that the on-potentials `on` give by the weak links: each digit
     /// leaves its peers, and (cell links) the cell's other digits.
     fn weak(&self, on: &Layer, links: Links) -> Layer {

@@ -468,7 +468,16 @@ fn unary_search_from(
                     let found = cycles::search(grid, ws, start, pass, on, dead, best);
                     note(start, found);
                 } else if cycles {
+                    // Also skipped: the off-potentials without a strong link of this pass,
+                    // which would turn nothing on.
                     let dead = dead_ends(reach, start, false, true, true);
+                    let unlinked = ws.sets.unlinked(pass.links);
+                    let dead = |r: &mut Reached| {
+                        dead(r);
+                        for (off, cells) in r.off.iter_mut().zip(unlinked) {
+                            *off = off.union(cells);
+                        }
+                    };
                     cycles::search(grid, ws, start, pass, false, dead, best);
                     if on {
                         note(start, forcing_chain(grid, ws, start, pass, reach, best));

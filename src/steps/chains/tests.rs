@@ -417,3 +417,42 @@ fn the_memory_of_a_grid_without_contradiction_changes_no_step() {
         "{found} found, {quick} quick, {positions}"
     );
 }
+
+/// The first step of producer 14 with every shortcut of a first-step search (the forcing
+/// chains' lengths found over sets, the bounds from the best so far, the off-potentials
+/// without a strong link of the pass skipped) is the first of every step kept whole by the
+/// plain walks and sorted as SE sorts them: its rating, and what it removes (a placement
+/// removes the cell's other candidates), along the plain paths of the varied hard grids.
+#[test]
+fn the_first_step_is_the_first_of_all_steps_sorted() {
+    let (mut found, mut positions) = (0, 0);
+    crate::steps::next::each_plain_position(60, |g, _| {
+        let mut all = Best::every();
+        unary_search_from(g, &mut all, None, &mut Workspace::default());
+        let want = all.into_sorted().into_iter().next().map(|w| {
+            let mut cells: Vec<(usize, u8)> = Vec::new();
+            for (d, set) in w.removals.0.iter().enumerate() {
+                cells.extend(set.iter().map(|c| (c.index(), d as u8 + 1)));
+            }
+            cells.sort();
+            (tenths(w.difficulty), cells)
+        });
+        let got = unary_chains(g).map(|s| {
+            let mut cells = removals(&s);
+            if let Some((cell, digit)) = s.placement {
+                let others = g.candidates(cell) & !(1 << digit.index());
+                cells.extend(
+                    (0..9)
+                        .filter(|d| others >> d & 1 != 0)
+                        .map(|d| (cell.index(), d as u8 + 1)),
+                );
+            }
+            cells.sort();
+            (s.er, cells)
+        });
+        assert_eq!(got, want);
+        found += usize::from(want.is_some());
+        positions += 1;
+    });
+    assert!(found >= 100, "{found} of {positions}");
+}
