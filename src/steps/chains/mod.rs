@@ -430,6 +430,8 @@ fn unary_search_from(
         if !best.could_take(lowest, SHORTEST, pass.key) {
             continue;
         }
+        // The off-potentials without a strong link of the pass (for the cycle walks).
+        let unlinked = ws.sets.unlinked(pass.links);
         for cell in starts.iter() {
             let cands = grid.candidates(cell);
             // Y-cycles start from bivalue cells only (SE's `doUnaryChaining`).
@@ -471,7 +473,6 @@ fn unary_search_from(
                     // Also skipped: the off-potentials without a strong link of this pass,
                     // which would turn nothing on.
                     let dead = dead_ends(reach, start, false, true, true);
-                    let unlinked = ws.sets.unlinked(pass.links);
                     let dead = |r: &mut Reached| {
                         dead(r);
                         for (off, cells) in r.off.iter_mut().zip(unlinked) {
