@@ -37,8 +37,9 @@
 static void usage(FILE *out)
 {
     fputs("usage: hint [--first] [--] PUZZLE\n"
-          "Prints the steps Sudoku Explainer takes to solve PUZZLE (one line of 81 cells,\n"
-          "row-major: '1'-'9' givens, '.' or '0' blanks), one a line: number, rating and\n"
+          "Prints the steps Sudoku Explainer takes to solve PUZZLE (81 cells in one line,\n"
+          "row-major: '1'-'9' givens; '.', '0', 'x', '*', '_' or '-' blanks; a rating or\n"
+          "comment may follow), one a line: number, rating and\n"
           "explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"\n"
           "when the next step needs a technique beyond the engine.\n"
           "--first prints the first step only; options may follow PUZZLE; -- ends them (for\n"
@@ -90,6 +91,12 @@ static int fail(sudoku_status status, const char board[SUDOKU_CELLS])
         fprintf(stderr, PROGRAM ": %s: %s (cell %zu: row %zu, column %zu)\n",
                 sudoku_status_name(status), sudoku_status_message(status), cell, cell / 9 + 1,
                 cell % 9 + 1);
+    } else if (status == SUDOKU_MULTIPLE_SOLUTIONS) {
+        /* Most such puzzles get a path that stops; this one misled a uniqueness step. */
+        fprintf(stderr,
+                PROGRAM ": %s: %s (a uniqueness technique, which assumes one solution, led"
+                " the steps to a contradiction)\n",
+                sudoku_status_name(status), sudoku_status_message(status));
     } else {
         fprintf(stderr, PROGRAM ": %s: %s\n", sudoku_status_name(status),
                 sudoku_status_message(status));

@@ -125,6 +125,12 @@ static size_t flush_batch(struct batch *b, const char *name, const struct how *h
                 fprintf(stderr, " (cell %zu: row %zu, column %zu)", cell, cell / 9 + 1,
                         cell % 9 + 1);
             }
+            /* Most such puzzles are rated (with a note); this one misled a uniqueness step. */
+            if (s == SUDOKU_MULTIPLE_SOLUTIONS) {
+                fputs(" (a uniqueness technique, which assumes one solution, led the rating to"
+                      " a contradiction)",
+                      stderr);
+            }
             fputc('\n', stderr);
             failed++;
             continue;

@@ -24,6 +24,11 @@ const QQWING_1: &str =
 const FINISHED_SEVERAL: &str =
     "1.....2.......4...46.1...893.1..9.4...6..85.1..9...6..2......35.85...9........81.";
 
+/// A QQWing puzzle less a given (line 96 of a new user's trial): several solutions, which
+/// lead a uniqueness step to remove a digit of each, so the steps meet a contradiction.
+const MISLED: &str =
+    "2..68.....34.2.........5.....28.9..58.7........6.47.......3....5.8.72..3...5..67.";
+
 /// The first puzzle of `puzzles7_serg_benchmark`: several solutions.
 const SEVERAL: &str =
     "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
@@ -333,8 +338,9 @@ Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 
 /// What `hint --help` prints.
 const HINT_USAGE: &str = "\
 usage: hint [--first] [--] PUZZLE
-Prints the steps Sudoku Explainer takes to solve PUZZLE (one line of 81 cells,
-row-major: '1'-'9' givens, '.' or '0' blanks), one a line: number, rating and
+Prints the steps Sudoku Explainer takes to solve PUZZLE (81 cells in one line,
+row-major: '1'-'9' givens; '.', '0', 'x', '*', '_' or '-' blanks; a rating or
+comment may follow), one a line: number, rating and
 explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"
 when the next step needs a technique beyond the engine.
 --first prints the first step only; options may follow PUZZLE; -- ends them (for
@@ -510,6 +516,25 @@ fn hint_prints_the_path() {
             &format!("{FINISHED_SEVERAL} 4.5/1.2/1.2\n"),
             "rate: stdin:1: note: the puzzle has several solutions; rated as serate rates it, \
              though its steps assume one\n",
+        );
+        // A puzzle with several solutions that mislead a uniqueness step into a
+        // contradiction: refused, and the reason says so.
+        let output = run(example("rate", link), &[], format!("{MISLED}\n").as_bytes());
+        assert_run(
+            &output,
+            1,
+            "",
+            "rate: stdin:1: SUDOKU_MULTIPLE_SOLUTIONS: the puzzle has more than one solution \
+             (a uniqueness technique, which assumes one solution, led the rating to a \
+             contradiction)\n",
+        );
+        assert_run(
+            &run(example("hint", link), &[MISLED], b""),
+            1,
+            "",
+            "hint: SUDOKU_MULTIPLE_SOLUTIONS: the puzzle has more than one solution (a \
+             uniqueness technique, which assumes one solution, led the steps to a \
+             contradiction)\n",
         );
         let output = run(example("hint", link), &[FINISHED_SEVERAL], b"");
         assert_eq!(output.status.code(), Some(0));
