@@ -26,7 +26,8 @@ use super::subsets::digits;
 use super::wings::peers_in_se_order;
 use crate::geometry::{Cell, CellSet, CELLS};
 
-/// A base cell: the cell, its candidates and its excluders (in SE's peer order, and as a set).
+/// A base cell: the cell, its candidates and its excluders (in SE's peer order, and as a set),
+/// and its peers (read for every pair and third it is in).
 #[derive(Clone, Copy)]
 struct Base {
     cell: Cell,
@@ -34,6 +35,7 @@ struct Base {
     excluders: [Cell; 20],
     count: u8,
     excluder_set: CellSet,
+    peers: CellSet,
 }
 
 /// The base cells of an exclusion of `degree` (2 or 3) cells, row-major, into `out`; returns
@@ -64,6 +66,7 @@ fn base_cells(grid: &Grid, degree: u32, out: &mut [Base; CELLS]) -> usize {
             excluders: [cell; 20],
             count: 0,
             excluder_set: mine,
+            peers,
         };
         for peer in peers_in_se_order(cell) {
             if mine.contains(peer) {
@@ -119,9 +122,8 @@ pub fn aligned_pair_exclusion_touching(grid: &Grid, changed: CellSet) -> Option<
             if !changed.contains(first.cell)
                 && !changed.contains(second.cell)
                 && first
-                    .cell
-                    .peer_set()
-                    .intersection(second.cell.peer_set())
+                    .peers
+                    .intersection(second.peers)
                     .intersection(changed)
                     .is_empty()
             {
@@ -214,7 +216,7 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
             }
             // Whether the pair's cells changed since the last search, and their common peers.
             let pair_touched = changed.contains(first.cell) || changed.contains(second.cell);
-            let pair_peers = first.cell.peer_set().intersection(second.cell.peer_set());
+            let pair_peers = first.peers.intersection(second.peers);
             // Unchanged with their common peers, the pair has only its changed excluders to
             // try as thirds: with none, nothing to do.
             if !pair_touched
@@ -248,7 +250,7 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
                 if !pair_touched
                     && !changed.contains(third)
                     && pair_peers
-                        .intersection(third.peer_set())
+                        .intersection(bases[k].peers)
                         .intersection(changed)
                         .is_empty()
                 {
@@ -288,6 +290,7 @@ const BLANK: Base = Base {
     excluders: [Cell::ALL[0]; 20],
     count: 0,
     excluder_set: CellSet::EMPTY,
+    peers: CellSet::EMPTY,
 };
 
 /// The exclusion over `cells` (2 or 3) with the common excluders `common`: every combination of
