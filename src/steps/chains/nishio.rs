@@ -8,6 +8,10 @@
 //! complexity is the sum of the ancestor counts of the two conflicting potentials (each counted
 //! with its hidden parents); steps sort by (difficulty, complexity) and SE's sort key (7 for
 //! every contradiction), the first found first among equals.
+//!
+//! Whether a start meets a contradiction at all is decided first over sets of the digit's
+//! places ([`meets_contradiction`]); the propagation, which gives the chains, runs only where
+//! it does (about one start in a hundred).
 
 use super::conclusion::{contradiction, Kind};
 use super::potential::Pot;
