@@ -10,7 +10,7 @@
 //! every contradiction), the first found first among equals.
 //!
 //! Whether a start meets a contradiction at all is decided first over sets of the digit's
-//! places ([`meets_contradiction`]); the propagation, which gives the chains, runs only where
+//! places (`meets_contradiction`); the propagation, which gives the chains, runs only where
 //! it does (about one start in a hundred).
 
 use super::conclusion::{contradiction, Kind};
