@@ -460,10 +460,12 @@ fn unary_search_from(
                         x_first[p.0 as usize] = true;
                     }
                 };
-                // The cycles, then the forcing chain from the start on (one walk), then from
-                // the start off. Without a cycle that can remove something, the forcing
-                // chain's own search finds the same chain (see `cycles::search`) and stops
-                // there, where the cycle search walks on to every potential.
+                // The cycles, then the forcing chain from the start on, then from the start
+                // off, in SE's order. Keeping every step whole, the cycle walk also finds the
+                // forcing chain from the start on (see `cycles::search`); looking for the first
+                // step, each forcing chain's length is found first (`forcing_chain`), and the
+                // cycle walk looks for cycles alone. Without a cycle that can remove something,
+                // the forcing chain alone is looked for.
                 let negated = start.negated();
                 if cycles && best.keeps_all() {
                     let dead = dead_ends(reach, start, on, true, false);
