@@ -107,7 +107,7 @@ pub fn unique_loop_after(grid: &Grid, memory: &mut LoopMemory) -> Option<Step> {
             kept,
             path: [start; 81],
             on_path: CellSet::EMPTY.with(start),
-            parity: [house_bits(start), 0],
+            parity: [start.house_mask(), 0],
             best: &mut best,
             found: None,
         };
@@ -264,7 +264,7 @@ impl Walk<'_> {
                 if !(!wide || one_extra || allowed > 0) || !self.kept.contains(next) {
                     continue;
                 }
-                let houses = house_bits(next);
+                let houses = next.house_mask();
                 if self.parity[len % 2] & houses != 0 {
                     continue;
                 }
@@ -587,24 +587,6 @@ fn is_valid_loop(cells: &[Cell]) -> bool {
     }
     even == odd
 }
-
-/// The houses of `cell` as bits by house index.
-#[inline]
-fn house_bits(cell: Cell) -> u32 {
-    HOUSE_BITS[cell.index()]
-}
-
-/// The houses of each cell (by index) as bits by house index.
-static HOUSE_BITS: [u32; 81] = {
-    let mut t = [0u32; 81];
-    let mut i = 0;
-    while i < 81 {
-        let houses = Cell::ALL[i].houses();
-        t[i] = 1 << houses[0].index() | 1 << houses[1].index() | 1 << houses[2].index();
-        i += 1;
-    }
-    t
-};
 
 /// The rating of a loop of `len` cells before any type 3 bonus, as SE computes it.
 fn loop_difficulty(len: usize) -> f64 {

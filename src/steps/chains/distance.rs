@@ -26,7 +26,7 @@
 //! Layers: uses the chain potentials and the grid only.
 
 use super::potential::{Links, Pot};
-use crate::geometry::{Cell, CellSet, Digit, House};
+use crate::geometry::{CellSet, Digit, House};
 use crate::steps::grid::{is_pair, Grid};
 
 /// Potentials of one state (all on or all off): a cell set per digit index, and the digits
@@ -62,17 +62,6 @@ fn each_digit(mut mask: u16) -> impl Iterator<Item = usize> {
         })
     })
 }
-
-/// Each cell's 20 peers as a set, by cell index (one load in the innermost loop).
-static PEERS: [CellSet; 81] = {
-    let mut t = [CellSet::EMPTY; 81];
-    let mut i = 0;
-    while i < 81 {
-        t[i] = Cell::ALL[i].peer_set();
-        i += 1;
-    }
-    t
-};
 
 /// A grid's links as sets, loaded once per grid for every search on it ([`Sets::load`]); kept
 /// in a producer's working memory, as its table of strong links is large.
@@ -156,7 +145,7 @@ impl Sets {
         for d in each_digit(on.digits) {
             let mut peers = CellSet::EMPTY;
             for cell in on.sets[d].iter() {
-                peers = peers.union(PEERS[cell.index()]);
+                peers = peers.union(cell.peer_set());
                 if links.y {
                     let one = CellSet::EMPTY.with(cell);
                     for e in each_digit(self.masks[cell.index()] & !(1 << d)) {

@@ -95,9 +95,7 @@ fn meets_contradiction(places: CellSet, start: Pot) -> bool {
         // Only the houses of places newly off can have one place left, or none.
         let mut houses = 0u32;
         for c in off.difference(done_off).iter() {
-            for h in c.houses() {
-                houses |= 1 << h.index();
-            }
+            houses |= c.house_mask();
         }
         done_off = off;
         let left = places.difference(off);
