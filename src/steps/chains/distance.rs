@@ -25,9 +25,10 @@
 //!
 //! Layers: uses the chain potentials and the grid only.
 
+use super::implication::digits_placed;
 use super::potential::{Links, Pot};
 use crate::geometry::{CellSet, Digit, House};
-use crate::steps::grid::{is_pair, Grid};
+use crate::steps::grid::Grid;
 
 /// Potentials of one state (all on or all off): a cell set per digit index, and the digits
 /// whose sets may be non-empty (the loops skip the others: a pass with house links only stays
@@ -101,23 +102,26 @@ impl Sets {
         self.bivalue = grid.cells_with_candidate_count(2, 2);
         self.linked = [CellSet::EMPTY; 9];
         self.partners.resize(9, [CellSet::EMPTY; 81]);
-        for (h, house) in House::ALL.iter().enumerate() {
+        for (house, here) in House::ALL.iter().zip(grid.house_places()) {
             let cells = house.cells();
-            for (d, &mask) in grid.house_places()[h].iter().enumerate() {
-                if is_pair(mask) {
-                    let a = cells[mask.trailing_zeros() as usize];
-                    let b = cells[(mask & (mask - 1)).trailing_zeros() as usize];
-                    for (x, y) in [(a, b), (b, a)] {
-                        let partners = &mut self.partners[d][x.index()];
-                        let old = if self.linked[d].contains(x) {
-                            *partners
-                        } else {
-                            CellSet::EMPTY
-                        };
-                        *partners = old.with(y);
-                    }
-                    self.linked[d] = self.linked[d].with(a).with(b);
+            // The digits with exactly two places in the house, as the reachability finds them.
+            let mut pairs = digits_placed(here, 2);
+            while pairs != 0 {
+                let d = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let mask = here[d];
+                let a = cells[mask.trailing_zeros() as usize];
+                let b = cells[(mask & (mask - 1)).trailing_zeros() as usize];
+                for (x, y) in [(a, b), (b, a)] {
+                    let partners = &mut self.partners[d][x.index()];
+                    let old = if self.linked[d].contains(x) {
+                        *partners
+                    } else {
+                        CellSet::EMPTY
+                    };
+                    *partners = old.with(y);
                 }
+                self.linked[d] = self.linked[d].with(a).with(b);
             }
         }
     }

@@ -430,7 +430,9 @@ fn unary_search_from(
         if !best.could_take(lowest, SHORTEST, pass.key) {
             continue;
         }
-        // The off-potentials without a strong link of the pass (for the cycle walks).
+        // The off-potentials without a strong link of the pass, for the cycle walks of a
+        // first-step search (the only ones that read them; keeping every step, the sets are
+        // not loaded and this goes unused: worked out anyway, a branch here cost more).
         let unlinked = ws.sets.unlinked(pass.links);
         for cell in starts.iter() {
             let cands = grid.candidates(cell);
