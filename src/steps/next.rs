@@ -59,7 +59,8 @@ pub fn next_step_within(grid: &Grid, budget: &Budget) -> Next {
 /// the one before less a step's candidates: the dynamic searches' propagations and nested steps
 /// ([`chains::dynamic::Shared`]), the last grid where producer 14 found nothing and no
 /// potential reached its negation ([`chains::UnaryMemory`]), and the grid where the aligned
-/// triplet exclusion last found nothing ([`exclusion::TripletMemory`]). Any grid may follow:
+/// triplet exclusion last found nothing ([`exclusion::TripletMemory`]), and the multiple
+/// forcing chains' working memory ([`chains::multiple::MultipleMemory`]). Any grid may follow:
 /// what is kept stays true.
 #[derive(Default)]
 pub struct PathMemory {
@@ -68,6 +69,7 @@ pub struct PathMemory {
     triplets: exclusion::TripletMemory,
     simple: SimpleMemory,
     loops: uniqueness::LoopMemory,
+    multiple: chains::multiple::MultipleMemory,
 }
 
 /// The candidates of the last grid where every producer before the chains found nothing.
@@ -128,6 +130,7 @@ pub fn next_step_sharing(grid: &Grid, budget: &Budget, memory: &mut PathMemory) 
         triplets,
         simple,
         loops,
+        multiple,
     } = memory;
     if grid.is_broken() {
         return Next::Contradiction;
@@ -199,7 +202,7 @@ pub fn next_step_sharing(grid: &Grid, budget: &Budget, memory: &mut PathMemory) 
         return Next::Step(step);
     }
     // The reachability producer 14 built on this grid, unless it had no need to.
-    if let Some(step) = chains::multiple::multiple_with(grid, unary.reach(grid)) {
+    if let Some(step) = chains::multiple::multiple_after(grid, unary.reach(grid), multiple) {
         return Next::Step(step);
     }
     // The dynamic searches of this position share their propagations' memory, and from level
