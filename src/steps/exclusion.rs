@@ -196,8 +196,10 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
     }
     // Where each cell sits in the base list, to find a third cell's excluders.
     let mut place = [usize::MAX; CELLS];
+    let mut base_set = CellSet::EMPTY;
     for (k, b) in bases[..n].iter().enumerate() {
         place[b.cell.index()] = k;
+        base_set = base_set.with(b.cell);
     }
     // A pair can meet a changed cell (as one of its cells, a common peer, an excluder or a
     // third) only if one of its cells is changed or sees a changed cell: the others are
@@ -229,24 +231,43 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
             {
                 continue;
             }
-            // The twin area: the two cells' excluders, first's then second's, once each.
-            let mut seen = CellSet::EMPTY.with(first.cell).with(second.cell);
+            // The twin area: the two cells' excluders, first's then second's, once each. A
+            // third needs two common excluders: two cells of `pair_common` (all possible
+            // excluders) among its peers. So the thirds worth a look are the base cells of
+            // the area that see two of them, found over sets before the area is listed.
+            let mut once = CellSet::EMPTY;
+            let mut twice = CellSet::EMPTY;
+            for e in pair_common.iter() {
+                let peers = e.peer_set();
+                twice = twice.union(once.intersection(peers));
+                once = once.union(peers);
+            }
+            let mut thirds = first
+                .excluder_set
+                .union(second.excluder_set)
+                .intersection(base_set)
+                .intersection(twice)
+                .difference(CellSet::EMPTY.with(first.cell).with(second.cell));
+            if thirds.is_empty() {
+                continue;
+            }
             let listed = first.excluders[..first.count as usize]
                 .iter()
                 .chain(&second.excluders[..second.count as usize]);
             for &third in listed {
-                if seen.contains(third) {
+                if thirds.is_empty() {
+                    break;
+                }
+                if !thirds.contains(third) {
                     continue;
                 }
-                seen = seen.with(third);
+                thirds = thirds.difference(CellSet::EMPTY.with(third));
                 let k = place[third.index()];
-                if k == usize::MAX || (skip && examined(&bases, i, j, k)) {
+                if skip && examined(&bases, i, j, k) {
                     continue;
                 }
                 let common = pair_common.intersection(bases[k].excluder_set);
-                if !common.has_two_or_more() {
-                    continue;
-                }
+                debug_assert!(common.has_two_or_more());
                 if !pair_touched
                     && !changed.contains(third)
                     && pair_peers
@@ -338,18 +359,42 @@ fn exclude(grid: &Grid, cells: &[Base], common: CellSet, technique: Technique) -
             }
         }
     } else if let [a, b, c] = cells {
+        // Given `x` to the first cell, the excluders split into what each forbids: one with a
+        // single digit `w` besides `x` forbids `w` in either other cell; one with two digits
+        // `u`, `w` besides `x` (or without `x`, bivalue) forbids the other two cells taking
+        // `u` and `w` between them; a trivalue one without `x` forbids nothing. So each
+        // second-cell digit's allowed third-cell digits come as one mask, not a loop over the
+        // excluders per pair of digits.
         let (ab, ac, bc) = (sees(0, 1), sees(0, 2), sees(1, 2));
         for x in digits(a.candidates) {
             let xb = 1u16 << x.index();
-            for y in digits(b.candidates) {
+            let (mut no_y, mut no_z) = (0u16, 0u16);
+            let mut with = [0u16; 9];
+            for &m in forbidding {
+                let rest = m & !xb;
+                let lower = rest & (rest - 1);
+                if lower == 0 {
+                    no_y |= rest;
+                    no_z |= rest;
+                } else if lower & (lower - 1) == 0 {
+                    let (u, w) = (
+                        rest.trailing_zeros() as usize,
+                        lower.trailing_zeros() as usize,
+                    );
+                    with[u] |= 1 << w;
+                    with[w] |= 1 << u;
+                }
+            }
+            if ab {
+                no_y |= xb;
+            }
+            if ac {
+                no_z |= xb;
+            }
+            let zs_all = c.candidates & !no_z;
+            for y in digits(b.candidates & !no_y) {
                 let yb = 1u16 << y.index();
-                if x == y && ab {
-                    continue;
-                }
-                let mut zs = c.candidates & !forbidden_last(xb | yb);
-                if ac {
-                    zs &= !xb;
-                }
+                let mut zs = zs_all & !with[y.index()];
                 if bc {
                     zs &= !yb;
                 }
@@ -441,6 +486,111 @@ mod tests {
         assert!(
             found >= 5 && kept >= 100,
             "{found} found, {kept} kept, {positions}"
+        );
+    }
+
+    #[test]
+    fn exclusions_are_those_of_every_combination_tried() {
+        // `exclude` (with its shortcuts: the last cell's digits as one mask, a triplet's
+        // excluders split by what they forbid given the first digit) against every
+        // combination of one candidate per cell tried one by one, with SE's two rules, on
+        // the pairs and triplets of base cells with two or more common excluders of grids
+        // along hard paths.
+        let brute = |grid: &Grid, cells: &[Base], common: CellSet| -> Vec<(usize, u8)> {
+            let mut allowed = vec![0u16; cells.len()];
+            let n = cells.len();
+            let mut pick = vec![0usize; n];
+            let lists: Vec<Vec<u16>> = cells
+                .iter()
+                .map(|b| {
+                    (0..9)
+                        .filter(|d| b.candidates >> d & 1 != 0)
+                        .map(|d| 1 << d)
+                        .collect()
+                })
+                .collect();
+            loop {
+                let bits: Vec<u16> = (0..n).map(|k| lists[k][pick[k]]).collect();
+                let clash = (0..n).any(|p| {
+                    (p + 1..n).any(|q| bits[p] == bits[q] && cells[p].cell.sees(cells[q].cell))
+                });
+                let union = bits.iter().fold(0, |u, &b| u | b);
+                let emptied = common.iter().any(|e| grid.candidates(e) & !union == 0);
+                if !clash && !emptied {
+                    for k in 0..n {
+                        allowed[k] |= bits[k];
+                    }
+                }
+                // The next combination, the last cell fastest.
+                let mut k = n;
+                loop {
+                    if k == 0 {
+                        let mut out = Vec::new();
+                        for (b, ok) in cells.iter().zip(&allowed) {
+                            for d in 0..9u8 {
+                                if (b.candidates & !ok) >> d & 1 != 0 {
+                                    out.push((b.cell.index(), d + 1));
+                                }
+                            }
+                        }
+                        out.sort();
+                        return out;
+                    }
+                    k -= 1;
+                    pick[k] += 1;
+                    if pick[k] < lists[k].len() {
+                        break;
+                    }
+                    pick[k] = 0;
+                }
+            }
+        };
+        let (mut tried, mut removing) = (0, 0);
+        crate::steps::next::each_plain_position(12, |g, _| {
+            for degree in [2, 3] {
+                let mut bases = [BLANK; CELLS];
+                let n = base_cells(g, degree, &mut bases).min(24);
+                for i in 0..n {
+                    for j in i + 1..n {
+                        let pair = bases[i].excluder_set.intersection(bases[j].excluder_set);
+                        if degree == 2 {
+                            if pair.has_two_or_more() {
+                                let cells = [bases[i], bases[j]];
+                                let mut got =
+                                    exclude(g, &cells, pair, Technique::AlignedPairExclusion)
+                                        .map(|s| removals(&s))
+                                        .unwrap_or_default();
+                                got.sort();
+                                let want = brute(g, &cells, pair);
+                                assert_eq!(got, want);
+                                tried += 1;
+                                removing += usize::from(!want.is_empty());
+                            }
+                            continue;
+                        }
+                        for k in j + 1..n {
+                            let common = pair.intersection(bases[k].excluder_set);
+                            if !common.has_two_or_more() {
+                                continue;
+                            }
+                            let cells = [bases[i], bases[j], bases[k]];
+                            let mut got =
+                                exclude(g, &cells, common, Technique::AlignedTripletExclusion)
+                                    .map(|s| removals(&s))
+                                    .unwrap_or_default();
+                            got.sort();
+                            let want = brute(g, &cells, common);
+                            assert_eq!(got, want);
+                            tried += 1;
+                            removing += usize::from(!want.is_empty());
+                        }
+                    }
+                }
+            }
+        });
+        assert!(
+            tried >= 20_000 && removing >= 100,
+            "{removing} removing of {tried}"
         );
     }
 
