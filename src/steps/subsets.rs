@@ -52,6 +52,63 @@ pub fn naked_set(grid: &Grid, degree: u32) -> Option<Step> {
     first.0
 }
 
+/// Calls `visit` with each `k`-subset (`k >= 1`) of the bits of `eligible` (9 bits) whose
+/// members' masks (`mask(i)` for bit `i`) have a union of at most `limit` bits, in the order of
+/// [`tuples`] (increasing masks), until `visit` returns true (and then returns true). The
+/// subsets left out are those a naked or hidden set of `limit` rejects anyway; a partial union
+/// past `limit` cuts every subset holding it, unlike a walk over the whole table.
+pub(crate) fn each_tuple(
+    eligible: u16,
+    k: u32,
+    limit: u32,
+    mask: &impl Fn(usize) -> u16,
+    visit: &mut impl FnMut(u16) -> bool,
+) -> bool {
+    // The highest member first, lowest first, then the subsets below it: increasing masks.
+    fn go(
+        below: u16,
+        k: u32,
+        chosen: u16,
+        union: u16,
+        limit: u32,
+        mask: &impl Fn(usize) -> u16,
+        visit: &mut impl FnMut(u16) -> bool,
+    ) -> bool {
+        // The highest member has `k - 1` members below it: not one of the `k - 1` lowest.
+        let mut tops = below;
+        for _ in 1..k {
+            tops &= tops.wrapping_sub(1);
+        }
+        while tops != 0 {
+            let top = tops.trailing_zeros() as usize;
+            tops &= tops - 1;
+            let union = union | mask(top);
+            if ones9(union) > limit {
+                continue;
+            }
+            let chosen = chosen | 1 << top;
+            let done = if k == 1 {
+                visit(chosen)
+            } else {
+                go(
+                    below & ((1 << top) - 1),
+                    k - 1,
+                    chosen,
+                    union,
+                    limit,
+                    mask,
+                    visit,
+                )
+            };
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+    go(eligible, k, 0, 0, limit, mask, visit)
+}
+
 /// Every naked set of `degree` (2-4) that removes something, in SE's order, each with its rule
 /// parents (the other digits in the set's cells), until `f` returns true.
 pub fn each_naked_set(
@@ -90,9 +147,10 @@ pub fn each_naked_set(
             if fresh == 0 {
                 continue;
             }
-            for &tuple in tuples(degree) {
-                if tuple & !eligible != 0 || tuple & fresh == 0 {
-                    continue;
+            let mask = |i: usize| grid.candidates(cells[i]);
+            let done = each_tuple(eligible, degree, degree, &mask, &mut |tuple| {
+                if tuple & fresh == 0 {
+                    return false;
                 }
                 let mut union = 0u16;
                 let mut ok = true;
@@ -109,7 +167,7 @@ pub fn each_naked_set(
                     }
                 }
                 if !ok || ones9(union) != degree {
-                    continue;
+                    return false;
                 }
                 // Most sets remove nothing: tell before building the step.
                 let removes = cells
@@ -117,7 +175,7 @@ pub fn each_naked_set(
                     .enumerate()
                     .any(|(i, &cell)| tuple >> i & 1 == 0 && grid.candidates(cell) & union != 0);
                 if !removes {
-                    continue;
+                    return false;
                 }
                 let technique = match degree {
                     2 => Technique::NakedPair,
@@ -140,9 +198,10 @@ pub fn each_naked_set(
                     cells: set,
                     digits: 0x1FF & !union,
                 };
-                if f(&step, parents) {
-                    return;
-                }
+                f(&step, parents)
+            });
+            if done {
+                return;
             }
         }
     }
@@ -228,10 +287,8 @@ pub fn each_hidden_set(
                 }
                 continue;
             }
-            for &tuple in tuples(degree) {
-                if visit(tuple) {
-                    return;
-                }
+            if each_tuple(eligible, degree, degree, &|d| places[d], &mut visit) {
+                return;
             }
         }
     }
@@ -357,6 +414,55 @@ mod tests {
     use crate::steps::grid::remove;
     use crate::steps::grid::{cell, from_rows as grid};
     use crate::Board;
+
+    #[test]
+    fn tuples_within_a_union_come_as_in_the_table() {
+        // Random masks for the nine members, every eligible set and size: the subsets given
+        // are the table's (in its order) less those whose union has more than `limit` bits,
+        // and a `true` from the visit stops at once.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..300 {
+            let masks: Vec<u16> = (0..9).map(|_| (next() & 0x1FF) as u16).collect();
+            let eligible = (next() & 0x1FF) as u16;
+            for k in 1..=4 {
+                for limit in 1..=5 {
+                    let mask = |i: usize| masks[i];
+                    let want: Vec<u16> = tuples(k)
+                        .iter()
+                        .copied()
+                        .filter(|&t| t != 0 && t & !eligible == 0)
+                        .filter(|&t| {
+                            let union = (0..9)
+                                .filter(|i| t >> i & 1 != 0)
+                                .fold(0, |u, i| u | masks[i]);
+                            union.count_ones() <= limit
+                        })
+                        .collect();
+                    let mut got = Vec::new();
+                    let stopped = each_tuple(eligible, k, limit, &mask, &mut |t| {
+                        got.push(t);
+                        false
+                    });
+                    assert!(!stopped);
+                    assert_eq!(got, want, "{k} of {eligible:b} within {limit}");
+                    if let Some(&second) = want.get(1) {
+                        let mut seen = 0;
+                        assert!(each_tuple(eligible, k, limit, &mask, &mut |t| {
+                            seen += 1;
+                            t == second
+                        }));
+                        assert_eq!(seen, 2);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn hidden_pairs_come_in_the_order_of_every_pair_of_digits() {
