@@ -10,7 +10,7 @@
 
 use super::grid::{is_pair, Grid};
 use super::step::{First, Focus, HouseSet, RuleParents, Step, Technique};
-use super::subsets::{equal_pairs, tuples};
+use super::subsets::{each_tuple, equal_pairs, tuples};
 use crate::geometry::{CellSet, Digit, House, HouseKind};
 
 /// The first fish of `degree` (2-4) in SE's order that removes something.
@@ -170,11 +170,24 @@ pub fn each_fish(
             }
             continue;
         }
-        for &tuple in tuples(degree) {
-            for &digit in &fishy[..n] {
-                if visit(tuple, digit) {
-                    return;
+        // Swordfish and Jellyfish: each digit's tuples of base lines whose places fit in
+        // `degree` cover lines (the others fail SE's test), then all in SE's order: tuples in
+        // increasing order, digits ascending within one.
+        let mut found = Vec::new();
+        for &digit in &fishy[..n] {
+            let d = digit.index();
+            let places = |i: usize| all[bases[i].index()][d];
+            each_tuple(eligible[d], degree, degree, &places, &mut |tuple| {
+                if tuple & fresh[d] != 0 {
+                    found.push(u32::from(tuple) << 4 | d as u32);
                 }
+                false
+            });
+        }
+        found.sort_unstable();
+        for key in found {
+            if visit((key >> 4) as u16, Digit::ALL[(key & 15) as usize]) {
+                return;
             }
         }
     }
