@@ -38,14 +38,15 @@ struct Base {
     peers: CellSet,
 }
 
-/// The base cells of an exclusion of `degree` (2 or 3) cells, row-major, into `out`; returns
-/// how many.
-fn base_cells(grid: &Grid, degree: u32, out: &mut [Base; CELLS]) -> usize {
+/// The base cells of an exclusion of `degree` (2 or 3) cells, row-major. Their excluders are
+/// listed (in SE's peer order) for the triplets only, which take their thirds from the lists:
+/// a pair reads the excluders' set alone.
+fn base_cells(grid: &Grid, degree: u32) -> Vec<Base> {
+    let mut out = Vec::with_capacity(CELLS);
     // The cells with one candidate, and the possible excluders, counted for all cells at once
     // (bit-sliced) rather than cell by cell for every peer.
     let singles = grid.cells_with_candidate_count(1, 1);
     let excluders = grid.cells_with_candidate_count(2, degree);
-    let mut n = 0;
     for cell in grid.empty_cells().iter() {
         let candidates = grid.candidates(cell);
         // Fewer than two candidates (none, in a grid with no solution).
@@ -68,16 +69,17 @@ fn base_cells(grid: &Grid, degree: u32, out: &mut [Base; CELLS]) -> usize {
             excluder_set: mine,
             peers,
         };
-        for peer in peers_in_se_order(cell) {
-            if mine.contains(peer) {
-                base.excluders[base.count as usize] = peer;
-                base.count += 1;
+        if degree == 3 {
+            for peer in peers_in_se_order(cell) {
+                if mine.contains(peer) {
+                    base.excluders[base.count as usize] = peer;
+                    base.count += 1;
+                }
             }
         }
-        out[n] = base;
-        n += 1;
+        out.push(base);
     }
-    n
+    out
 }
 
 /// The cells of `changed` and their peers.
@@ -103,8 +105,8 @@ pub fn aligned_pair_exclusion(grid: &Grid) -> Option<Step> {
 /// unchanged was one before: its base status needs one excluder and no peer with a single
 /// candidate.)
 pub fn aligned_pair_exclusion_touching(grid: &Grid, changed: CellSet) -> Option<Step> {
-    let mut bases = [BLANK; CELLS];
-    let n = base_cells(grid, 2, &mut bases);
+    let bases = base_cells(grid, 2);
+    let n = bases.len();
     // A pair meets a changed cell (as one of its cells or a common peer) only if one of its
     // cells is changed or sees a changed cell.
     let near = near(changed);
@@ -189,8 +191,8 @@ pub fn aligned_triplet_exclusion_after(grid: &Grid, memory: &mut TripletMemory) 
 /// triplets that hold a cell of `changed` or whose common peers do are worked through (see
 /// [`TripletMemory`]).
 fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> {
-    let mut bases = [BLANK; CELLS];
-    let n = base_cells(grid, 3, &mut bases);
+    let bases = base_cells(grid, 3);
+    let n = bases.len();
     if n < 3 {
         return None;
     }
@@ -304,16 +306,6 @@ fn examined(bases: &[Base], i: usize, j: usize, k: usize) -> bool {
     (k < j && third_of(j, i, k)) || (k < i && third_of(i, j, k))
 }
 
-/// A base cell to fill arrays with.
-const BLANK: Base = Base {
-    cell: Cell::ALL[0],
-    candidates: 0,
-    excluders: [Cell::ALL[0]; 20],
-    count: 0,
-    excluder_set: CellSet::EMPTY,
-    peers: CellSet::EMPTY,
-};
-
 /// The exclusion over `cells` (2 or 3) with the common excluders `common`: every combination of
 /// one candidate per cell is tried; the candidates in no allowed combination are removed. A step
 /// when something is removed.
@@ -328,28 +320,24 @@ fn exclude(grid: &Grid, cells: &[Base], common: CellSet, technique: Technique) -
     let forbidding = &forbidding[..nf];
     let sees = |a: usize, b: usize| cells[a].cell.sees(cells[b].cell);
     let mut allowed = [0u16; 3];
-    // With every cell but the last given a digit (`used` holds them), the last cell's digits
-    // each excluder forbids: all of them when the excluder's candidates are within `used`, the
-    // one digit it has outside `used` when there is one, none otherwise. So the last cell's
-    // allowed digits come as one mask instead of a loop.
-    let forbidden_last = |used: u16| -> u16 {
-        let mut out = 0;
+    if let [a, b] = cells {
+        // Given `x` to the first cell, an excluder with `x` and one other digit `w` forbids
+        // `w` in the second; any other excluder (two or more digits besides `x`) forbids
+        // nothing. So each digit's partners, gathered once, give the second cell's allowed
+        // digits as one mask.
+        let mut partners = [0u16; 9];
         for &m in forbidding {
-            let rest = m & !used;
-            if rest == 0 {
-                return 0x1FF;
-            }
-            if rest & (rest - 1) == 0 {
-                out |= rest;
+            let low = m & m.wrapping_neg();
+            let rest = m & !low;
+            if rest != 0 && rest & (rest - 1) == 0 {
+                partners[low.trailing_zeros() as usize] |= rest;
+                partners[rest.trailing_zeros() as usize] |= low;
             }
         }
-        out
-    };
-    if let [a, b] = cells {
         let ab = sees(0, 1);
         for x in digits(a.candidates) {
             let bit = 1u16 << x.index();
-            let mut ys = b.candidates & !forbidden_last(bit);
+            let mut ys = b.candidates & !partners[x.index()];
             if ab {
                 ys &= !bit;
             }
@@ -548,8 +536,8 @@ mod tests {
         let (mut tried, mut removing) = (0, 0);
         crate::steps::next::each_plain_position(12, |g, _| {
             for degree in [2, 3] {
-                let mut bases = [BLANK; CELLS];
-                let n = base_cells(g, degree, &mut bases).min(24);
+                let bases = base_cells(g, degree);
+                let n = bases.len().min(24);
                 for i in 0..n {
                     for j in i + 1..n {
                         let pair = bases[i].excluder_set.intersection(bases[j].excluder_set);
@@ -619,9 +607,7 @@ mod tests {
 
     /// The base cell of `cell` in `grid` for an exclusion of `degree` cells.
     fn base(grid: &Grid, degree: u32, cell: Cell) -> Base {
-        let mut bases = [BLANK; CELLS];
-        let n = base_cells(grid, degree, &mut bases);
-        *bases[..n]
+        *base_cells(grid, degree)
             .iter()
             .find(|b| b.cell == cell)
             .expect("a base cell")
