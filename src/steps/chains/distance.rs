@@ -144,6 +144,62 @@ impl Sets {
 
     /// The off-potentials that the on-potentials `on` give by the weak links: each digit
     /// leaves its peers, and (cell links) the cell's other digits.
+    /// False when no X-cycle (producer 14's X pass) can remove anything on the grid: that
+    /// pass's cycle walks are then skipped. Only the digit's conjugate places (linked for it)
+    /// can lie on its X-cycles: an off-potential without a strong link turns nothing on.
+    ///
+    /// The argument of [`super::implication`]: a cycle removing `d` from a cell `c` has an
+    /// on-potential `on(a, d)` and an off-potential `off(b, d)` at peers of `c`, and walked
+    /// backwards with every potential negated (the X pass's links are skew-symmetric too) it
+    /// leads from `off(a, d)` to `on(b, d)`. So some `off(a, d)` must reach an `on(b, d)` in
+    /// the digit's graph with `a` and `b` seeing a common place of `d` (an X-chain that
+    /// removes something). The digit's graph is small: what each on-potential reaches among
+    /// the on-potentials is closed over cell sets, and `off(a, d)` turns on `a`'s partners.
+    ///
+    /// (The same test for the Y pass, closed over the bivalue cells' on-potentials, cost more
+    /// than the Y-cycle walks it skipped: measured and dropped, see `docs/steps.md`.)
+    pub fn x_cycles_may_remove(&self) -> bool {
+        (0..9).any(|d| self.x_digit_may_remove(d))
+    }
+
+    /// [`Sets::x_cycles_may_remove`] for digit index `d`. The on-potentials of the digit's
+    /// conjugate places are the nodes, by cell: `on(x)` turns off the digit's linked peers
+    /// `z`, each turning on its partners.
+    fn x_digit_may_remove(&self, d: usize) -> bool {
+        let linked = self.linked[d];
+        // With two (one conjugate pair), no cycle of four potentials or more exists.
+        if linked.len() < 3 {
+            return false;
+        }
+        let partners = &self.partners[d];
+        let mut reach = [CellSet::EMPTY; 81];
+        for x in linked.iter() {
+            let mut next = CellSet::EMPTY;
+            for z in x.peer_set().intersection(linked).iter() {
+                next = next.union(partners[z.index()]);
+            }
+            reach[x.index()] = next;
+        }
+        close(&mut reach, linked);
+        linked.iter().any(|a| {
+            // `off(a)` turns on `a`'s partners, and so reaches what they reach.
+            let mut on = partners[a.index()];
+            for p in partners[a.index()].iter() {
+                on = on.union(reach[p.index()]);
+            }
+            self.meet(d, a, on)
+        })
+    }
+
+    /// True when a place of digit index `d` sees `a` and a cell of `on`.
+    fn meet(&self, d: usize, a: crate::geometry::Cell, on: CellSet) -> bool {
+        let near = self.places[d].intersection(a.peer_set());
+        !near.is_empty()
+            && on
+                .iter()
+                .any(|b| !near.intersection(b.peer_set()).is_empty())
+    }
+
     fn weak(&self, on: &Layer, links: Links) -> Layer {
         let mut off = Layer::EMPTY;
         for d in each_digit(on.digits) {
@@ -184,6 +240,27 @@ impl Sets {
             }
         }
         on
+    }
+}
+
+/// Closes `reach` (by cell index, what each cell of `cells` leads to, among `cells`) under
+/// composition: each cell's set becomes everything reachable from it.
+fn close(reach: &mut [CellSet; 81], cells: CellSet) {
+    loop {
+        let mut changed = false;
+        for x in cells.iter() {
+            let mut all = reach[x.index()];
+            for y in reach[x.index()].iter() {
+                all = all.union(reach[y.index()]);
+            }
+            if all != reach[x.index()] {
+                reach[x.index()] = all;
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
     }
 }
 
@@ -259,7 +336,7 @@ pub fn shortest(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::steps::chains::{forcing, Best, Pass, Workspace};
+    use crate::steps::chains::{cycles, forcing, Best, Pass, Workspace};
 
     /// The complexity of the chain the forcing-chain search walks from `start`, with nothing
     /// to beat: the reference.
@@ -267,6 +344,41 @@ mod tests {
         let mut best = Best::default();
         forcing::search(grid, ws, start, pass, |_| {}, &mut best)?;
         best.0.map(|f| f.complexity)
+    }
+
+    #[test]
+    fn x_cycles_remove_nothing_where_the_test_says_so() {
+        // Every X-cycle with a removal at every start of the X pass (walked plainly, every
+        // cycle kept), on the positions of hard paths: none where the test says none can be.
+        let mut ws = Workspace::default();
+        let (mut skipped, mut with, mut kept) = (0, 0, 0);
+        crate::steps::next::each_plain_position(40, |grid, _| {
+            let mut sets = Sets::default();
+            sets.load(grid);
+            let may = sets.x_cycles_may_remove();
+            let mut best = Best::every();
+            for cell in grid.empty_cells().iter() {
+                let mut cands = grid.candidates(cell);
+                while cands != 0 {
+                    let digit = Digit::ALL[cands.trailing_zeros() as usize];
+                    cands &= cands - 1;
+                    let start = Pot::new(cell, digit, true);
+                    cycles::search(grid, &mut ws, start, Pass::X, false, |_| {}, &mut best);
+                }
+            }
+            let found = best.1.map_or(0, |all| all.len());
+            if !may {
+                assert_eq!(found, 0, "X-cycles where none can remove:\n{grid:?}");
+                skipped += 1;
+            } else {
+                kept += 1;
+                with += usize::from(found > 0);
+            }
+        });
+        assert!(
+            skipped > 100 && with > 20,
+            "{skipped} skipped, {with} of {kept} kept with a cycle"
+        );
     }
 
     #[test]

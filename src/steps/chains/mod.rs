@@ -422,14 +422,19 @@ fn unary_search_from(
         .intersection(grid.empty_cells());
     let start_digits =
         |cell: Cell| -> u16 { (0..9).fold(0, |m, d| m | (places[d].contains(cell) as u16) << d) };
+    // Whether an X-cycle may remove anything (always, keeping every step: there the cycle
+    // walk also finds the forcing chain from its start).
+    let mut x_cycles = true;
     if !best.keeps_all() {
         ws.sets.load(grid);
+        x_cycles = ws.sets.x_cycles_may_remove();
     }
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let lowest = pass.cycle_base().min(pass.chain_base());
         if !best.could_take(lowest, SHORTEST, pass.key) {
             continue;
         }
+        let pass_cycles = x_cycles || pass.links.y;
         // The off-potentials without a strong link of the pass, for the cycle walks of a
         // first-step search (the only ones that read them; keeping every step, the sets are
         // not loaded and this goes unused: worked out anyway, a branch here cost more).
@@ -447,9 +452,9 @@ fn unary_search_from(
                 let start = Pot::new(cell, digit, true);
                 let forcing = pass.links.x;
                 let (cycles, on, off) = match reach {
-                    None => (true, forcing, forcing),
+                    None => (pass_cycles, forcing, forcing),
                     Some(r) => (
-                        r.may_cycle(cell, digit),
+                        pass_cycles && r.may_cycle(cell, digit),
                         forcing && r.contradicts(start),
                         forcing && r.contradicts(start.negated()),
                     ),
