@@ -20,7 +20,7 @@
 //!
 //! Layers: uses the grid and geometry only.
 
-use super::grid::{ones9, Grid};
+use super::grid::Grid;
 use super::step::{Step, Technique};
 use super::subsets::digits;
 use super::wings::peers_in_se_order;
@@ -32,6 +32,8 @@ use crate::geometry::{Cell, CellSet, CELLS};
 struct Base {
     cell: Cell,
     candidates: u16,
+    /// Two or three candidates: the cell can be an excluder of a triplet's cells.
+    small: bool,
     excluders: [Cell; 20],
     count: u8,
     excluder_set: CellSet,
@@ -64,6 +66,7 @@ fn base_cells(grid: &Grid, degree: u32) -> Vec<Base> {
         let mut base = Base {
             cell,
             candidates,
+            small: excluders.contains(cell),
             excluders: [cell; 20],
             count: 0,
             excluder_set: mine,
@@ -299,9 +302,8 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
 /// are the three cells' either way.
 fn examined(bases: &[Base], i: usize, j: usize, k: usize) -> bool {
     let third_of = |r: usize, p: usize, q: usize| {
-        let cell = bases[r].cell;
-        (2..=3).contains(&ones9(bases[r].candidates))
-            && (cell.sees(bases[p].cell) || cell.sees(bases[q].cell))
+        let base = &bases[r];
+        base.small && (base.peers.contains(bases[p].cell) || base.peers.contains(bases[q].cell))
     };
     (k < j && third_of(j, i, k)) || (k < i && third_of(i, j, k))
 }
@@ -392,7 +394,10 @@ fn exclude(grid: &Grid, cells: &[Base], common: CellSet, technique: Technique) -
                     allowed[2] |= zs;
                     // Every candidate of the three in an allowed combination already: nothing
                     // can be removed (the usual end), so the other combinations need no look.
-                    if allowed == [a.candidates, b.candidates, c.candidates] {
+                    let left = (a.candidates & !allowed[0])
+                        | (b.candidates & !allowed[1])
+                        | (c.candidates & !allowed[2]);
+                    if left == 0 {
                         return None;
                     }
                 }
