@@ -395,7 +395,24 @@ impl Walk<'_> {
         let (m1, m2) = (grid.candidates(c1), grid.candidates(c2));
         let extra = (m1 | m2) & !pair;
         let n_extra = ones9(extra) as usize;
-        for degree in n_extra..=7 {
+        // The houses the two cells share, in SE's order of kinds, with the cells' places in
+        // each (`Cell::positions` is in `Cell::houses`'s order: row, column, box).
+        let mut shared = [(c1.houses()[0], 0usize, 0usize, 0usize); 3];
+        let mut n_shared = 0;
+        for (kind, k) in KINDS.into_iter().zip([2, 0, 1]) {
+            let house = house_of(c1, kind);
+            if house == house_of(c2, kind) {
+                let empty = grid.empty_count(house) as usize;
+                let (p1, p2) = (c1.positions()[k] as usize, c2.positions()[k] as usize);
+                shared[n_shared] = (house, p1, p2, empty);
+                n_shared += 1;
+            }
+        }
+        let shared = &shared[..n_shared];
+        // A set of `degree` needs `2 * degree` empty cells in its house or more (naked), or
+        // more than that (hidden): no larger degree has a look.
+        let most = shared.iter().map(|s| s.3 / 2).max().unwrap_or(0).min(7);
+        for degree in n_extra..=most {
             // The lowest rating of a set of this size (a hidden one); larger sets rate more.
             let least = base + (degree as f64 - 2.0) * 0.1;
             if let Some(b) = self.best.as_ref() {
@@ -403,15 +420,8 @@ impl Walk<'_> {
                     return;
                 }
             }
-            for kind in KINDS {
-                let house = house_of(c1, kind);
-                if house != house_of(c2, kind) {
-                    continue;
-                }
-                let empty = grid.empty_count(house) as usize;
+            for &(house, i1, i2, empty) in shared {
                 let cells = house.cells();
-                let i1 = cells.iter().position(|&c| c == c1).expect("in house");
-                let i2 = cells.iter().position(|&c| c == c2).expect("in house");
                 if degree * 2 <= empty {
                     // Naked: c1 stands for the pseudo-cell holding the extra digits. SE
                     // takes the sets of `degree` of the house's nine places in increasing
