@@ -85,7 +85,10 @@ pub fn each_locked_candidates(
                         continue;
                     }
                     debug_assert!(places1[digit.index()] & !in1 == 0);
-                    if !direct && places2[digit.index()] & !in2 == 0 {
+                    // Nothing removed: nothing to report, and no direct single either (a
+                    // house of the first kind crossing the second house then has no place of
+                    // the digit in it, so its places all lie outside: two or more of them).
+                    if places2[digit.index()] & !in2 == 0 {
                         continue;
                     }
                     if focus.0[digit.index()].intersection(outside).is_empty() {
@@ -98,22 +101,26 @@ pub fn each_locked_candidates(
                             && cells1.difference(house1.intersection(house2)).is_empty()
                     );
                     let pointing = kind1 == HouseKind::Box;
-                    let mut step = Step::new(match (pointing, direct) {
-                        (true, false) => Technique::Pointing,
-                        (false, false) => Technique::Claiming,
-                        (true, true) => Technique::DirectPointing,
-                        (false, true) => Technique::DirectClaiming,
-                    });
-                    step.cells = cells1;
-                    step.houses = HouseSet::default().with(house1).with(house2);
-                    step.digits = 1 << digit.index();
-                    step.eliminations.0[digit.index()] = removed;
+                    // The step, made only when reported (a direct pattern seldom is).
+                    let step = || {
+                        let mut step = Step::new(match (pointing, direct) {
+                            (true, false) => Technique::Pointing,
+                            (false, false) => Technique::Claiming,
+                            (true, true) => Technique::DirectPointing,
+                            (false, true) => Technique::DirectClaiming,
+                        });
+                        step.cells = cells1;
+                        step.houses = HouseSet::default().with(house1).with(house2);
+                        step.digits = 1 << digit.index();
+                        step.eliminations.0[digit.index()] = removed;
+                        step
+                    };
                     let parents = RuleParents {
                         cells: outside,
                         digits: 1 << digit.index(),
                     };
                     if !direct {
-                        if f(&step, parents) {
+                        if f(&step(), parents) {
                             return;
                         }
                         continue;
@@ -130,7 +137,7 @@ pub fn each_locked_candidates(
                         let outside = cells3.difference(house2.cell_set());
                         if outside.len() == 1 {
                             let cell = outside.iter().next().expect("one cell");
-                            let mut single = step;
+                            let mut single = step();
                             single.placement = Some((cell, digit));
                             single.houses = single.houses.with(house3);
                             single.cells = single.cells.with(cell);
