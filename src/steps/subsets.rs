@@ -360,6 +360,17 @@ fn hidden_tuple(
     {
         return None;
     }
+    // A direct set's placement: the lowest digit outside the set with two or more places in
+    // the house, one of them outside the set's cells (found before the step is made).
+    let mut placement = None;
+    if direct {
+        let d = Digit::ALL.into_iter().find(|d| {
+            let p = places[d.index()];
+            tuple >> d.index() & 1 == 0 && ones9(p) > 1 && ones9(p & !union) == 1
+        })?;
+        let cell = cells[(places[d.index()] & !union).trailing_zeros() as usize];
+        placement = Some((cell, d));
+    }
     let technique = match (degree, direct) {
         (2, true) => Technique::DirectHiddenPair,
         (_, true) => Technique::DirectHiddenTriplet,
@@ -378,21 +389,8 @@ fn hidden_tuple(
     }
     step.houses = HouseSet::default().with(house);
     step.digits = tuple;
-    if !direct {
-        return Some(step);
-    }
-    for d in Digit::ALL {
-        if tuple >> d.index() & 1 != 0 {
-            continue;
-        }
-        let p = places[d.index()];
-        if ones9(p) > 1 && ones9(p & !union) == 1 {
-            let cell = cells[(p & !union).trailing_zeros() as usize];
-            step.placement = Some((cell, d));
-            return Some(step);
-        }
-    }
-    None
+    step.placement = placement;
+    Some(step)
 }
 
 /// The digits of a 9-bit mask, in increasing order.
