@@ -253,6 +253,9 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
                 .intersection(base_set)
                 .intersection(twice)
                 .difference(CellSet::EMPTY.with(first.cell).with(second.cell));
+            if skip {
+                thirds = thirds.difference(examined(first, second));
+            }
             if thirds.is_empty() {
                 continue;
             }
@@ -268,9 +271,6 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
                 }
                 thirds = thirds.difference(CellSet::EMPTY.with(third));
                 let k = place[third.index()];
-                if skip && examined(&bases, i, j, k) {
-                    continue;
-                }
                 let common = pair_common.intersection(bases[k].excluder_set);
                 debug_assert!(common.has_two_or_more());
                 if !pair_touched
@@ -294,18 +294,27 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
     None
 }
 
-/// True when the three base cells `i < j` (the pair) and `k` (the third) were examined before,
-/// in other roles: the exclusion of three cells does not depend on their roles, and finding
-/// nothing then, it finds nothing now. The pairs come in colex order, so the pair `{i, k}` came
-/// before when `k < j`, and `{k, j}` when `k < i`; the remaining cell was then a third when it
-/// is an excluder (two or three candidates) of one of that pair's cells. The common excluders
-/// are the three cells' either way.
-fn examined(bases: &[Base], i: usize, j: usize, k: usize) -> bool {
-    let third_of = |r: usize, p: usize, q: usize| {
-        let base = &bases[r];
-        base.small && (base.peers.contains(bases[p].cell) || base.peers.contains(bases[q].cell))
+/// The thirds `k` of the pair of base cells `first` (`i`) and `second` (`j > i`) whose three
+/// cells were examined before, in other roles: the exclusion of three cells does not depend on
+/// their roles, and finding nothing then, it finds nothing now. The pairs come in colex order,
+/// so the pair `{i, k}` came before when `k < j`, and `{k, j}` when `k < i`; the remaining cell
+/// was then a third when it is an excluder (two or three candidates) of one of that pair's
+/// cells. The common excluders are the three cells' either way. As a cell set: the base cells
+/// are in row-major order, so `k < j` is `k`'s cell before `j`'s.
+fn examined(first: &Base, second: &Base) -> CellSet {
+    // The thirds before `r`'s cell that `r` was a third of, with the pair's other cell `p`.
+    let done = |r: &Base, p: &Base| {
+        if !r.small {
+            return CellSet::EMPTY;
+        }
+        let before = CellSet::from_bits((1u128 << r.cell.index()) - 1);
+        if r.peers.contains(p.cell) {
+            before
+        } else {
+            before.intersection(r.peers)
+        }
     };
-    (k < j && third_of(j, i, k)) || (k < i && third_of(i, j, k))
+    done(second, first).union(done(first, second))
 }
 
 /// The exclusion over `cells` (2 or 3) with the common excluders `common`: every combination of
