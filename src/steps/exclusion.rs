@@ -134,7 +134,7 @@ pub fn aligned_pair_exclusion_touching(grid: &Grid, changed: CellSet) -> Option<
             {
                 continue;
             }
-            let cells = [*first, *second];
+            let cells = [first, second];
             // A bivalue excluder forbids one pair of digits. For `x` to leave one cell, every
             // candidate of the other (but `x` itself, when the cells share a house) must make
             // a forbidden pair with it, each with its own excluder: so that other cell has at
@@ -282,7 +282,7 @@ fn triplet_exclusion(grid: &Grid, skip: bool, changed: CellSet) -> Option<Step> 
                 {
                     continue;
                 }
-                let cells = [*first, *second, bases[k]];
+                let cells = [first, second, &bases[k]];
                 if let Some(step) =
                     exclude(grid, &cells, common, Technique::AlignedTripletExclusion)
                 {
@@ -320,7 +320,7 @@ fn examined(first: &Base, second: &Base) -> CellSet {
 /// The exclusion over `cells` (2 or 3) with the common excluders `common`: every combination of
 /// one candidate per cell is tried; the candidates in no allowed combination are removed. A step
 /// when something is removed.
-fn exclude(grid: &Grid, cells: &[Base], common: CellSet, technique: Technique) -> Option<Step> {
+fn exclude(grid: &Grid, cells: &[&Base], common: CellSet, technique: Technique) -> Option<Step> {
     // An excluder forbids any combination covering all of its candidates.
     let mut forbidding = [0u16; 20];
     let mut nf = 0;
@@ -498,7 +498,7 @@ mod tests {
         // combination of one candidate per cell tried one by one, with SE's two rules, on
         // the pairs and triplets of base cells with two or more common excluders of grids
         // along hard paths.
-        let brute = |grid: &Grid, cells: &[Base], common: CellSet| -> Vec<(usize, u8)> {
+        let brute = |grid: &Grid, cells: &[&Base], common: CellSet| -> Vec<(usize, u8)> {
             let mut allowed = vec![0u16; cells.len()];
             let n = cells.len();
             let mut pick = vec![0usize; n];
@@ -557,7 +557,7 @@ mod tests {
                         let pair = bases[i].excluder_set.intersection(bases[j].excluder_set);
                         if degree == 2 {
                             if pair.has_two_or_more() {
-                                let cells = [bases[i], bases[j]];
+                                let cells = [&bases[i], &bases[j]];
                                 let mut got =
                                     exclude(g, &cells, pair, Technique::AlignedPairExclusion)
                                         .map(|s| removals(&s))
@@ -575,7 +575,7 @@ mod tests {
                             if !common.has_two_or_more() {
                                 continue;
                             }
-                            let cells = [bases[i], bases[j], bases[k]];
+                            let cells = [&bases[i], &bases[j], &bases[k]];
                             let mut got =
                                 exclude(g, &cells, common, Technique::AlignedTripletExclusion)
                                     .map(|s| removals(&s))
@@ -659,12 +659,23 @@ mod tests {
         let pair = [base(&g, 2, cell(0, 0)), base(&g, 2, cell(1, 3))];
         let common = pair[0].excluder_set.intersection(pair[1].excluder_set);
         assert_eq!(common, CellSet::EMPTY.with(cell(0, 3)).with(cell(1, 0)));
-        let s = exclude(&g, &pair, common, Technique::AlignedPairExclusion).expect("a step");
+        let s = exclude(
+            &g,
+            &[&pair[0], &pair[1]],
+            common,
+            Technique::AlignedPairExclusion,
+        )
+        .expect("a step");
         assert_eq!(removals(&s), vec![(0, 3)]);
         // With one excluder fewer the same cells remove nothing.
         let one = CellSet::EMPTY.with(cell(0, 3));
         assert_eq!(
-            exclude(&g, &pair, one, Technique::AlignedPairExclusion),
+            exclude(
+                &g,
+                &[&pair[0], &pair[1]],
+                one,
+                Technique::AlignedPairExclusion
+            ),
             None
         );
     }
