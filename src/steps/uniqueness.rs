@@ -30,7 +30,7 @@
 //! both digits, itself possible, in each of its three houses), which finds the same loops in
 //! the same order.
 
-use super::grid::{is_pair, ones9, Grid};
+use super::grid::{ones9, Grid};
 use super::step::{HouseSet, Step, Technique};
 use crate::geometry::{Cell, CellSet, Digit, House, HouseKind};
 
@@ -88,15 +88,18 @@ pub fn unique_loop_after(grid: &Grid, memory: &mut LoopMemory) -> Option<Step> {
     let mut best: Option<Candidate> = None;
     let mut walked: Vec<PairWalks> = Vec::new();
     let mut finished = true;
-    for start in Cell::ALL {
+    // Each pair's cells holding both digits and those of them a loop can use, worked out at
+    // its first start (by pair, bit `i` and `j` for digits `i < j`: the pair's index).
+    let mut sets: [Option<(CellSet, CellSet)>; 72] = [None; 72];
+    for start in grid.cells_with_candidate_count(2, 2).iter() {
         let pair = grid.candidates(start);
-        if !is_pair(pair) {
-            continue;
-        }
-        let both = digits(pair)
-            .map(|d| grid.digit_cells(d))
-            .fold(CellSet::ALL, CellSet::intersection);
-        let kept = loop_cells(both);
+        let (lo, hi) = (pair.trailing_zeros(), 15 - pair.leading_zeros());
+        let (both, kept) = *sets[(8 * lo + hi) as usize].get_or_insert_with(|| {
+            let both = grid
+                .digit_cells(Digit::ALL[lo as usize])
+                .intersection(grid.digit_cells(Digit::ALL[hi as usize]));
+            (both, loop_cells(both))
+        });
         if !kept.contains(start) {
             continue;
         }
