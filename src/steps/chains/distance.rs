@@ -159,20 +159,22 @@ impl Sets {
     /// (The same test for the Y pass, closed over the bivalue cells' on-potentials, cost more
     /// than the Y-cycle walks it skipped: measured and dropped, see `docs/steps.md`.)
     pub fn x_cycles_may_remove(&self) -> bool {
-        (0..9).any(|d| self.x_digit_may_remove(d))
+        // One table for every digit: a digit writes the entries of its linked cells, the only
+        // ones it reads, before reading them.
+        let mut reach = [CellSet::EMPTY; 81];
+        (0..9).any(|d| self.x_digit_may_remove(d, &mut reach))
     }
 
     /// [`Sets::x_cycles_may_remove`] for digit index `d`. The on-potentials of the digit's
     /// conjugate places are the nodes, by cell: `on(x)` turns off the digit's linked peers
     /// `z`, each turning on its partners.
-    fn x_digit_may_remove(&self, d: usize) -> bool {
+    fn x_digit_may_remove(&self, d: usize, reach: &mut [CellSet; 81]) -> bool {
         let linked = self.linked[d];
         // With two (one conjugate pair), no cycle of four potentials or more exists.
         if linked.len() < 3 {
             return false;
         }
         let partners = &self.partners[d];
-        let mut reach = [CellSet::EMPTY; 81];
         for x in linked.iter() {
             let mut next = CellSet::EMPTY;
             for z in x.peer_set().intersection(linked).iter() {
@@ -180,7 +182,7 @@ impl Sets {
             }
             reach[x.index()] = next;
         }
-        close(&mut reach, linked);
+        close(reach, linked);
         linked.iter().any(|a| {
             // `off(a)` turns on `a`'s partners, and so reaches what they reach.
             let mut on = partners[a.index()];
