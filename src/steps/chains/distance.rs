@@ -23,6 +23,10 @@
 //! unions of peer sets and of the digits' places, with no parent links, no arena and no
 //! order: the whole search is a few hundred word operations.
 //!
+//! The same sets answer one more question of producer 14 before its walks: whether any X-cycle
+//! can remove something ([`Sets::x_cycles_may_remove`]); where none can, the X pass walks no
+//! cycle.
+//!
 //! Layers: uses the chain potentials and the grid only.
 
 use super::implication::digits_placed;
@@ -142,8 +146,6 @@ impl Sets {
         })
     }
 
-    /// The off-potentials that the on-potentials `on` give by the weak links: each digit
-    /// leaves its peers, and (cell links) the cell's other digits.
     /// False when no X-cycle (producer 14's X pass) can remove anything on the grid: that
     /// pass's cycle walks are then skipped. Only the digit's conjugate places (linked for it)
     /// can lie on its X-cycles: an off-potential without a strong link turns nothing on.
@@ -202,6 +204,8 @@ impl Sets {
                 .any(|b| !near.intersection(b.peer_set()).is_empty())
     }
 
+    /// The off-potentials that the on-potentials `on` give by the weak links: each digit
+    /// leaves its peers, and (cell links) the cell's other digits.
     fn weak(&self, on: &Layer, links: Links) -> Layer {
         let mut off = Layer::EMPTY;
         for d in each_digit(on.digits) {
