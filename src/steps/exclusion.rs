@@ -549,6 +549,24 @@ mod tests {
         };
         let (mut tried, mut removing) = (0, 0);
         crate::steps::next::each_plain_position(12, |g, _| {
+            let mut check = |cells: &[&Base], common: CellSet| {
+                if !common.has_two_or_more() {
+                    return;
+                }
+                let technique = if cells.len() == 2 {
+                    Technique::AlignedPairExclusion
+                } else {
+                    Technique::AlignedTripletExclusion
+                };
+                let mut got = exclude(g, cells, common, technique)
+                    .map(|s| removals(&s))
+                    .unwrap_or_default();
+                got.sort();
+                let want = brute(g, cells, common);
+                assert_eq!(got, want);
+                tried += 1;
+                removing += usize::from(!want.is_empty());
+            };
             for degree in [2, 3] {
                 let bases = base_cells(g, degree);
                 let n = bases.len().min(24);
@@ -556,35 +574,12 @@ mod tests {
                     for j in i + 1..n {
                         let pair = bases[i].excluder_set.intersection(bases[j].excluder_set);
                         if degree == 2 {
-                            if pair.has_two_or_more() {
-                                let cells = [&bases[i], &bases[j]];
-                                let mut got =
-                                    exclude(g, &cells, pair, Technique::AlignedPairExclusion)
-                                        .map(|s| removals(&s))
-                                        .unwrap_or_default();
-                                got.sort();
-                                let want = brute(g, &cells, pair);
-                                assert_eq!(got, want);
-                                tried += 1;
-                                removing += usize::from(!want.is_empty());
-                            }
+                            check(&[&bases[i], &bases[j]], pair);
                             continue;
                         }
                         for k in j + 1..n {
                             let common = pair.intersection(bases[k].excluder_set);
-                            if !common.has_two_or_more() {
-                                continue;
-                            }
-                            let cells = [&bases[i], &bases[j], &bases[k]];
-                            let mut got =
-                                exclude(g, &cells, common, Technique::AlignedTripletExclusion)
-                                    .map(|s| removals(&s))
-                                    .unwrap_or_default();
-                            got.sort();
-                            let want = brute(g, &cells, common);
-                            assert_eq!(got, want);
-                            tried += 1;
-                            removing += usize::from(!want.is_empty());
+                            check(&[&bases[i], &bases[j], &bases[k]], common);
                         }
                     }
                 }

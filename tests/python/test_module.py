@@ -610,13 +610,16 @@ class Generate(unittest.TestCase):
                 sudoku.generate(1, **kwargs)
         with self.assertRaises(TypeError):
             sudoku.generate("1")
-        with self.assertRaises(ValueError):
+        with self.assertRaises(ValueError) as below:
             sudoku.generate_batch(1, -1)
         # A count whose buffer could not exist: the library's status, not ctypes' OverflowError.
         for count in (2**64 - 1, 2**62):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.generate_batch(1, count)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        # Both messages name the same largest count.
+        most = str(caught.exception).split("at most ")[1].split(" ")[0]
+        self.assertIn("from 0 to %s (81 bytes each)" % most, str(below.exception))
 
     def test_minimize_and_is_minimal(self):
         dense = sudoku.generate(3, givens=(40, 40), minimal=False)
