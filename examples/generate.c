@@ -210,7 +210,9 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--count") == 0) {
             /* A missing value is reported as a bad one: the sentence says what is needed. */
             if (next == NULL || !parse_number(next, 1, (unsigned long long)-1, 0, &count)) {
-                return usage_error(PROGRAM, "--count needs a whole number N >= 1", NULL);
+                return usage_error(PROGRAM,
+                    "--count needs a whole number N from 1 to 18446744073709551615",
+                    NULL);
             }
             i++;
         } else if (strcmp(arg, "--seed") == 0) {
@@ -221,7 +223,7 @@ int main(int argc, char **argv)
             i++;
         } else if (strcmp(arg, "--threads") == 0) {
             if (next == NULL || !parse_number(next, 0, (size_t)-1, 0, &threads)) {
-                return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)", NULL);
+                return threads_error(PROGRAM);
             }
             i++;
         } else if (strcmp(arg, "--givens") == 0) {

@@ -267,8 +267,7 @@ int main(int argc, char **argv)
             unsigned long long n;
             if (!whole_number(i + 1 < argc ? argv[++i] : NULL, 0, SIZE_MAX, &n)) {
                 free(paths);
-                return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)",
-                                   NULL);
+                return threads_error(PROGRAM);
             }
             how.threads = (size_t)n;
         } else if (strcmp(argv[i], "--budget") == 0) {

@@ -629,7 +629,9 @@ int main(int argc, char **argv)
                     return usage_error(PROGRAM, "--list needs a whole number N from 1 to 1000000", NULL);
                 }
                 if (i + 1 >= argc || !parse_number(argv[i + 1], 1, &number)) {
-                    return usage_error(PROGRAM, "--count needs a whole number N >= 1", NULL);
+                    return usage_error(PROGRAM,
+                        "--count needs a whole number N from 1 to 18446744073709551615",
+                        NULL);
                 }
                 o.limit = (uint64_t)number;
                 i++;
@@ -638,7 +640,7 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--threads") == 0) {
             if (i + 1 >= argc || !parse_number(argv[i + 1], 0, &number) ||
                 (unsigned long long)(size_t)number != number) {
-                return usage_error(PROGRAM, "--threads needs a whole number N >= 0 (0: all cores)", NULL);
+                return threads_error(PROGRAM);
             }
             o.threads = (size_t)number;
             i++;

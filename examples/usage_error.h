@@ -3,7 +3,8 @@
  *
  * usage_error(program, what, arg) writes "PROGRAM: WHAT 'ARG'" (or "PROGRAM: WHAT" when arg is
  * NULL; nothing when what is NULL too) and then "Try 'PROGRAM --help' for more information."
- * on stderr, and returns the exit code 2, the code of every usage error.
+ * on stderr, and returns the exit code 2, the code of every usage error. threads_error(program)
+ * is the usage error of a bad --threads value, its range written out (a size_t's).
  */
 #ifndef SUDOKU_EXAMPLES_USAGE_ERROR_H
 #define SUDOKU_EXAMPLES_USAGE_ERROR_H
@@ -19,6 +20,15 @@ static int usage_error(const char *program, const char *what, const char *arg)
     }
     fprintf(stderr, "Try '%s --help' for more information.\n", program);
     return 2;
+}
+
+/* A bad --threads value: the range a size_t holds, written out. */
+static inline int threads_error(const char *program)
+{
+    char what[96];
+    snprintf(what, sizeof what, "--threads needs a whole number N from 0 to %zu (0: all cores)",
+             (size_t)-1);
+    return usage_error(program, what, NULL);
 }
 
 #endif

@@ -120,10 +120,10 @@ Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output err
 
 #[test]
 fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
-    let count = "--count needs a whole number N >= 1";
+    let count = "--count needs a whole number N from 1 to 18446744073709551615";
     let seed = "--seed needs a whole number (decimal or 0x hex) below 2^64";
     let givens = "--givens needs A-B or A with 0 <= A <= B <= 81";
-    let threads = "--threads needs a whole number N >= 0 (0: all cores)";
+    let threads = "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)";
     let er = "--er needs A-B or A, ratings from 1.0 to 99.9 with A <= B";
     let bad: &[(&[&str], &str)] = &[
         (&["--bogus"], "unknown option '--bogus'"),

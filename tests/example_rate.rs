@@ -361,11 +361,11 @@ fn usage_of_rate_and_hint() {
                 (&["--bogus"], "unknown option '--bogus'"),
                 (
                     &["--threads"],
-                    "--threads needs a whole number N >= 0 (0: all cores)",
+                    "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)",
                 ),
                 (
                     &["--threads", "-1"],
-                    "--threads needs a whole number N >= 0 (0: all cores)",
+                    "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)",
                 ),
             ],
         );

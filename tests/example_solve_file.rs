@@ -112,8 +112,14 @@ fn solve_file_rejects_bad_usage_and_names_read_errors() {
     for link in LINKS {
         let program = example("solve_file", link);
         for (args, what) in [
-            (&["--count", "0"][..], "--count needs a whole number N >= 1"),
-            (&["--count"], "--count needs a whole number N >= 1"),
+            (
+                &["--count", "0"][..],
+                "--count needs a whole number N from 1 to 18446744073709551615",
+            ),
+            (
+                &["--count"],
+                "--count needs a whole number N from 1 to 18446744073709551615",
+            ),
             (&["--list"], LIST_BOUND),
             // N is bounded: its buffer of N solutions is allocated at the start.
             (&["--list", "0"], LIST_BOUND),
@@ -318,7 +324,7 @@ fn solve_file_rejects_a_bad_thread_count() {
                 &output,
                 2,
                 "",
-                &usage_error("--threads needs a whole number N >= 0 (0: all cores)"),
+                &usage_error("--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)"),
             );
         }
     }
