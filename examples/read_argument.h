@@ -74,8 +74,10 @@ static int read_argument(const char *program, const char *arg, char board[SUDOKU
             return 0;
         }
         if (cells == len && cells > 0 && strspn(arg, "-") < len) {
-            fprintf(stderr, "%s: PUZZLE has %zu cell%s, not 81\n", program, cells,
-                    cells == 1 ? "" : "s");
+            /* "-x" is two blanks to the reader, and likely meant as an option: say both. */
+            fprintf(stderr, "%s: PUZZLE has %zu cell%s, not 81%s\n", program, cells,
+                    cells == 1 ? "" : "s",
+                    arg[0] == '-' ? " (nor is it an option: see --help)" : "");
             return 0;
         }
     }

@@ -104,6 +104,11 @@ fn solve_rejects_invalid_input_on_stderr() {
         ("123456789", "solve: PUZZLE has 9 cells, not 81\n"),
         (&CLASSIC[..20], "solve: PUZZLE has 20 cells, not 81\n"),
         ("1", "solve: PUZZLE has 1 cell, not 81\n"),
+        // A short one starting with '-' (a blank, like 'x'): likely meant as an option.
+        (
+            "-x",
+            "solve: PUZZLE has 2 cells, not 81 (nor is it an option: see --help)\n",
+        ),
         // Spaces in it: the reader's own sentence.
         ("1 2 3", "solve: line 1 has 3 cells, not 9\n"),
     ];
