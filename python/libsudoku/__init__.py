@@ -1198,6 +1198,9 @@ def minimize(board: Board, symmetry: str = "none") -> str:
     text = _to_bytes(board)
     out = _Board.from_buffer_copy(text)
     status = _library().sudoku_minimize(out, code)
+    if status == SUDOKU_INVALID_ARGUMENT:
+        # The symmetry is known (checked above): the pattern lacks it.
+        raise SudokuError(status, "the pattern of givens does not have the symmetry %r" % symmetry)
     if status != SUDOKU_OK:
         raise _fail(status, text)
     return out.raw.decode("ascii")
@@ -1800,6 +1803,13 @@ def canonicalize(
     return (form, _from_c_transform(t)) if transform else form
 
 
+# What a transform the library refuses lacks (see Transform).
+_NOT_A_TRANSFORM = (
+    "not a valid transformation: rows and columns must each be a permutation of 0-8 keeping "
+    "bands (stacks) whole, digits 0 then a permutation of 1-9"
+)
+
+
 def apply_transform(transform: Union[Transform, Sequence], puzzle: Board) -> str:
     """Returns the image of `puzzle` under `transform` (a Transform), '.' for blanks.
 
@@ -1810,6 +1820,8 @@ def apply_transform(transform: Union[Transform, Sequence], puzzle: Board) -> str
     text = _to_bytes(puzzle)
     out = _Board()
     status = _library().sudoku_transform_apply(ctypes.byref(t), text, out)
+    if status == SUDOKU_INVALID_ARGUMENT:
+        raise SudokuError(status, _NOT_A_TRANSFORM)
     if status != SUDOKU_OK:
         raise _fail(status, text)
     return out.raw.decode("ascii")
@@ -1824,6 +1836,8 @@ def invert_transform(transform: Union[Transform, Sequence]) -> Transform:
     t = _to_c_transform(transform)
     inverse = _Transform()
     status = _library().sudoku_transform_invert(ctypes.byref(t), ctypes.byref(inverse))
+    if status == SUDOKU_INVALID_ARGUMENT:
+        raise SudokuError(status, _NOT_A_TRANSFORM)
     if status != SUDOKU_OK:
         raise SudokuError(status)
     return _from_c_transform(inverse)

@@ -645,6 +645,7 @@ class Generate(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.minimize(TOP1, symmetry="rotate90")
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        self.assertIn("does not have the symmetry 'rotate90'", str(caught.exception))
         with self.assertRaises(TypeError):
             sudoku.is_minimal([1] * 81)
 
@@ -1400,6 +1401,9 @@ class Canonical(unittest.TestCase):
                 with self.assertRaises(sudoku.SudokuError) as caught:
                     call()
                 self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT, t)
+                # What is wrong, not "an argument is out of range".
+                self.assertRegex(str(caught.exception),
+                                 "not a valid transformation|a transform entry is out of range")
         for t in (None, (1, 2), identity._replace(transpose=1),
                   identity._replace(rows=tuple(range(8)) + ("8",))):
             with self.assertRaises((TypeError, sudoku.SudokuError), msg=repr(t)) as caught:
