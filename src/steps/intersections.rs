@@ -85,9 +85,10 @@ pub fn each_locked_candidates(
                         continue;
                     }
                     debug_assert!(places1[digit.index()] & !in1 == 0);
-                    // Nothing removed: nothing to report, and no direct single either (a
-                    // house of the first kind crossing the second house then has no place of
-                    // the digit in it, so its places all lie outside: two or more of them).
+                    // Nothing removed: nothing to report, and no direct single either (the
+                    // digit then has no place in the second house outside the first, so a
+                    // house of the first kind crossing the second has all its places outside
+                    // the second: never two or more with exactly one outside).
                     if places2[digit.index()] & !in2 == 0 {
                         continue;
                     }
