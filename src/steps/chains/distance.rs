@@ -23,9 +23,9 @@
 //! unions of peer sets and of the digits' places, with no parent links, no arena and no
 //! order: the whole search is a few hundred word operations.
 //!
-//! The same sets answer one more question of producer 14 before its walks: whether any X-cycle
-//! can remove something ([`Sets::x_cycles_may_remove`]); where none can, the X pass walks no
-//! cycle.
+//! The same sets answer more questions of producer 14's X pass before its walks
+//! ([`Sets::x_pass`]): whether any X-cycle can remove something (where none can, the pass
+//! walks no cycle), and which starts have a forcing X-chain at all (the others ask no length).
 //!
 //! Layers: uses the chain potentials and the grid only.
 
@@ -84,6 +84,19 @@ pub struct Sets {
     /// the cells of `linked`, so what other grids left in the rest stays there. Empty until
     /// the first load.
     partners: Vec<[CellSet; 81]>,
+}
+
+/// What producer 14's X pass can find on a grid ([`Sets::x_pass`]).
+#[derive(Debug, Clone, Copy)]
+pub struct XPass {
+    /// False when no X-cycle can remove anything: the pass's cycle walks are skipped.
+    pub cycles: bool,
+    /// By digit index, the cells whose on-potential reaches its off-potential: the starts
+    /// "on" with a forcing X-chain.
+    pub on_fails: [CellSet; 9],
+    /// By digit index, the cells whose off-potential reaches its on-potential: the starts
+    /// "off" with a forcing X-chain.
+    pub off_fails: [CellSet; 9],
 }
 
 impl Default for Sets {
@@ -146,53 +159,81 @@ impl Sets {
         })
     }
 
-    /// False when no X-cycle (producer 14's X pass) can remove anything on the grid: that
-    /// pass's cycle walks are then skipped. Only the digit's conjugate places (linked for it)
-    /// can lie on its X-cycles: an off-potential without a strong link turns nothing on.
+    /// Producer 14's X pass read off each digit's graph at once ([`XPass`]): whether an X-cycle
+    /// can remove anything, and which starts have a forcing X-chain. Only the digit's
+    /// conjugate places (linked for it) carry strong links, so only their on-potentials are
+    /// nodes: `on(x)` turns off the digit in its peers, and each linked one `z` turns on its
+    /// partners. What each node reaches among the nodes is closed over cell sets.
     ///
-    /// The argument of [`super::implication`]: a cycle removing `d` from a cell `c` has an
-    /// on-potential `on(a, d)` and an off-potential `off(b, d)` at peers of `c`, and walked
-    /// backwards with every potential negated (the X pass's links are skew-symmetric too) it
-    /// leads from `off(a, d)` to `on(b, d)`. So some `off(a, d)` must reach an `on(b, d)` in
-    /// the digit's graph with `a` and `b` seeing a common place of `d` (an X-chain that
-    /// removes something). The digit's graph is small: what each on-potential reaches among
-    /// the on-potentials is closed over cell sets, and `off(a, d)` turns on `a`'s partners.
+    /// Cycles, by the argument of [`super::implication`]: a cycle removing `d` from a cell `c`
+    /// has an on-potential `on(a, d)` and an off-potential `off(b, d)` at peers of `c`, and
+    /// walked backwards with every potential negated (the X pass's links are skew-symmetric
+    /// too) it leads from `off(a, d)` to `on(b, d)`. So some `off(a, d)` must reach an
+    /// `on(b, d)` with `a` and `b` seeing a common place of `d` (an X-chain that removes
+    /// something). Forcing X-chains: `on(c)` reaches `off(c)` exactly when it reaches the
+    /// on-potential of a peer of `c`; `off(c)` reaches `on(c)` exactly when `c` is linked and
+    /// its partners reach it.
     ///
-    /// (The same test for the Y pass, closed over the bivalue cells' on-potentials, cost more
-    /// than the Y-cycle walks it skipped: measured and dropped, see `docs/steps.md`.)
-    pub fn x_cycles_may_remove(&self) -> bool {
+    /// (The same cycle test for the Y pass, closed over the bivalue cells' on-potentials, cost
+    /// more than the Y-cycle walks it skipped: measured and dropped, see `docs/steps.md`.)
+    pub fn x_pass(&self) -> XPass {
+        let mut out = XPass {
+            cycles: false,
+            on_fails: [CellSet::EMPTY; 9],
+            off_fails: [CellSet::EMPTY; 9],
+        };
         // One table for every digit: a digit writes the entries of its linked cells, the only
         // ones it reads, before reading them.
         let mut reach = [CellSet::EMPTY; 81];
-        (0..9).any(|d| self.x_digit_may_remove(d, &mut reach))
-    }
-
-    /// [`Sets::x_cycles_may_remove`] for digit index `d`. The on-potentials of the digit's
-    /// conjugate places are the nodes, by cell: `on(x)` turns off the digit's linked peers
-    /// `z`, each turning on its partners.
-    fn x_digit_may_remove(&self, d: usize, reach: &mut [CellSet; 81]) -> bool {
-        let linked = self.linked[d];
-        // With two (one conjugate pair), no cycle of four potentials or more exists.
-        if linked.len() < 3 {
-            return false;
-        }
-        let partners = &self.partners[d];
-        for x in linked.iter() {
-            let mut next = CellSet::EMPTY;
-            for z in x.peer_set().intersection(linked).iter() {
-                next = next.union(partners[z.index()]);
+        for d in 0..9 {
+            let linked = self.linked[d];
+            if linked.is_empty() {
+                continue;
             }
-            reach[x.index()] = next;
-        }
-        close(reach, linked);
-        linked.iter().any(|a| {
-            // `off(a)` turns on `a`'s partners, and so reaches what they reach.
-            let mut on = partners[a.index()];
-            for p in partners[a.index()].iter() {
-                on = on.union(reach[p.index()]);
+            let partners = &self.partners[d];
+            // What `on(x)` turns on in one step: the partners of its linked peers.
+            let first = |x: crate::geometry::Cell| {
+                let mut next = CellSet::EMPTY;
+                for z in x.peer_set().intersection(linked).iter() {
+                    next = next.union(partners[z.index()]);
+                }
+                next
+            };
+            for x in linked.iter() {
+                reach[x.index()] = first(x);
             }
-            self.meet(d, a, on)
-        })
+            close(&mut reach, linked);
+            let reached = |from: CellSet| {
+                let mut on = from;
+                for y in from.iter() {
+                    on = on.union(reach[y.index()]);
+                }
+                on
+            };
+            for c in self.places[d].iter() {
+                let on = if linked.contains(c) {
+                    reach[c.index()]
+                } else {
+                    reached(first(c))
+                };
+                if !on.intersection(c.peer_set()).is_empty() {
+                    out.on_fails[d] = out.on_fails[d].with(c);
+                }
+            }
+            for a in linked.iter() {
+                // `off(a)` turns on `a`'s partners, and so reaches what they reach.
+                let on = reached(partners[a.index()]);
+                if on.contains(a) {
+                    out.off_fails[d] = out.off_fails[d].with(a);
+                }
+                // With two linked cells (one conjugate pair), no cycle of four potentials or
+                // more exists.
+                if !out.cycles && linked.len() >= 3 && self.meet(d, a, on) {
+                    out.cycles = true;
+                }
+            }
+        }
+        out
     }
 
     /// True when a place of digit index `d` sees `a` and a cell of `on`.
@@ -361,7 +402,7 @@ mod tests {
         crate::steps::next::each_plain_position(40, |grid, _| {
             let mut sets = Sets::default();
             sets.load(grid);
-            let may = sets.x_cycles_may_remove();
+            let may = sets.x_pass().cycles;
             let mut best = Best::every();
             for cell in grid.empty_cells().iter() {
                 let mut cands = grid.candidates(cell);
@@ -391,13 +432,15 @@ mod tests {
     fn lengths_are_those_of_the_walked_chains() {
         // Every start, on and off, of every position along the plain paths of the varied
         // hard grids, in both passes that look for forcing chains: the length the set search
-        // gives against the chain the walk finds, and the bound obeyed.
+        // gives against the chain the walk finds, and the bound obeyed; in the X pass, the
+        // starts `x_pass` gives a forcing X-chain are those the walk finds one from.
         let mut ws = Workspace::default();
         let mut layers = Vec::new();
         let (mut chains, mut starts, mut cut) = (0, 0, 0);
         crate::steps::next::each_plain_position(40, |grid, _| {
             let mut sets = Sets::default();
             sets.load(grid);
+            let x = sets.x_pass();
             for pass in [Pass::X, Pass::XY] {
                 let links = Links {
                     y: pass.links.y,
@@ -413,6 +456,11 @@ mod tests {
                             let want = walked(grid, &mut ws, start, pass);
                             let got = shortest(&sets, links, start, |_| true, &mut layers);
                             assert_eq!(got, want, "{start:?} in pass {}", pass.key);
+                            if pass == Pass::X {
+                                let fails = if on { x.on_fails } else { x.off_fails };
+                                let has = fails[digit.index()].contains(cell);
+                                assert_eq!(has, want.is_some(), "{start:?} in the X pass");
+                            }
                             starts += 1;
                             let Some(c) = want else { continue };
                             chains += 1;

@@ -422,13 +422,14 @@ fn unary_search_from(
         .intersection(grid.empty_cells());
     let start_digits =
         |cell: Cell| -> u16 { (0..9).fold(0, |m, d| m | (places[d].contains(cell) as u16) << d) };
-    // Whether an X-cycle may remove anything (always, keeping every step: there the cycle
-    // walk also finds the forcing chain from its start).
-    let mut x_cycles = true;
+    // What the X pass can find (everything, keeping every step: there the cycle walk also
+    // finds the forcing chain from its start).
+    let mut x_pass = None;
     if !best.keeps_all() {
         ws.sets.load(grid);
-        x_cycles = ws.sets.x_cycles_may_remove();
+        x_pass = Some(ws.sets.x_pass());
     }
+    let x_cycles = x_pass.is_none_or(|x| x.cycles);
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let lowest = pass.cycle_base().min(pass.chain_base());
         if !best.could_take(lowest, SHORTEST, pass.key) {
@@ -462,6 +463,14 @@ fn unary_search_from(
                 let later = pass.links.y;
                 let on = on && !(later && x_first[start.0 as usize]);
                 let off = off && !(later && x_first[start.negated().0 as usize]);
+                // In the X pass, only the starts with a forcing X-chain ask its length.
+                let (on, off) = match x_pass {
+                    Some(x) if !pass.links.y => (
+                        on && x.on_fails[digit.index()].contains(cell),
+                        off && x.off_fails[digit.index()].contains(cell),
+                    ),
+                    _ => (on, off),
+                };
                 let mut note = |p: Pot, difficulty: Option<f64>| {
                     if !later && difficulty.is_some_and(|d| d < Pass::XY.chain_base()) {
                         x_first[p.0 as usize] = true;
