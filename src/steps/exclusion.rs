@@ -493,8 +493,9 @@ mod tests {
 
     #[test]
     fn exclusions_are_those_of_every_combination_tried() {
-        // `exclude` (with its shortcuts: the last cell's digits as one mask, a triplet's
-        // excluders split by what they forbid given the first digit) against every
+        // `exclude` (with its shortcuts: a pair's second cell's digits from each digit's
+        // partners, a triplet's excluders split by what they forbid given the first digit)
+        // against every
         // combination of one candidate per cell tried one by one, with SE's two rules, on
         // the pairs and triplets of base cells with two or more common excluders of grids
         // along hard paths.

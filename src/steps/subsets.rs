@@ -418,16 +418,11 @@ mod tests {
         // Random masks for the nine members, every eligible set and size: the subsets given
         // are the table's (in its order) less those whose union has more than `limit` bits,
         // and a `true` from the visit stops at once.
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        use rand::{rngs::ChaCha8Rng, RngExt, SeedableRng};
+        let mut rng = ChaCha8Rng::seed_from_u64(22);
         for _ in 0..300 {
-            let masks: Vec<u16> = (0..9).map(|_| (next() & 0x1FF) as u16).collect();
-            let eligible = (next() & 0x1FF) as u16;
+            let masks: Vec<u16> = (0..9).map(|_| rng.random_range(0..512)).collect();
+            let eligible: u16 = rng.random_range(0..512);
             for k in 1..=4 {
                 for limit in 1..=5 {
                     let mask = |i: usize| masks[i];
