@@ -7,7 +7,12 @@
 //! solution never places a wrong digit nor removes the solution's digit, names a wrong cell
 //! only when it is wrong, and gives NO_SOLUTION only without a solution; `sudoku_step_explain`
 //! fits exactly its reported size, writes nothing into a buffer one byte short, and refuses or
-//! explains any raw step without overflowing.
+//! explains any raw step without overflowing. `sudoku_solve_path` returns `sudoku_rate`'s status,
+//! asks for exactly the rating's number of steps, writes nothing into a buffer one step short,
+//! and gives the rating's completeness and hardest step, each step explained and, with one
+//! solution, never placing a wrong digit nor removing the solution's; `sudoku_rate_batch` gives
+//! `sudoku_rate`'s status and rating; `sudoku_technique_name` names exactly the 67 techniques
+//! and `sudoku_level_name` every ER.
 #![no_main]
 
 use std::mem::size_of;
@@ -133,6 +138,187 @@ fn check_hint(
     }
 }
 
+/// Whether `step` agrees with `solution`: a placement of its digit, no removal of its digits.
+fn agrees(step: &sudoku_step, solution: &[u8; CELLS]) -> bool {
+    (step.digit == 0 || solution[step.cell as usize] == b'0' + step.digit)
+        && (0..729).all(|bit| {
+            step.eliminations[bit / 64] >> (bit % 64) & 1 == 0
+                || solution[bit / 9] != b'1' + (bit % 9) as u8
+        })
+}
+
+/// `sudoku_solve_path` against `sudoku_rate`'s `status` and `rating` for the same board.
+fn check_path(
+    board: &[u8; CELLS],
+    status: sudoku_status,
+    rating: &sudoku_rating,
+    solved: Option<(u64, [u8; CELLS])>,
+) {
+    let (mut count, mut complete) = (usize::MAX, false);
+    // SAFETY: 81 readable bytes, no steps with capacity 0, a writable count and flag.
+    let sized = unsafe {
+        sudoku_solve_path(
+            board.as_ptr().cast(),
+            ptr::null_mut(),
+            0,
+            &mut count,
+            &mut complete,
+        )
+    };
+    if status != SUDOKU_OK {
+        assert_eq!(sized, status);
+        assert_eq!(count, usize::MAX);
+        return;
+    }
+    let steps = rating.steps as usize;
+    if steps == 0 {
+        assert_eq!(
+            (sized, count, complete),
+            (SUDOKU_OK, 0, rating.complete == 1)
+        );
+        return;
+    }
+    assert_eq!((sized, count), (SUDOKU_BUFFER_TOO_SMALL, steps));
+    let blank = sudoku_step {
+        technique: -1,
+        rating: 0,
+        cell: 0,
+        digit: 0,
+        eliminations: [0; 12],
+        cells: [0; 2],
+        houses: 0,
+        digits: 0,
+        chain_len: 0,
+        chain: [0; 128],
+        chain_truncated: 0,
+    };
+    let mut path = vec![blank; steps + 1];
+    let mut short = (usize::MAX, false);
+    // SAFETY: `steps - 1` writable steps of a larger buffer, a writable count and flag.
+    let status = unsafe {
+        sudoku_solve_path(
+            board.as_ptr().cast(),
+            path.as_mut_ptr(),
+            steps - 1,
+            &mut short.0,
+            &mut short.1,
+        )
+    };
+    assert_eq!(
+        (status, short.0, short.1),
+        (SUDOKU_BUFFER_TOO_SMALL, steps, false)
+    );
+    assert!(
+        path.iter().all(|s| s.technique == -1),
+        "written into a short buffer"
+    );
+    // SAFETY: `steps` writable steps of a larger buffer, a writable count and flag.
+    let status = unsafe {
+        sudoku_solve_path(
+            board.as_ptr().cast(),
+            path.as_mut_ptr(),
+            steps,
+            &mut count,
+            &mut complete,
+        )
+    };
+    assert_eq!(
+        (status, count, complete),
+        (SUDOKU_OK, steps, rating.complete == 1)
+    );
+    assert_eq!(path[steps].technique, -1, "written past the capacity");
+    let path = &path[..steps];
+    let hardest = path.iter().map(|s| s.rating).max().unwrap_or(0);
+    if rating.complete == 1 {
+        assert_eq!(hardest, rating.er);
+        assert!(path
+            .iter()
+            .any(|s| s.technique == i32::from(rating.hardest)));
+    }
+    for step in path {
+        assert_eq!(check_explain(step), SUDOKU_OK);
+        if let Some((1, solution)) = solved {
+            assert!(agrees(step, &solution), "a step against the solution");
+        }
+    }
+}
+
+/// `sudoku_rate_batch` of the one board gives `sudoku_rate`'s `status` and `rating`.
+fn check_batch(board: &[u8; CELLS], status: sudoku_status, rating: &sudoku_rating) {
+    let mut ratings = [sudoku_rating {
+        er: 999,
+        ep: 0,
+        ed: 0,
+        hardest: 0,
+        steps: 0,
+        complete: 9,
+    }];
+    let mut statuses = [SUDOKU_INTERNAL_ERROR];
+    // SAFETY: one board of 81 readable bytes, one writable rating and status.
+    let all = unsafe {
+        sudoku_rate_batch(
+            board.as_ptr().cast(),
+            1,
+            ratings.as_mut_ptr(),
+            statuses.as_mut_ptr(),
+            1,
+        )
+    };
+    assert_eq!((all, statuses[0]), (SUDOKU_OK, status));
+    let r = &ratings[0];
+    if status == SUDOKU_OK {
+        let got = (r.er, r.ep, r.ed, r.hardest, r.steps, r.complete);
+        let want = (
+            rating.er,
+            rating.ep,
+            rating.ed,
+            rating.hardest,
+            rating.steps,
+            rating.complete,
+        );
+        assert_eq!(got, want);
+    } else {
+        assert_eq!((r.er, r.complete), (999, 9), "a rating written on failure");
+    }
+}
+
+/// The names: one for each of the 67 techniques and none for any other value; every ER a level.
+fn check_names(data: &[u8], rating: &sudoku_rating) {
+    let word = |at: usize| {
+        let mut b = [0u8; 4];
+        for (i, x) in b.iter_mut().enumerate() {
+            *x = data.get(at + i).copied().unwrap_or(0);
+        }
+        i32::from_le_bytes(b)
+    };
+    for technique in [
+        word(0),
+        word(4),
+        i32::from(rating.hardest),
+        -1,
+        66,
+        67,
+        i32::MIN,
+        i32::MAX,
+    ] {
+        let name = sudoku_technique_name(technique);
+        assert_eq!(name.is_null(), !(0..67).contains(&technique), "{technique}");
+        if !name.is_null() {
+            // SAFETY: a non-NULL name is a static NUL-terminated string.
+            let text = unsafe { std::ffi::CStr::from_ptr(name) }.to_bytes();
+            assert!(!text.is_empty() && text.iter().all(|&b| b.is_ascii_graphic() || b == b' '));
+        }
+    }
+    for er in [word(8) as u16, rating.er, rating.ep, rating.ed] {
+        let name = sudoku_level_name(er);
+        assert!(!name.is_null());
+        // SAFETY: a level name is a static NUL-terminated string.
+        assert!(!unsafe { std::ffi::CStr::from_ptr(name) }
+            .to_bytes()
+            .is_empty());
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let board = board_from(data);
     let solved = solutions(&board);
@@ -159,6 +345,9 @@ fuzz_target!(|data: &[u8]| {
     } else if status == SUDOKU_NO_SOLUTION {
         assert!(solved.is_none());
     }
+    check_path(&board, status, &rating, solved);
+    check_batch(&board, status, &rating);
+    check_names(data, &rating);
     check_hint(&board, None, solved);
     if data.len() > CELLS {
         let mut masks = [0x1FFu16; CELLS];
