@@ -41,6 +41,23 @@ fn solutions(board: &[u8; CELLS]) -> Option<(u64, [u8; CELLS])> {
     Some((count, solved))
 }
 
+/// A step no call has written: technique -1, everything else zero.
+fn blank_step() -> sudoku_step {
+    sudoku_step {
+        technique: -1,
+        rating: 0,
+        cell: 0,
+        digit: 0,
+        eliminations: [0; 12],
+        cells: [0; 2],
+        houses: 0,
+        digits: 0,
+        chain_len: 0,
+        chain: [0; 128],
+        chain_truncated: 0,
+    }
+}
+
 /// Explains `step` with exact, short and empty buffers: the text fits its reported size.
 fn check_explain(step: &sudoku_step) -> sudoku_status {
     let mut needed = 0usize;
@@ -77,19 +94,7 @@ fn check_hint(
     masks: Option<&[u16; CELLS]>,
     solved: Option<(u64, [u8; CELLS])>,
 ) {
-    let mut step = sudoku_step {
-        technique: -1,
-        rating: 0,
-        cell: 0,
-        digit: 0,
-        eliminations: [0; 12],
-        cells: [0; 2],
-        houses: 0,
-        digits: 0,
-        chain_len: 0,
-        chain: [0; 128],
-        chain_truncated: 0,
-    };
+    let mut step = blank_step();
     let mut cell = usize::MAX;
     // SAFETY: 81 readable bytes, NULL or 81 masks, a writable step and cell.
     let status = unsafe {
@@ -179,20 +184,7 @@ fn check_path(
         return;
     }
     assert_eq!((sized, count), (SUDOKU_BUFFER_TOO_SMALL, steps));
-    let blank = sudoku_step {
-        technique: -1,
-        rating: 0,
-        cell: 0,
-        digit: 0,
-        eliminations: [0; 12],
-        cells: [0; 2],
-        houses: 0,
-        digits: 0,
-        chain_len: 0,
-        chain: [0; 128],
-        chain_truncated: 0,
-    };
-    let mut path = vec![blank; steps + 1];
+    let mut path = vec![blank_step(); steps + 1];
     let mut short = (usize::MAX, false);
     // SAFETY: `steps - 1` writable steps of a larger buffer, a writable count and flag.
     let status = unsafe {
