@@ -1,7 +1,7 @@
 /* generate: prints puzzles with exactly one solution, made by libsudoku's generator.
  *
  * Usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
- *                 [--er A-B] [--threads N]
+ *                 [--er A-B] [--attempts N] [--threads N]
  *
  * Writes N puzzles (default 1) to stdout, one line each: 81 characters, '1'-'9' givens and '.'
  * blanks. Puzzle i (from 0) is puzzle i of seed S (default 0; decimal or 0x hexadecimal): the
@@ -12,16 +12,18 @@
  * diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral. --givens A-B (or A) keeps the
  * number of givens in range (default 17-81). --er A-B (or A) keeps only puzzles whose Sudoku
  * Explainer rating, as libsudoku's step engine rates them (sudoku_rate), lies in A-B, each a
- * rating with at most one decimal such as 6.6 or 7 (default: any rating). --threads N
- * generates on up to N threads (default 0: all cores).
+ * rating with at most one decimal such as 6.6 or 7 (default: any rating). --attempts N: the
+ * most solved grids tried for one puzzle before it is reported not found (default 1000; a
+ * rare --er window, such as 9.0-11.9 at about 2,000 attempts a puzzle, needs more). --threads
+ * N generates on up to N threads (default 0: all cores).
  *
  * Puzzles are made in blocks, one sudoku_generate_batch call each (first_index moves on from
  * block to block). When stderr is a terminal, a progress line (puzzles made, rate) is redrawn
  * after each block and erased at the end; it is never written to a pipe or a file.
  *
  * A puzzle that no attempt could make (SUDOKU_NOT_FOUND: a --givens range the symmetry cannot
- * meet, or an --er window too rare or beyond the step engine) is reported on stderr and
- * skipped.
+ * meet, or an --er window too rare or beyond the step engine) is reported on stderr, with the
+ * attempts allowed, and skipped.
  *
  * A usage error (an unknown option, a missing or bad value, an argument that is not an option)
  * is one line on stderr saying what was wrong, then "Try 'generate --help' for more
@@ -60,7 +62,7 @@ static const char *const SYMMETRIES[] = {
 static void usage(FILE *out)
 {
     fputs("usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]\n"
-          "                [--er A-B] [--threads N]\n"
+          "                [--er A-B] [--attempts N] [--threads N]\n"
           "Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,\n"
           "'.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same\n"
           "on every machine. Puzzles are minimal unless --not-minimal, which stops removing\n"
@@ -69,6 +71,8 @@ static void usage(FILE *out)
           "diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral.\n"
           "--er A-B: only puzzles whose Sudoku Explainer rating (ER) is from A to B, such as\n"
           "6.6-7.5 (or A alone), as libsudoku's step engine rates them.\n"
+          "--attempts N: solved grids to try for one puzzle before reporting it not found\n"
+          "(default 1000; a rare --er window, such as 9.0-11.9, needs more).\n"
           "--threads N: up to N threads (default 0: all cores).\n"
           "A progress line goes to stderr when it is a terminal.\n"
           "Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.\n",
@@ -191,7 +195,7 @@ static double now_seconds(void)
 int main(int argc, char **argv)
 {
     sudoku_generate_options options;
-    unsigned long long count = 1, seed = 0, threads = 0, done = 0;
+    unsigned long long count = 1, seed = 0, threads = 0, done = 0, attempts = 0;
     int i, failed = 0, progress;
     size_t block_size, k;
     char *puzzles;
@@ -230,6 +234,14 @@ int main(int argc, char **argv)
             if (next == NULL || !parse_givens(next, &options)) {
                 return usage_error(PROGRAM, "--givens needs A-B or A with 0 <= A <= B <= 81", NULL);
             }
+            i++;
+        } else if (strcmp(arg, "--attempts") == 0) {
+            if (next == NULL || !parse_number(next, 1, (unsigned long long)-1, 0, &attempts)) {
+                return usage_error(PROGRAM,
+                    "--attempts needs a whole number N from 1 to 18446744073709551615",
+                    NULL);
+            }
+            options.max_attempts = attempts;
             i++;
         } else if (strcmp(arg, "--er") == 0) {
             if (next == NULL || !parse_window(next, &options)) {
@@ -295,8 +307,14 @@ int main(int argc, char **argv)
                 if (progress) {
                     fputs("\r\033[K", stderr);
                 }
-                fprintf(stderr, "generate: puzzle %llu: %s: %s\n", done + k,
+                fprintf(stderr, "generate: puzzle %llu: %s: %s", done + k,
                         sudoku_status_name(statuses[k]), sudoku_status_message(statuses[k]));
+                if (statuses[k] == SUDOKU_NOT_FOUND) {
+                    /* What to change: the bound, or the options no attempt met. */
+                    fprintf(stderr, " (%llu attempts; --attempts raises the bound)",
+                            (unsigned long long)options.max_attempts);
+                }
+                fputc('\n', stderr);
                 failed = 1;
             }
         }

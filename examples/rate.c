@@ -244,6 +244,7 @@ static int whole_number(const char *text, unsigned long long lo, unsigned long l
 int main(int argc, char **argv)
 {
     struct how how = {0, 0};
+    int threads_given = 0;
     int i, files = 0, options = 1, code = 0;
     const char **paths;
     struct batch *b;
@@ -270,6 +271,7 @@ int main(int argc, char **argv)
                 return threads_error(PROGRAM);
             }
             how.threads = (size_t)n;
+            threads_given = 1;
         } else if (strcmp(argv[i], "--budget") == 0) {
             unsigned long long n;
             if (!whole_number(i + 1 < argc ? argv[++i] : NULL, 0, 0xFFFFFFFFull, &n)) {
@@ -284,6 +286,12 @@ int main(int argc, char **argv)
             free(paths);
             return usage_error(PROGRAM, "unknown option", argv[i]);
         }
+    }
+    if (how.budget_ms > 0 && threads_given && how.threads != 1) {
+        /* sudoku_rate_with rates one puzzle at a time; say so rather than ignore the option. */
+        fputs(PROGRAM ": note: --budget rates one puzzle at a time, on one thread; --threads is "
+                      "not used\n",
+              stderr);
     }
     if (files == 0) {
         paths[files++] = "-";

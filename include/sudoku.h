@@ -1370,8 +1370,8 @@ enum sudoku_status sudoku_rate_with(const char board[81], const struct sudoku_ra
  * are skipped (no step can settle the cells where its solutions differ, and their search is
  * slowest there): it stops with the bound 9.5 where SE would search them. The nested forcing
  * chains (9.5 and up) take tens of milliseconds a step on the hardest puzzles, and those of
- * levels 4 and 5 about half a second (a whole puzzle of forum_hardest about 0.3 s, one that
- * needs level 4 a few seconds): `sudoku_rate_with` bounds the time. A full valid board rates
+ * levels 4 and 5 up to tenths of a second (a whole puzzle of forum_hardest about 0.3 s, one
+ * that needs level 4 up to a second): `sudoku_rate_with` bounds the time. A full valid board rates
  * 0/0/0 with `complete` 1 and no step.
  *
  * Returns `SUDOKU_OK`, `SUDOKU_NO_SOLUTION` (checked with the solver first),

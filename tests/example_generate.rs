@@ -104,7 +104,7 @@ fn generate_gives_the_same_output_on_every_thread_count() {
 
 const GENERATE_USAGE: &str = "\
 usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
-                [--er A-B] [--threads N]
+                [--er A-B] [--attempts N] [--threads N]
 Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,
 '.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same
 on every machine. Puzzles are minimal unless --not-minimal, which stops removing
@@ -113,6 +113,8 @@ givens at a number drawn from the --givens range A-B (or A; default 17-81).
 diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral.
 --er A-B: only puzzles whose Sudoku Explainer rating (ER) is from A to B, such as
 6.6-7.5 (or A alone), as libsudoku's step engine rates them.
+--attempts N: solved grids to try for one puzzle before reporting it not found
+(default 1000; a rare --er window, such as 9.0-11.9, needs more).
 --threads N: up to N threads (default 0: all cores).
 A progress line goes to stderr when it is a terminal.
 Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.
@@ -125,6 +127,7 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
     let givens = "--givens needs A-B or A with 0 <= A <= B <= 81";
     let threads = "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)";
     let er = "--er needs A-B or A, ratings from 1.0 to 99.9 with A <= B";
+    let attempts = "--attempts needs a whole number N from 1 to 18446744073709551615";
     let bad: &[(&[&str], &str)] = &[
         (&["--bogus"], "unknown option '--bogus'"),
         (&["-c", "5"], "unknown option '-c'"),
@@ -162,6 +165,10 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
         (&["--er", "6.6-"], er),
         (&["--er", "-7"], er),
         (&["--er", "100"], er),
+        (&["--attempts"], attempts),
+        (&["--attempts", "0"], attempts),
+        (&["--attempts", "-5"], attempts),
+        (&["--attempts", "1e3"], attempts),
         // The first error is the one reported, before any puzzle is made.
         (
             &["--count", "2", "--bogus", "--seed", "x"],
@@ -212,13 +219,48 @@ fn generate_reports_puzzles_not_found() {
             ],
             b"",
         );
-        let message = "SUDOKU_NOT_FOUND: no puzzle met the options within the attempts allowed";
+        let message = "SUDOKU_NOT_FOUND: no puzzle met the options within the attempts allowed \
+                       (1000 attempts; --attempts raises the bound)";
         assert_run(
             &output,
             1,
             "",
             &format!("generate: puzzle 0: {message}\ngenerate: puzzle 1: {message}\n"),
         );
+    }
+}
+
+#[test]
+fn generate_takes_a_bound_on_attempts() {
+    // Three attempts cannot find a puzzle the symmetry cannot make; the message says so.
+    let not_found = |link| {
+        run(
+            example("generate", link),
+            &["--symmetry", "dihedral", "--givens", "17-20", "--attempts", "3"],
+            b"",
+        )
+    };
+    for link in LINKS {
+        assert_run(
+            &not_found(link),
+            1,
+            "",
+            "generate: puzzle 0: SUDOKU_NOT_FOUND: no puzzle met the options within the attempts \
+             allowed (3 attempts; --attempts raises the bound)\n",
+        );
+        // The bound decides only when the search gives up: the puzzles found are the same.
+        let options = Options {
+            min_er: 66,
+            max_er: 75,
+            max_attempts: 5000,
+            ..Options::default()
+        };
+        let output = run(
+            example("generate", link),
+            &["--count", "3", "--seed", "9", "--er", "6.6-7.5", "--attempts", "5000"],
+            b"",
+        );
+        assert_run(&output, 0, &expected(9, 3, &options), "");
     }
 }
 

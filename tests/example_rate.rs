@@ -175,6 +175,18 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
             .collect::<String>(),
         "",
     );
+    // With a budget, puzzles are rated one at a time: --threads above 1 (or 0, all cores) is
+    // not used, and a note says so; --threads 1 is what happens anyway.
+    let note = "rate: note: --budget rates one puzzle at a time, on one thread; --threads is not \
+                used\n";
+    let one = format!("{TOP1} 9.0/1.2/1.2\n");
+    let last = scratch_dir("rate_example").join("top1.txt");
+    fs::write(&last, TOP1).unwrap();
+    for (threads, stderr) in [("2", note), ("0", note), ("1", "")] {
+        let args = ["--budget", "100000", "--threads", threads, last.to_str().unwrap()];
+        let output = run(example("rate", Link::Static), &args, b"");
+        assert_run(&output, 0, &one, stderr);
+    }
     for bad in ["x", "4294967296", "-1", "", "1.5"] {
         let output = run(example("rate", Link::Static), &["--budget", bad], b"");
         assert_eq!(output.status.code(), Some(2), "--budget {bad}");
@@ -339,10 +351,10 @@ Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 
 const HINT_USAGE: &str = "\
 usage: hint [--first] [--] PUZZLE
 Prints the steps Sudoku Explainer takes to solve PUZZLE (81 cells in one line,
-row-major: '1'-'9' givens; '.', '0', 'x', '*', '_' or '-' blanks; a rating or
-comment may follow), one a line: number, rating and
-explanation (cells as rNcM, row and column 1-9), then \"solved\", or \"stuck: ...\"
-when the next step needs a technique beyond the engine.
+row-major: '1'-'9' givens; '.', '0', 'x', 'X', '*', '_' or '-' blanks, or spaces
+in a line of exactly 81 characters; a rating or comment may follow), one a line:
+number, rating and explanation (cells as rNcM, row and column 1-9), then
+\"solved\", or \"stuck: ...\" when the next step needs a technique beyond the engine.
 --first prints the first step only; options may follow PUZZLE; -- ends them (for
 a PUZZLE that starts with '-').
 Exit codes: 0 printed (a stuck path too), 1 no solution, conflicting givens,

@@ -1525,7 +1525,11 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
     (with the cell: the first mask above 0x1FF, else the first given missing from the
     board)."""
     text = _to_bytes(puzzle)
-    given = None if givens is None else _to_bytes(givens)
+    try:
+        given = None if givens is None else _to_bytes(givens)
+    except SudokuError as error:
+        # Name the argument: the same sentence about the board would point at `puzzle`.
+        raise SudokuError(error.status, "givens: " + error.message, error.cell) from None
     masks = None if candidates is None else _to_masks(candidates)
     raw = _Step()
     cell = ctypes.c_size_t(CELLS)

@@ -1896,6 +1896,12 @@ class Steps(unittest.TestCase):
             sudoku.hint(board, givens=QQWING_1)
         self.assertEqual((caught.exception.status, caught.exception.cell),
                          (sudoku.SUDOKU_INVALID_ARGUMENT, first_given))
+        # A malformed givens argument is named as such, not taken for the board.
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(QQWING_1, givens=QQWING_1[:80])
+        self.assertEqual((caught.exception.status, caught.exception.message),
+                         (sudoku.SUDOKU_INVALID_CHARACTER,
+                          "givens: a board has 81 cells, got 80 characters"))
 
 
 if __name__ == "__main__":
