@@ -22,9 +22,10 @@
  *
  * Puzzles are rated in batches of BATCH with sudoku_rate_batch on up to N threads (default 0:
  * every core available). With --budget MS (MS > 0; 0 is no budget), each puzzle is rated with
- * sudoku_rate_with within MS milliseconds, one at a time on the calling thread (the nested forcing chains, ER 9.5 and
- * up, can take tenths of a second to seconds a puzzle); a puzzle whose budget ran out gets a lower bound, marked
- * ">=", and a note on stderr.
+ * sudoku_rate_with within MS milliseconds, one at a time on the calling thread (the nested
+ * forcing chains, ER 9.5 and up, can take tenths of a second to a second a puzzle; a --threads
+ * other than 1 gets a note on stderr that it is not used); a puzzle whose budget ran out gets a
+ * lower bound, marked ">=", and a note on stderr.
  *
  * Exit codes: 0 every puzzle rated, 1 some puzzle could not be rated, a FILE could not be read
  * ("rate: FILE: REASON") or the output could not be written, 2 usage.
