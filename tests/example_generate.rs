@@ -236,7 +236,14 @@ fn generate_takes_a_bound_on_attempts() {
     let not_found = |link| {
         run(
             example("generate", link),
-            &["--symmetry", "dihedral", "--givens", "17-20", "--attempts", "3"],
+            &[
+                "--symmetry",
+                "dihedral",
+                "--givens",
+                "17-20",
+                "--attempts",
+                "3",
+            ],
             b"",
         )
     };
@@ -257,7 +264,16 @@ fn generate_takes_a_bound_on_attempts() {
         };
         let output = run(
             example("generate", link),
-            &["--count", "3", "--seed", "9", "--er", "6.6-7.5", "--attempts", "5000"],
+            &[
+                "--count",
+                "3",
+                "--seed",
+                "9",
+                "--er",
+                "6.6-7.5",
+                "--attempts",
+                "5000",
+            ],
             b"",
         );
         assert_run(&output, 0, &expected(9, 3, &options), "");

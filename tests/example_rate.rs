@@ -183,7 +183,13 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
     let last = scratch_dir("rate_example").join("top1.txt");
     fs::write(&last, TOP1).unwrap();
     for (threads, stderr) in [("2", note), ("0", note), ("1", "")] {
-        let args = ["--budget", "100000", "--threads", threads, last.to_str().unwrap()];
+        let args = [
+            "--budget",
+            "100000",
+            "--threads",
+            threads,
+            last.to_str().unwrap(),
+        ];
         let output = run(example("rate", Link::Static), &args, b"");
         assert_run(&output, 0, &one, stderr);
     }
