@@ -95,7 +95,15 @@ impl<T: Sink + ?Sized> Sink for &mut T {
     }
 }
 
-/// A search under way: what it looks for, and what it found so far.
+/// Activity added to a cell where propagation ran out of candidates (`State::first_empty_cell`).
+const EMPTY_CELL_BUMP: u8 = 2;
+/// Activity added to a guessed cell when one of its branches held no solution.
+const FAILED_GUESS_BUMP: u8 = 1;
+/// The most activity a cell gathers: enough to outweigh a few unsolved peers, not to make the
+/// guess ignore them (8 measured best of 2-100 on the hardest data sets).
+const ACTIVITY_MAX: u8 = 8;
+
+/// A search under way: what it looks for, what it found so far, and where it failed.
 struct Search<S> {
     /// Solutions after which the search stops (at least 1).
     limit: u64,
@@ -103,6 +111,18 @@ struct Search<S> {
     matching_after: u64,
     outcome: Outcome,
     sink: S,
+    /// Per cell (row-major), how often the search failed there, capped at `ACTIVITY_MAX`: the
+    /// cell's weight in the choice of a guess (`State::choose_guess`). A cell that emptied or
+    /// whose guess failed in one part of the tree is likely to decide other parts too, so
+    /// guessing on it again refutes them sooner. This is the idea of conflict-driven weights in
+    /// constraint solving (dom/wdeg: F. Boussemart, F. Hemery, C. Lecoutre, L. Sais, "Boosting
+    /// systematic search by weighting constraints", ECAI 2004; VSIDS in SAT solvers), kept
+    /// per cell and added to the degree: 12% fewer guesses on the hardest data set in count
+    /// mode (docs/solver.md, section 4).
+    activity: [u8; CELLS],
+    /// Whether any cell has activity yet; until then the guess skips the weights (most puzzles
+    /// never fail a branch).
+    weighted: bool,
 }
 
 impl<S: Sink> Search<S> {
@@ -117,7 +137,16 @@ impl<S: Sink> Search<S> {
                 mode,
             },
             sink,
+            activity: [0; CELLS],
+            weighted: false,
         }
+    }
+
+    /// Adds `by` to the activity of `cell` (0-80), up to `ACTIVITY_MAX`.
+    #[inline(always)]
+    fn bump(&mut self, cell: usize, by: u8) {
+        self.activity[cell] = (self.activity[cell] + by).min(ACTIVITY_MAX);
+        self.weighted = true;
     }
 
     /// Records a solved state.
@@ -164,6 +193,9 @@ macro_rules! kernel {
         ) {
             loop {
                 if state.propagate().is_err() {
+                    if let Some(cell) = state.first_empty_cell() {
+                        search.bump(cell, EMPTY_CELL_BUMP);
+                    }
                     return;
                 }
                 if state.is_solved() {
@@ -177,8 +209,10 @@ macro_rules! kernel {
                 }
                 let guess = if IN_ORDER {
                     state.first_open_guess()
+                } else if search.weighted {
+                    state.choose_guess::<true>(&search.activity)
                 } else {
-                    state.choose_guess()
+                    state.choose_guess::<false>(&search.activity)
                 };
                 search.outcome.guesses += 1;
                 let mut digits = guess.digits;
@@ -189,12 +223,16 @@ macro_rules! kernel {
                         digits.trailing_zeros() as usize
                     };
                     digits &= !(1 << d);
+                    let found_before = search.outcome.count;
                     let mut branch = *state;
                     branch.place_guess(&guess, d);
                     // SAFETY: the same kernel, so the CPU supports its features.
                     unsafe { $name::<IN_ORDER, S>(search, &mut branch) };
                     if search.outcome.count >= search.limit {
                         return;
+                    }
+                    if search.outcome.count == found_before {
+                        search.bump(guess.cell, FAILED_GUESS_BUMP);
                     }
                     state.exclude_guess(&guess, d);
                 }

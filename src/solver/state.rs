@@ -51,7 +51,7 @@ pub(super) struct State {
 /// Where and what to guess: a cell (0-80, row-major; band `cell / 27`, bit `cell % 27`) and its
 /// candidate digits (bit `d` for digit `d + 1`).
 pub(super) struct Guess {
-    cell: usize,
+    pub(super) cell: usize,
     pub(super) digits: u32,
     /// Try the highest digit of `digits` first instead of the lowest.
     pub(super) high_first: bool,
@@ -512,11 +512,13 @@ impl State {
         Ok(progress)
     }
 
-    /// Picks the cell to guess on: the bivalue cell (two candidates) with the most unsolved
-    /// peers (the first such cell in row-major order on a tie), or failing that an unsolved cell
-    /// with the fewest candidates. Call only on an unsolved state after propagation.
+    /// Picks the cell to guess on: the bivalue cell (two candidates) with the highest score (the
+    /// first such cell in row-major order on a tie), or failing that an unsolved cell with the
+    /// fewest candidates. The score is the cell's number of unsolved peers, plus, when `WEIGHTED`,
+    /// its `activity` (0-255 per cell, row-major: how often the search failed there so far, see
+    /// `kernel::Search`). Call only on an unsolved state after propagation.
     #[inline(always)]
-    pub(super) fn choose_guess(&self) -> Guess {
+    pub(super) fn choose_guess<const WEIGHTED: bool>(&self, activity: &[u8; CELLS]) -> Guess {
         let (mut ones, mut twos, mut threes) = (Lanes::ZERO, Lanes::ZERO, Lanes::ZERO);
         for x in &self.cand {
             threes = threes.or(twos.and(*x));
@@ -531,9 +533,12 @@ impl State {
         let mut best = 0u32;
         let mut consider = |cell: usize| {
             let open_peers = self.unsolved.and(PEERS[cell]).0;
-            let score = open_peers[0].count_ones()
+            let mut score = open_peers[0].count_ones()
                 + open_peers[1].count_ones()
                 + open_peers[2].count_ones();
+            if WEIGHTED {
+                score += activity[cell] as u32;
+            }
             best = best.max(score << 8 | (255 - cell as u32));
         };
         // Cells 0-63 and 64-80 as two words indexed by cell: two loop exits to mispredict
@@ -664,6 +669,18 @@ impl State {
             }
         }
         true
+    }
+
+    /// The first cell (0-80, row-major) that is unsolved and has no candidate left, if any: where
+    /// a failed propagation ran out of digits (an empty cell stays empty, as candidates are only
+    /// ever removed). `None` when the contradiction was a digit with no place in a house.
+    #[inline(always)]
+    pub(super) fn first_empty_cell(&self) -> Option<usize> {
+        let ones = self.cand.iter().fold(Lanes::ZERO, |acc, x| acc.or(*x));
+        let empty = self.unsolved.and_not(ones).0;
+        (0..3)
+            .find(|&b| empty[b] != 0)
+            .map(|b| b * 27 + empty[b].trailing_zeros() as usize)
     }
 
     /// Candidate digits of one cell, bit `d` for digit `d + 1`.
