@@ -313,18 +313,6 @@ impl State {
         self.deferred |= DIGIT_SLOTS[(lost & !(1 << d)) as usize & 0x1FF] << b;
     }
 
-    /// Places digit `d` at `cell` when `d` is the cell's only candidate: as `place`, but there is
-    /// no other digit to remove from the cell, so no other digit's slots need another look.
-    #[inline(always)]
-    fn place_naked(&mut self, d: usize, cell: usize) {
-        let before = self.cand[d];
-        self.cand[d] = before.and(KEEP_AFTER_PLACING[cell]);
-        self.unsolved = self.unsolved.and_not(CELL[cell]);
-        // Only the digit's slots that lost a candidate can show anything new.
-        self.urgent |= before.lanes_differing(self.cand[d]) << (4 * d);
-        self.stack_dirty |= 1 << d;
-    }
-
     /// Removes candidate `d` (0-8) from `cell` (after a failed guess).
     #[inline(always)]
     pub(super) fn eliminate(&mut self, d: usize, cell: usize) {
@@ -450,20 +438,32 @@ impl State {
         // branch here that mispredicts.
         let mut m =
             singles.0[0] as u128 | (singles.0[1] as u128) << 32 | (singles.0[2] as u128) << 64;
-        {
-            while m != 0 {
-                let at = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let (b, bit) = (at >> 5, at & 31);
-                let d = (0..4).fold(0, |d, k| d | ((index[k].0[b] >> bit) & 1) << k) as usize;
-                // An earlier placement in this batch may have taken this cell's only candidate
-                // (the digit read above is then stale, and missing from the cell).
-                if d > 8 || self.cand[d].0[b] & (1 << bit) == 0 {
-                    return Err(Contradiction);
-                }
-                self.place_naked(d, b * 27 + bit);
+        // Each single is placed as its digit leaving the cell's peers; a single has no other
+        // digit to remove from its cell, so no other digit's slots need another look. The slots
+        // and digits to look at again are gathered in registers and stored once after the loop
+        // (as are the cells leaving `unsolved`): a read-modify-write of the state per single made
+        // each placement wait for the previous one's store.
+        let (mut urgent, mut dirty) = (0u64, 0u32);
+        while m != 0 {
+            let at = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let (b, bit) = (at >> 5, at & 31);
+            let d = (0..4).fold(0, |d, k| d | ((index[k].0[b] >> bit) & 1) << k) as usize;
+            // An earlier placement in this batch may have taken this cell's only candidate
+            // (the digit read above is then stale, and missing from the cell).
+            if d > 8 || self.cand[d].0[b] & (1 << bit) == 0 {
+                return Err(Contradiction);
             }
+            let before = self.cand[d];
+            let after = before.and(KEEP_AFTER_PLACING[b * 27 + bit]);
+            self.cand[d] = after;
+            // Only the digit's slots that lost a candidate can show anything new.
+            urgent |= before.lanes_differing(after) << (4 * d);
+            dirty |= 1 << d;
         }
+        self.unsolved = self.unsolved.and_not(singles);
+        self.urgent |= urgent;
+        self.stack_dirty |= dirty;
         Ok(true)
     }
 
