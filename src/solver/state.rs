@@ -532,10 +532,7 @@ impl State {
         // branch to mispredict) picks the highest score and, among equals, the first cell.
         let mut best = 0u32;
         let mut consider = |cell: usize| {
-            let open_peers = self.unsolved.and(PEERS[cell]).0;
-            let mut score = open_peers[0].count_ones()
-                + open_peers[1].count_ones()
-                + open_peers[2].count_ones();
+            let mut score = self.unsolved.and(PEERS[cell]).count_ones();
             if WEIGHTED {
                 score += activity[cell] as u32;
             }
@@ -563,10 +560,7 @@ impl State {
             // Of the two digits, the one with more candidates left goes first: measured, it
             // needs fewer guesses to a first solution on every data set.
             let digits = self.digits_at(pick);
-            let count = |d: u32| {
-                let x = self.cand[d as usize].0;
-                x[0].count_ones() + x[1].count_ones() + x[2].count_ones()
-            };
+            let count = |d: u32| self.cand[d as usize].count_ones();
             return Guess {
                 cell: pick,
                 digits,
