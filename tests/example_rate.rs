@@ -140,7 +140,9 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
         assert_eq!(*o, format!("{p} {r}"));
     }
     // Within a budget of 2 ms (their first steps take 40-60 ms each), each stops in the
-    // nested chains with their base as the bound (9.5 or 10.0), and a note.
+    // nested chains with their base as the bound (9.5 or 10.0), and a note; or with 0 when the
+    // deadline passed before the first step was looked for (the program descheduled for 2 ms
+    // on a busy machine).
     let file = scratch_dir("rate_example").join("hardest.txt");
     fs::write(&file, hardest.join("\n")).unwrap();
     let output = run(
@@ -151,7 +153,9 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
     assert_eq!(output.status.code(), Some(0));
     for (i, (o, p)) in text(&output.stdout).lines().zip(&hardest).enumerate() {
         assert!(
-            *o == format!("{p} >=9.5/>=9.5/>=9.5") || *o == format!("{p} >=10.0/>=10.0/>=10.0"),
+            ["9.5", "10.0", "0.0"]
+                .iter()
+                .any(|er| *o == format!("{p} >={er}/>={er}/>={er}")),
             "{o}"
         );
         assert!(text(&output.stderr).contains(&format!(

@@ -957,14 +957,15 @@ fn rating_within_a_budget() {
         assert_eq!(rate_with(&plus, budget), full, "{budget:?}");
     }
     // The first puzzle of forum_hardest: its first step (serate's 11.1, a nested forcing
-    // chain of level 3) takes about 60 ms. With 2 ms the engine stops in the nested chains
-    // before any step: SUDOKU_OUT_OF_BUDGET with the partial rating written, the bound the
-    // base of the level being searched.
+    // chain of level 3) takes about 60 ms. With 2 ms the engine stops before any step:
+    // SUDOKU_OUT_OF_BUDGET with the partial rating written, the bound the base of the level
+    // being searched (9.5 or 10.0), or 0 when the deadline passed before the first step was
+    // looked for (a test thread descheduled for 2 ms on a busy machine).
     let hardest =
         *b"98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
     let (status, r) = rate_with(&hardest, Some(2));
     assert_eq!(status, SUDOKU_OUT_OF_BUDGET);
-    assert!(r.er == 95 || r.er == 100, "{r:?}");
+    assert!(matches!(r.er, 0 | 95 | 100), "{r:?}");
     assert_eq!(
         (r.ep, r.ed, r.steps, r.complete, r.hardest),
         (0, 0, 0, 0, SUDOKU_NO_TECHNIQUE)
