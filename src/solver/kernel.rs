@@ -196,11 +196,14 @@ macro_rules! kernel {
             let mut continued = CELLS;
             loop {
                 if state.propagate().is_err() {
-                    if let Some(cell) = state.first_empty_cell() {
-                        search.bump(cell, EMPTY_CELL_BUMP);
-                    }
-                    if continued < CELLS {
-                        search.bump(continued, FAILED_GUESS_BUMP);
+                    // The ordered guess reads no activity, so it gathers none.
+                    if !IN_ORDER {
+                        if let Some(cell) = state.first_empty_cell() {
+                            search.bump(cell, EMPTY_CELL_BUMP);
+                        }
+                        if continued < CELLS {
+                            search.bump(continued, FAILED_GUESS_BUMP);
+                        }
                     }
                     return;
                 }
@@ -237,7 +240,7 @@ macro_rules! kernel {
                     if search.outcome.count >= search.limit {
                         return;
                     }
-                    if search.outcome.count == found_before {
+                    if !IN_ORDER && search.outcome.count == found_before {
                         search.bump(guess.cell, FAILED_GUESS_BUMP);
                     }
                     state.exclude_guess(&guess, d);

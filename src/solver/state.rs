@@ -515,7 +515,7 @@ impl State {
     /// Picks the cell to guess on: the bivalue cell (two candidates) with the highest score (the
     /// first such cell in row-major order on a tie), or failing that an unsolved cell with the
     /// fewest candidates. The score is the cell's number of unsolved peers, plus, when `WEIGHTED`,
-    /// its `activity` (0-255 per cell, row-major: how often the search failed there so far, see
+    /// its `activity` (per cell, row-major, 0-8: how often the search failed there so far, see
     /// `kernel::Search`). Call only on an unsolved state after propagation.
     #[inline(always)]
     pub(super) fn choose_guess<const WEIGHTED: bool>(&self, activity: &[u8; CELLS]) -> Guess {
