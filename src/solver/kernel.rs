@@ -169,7 +169,9 @@ impl<S: Sink> Search<S> {
 /// Both are generic: `IN_ORDER` picks the guess (`State::choose_guess`, the fast one, or
 /// `State::first_open_guess`, which finds solutions in lexicographic order) and `S` is the
 /// [`Sink`] that sees each solution. Both are fixed at compile time, so the plain modes
-/// (`IN_ORDER = false`, [`Discard`]) compile to the search without them.
+/// (`IN_ORDER = false`, [`Discard`]) compile to the search without them. The search `$name`
+/// also takes `STACK_STEP` (see `State::propagate`): every solve runs it; only the generator's
+/// removal searches (`removal_kernel!`) leave it out.
 macro_rules! kernel {
     ($entry:ident, $name:ident $(, $features:literal)?) => {
         $(#[target_feature(enable = $features)])?
@@ -182,20 +184,20 @@ macro_rules! kernel {
             let mut state = start.state()?;
             let mut search = Search::new(mode, matching_after, sink);
             // SAFETY: the same kernel, so the CPU supports its features.
-            unsafe { $name::<IN_ORDER, S>(&mut search, &mut state) };
+            unsafe { $name::<IN_ORDER, S, true>(&mut search, &mut state) };
             Ok(search.outcome)
         }
 
 
         $(#[target_feature(enable = $features)])?
-        unsafe fn $name<const IN_ORDER: bool, S: Sink>(
+        unsafe fn $name<const IN_ORDER: bool, S: Sink, const STACK_STEP: bool>(
             search: &mut Search<S>,
             state: &mut State,
         ) {
             // The cell whose last digit this node goes on with, once it does (81: none yet).
             let mut continued = CELLS;
             loop {
-                if state.propagate().is_err() {
+                if state.propagate::<STACK_STEP>().is_err() {
                     // The ordered guess reads no activity, so it gathers none.
                     if !IN_ORDER {
                         if let Some(cell) = state.first_empty_cell() {
@@ -236,7 +238,7 @@ macro_rules! kernel {
                     let mut branch = *state;
                     branch.place_guess(&guess, d);
                     // SAFETY: the same kernel, so the CPU supports its features.
-                    unsafe { $name::<IN_ORDER, S>(search, &mut branch) };
+                    unsafe { $name::<IN_ORDER, S, STACK_STEP>(search, &mut branch) };
                     if search.outcome.count >= search.limit {
                         return;
                     }
@@ -315,13 +317,18 @@ pub(super) unsafe fn run_with<const IN_ORDER: bool, S: Sink>(
 /// target features so that states are built and propagated with them too: `$base` (the
 /// propagated state of some cells of a solved grid) and `$other` (from such a state with more of
 /// the grid's cells given, is there a solution that differs from the grid at a cell of `cells`?).
+///
+/// Both propagate without the stack step (`State::propagate::<false>`): a removal search nearly
+/// always goes straight down to a solution or fails at its root, and the step cost more than the
+/// guesses it saved (5% of the generator's instructions without symmetry, 4% with the half turn;
+/// docs/generator.md). The answers are facts about the puzzles, so they do not change.
 macro_rules! removal_kernel {
     ($base:ident, $other:ident, $search:ident $(, $features:literal)?) => {
         $(#[target_feature(enable = $features)])?
         unsafe fn $base(grid: &[u8; CELLS], givens: u128) -> State {
             let mut state = State::from_grid(grid, givens);
             // The grid is a solution of its own cells, so propagation meets no contradiction.
-            let consistent = state.propagate().is_ok();
+            let consistent = state.propagate::<false>().is_ok();
             debug_assert!(consistent);
             state
         }
@@ -343,7 +350,7 @@ macro_rules! removal_kernel {
                 state.eliminate(digit_index(grid[cell], 0), cell);
                 let mut search = Search::new(Mode::First, MATCHING_CHECK_AFTER_GUESSES, Discard);
                 // SAFETY: the same kernel, so the CPU supports its features.
-                unsafe { $search::<false, Discard>(&mut search, &mut state) };
+                unsafe { $search::<false, Discard, false>(&mut search, &mut state) };
                 if search.outcome.count > 0 {
                     return true;
                 }
@@ -370,8 +377,8 @@ removal_kernel!(
 );
 
 /// The state of the cells `givens` (bit `cell`) of the solved grid `grid` (values 1-9),
-/// propagated (naked and hidden singles, locked candidates), with `kernel`. Propagation is the
-/// same code in every kernel, so every kernel gives the same state.
+/// propagated (naked and hidden singles, locked candidates in band rows) with `kernel`.
+/// Propagation is the same code in every kernel, so every kernel gives the same state.
 ///
 /// # Safety
 /// The CPU must support `kernel` ([`Kernel::is_supported`]).

@@ -19,8 +19,9 @@ pub(crate) struct Tester {
     kernel: Kernel,
 }
 
-/// The propagated state (naked and hidden singles, locked candidates) of some cells of a solved
-/// grid: a start shared by the searches of every puzzle that gives those cells and more.
+/// The propagated state (naked and hidden singles, locked candidates in band rows; no stack
+/// step) of some cells of a solved grid: a start shared by the searches of every puzzle that
+/// gives those cells and more.
 #[derive(Clone, Copy)]
 pub(crate) struct Base {
     state: State,

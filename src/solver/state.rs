@@ -17,6 +17,12 @@ use crate::geometry::CELLS;
 /// the four lanes of `Lanes`, so a slot decodes with a shift and a mask.
 const ALL_SLOTS: u64 = 0x7_7777_7777;
 
+/// The stack step (`State::stack_locked_candidates`) runs only while more open cells than this
+/// are left: near the end of a search it seldom finds anything that singles would not find
+/// next, and skipping it there took 3.4% of the instructions off the serg benchmark's puzzles
+/// (20 measured best of 20-50; docs/performance.md).
+pub(super) const STACK_STEP_MIN_OPEN: u32 = 20;
+
 /// The solver's index 0-8 (candidates of digit `d + 1` are `cand[d]`, bit `d` of a digit set)
 /// of the digit 1-9 stored as `digit`, where `zero` is what stands for 0: 0 for a [`Board`] cell,
 /// `b'0'` for a text byte. The one place where digits become indices (the way back is
@@ -323,15 +329,22 @@ impl State {
 
     /// Applies the propagation steps until none makes progress: naked singles, then hidden
     /// singles and locked candidates in band rows (`band_rows`, through `tables::KEEP`), then
-    /// locked candidates between columns and boxes (`stack_locked_candidates`). Hidden singles in
+    /// locked candidates between columns and boxes (`stack_locked_candidates`), when
+    /// `STACK_STEP` and while more than [`STACK_STEP_MIN_OPEN`] cells are open. Hidden singles in
     /// boxes and columns need no step of their own: a box with one cell left for a digit leaves
     /// its row one after the band step, and a column with one cell left leaves its box one after
     /// the stack step.
     ///
+    /// Every step only removes candidates no solution uses, and a cell is placed only as a
+    /// single, so any subset of the steps after naked singles gives a correct search; the
+    /// stronger steps only make it guess less. Without `STACK_STEP` (the generator's removal
+    /// searches, which go nearly straight to a solution, docs/generator.md) a hidden single in a
+    /// column waits until a cell runs out of candidates or a guess places it.
+    ///
     /// Returns `Err` on a contradiction: a cell with no candidate, or a digit with no place left
     /// in some row, column or box.
     #[inline(always)]
-    pub(super) fn propagate(&mut self) -> Result<(), Contradiction> {
+    pub(super) fn propagate<const STACK_STEP: bool>(&mut self) -> Result<(), Contradiction> {
         // Whether candidates changed since naked singles were last looked for.
         let mut fresh = true;
         loop {
@@ -361,7 +374,10 @@ impl State {
                 self.deferred = 0;
                 continue;
             }
-            if self.stack_locked_candidates()? {
+            if STACK_STEP
+                && self.unsolved.count_ones() > STACK_STEP_MIN_OPEN
+                && self.stack_locked_candidates()?
+            {
                 fresh = true;
                 continue;
             }
