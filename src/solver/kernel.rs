@@ -170,8 +170,9 @@ impl<S: Sink> Search<S> {
 /// `State::first_open_guess`, which finds solutions in lexicographic order) and `S` is the
 /// [`Sink`] that sees each solution. Both are fixed at compile time, so the plain modes
 /// (`IN_ORDER = false`, [`Discard`]) compile to the search without them. The search `$name`
-/// also takes `STACK_STEP` (see `State::propagate`): every solve runs it; only the generator's
-/// removal searches (`removal_kernel!`) leave it out.
+/// also takes `REMOVAL`, true only for the generator's removal searches (`removal_kernel!`):
+/// they propagate without the stack step (`State::propagate`) and guess on the first bivalue
+/// cell (`State::first_bivalue_guess`), as such a search nearly always goes straight down.
 macro_rules! kernel {
     ($entry:ident, $name:ident $(, $features:literal)?) => {
         $(#[target_feature(enable = $features)])?
@@ -184,20 +185,25 @@ macro_rules! kernel {
             let mut state = start.state()?;
             let mut search = Search::new(mode, matching_after, sink);
             // SAFETY: the same kernel, so the CPU supports its features.
-            unsafe { $name::<IN_ORDER, S, true>(&mut search, &mut state) };
+            unsafe { $name::<IN_ORDER, S, false>(&mut search, &mut state) };
             Ok(search.outcome)
         }
 
 
         $(#[target_feature(enable = $features)])?
-        unsafe fn $name<const IN_ORDER: bool, S: Sink, const STACK_STEP: bool>(
+        unsafe fn $name<const IN_ORDER: bool, S: Sink, const REMOVAL: bool>(
             search: &mut Search<S>,
             state: &mut State,
         ) {
             // The cell whose last digit this node goes on with, once it does (81: none yet).
             let mut continued = CELLS;
             loop {
-                if state.propagate::<STACK_STEP>().is_err() {
+                let propagated = if REMOVAL {
+                    state.propagate::<false>()
+                } else {
+                    state.propagate::<true>()
+                };
+                if propagated.is_err() {
                     // The ordered guess reads no activity, so it gathers none.
                     if !IN_ORDER {
                         if let Some(cell) = state.first_empty_cell() {
@@ -220,6 +226,8 @@ macro_rules! kernel {
                 }
                 let guess = if IN_ORDER {
                     state.first_open_guess()
+                } else if REMOVAL {
+                    state.first_bivalue_guess()
                 } else if search.weighted {
                     state.choose_guess::<true>(&search.activity)
                 } else {
@@ -238,7 +246,7 @@ macro_rules! kernel {
                     let mut branch = *state;
                     branch.place_guess(&guess, d);
                     // SAFETY: the same kernel, so the CPU supports its features.
-                    unsafe { $name::<IN_ORDER, S, STACK_STEP>(search, &mut branch) };
+                    unsafe { $name::<IN_ORDER, S, REMOVAL>(search, &mut branch) };
                     if search.outcome.count >= search.limit {
                         return;
                     }
@@ -318,10 +326,12 @@ pub(super) unsafe fn run_with<const IN_ORDER: bool, S: Sink>(
 /// propagated state of some cells of a solved grid) and `$other` (from such a state with more of
 /// the grid's cells given, is there a solution that differs from the grid at a cell of `cells`?).
 ///
-/// Both propagate without the stack step (`State::propagate::<false>`): a removal search nearly
-/// always goes straight down to a solution or fails at its root, and the step cost more than the
-/// guesses it saved (5% of the generator's instructions without symmetry, 4% with the half turn;
-/// docs/generator.md). The answers are facts about the puzzles, so they do not change.
+/// Both propagate without the stack step (`State::propagate::<false>`), and the searches guess
+/// on the first bivalue cell (`REMOVAL` in `kernel!`): a removal search nearly always goes
+/// straight down to a solution or fails at its root, so the step and the scoring of guesses
+/// cost more than the guesses they saved (together 8% of the generator's instructions without
+/// symmetry, 6% with the half turn; docs/generator.md). The answers are facts about the
+/// puzzles, so the puzzles made do not change.
 macro_rules! removal_kernel {
     ($base:ident, $other:ident, $search:ident $(, $features:literal)?) => {
         $(#[target_feature(enable = $features)])?
@@ -350,7 +360,7 @@ macro_rules! removal_kernel {
                 state.eliminate(digit_index(grid[cell], 0), cell);
                 let mut search = Search::new(Mode::First, MATCHING_CHECK_AFTER_GUESSES, Discard);
                 // SAFETY: the same kernel, so the CPU supports its features.
-                unsafe { $search::<false, Discard, false>(&mut search, &mut state) };
+                unsafe { $search::<false, Discard, true>(&mut search, &mut state) };
                 if search.outcome.count > 0 {
                     return true;
                 }

@@ -20,7 +20,8 @@ const ALL_SLOTS: u64 = 0x7_7777_7777;
 /// The stack step (`State::stack_locked_candidates`) runs only while more open cells than this
 /// are left: near the end of a search it seldom finds anything that singles would not find
 /// next, and skipping it there took 3.4% of the instructions off the serg benchmark's puzzles
-/// (20 measured best of 20-50; docs/performance.md).
+/// and 0.3-0.6% off the others (of the thresholds tried, 20-50, higher ones cost the unique
+/// puzzles more guesses than they saved; docs/performance.md).
 pub(super) const STACK_STEP_MIN_OPEN: u32 = 20;
 
 /// The solver's index 0-8 (candidates of digit `d + 1` are `cand[d]`, bit `d` of a digit set)
@@ -528,6 +529,32 @@ impl State {
         Ok(progress)
     }
 
+    /// The unsolved cells with exactly two candidates (found with a third counter, `threes`,
+    /// beside the `ones` and `twos` of naked singles).
+    #[inline(always)]
+    fn bivalue_cells(&self) -> Lanes {
+        let (mut ones, mut twos, mut threes) = (Lanes::ZERO, Lanes::ZERO, Lanes::ZERO);
+        for x in &self.cand {
+            threes = threes.or(twos.and(*x));
+            twos = twos.or(ones.and(*x));
+            ones = ones.or(*x);
+        }
+        twos.and_not(threes).and(self.unsolved)
+    }
+
+    /// The guess on bivalue `cell`: of its two digits, the one with more candidates left goes
+    /// first. Measured, it needs fewer guesses to a first solution on every data set.
+    #[inline(always)]
+    fn bivalue_guess(&self, cell: usize) -> Guess {
+        let digits = self.digits_at(cell);
+        let count = |d: u32| self.cand[d as usize].count_ones();
+        Guess {
+            cell,
+            digits,
+            high_first: count(31 - digits.leading_zeros()) > count(digits.trailing_zeros()),
+        }
+    }
+
     /// Picks the cell to guess on: the bivalue cell (two candidates) with the highest score (the
     /// first such cell in row-major order on a tie), or failing that an unsolved cell with the
     /// fewest candidates. The score is the cell's number of unsolved peers, plus, when `WEIGHTED`,
@@ -535,13 +562,7 @@ impl State {
     /// `kernel::Search`). Call only on an unsolved state after propagation.
     #[inline(always)]
     pub(super) fn choose_guess<const WEIGHTED: bool>(&self, activity: &[u8; CELLS]) -> Guess {
-        let (mut ones, mut twos, mut threes) = (Lanes::ZERO, Lanes::ZERO, Lanes::ZERO);
-        for x in &self.cand {
-            threes = threes.or(twos.and(*x));
-            twos = twos.or(ones.and(*x));
-            ones = ones.or(*x);
-        }
-        let pairs = twos.and_not(threes).and(self.unsolved);
+        let pairs = self.bivalue_cells();
         // Among the bivalue cells, the one with the most unsolved peers: its guess reaches the
         // most cells, so a wrong branch fails sooner (see docs/performance.md).
         // The best so far is kept as `score << 8 | (255 - cell)`, so that a plain maximum (no
@@ -567,22 +588,36 @@ impl State {
             consider(64 + high.trailing_zeros() as usize);
             high &= high - 1;
         }
-        let pick = if best == 0 {
-            usize::MAX
-        } else {
-            255 - (best & 0xFF) as usize
-        };
-        if pick != usize::MAX {
-            // Of the two digits, the one with more candidates left goes first: measured, it
-            // needs fewer guesses to a first solution on every data set.
-            let digits = self.digits_at(pick);
-            let count = |d: u32| self.cand[d as usize].count_ones();
-            return Guess {
-                cell: pick,
-                digits,
-                high_first: count(31 - digits.leading_zeros()) > count(digits.trailing_zeros()),
-            };
+        if best != 0 {
+            return self.bivalue_guess(255 - (best & 0xFF) as usize);
         }
+        self.fewest_candidates_guess()
+    }
+
+    /// The guess of the generator's removal searches: the first bivalue cell in row-major order,
+    /// or failing that an unsolved cell with the fewest candidates. Such a search nearly always
+    /// goes straight down to a solution (docs/generator.md), so scoring the bivalue cells
+    /// (`choose_guess`) costs more than it saves there: the first one took 2.8% of the
+    /// generator's instructions and 7% of its mispredicted branches (valgrind), with the same
+    /// puzzles. Call only on an unsolved state after propagation.
+    #[inline(always)]
+    pub(super) fn first_bivalue_guess(&self) -> Guess {
+        let p = self.bivalue_cells().0;
+        let low = p[0] as u64 | (p[1] as u64) << 27 | (p[2] as u64) << 54;
+        let high = p[2] >> 10;
+        if low != 0 {
+            self.bivalue_guess(low.trailing_zeros() as usize)
+        } else if high != 0 {
+            self.bivalue_guess(64 + high.trailing_zeros() as usize)
+        } else {
+            self.fewest_candidates_guess()
+        }
+    }
+
+    /// The first unsolved cell (row-major) with the fewest candidates, lowest digit first: the
+    /// guess when no cell is bivalue.
+    #[inline(always)]
+    fn fewest_candidates_guess(&self) -> Guess {
         let mut best = Guess {
             cell: 0,
             digits: 0x1FF,
