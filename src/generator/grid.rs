@@ -31,13 +31,31 @@ static HOUSES_OF: [[u8; 3]; CELLS] = {
     houses
 };
 
-/// Bit `k` of `mask`'s set bits, counting from the lowest (`k` below the number of set bits).
-#[inline]
-fn nth_set_bit(mut mask: u32, k: u32) -> u32 {
-    for _ in 0..k {
-        mask &= mask - 1;
+/// `NTH_SET_BIT[mask][k]`: the position of the `k`-th set bit (from 0, lowest first) of the
+/// 9-bit `mask` (0 where `k` is not below the number of set bits). A table rather than a loop
+/// of `k` steps, whose varying exit was one mispredicted branch per cell filled.
+static NTH_SET_BIT: [[u8; 9]; 512] = {
+    let mut table = [[0u8; 9]; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 9 {
+            if mask >> bit & 1 == 1 {
+                table[mask][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
     }
-    mask.trailing_zeros()
+    table
+};
+
+/// Bit `k` of `mask`'s set bits, counting from the lowest (`mask` of 9 bits, `k` below the
+/// number of set bits).
+#[inline]
+fn nth_set_bit(mask: u32, k: u32) -> u32 {
+    NTH_SET_BIT[mask as usize & 0x1FF][k as usize % 9] as u32
 }
 
 /// Step 1: the random-order backtracking fill.
@@ -136,6 +154,16 @@ mod tests {
             }
             row == 0x3FE && col == 0x3FE && bx == 0x3FE
         })
+    }
+
+    #[test]
+    fn nth_set_bit_counts_from_the_lowest() {
+        for mask in 0u32..512 {
+            let bits: Vec<u32> = (0..9).filter(|b| mask >> b & 1 == 1).collect();
+            for (k, &bit) in bits.iter().enumerate() {
+                assert_eq!(nth_set_bit(mask, k as u32), bit);
+            }
+        }
     }
 
     #[test]

@@ -327,13 +327,31 @@ const MAX_UNAVOIDABLE: usize = 64;
 /// The largest unavoidable set kept (larger ones are seldom left without a given).
 const MAX_SET: u32 = 12;
 
+/// `COLUMN_0_CELLS[positions]`: the cells of column 0 at the rows of `positions` (bit `k` for
+/// row `k`), a table rather than a loop over the positions.
+static COLUMN_0_CELLS: [u128; 512] = {
+    let mut cells = [0u128; 512];
+    let mut positions = 0;
+    while positions < 512 {
+        let mut k = 0;
+        while k < 9 {
+            if positions >> k & 1 == 1 {
+                cells[positions] |= 1u128 << (9 * k);
+            }
+            k += 1;
+        }
+        positions += 1;
+    }
+    cells
+};
+
 /// The cells at positions `positions` (bit `k`) of row `l` (`t` = 0) or column `l` (`t` = 1).
 #[inline]
 fn line_cells(t: usize, l: usize, positions: u32) -> u128 {
     if t == 0 {
         (positions as u128) << (9 * l)
     } else {
-        cells(positions as u128).fold(0, |acc, k| acc | CELL_BIT[9 * k + l])
+        COLUMN_0_CELLS[positions as usize & 0x1FF] << l
     }
 }
 
