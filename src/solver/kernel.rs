@@ -204,8 +204,9 @@ macro_rules! kernel {
                     state.propagate::<true>()
                 };
                 if propagated.is_err() {
-                    // The ordered guess reads no activity, so it gathers none.
-                    if !IN_ORDER {
+                    // Neither the ordered guess nor the removal search's reads activity, so
+                    // they gather none.
+                    if !IN_ORDER && !REMOVAL {
                         if let Some(cell) = state.first_empty_cell() {
                             search.bump(cell, EMPTY_CELL_BUMP);
                         }
@@ -250,7 +251,7 @@ macro_rules! kernel {
                     if search.outcome.count >= search.limit {
                         return;
                     }
-                    if !IN_ORDER && search.outcome.count == found_before {
+                    if !IN_ORDER && !REMOVAL && search.outcome.count == found_before {
                         search.bump(guess.cell, FAILED_GUESS_BUMP);
                     }
                     state.exclude_guess(&guess, d);
