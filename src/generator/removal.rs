@@ -18,7 +18,7 @@
 //! A given found necessary stays necessary as others go (removing givens only adds solutions),
 //! so testing each orbit once, against givens that only shrink, leaves a minimal puzzle.
 
-use super::grid::Grid;
+use super::grid::{Grid, HOUSES_OF};
 use crate::geometry::CELLS;
 use crate::solver::removal::{Base, Tester};
 
@@ -73,11 +73,11 @@ pub(crate) struct Removal<'a> {
     digit_cells: [u128; 10],
 }
 
-/// Row, column and box of `cell`.
+/// Row, column and box of `cell` (0-80), 0-8 each.
 #[inline]
 fn houses(cell: usize) -> (usize, usize, usize) {
-    let (r, c) = (cell / 9, cell % 9);
-    (r, c, 3 * (r / 3) + c / 3)
+    let [r, c, b] = HOUSES_OF[cell];
+    (r as usize, c as usize, b as usize)
 }
 
 /// The cells of `mask`, lowest first. The mask is taken as two 64-bit words: 128-bit
