@@ -11,7 +11,8 @@
  * counted here: the rows of the grid before the character's line (read back by the library's
  * own reader from the text before that line: a grid cut there ends after those rows) and the
  * cells before the character on its line (cell characters, or in a row of candidates, its runs
- * of digits). On a line that is a pencilmark line but for the bad character (its first token, up
+ * of digits; which of the two the line is, is decided on the whole line, as the reader decides
+ * it: `.8. a.. 6..` is a row of givens, `12 3a 456 ...` one of candidates). On a line that is a pencilmark line but for the bad character (its first token, up
  * to a space, a tab or the line end, is 405 characters or more: from there on the reader takes a
  * run of cells for a 729-character pencilmark line), each cell is 9 characters, so the cell is
  * the characters before it divided by 9. When the character stands past the last cell (a tenth
@@ -77,14 +78,28 @@ static size_t read_diagnostic_token_rest(const char *text, size_t at, size_t end
     return n;
 }
 
+/* A separator of the reader's grid lines: '|', '!', '+', ':', '\'', '=' and the box-drawing
+ * characters (U+2500-U+257F, UTF-8 E2 94 xx and E2 95 xx; `next` is the byte after `c`). */
+static int read_diagnostic_is_separator(unsigned char c, unsigned char next)
+{
+    return c == '|' || c == '!' || c == '+' || c == ':' || c == '\'' || c == '=' ||
+           (c == 0xE2 && (next == 0x94 || next == 0x95));
+}
+
 /* The cell (0-80) of the bad character at `text + info->offset`; 0 when it is no cell. The
- * bytes up to `text + info->consumed` (the rest of the bad line at least) are read. */
+ * bytes up to `text + info->consumed` (the rest of the bad line at least) are read.
+ *
+ * Which way the line counts its cells is decided on the whole line, as the reader decides it:
+ * nine cells are a row of givens; otherwise, when no run of several characters holds a blank,
+ * some run has several and there are several runs, a row of candidates, whose cells are its
+ * runs of digits. The bad character counts as a cell, and so does any other character after it
+ * that is neither a space nor a separator (the reader stopped at the first). */
 static int read_diagnostic_cell(const char *text, const struct sudoku_read_info *info,
                                 size_t *cell)
 {
-    size_t start = info->offset, i, chars = 0, tokens = 0, rows;
-    int long_token = 0, spaced = 0, in_token = 0;
-    size_t token_len = 0;
+    size_t start = info->offset, i, chars = 0, tokens = 0, rows, line_chars = 0, line_tokens = 0;
+    int spaced = 0, in_token = 0, long_token = 0, blank_token = 0, token_blank = 0;
+    size_t token_len = 0, before = 0, token_index = 0;
 
     while (start > 0 && text[start - 1] != '\n' && text[start - 1] != '\r') {
         start--;
@@ -93,26 +108,42 @@ static int read_diagnostic_cell(const char *text, const struct sudoku_read_info 
     if (info->offset - i >= 3 && memcmp(text + i, "\xEF\xBB\xBF", 3) == 0) {
         i += 3;
     }
-    for (; i < info->offset; i++) {
+    for (; i < info->consumed && text[i] != '\n' && text[i] != '\r'; i++) {
         unsigned char c = (unsigned char)text[i];
-        if (read_diagnostic_is_cell(c)) {
-            chars++;
-            if (!in_token) {
-                tokens++;
-                token_len = 0;
-            }
-            in_token = 1;
-            token_len++;
-            long_token |= token_len > 1 && c >= '1' && c <= '9';
+        unsigned char next = i + 1 < info->consumed ? (unsigned char)text[i + 1] : 0;
+        int is_cell;
+        if (i == info->offset) {
+            /* The bad character stands in a cell; the ones before it tell which (a character
+             * inside a run of digits belongs to that run's cell). */
+            before = line_chars;
+            token_index = in_token ? line_tokens - 1 : line_tokens;
+            is_cell = 1;
+        } else if ((c & 0xC0) == 0x80) {
+            continue; /* a UTF-8 continuation byte: its character is counted once */
+        } else if (i < info->offset) {
+            is_cell = read_diagnostic_is_cell(c);
+            spaced |= !is_cell;
         } else {
-            in_token = 0;
-            spaced = 1;
+            is_cell = !(c == ' ' || c == '\t' || read_diagnostic_is_separator(c, next));
         }
+        if (!is_cell) {
+            in_token = 0;
+            continue;
+        }
+        line_chars++;
+        if (!in_token) {
+            line_tokens++;
+            token_len = 0;
+            token_blank = 0;
+        }
+        in_token = 1;
+        token_len++;
+        token_blank |= i != info->offset && read_diagnostic_is_cell(c) && !(c >= '1' && c <= '9');
+        blank_token |= token_blank && token_len > 1;
+        long_token |= token_len > 1;
     }
-    /* A character inside a run of digits belongs to that run's cell. */
-    if (in_token) {
-        tokens--;
-    }
+    chars = before;
+    tokens = token_index;
     rows = read_diagnostic_rows_before(text, start);
     if (rows == 0 && !spaced) {
         /* The first line, cells back to back: a one-line puzzle, the first row of a grid, or a
@@ -125,7 +156,7 @@ static int read_diagnostic_cell(const char *text, const struct sudoku_read_info 
         *cell = chars / width;
         return 1;
     }
-    if (long_token && spaced) {
+    if (line_chars != 9 && !blank_token && long_token && line_tokens > 1) {
         chars = tokens; /* a row of candidates: a cell is a run of digits */
     }
     if (rows >= 9 || chars >= 9) {

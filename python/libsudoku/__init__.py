@@ -1889,41 +1889,71 @@ def _is_cell(byte):
 _PENCILMARK_FROM = 405
 
 
+def _is_separator(byte, following):
+    """A separator of the reader's grid lines: |, !, +, :, ', = and the box-drawing characters
+    (U+2500-U+257F, UTF-8 E2 94 xx and E2 95 xx; `following` is the next byte or None)."""
+    return byte in b"|!+:'=" or (byte == 0xE2 and following in (0x94, 0x95))
+
+
 def _cell_of(data, start, error):
     """The cell (0-80) the bad character of `error` stands in, or None: as examples/
     read_diagnostic.h counts it (the grid's rows before the character's line, read back by the
-    library from the text before that line, and the cells before it on its line; on a first
-    line whose first token is 405 characters or more, a pencilmark line, 9 characters a cell).
-    `start` is the offset in `data` where the failed read started."""
+    library from the text before that line, and the cells before it on its line, a row of
+    candidates, whose cells are its runs of digits, being told from a row of givens on the whole
+    line as the reader does; on a first line whose first token is 405 characters or more, a
+    pencilmark line, 9 characters a cell). `start` is the offset in `data` where the failed
+    read started."""
     line_start = error.offset
     while line_start > start and data[line_start - 1] not in b"\r\n":
         line_start -= 1
     i = line_start
     if data[i:i + 3] == b"\xef\xbb\xbf" and error.offset - i >= 3:
         i += 3
-    chars = tokens = token_len = 0
-    long_token = spaced = in_token = False
-    for byte in data[i:error.offset]:
-        if _is_cell(byte):
-            chars += 1
-            if not in_token:
-                tokens += 1
-                token_len = 0
-            in_token = True
-            token_len += 1
-            long_token |= token_len > 1 and 0x31 <= byte <= 0x39
+    line_chars = line_tokens = token_len = before = token_index = 0
+    spaced = in_token = long_token = blank_token = token_blank = False
+    end = error.end
+    while i < end and data[i] not in b"\r\n":
+        byte = data[i]
+        following = data[i + 1] if i + 1 < end else None
+        if i == error.offset:
+            # The bad character stands in a cell; the ones before it tell which (a character
+            # inside a run of digits belongs to that run's cell).
+            before = line_chars
+            token_index = line_tokens - 1 if in_token else line_tokens
+            is_cell = True
+        elif byte & 0xC0 == 0x80:
+            i += 1
+            continue  # a UTF-8 continuation byte: its character is counted once
+        elif i < error.offset:
+            is_cell = _is_cell(byte)
+            spaced |= not is_cell
         else:
+            # After the bad character (the reader stopped there): any character that is not
+            # a space or a separator takes a cell.
+            is_cell = not (byte in b" \t" or _is_separator(byte, following))
+        if not is_cell:
             in_token = False
-            spaced = True
-    if in_token:
-        tokens -= 1
+            i += 1
+            continue
+        line_chars += 1
+        if not in_token:
+            line_tokens += 1
+            token_len = 0
+            token_blank = False
+        in_token = True
+        token_len += 1
+        token_blank |= i != error.offset and _is_cell(byte) and not 0x31 <= byte <= 0x39
+        blank_token |= token_blank and token_len > 1
+        long_token |= token_len > 1
+        i += 1
+    chars = before
     rows = 9
     try:
         if read_puzzle(bytes(data[start:line_start])) is None:
             rows = 0
-    except SudokuFormatError as before:
-        found = re.match(r"the grid ends after (\d+) row", before.message)
-        if before.reason == 3 and found:
+    except SudokuFormatError as found_before:
+        found = re.match(r"the grid ends after (\d+) row", found_before.message)
+        if found_before.reason == 3 and found:
             rows = int(found.group(1))
     if rows == 0 and not spaced:
         # A one-line puzzle, the first row of a grid, or a pencilmark line (9 characters a cell)
@@ -1935,8 +1965,8 @@ def _cell_of(data, start, error):
             token += (byte & 0xC0) != 0x80
         width = 9 if token >= _PENCILMARK_FROM else 1
         return chars // width if chars < CELLS * width else None
-    if long_token and spaced:
-        chars = tokens  # a row of candidates: a cell is a run of digits
+    if line_chars != 9 and not blank_token and long_token and line_tokens > 1:
+        chars = token_index  # a row of candidates: a cell is a run of digits
     if rows >= 9 or chars >= 9:
         return None
     return rows * 9 + chars

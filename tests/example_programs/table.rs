@@ -242,7 +242,7 @@ fn candidate_grid(masks: &[u16; 81], replace: Option<(usize, &str)>) -> String {
 
 /// Candidate puzzles: the two files, a grid of the candidates of TOP1, two equal single
 /// candidates in a row (reported at the line where its grid starts, as any invalid puzzle), a
-/// repeated candidate, and a blank.
+/// repeated candidate, a blank, and a bad character inside a cell's run of candidates.
 fn candidate_cases() -> Vec<Case> {
     let formats = |file: &str| {
         std::fs::read(repo_root().join("tests/data/formats").join(file))
@@ -285,6 +285,13 @@ fn candidate_cases() -> Vec<Case> {
                 "line 17: the blank at line 17, column 13 is in a candidate grid, where every \
                  cell lists its candidates",
             ],
+        ),
+        Case::new(
+            "a bad character in a run of a candidate grid names that run's cell",
+            candidate_grid(&classic, Some((12, "1a"))),
+            &["SUDOKU_INVALID_FORMAT"],
+            &["line 3: character 'a' at line 3, column 35 is not a digit, a blank or a separator \
+               (cell 12: row 2, column 4)"],
         ),
     ]
 }
@@ -342,6 +349,21 @@ pub fn givens_cases() -> Vec<Case> {
             &["SUDOKU_INVALID_FORMAT"],
             &["line 6: character 'a' at line 6, column 2 is not a digit, a blank or a separator \
                (cell 28: row 4, column 2)"],
+        ),
+        Case::new(
+            "a bad character in a box-spaced grid row after a run with a digit names its cell",
+            "4.. .3. ...\n... 6.. 8..\n... ... ..1\n... .5. .9.\n.8. a.. 6..\n.7. 2.. ...\n\
+             ... 1.2 7..\n5.3 ... .4.\n9.. ... ...\n",
+            &["SUDOKU_INVALID_FORMAT"],
+            // A row of givens (nine cells), not of candidates: the 'a' is its fourth cell.
+            &["line 5: character 'a' at line 5, column 5 is not a digit, a blank or a separator \
+               (cell 39: row 5, column 4)"],
+        ),
+        Case::new(
+            "a bad character past the nine cells of a first row names no cell",
+            "4...3....  #c\n",
+            &["SUDOKU_INVALID_FORMAT"],
+            &["line 1: character '#' at line 1, column 12 is not a digit or a blank"],
         ),
         Case::new(
             "a grid truncated in its sixth row",
