@@ -311,8 +311,9 @@ int main(int argc, char **argv)
                         sudoku_status_name(statuses[k]), sudoku_status_message(statuses[k]));
                 if (statuses[k] == SUDOKU_NOT_FOUND) {
                     /* What to change: the bound, or the options no attempt met. */
-                    fprintf(stderr, " (%llu attempts; --attempts raises the bound)",
-                            (unsigned long long)options.max_attempts);
+                    fprintf(stderr, " (%llu attempt%s; --attempts raises the bound)",
+                            (unsigned long long)options.max_attempts,
+                            options.max_attempts == 1 ? "" : "s");
                 }
                 fputc('\n', stderr);
                 failed = 1;

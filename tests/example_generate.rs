@@ -233,7 +233,7 @@ fn generate_reports_puzzles_not_found() {
 #[test]
 fn generate_takes_a_bound_on_attempts() {
     // Three attempts cannot find a puzzle the symmetry cannot make; the message says so.
-    let not_found = |link| {
+    let not_found_in = |link, attempts| {
         run(
             example("generate", link),
             &[
@@ -242,11 +242,12 @@ fn generate_takes_a_bound_on_attempts() {
                 "--givens",
                 "17-20",
                 "--attempts",
-                "3",
+                attempts,
             ],
             b"",
         )
     };
+    let not_found = |link| not_found_in(link, "3");
     for link in LINKS {
         assert_run(
             &not_found(link),
@@ -254,6 +255,13 @@ fn generate_takes_a_bound_on_attempts() {
             "",
             "generate: puzzle 0: SUDOKU_NOT_FOUND: no puzzle met the options within the attempts \
              allowed (3 attempts; --attempts raises the bound)\n",
+        );
+        assert_run(
+            &not_found_in(link, "1"),
+            1,
+            "",
+            "generate: puzzle 0: SUDOKU_NOT_FOUND: no puzzle met the options within the attempts \
+             allowed (1 attempt; --attempts raises the bound)\n",
         );
         // The bound decides only when the search gives up: the puzzles found are the same.
         let options = Options {
