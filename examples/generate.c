@@ -25,9 +25,9 @@
  * meet, or an --er window too rare or beyond the step engine) is reported on stderr, with the
  * attempts allowed, and skipped.
  *
- * A usage error (an unknown option, a missing or bad value, an argument that is not an option)
- * is one line on stderr saying what was wrong, then "Try 'generate --help' for more
- * information.", exit code 2.
+ * A usage error (an unknown option, a missing or bad value, an argument that is not an option,
+ * a --givens range below 17, which no puzzle with one solution has) is one line on stderr
+ * saying what was wrong, then "Try 'generate --help' for more information.", exit code 2.
  *
  * Exit codes: 0 every puzzle written, 1 some puzzle not found or memory ran out, 2 usage or an
  * error writing the output.
@@ -233,6 +233,14 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--givens") == 0) {
             if (next == NULL || !parse_givens(next, &options)) {
                 return usage_error(PROGRAM, "--givens needs A-B or A with 0 <= A <= B <= 81", NULL);
+            }
+            if (options.max_givens < 17) {
+                /* No attempt could ever succeed: better said now than after --attempts tries. */
+                return usage_error(PROGRAM,
+                                   "--givens: no puzzle with exactly one solution has fewer "
+                                   "than 17 givens (McGuire, Tugemann and Civario, 2012), so B "
+                                   "must be 17 or more",
+                                   NULL);
             }
             i++;
         } else if (strcmp(arg, "--attempts") == 0) {

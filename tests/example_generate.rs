@@ -125,6 +125,8 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
     let count = "--count needs a whole number N from 1 to 18446744073709551615";
     let seed = "--seed needs a whole number (decimal or 0x hex) below 2^64";
     let givens = "--givens needs A-B or A with 0 <= A <= B <= 81";
+    let fewer_than_17 = "--givens: no puzzle with exactly one solution has fewer than 17 givens \
+                         (McGuire, Tugemann and Civario, 2012), so B must be 17 or more";
     let threads = "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)";
     let er = "--er needs A-B or A, ratings from 1.0 to 99.9 with A <= B";
     let attempts = "--attempts needs a whole number N from 1 to 18446744073709551615";
@@ -153,6 +155,9 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
         (&["--givens", "82"], givens),
         (&["--givens", "20-"], givens),
         (&["--givens", "-30"], givens),
+        // No unique puzzle has fewer than 17 givens: no attempt could succeed.
+        (&["--givens", "0-10"], fewer_than_17),
+        (&["--givens", "16"], fewer_than_17),
         (&["--threads"], threads),
         (&["--threads", "x"], threads),
         (&["--threads", "-1"], threads),
