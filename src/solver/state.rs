@@ -340,7 +340,7 @@ impl State {
     /// single, so any subset of the steps after naked singles gives a correct search; the
     /// stronger steps only make it guess less. Without `STACK_STEP` (the generator's removal
     /// searches, which go nearly straight to a solution, docs/generator.md) a hidden single in a
-    /// column waits until a cell runs out of candidates or a guess places it.
+    /// column is placed only once its cell is a naked single, or by a guess.
     ///
     /// Returns `Err` on a contradiction: a cell with no candidate, or a digit with no place left
     /// in some row, column or box.
