@@ -12,9 +12,10 @@
  * own reader from the text before that line: a grid cut there ends after those rows) and the
  * cells before the character on its line (cell characters, or in a row of candidates, its runs
  * of digits; which of the two the line is, is decided on the whole line, as the reader decides
- * it: `.8. a.. 6..` is a row of givens, `12 3a 456 ...` one of candidates). On a line that is a pencilmark line but for the bad character (its first token, up
- * to a space, a tab or the line end, is 405 characters or more: from there on the reader takes a
- * run of cells for a 729-character pencilmark line), each cell is 9 characters, so the cell is
+ * it: `.8. a.. 6..` is a row of givens, `12 3a 456 ...` one of candidates). On a line that is a
+ * pencilmark line but for the bad character (its first token, up to a space, a tab or the line
+ * end, is 405 characters or more: from there on the reader takes a run of cells for a
+ * 729-character pencilmark line), each cell is 9 characters, so the cell is
  * the characters before it divided by 9. When the character stands past the last cell (a tenth
  * cell in a row, an 82nd in a one-line puzzle, a 730th in a pencilmark line), no cell is named.
  *
@@ -97,9 +98,11 @@ static int read_diagnostic_is_separator(unsigned char c, unsigned char next)
 static int read_diagnostic_cell(const char *text, const struct sudoku_read_info *info,
                                 size_t *cell)
 {
-    size_t start = info->offset, i, chars = 0, tokens = 0, rows, line_chars = 0, line_tokens = 0;
+    /* `chars` and `token`: the cells before the bad character, counted as cell characters and
+     * as runs; `line_chars` and `line_tokens`: the same over the whole line. */
+    size_t start = info->offset, i, rows, chars = 0, token = 0, line_chars = 0, line_tokens = 0;
+    size_t token_len = 0;
     int spaced = 0, in_token = 0, long_token = 0, blank_token = 0, token_blank = 0;
-    size_t token_len = 0, before = 0, token_index = 0;
 
     while (start > 0 && text[start - 1] != '\n' && text[start - 1] != '\r') {
         start--;
@@ -115,8 +118,8 @@ static int read_diagnostic_cell(const char *text, const struct sudoku_read_info 
         if (i == info->offset) {
             /* The bad character stands in a cell; the ones before it tell which (a character
              * inside a run of digits belongs to that run's cell). */
-            before = line_chars;
-            token_index = in_token ? line_tokens - 1 : line_tokens;
+            chars = line_chars;
+            token = in_token ? line_tokens - 1 : line_tokens;
             is_cell = 1;
         } else if ((c & 0xC0) == 0x80) {
             continue; /* a UTF-8 continuation byte: its character is counted once */
@@ -142,14 +145,12 @@ static int read_diagnostic_cell(const char *text, const struct sudoku_read_info 
         blank_token |= token_blank && token_len > 1;
         long_token |= token_len > 1;
     }
-    chars = before;
-    tokens = token_index;
     rows = read_diagnostic_rows_before(text, start);
     if (rows == 0 && !spaced) {
         /* The first line, cells back to back: a one-line puzzle, the first row of a grid, or a
          * pencilmark line (9 characters a cell) when its first token is that long. */
-        size_t token = chars + read_diagnostic_token_rest(text, info->offset, info->consumed);
-        size_t width = token >= READ_DIAGNOSTIC_PENCILMARK_FROM ? 9 : 1;
+        size_t first = chars + read_diagnostic_token_rest(text, info->offset, info->consumed);
+        size_t width = first >= READ_DIAGNOSTIC_PENCILMARK_FROM ? 9 : 1;
         if (chars >= SUDOKU_CELLS * width) {
             return 0;
         }
@@ -157,7 +158,7 @@ static int read_diagnostic_cell(const char *text, const struct sudoku_read_info 
         return 1;
     }
     if (line_chars != 9 && !blank_token && long_token && line_tokens > 1) {
-        chars = tokens; /* a row of candidates: a cell is a run of digits */
+        chars = token; /* a row of candidates: a cell is a run of digits */
     }
     if (rows >= 9 || chars >= 9) {
         return 0;

@@ -1909,7 +1909,9 @@ def _cell_of(data, start, error):
     i = line_start
     if data[i:i + 3] == b"\xef\xbb\xbf" and error.offset - i >= 3:
         i += 3
-    line_chars = line_tokens = token_len = before = token_index = 0
+    # chars, token: the cells before the bad character, as cell characters and as runs;
+    # line_chars, line_tokens: the same over the whole line.
+    chars = token = line_chars = line_tokens = token_len = 0
     spaced = in_token = long_token = blank_token = token_blank = False
     end = error.end
     while i < end and data[i] not in b"\r\n":
@@ -1918,8 +1920,8 @@ def _cell_of(data, start, error):
         if i == error.offset:
             # The bad character stands in a cell; the ones before it tell which (a character
             # inside a run of digits belongs to that run's cell).
-            before = line_chars
-            token_index = line_tokens - 1 if in_token else line_tokens
+            chars = line_chars
+            token = line_tokens - 1 if in_token else line_tokens
             is_cell = True
         elif byte & 0xC0 == 0x80:
             i += 1
@@ -1946,27 +1948,26 @@ def _cell_of(data, start, error):
         blank_token |= token_blank and token_len > 1
         long_token |= token_len > 1
         i += 1
-    chars = before
     rows = 9
     try:
         if read_puzzle(bytes(data[start:line_start])) is None:
             rows = 0
-    except SudokuFormatError as found_before:
-        found = re.match(r"the grid ends after (\d+) row", found_before.message)
-        if found_before.reason == 3 and found:
+    except SudokuFormatError as before:
+        found = re.match(r"the grid ends after (\d+) row", before.message)
+        if before.reason == 3 and found:
             rows = int(found.group(1))
     if rows == 0 and not spaced:
         # A one-line puzzle, the first row of a grid, or a pencilmark line (9 characters a cell)
         # when the line's first token is that long; a UTF-8 character is counted once.
-        token = chars
+        first = chars
         for byte in data[error.offset:error.end]:
             if byte in b" \t\r\n":
                 break
-            token += (byte & 0xC0) != 0x80
-        width = 9 if token >= _PENCILMARK_FROM else 1
+            first += (byte & 0xC0) != 0x80
+        width = 9 if first >= _PENCILMARK_FROM else 1
         return chars // width if chars < CELLS * width else None
     if line_chars != 9 and not blank_token and long_token and line_tokens > 1:
-        chars = token_index  # a row of candidates: a cell is a run of digits
+        chars = token  # a row of candidates: a cell is a run of digits
     if rows >= 9 or chars >= 9:
         return None
     return rows * 9 + chars
