@@ -64,6 +64,30 @@ pub(super) struct Guess {
     pub(super) high_first: bool,
 }
 
+/// The cells that at least one, at least two and (when `THREES`, else none) at least three of
+/// the nine candidate sets `c` hold: bit-sliced saturating counters, added up as a tree (pairs
+/// of digits, then pairs of pairs) rather than digit by digit. The tree's chain of dependent
+/// steps is 8 long instead of 18 (27 with `THREES`), so the CPU overlaps its steps: the serg
+/// benchmark's puzzles ran 3-5% faster (docs/performance.md), with 0.2% fewer instructions.
+#[inline(always)]
+fn at_least<const THREES: bool>(c: &[Lanes; 9]) -> (Lanes, Lanes, Lanes) {
+    type Counts = (Lanes, Lanes, Lanes);
+    let pair = |a: Lanes, b: Lanes| -> Counts { (a.or(b), a.and(b), Lanes::ZERO) };
+    let add = |(o1, t1, h1): Counts, (o2, t2, h2): Counts| -> Counts {
+        let threes = if THREES {
+            h1.or(h2).or(t1.and(o2)).or(o1.and(t2))
+        } else {
+            Lanes::ZERO
+        };
+        (o1.or(o2), t1.or(t2).or(o1.and(o2)), threes)
+    };
+    let eight = add(
+        add(pair(c[0], c[1]), pair(c[2], c[3])),
+        add(pair(c[4], c[5]), pair(c[6], c[7])),
+    );
+    add(eight, (c[8], Lanes::ZERO, Lanes::ZERO))
+}
+
 /// A state being built from givens.
 struct Setup {
     cand: [Lanes; 9],
@@ -428,11 +452,7 @@ impl State {
     /// Places every cell that has one candidate left. Returns whether anything was placed.
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
-        let (mut ones, mut twos) = (Lanes::ZERO, Lanes::ZERO);
-        for x in &self.cand {
-            twos = twos.or(ones.and(*x));
-            ones = ones.or(*x);
-        }
+        let (ones, twos, _) = at_least::<false>(&self.cand);
         if !self.unsolved.and_not(ones).is_zero() {
             return Err(Contradiction);
         }
@@ -533,12 +553,7 @@ impl State {
     /// beside the `ones` and `twos` of naked singles).
     #[inline(always)]
     fn bivalue_cells(&self) -> Lanes {
-        let (mut ones, mut twos, mut threes) = (Lanes::ZERO, Lanes::ZERO, Lanes::ZERO);
-        for x in &self.cand {
-            threes = threes.or(twos.and(*x));
-            twos = twos.or(ones.and(*x));
-            ones = ones.or(*x);
-        }
+        let (_, twos, threes) = at_least::<true>(&self.cand);
         twos.and_not(threes).and(self.unsolved)
     }
 
