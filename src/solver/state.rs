@@ -331,10 +331,12 @@ impl State {
         let box_cells = (boxes * 7) * COLUMN_SPREAD;
         // Whole-`Lanes` updates only (see `take_cells`).
         let at = Lanes::in_lane(b, cells);
+        // Read before `take_cells` stores it, so that nothing below waits for that store.
+        let own = self.cand[d];
         let lost = take_cells(&mut self.cand, at);
         let peers = Lanes::splat(col_cells).or(Lanes::in_lane(b, row_cells | box_cells));
         // The cells left every digit above; they come back as the placed digit's below.
-        let before = self.cand[d];
+        let before = own.and_not(at);
         let after = before.and_not(peers);
         // Only the digit's slots that lost a candidate can show anything new.
         self.urgent |= before.lanes_differing(after) << (4 * d);
