@@ -488,13 +488,21 @@ impl State {
             m &= m - 1;
             let (b, bit) = (at >> 5, at & 31);
             let d = (0..4).fold(0, |d, k| d | ((index[k].0[b] >> bit) & 1) << k) as usize;
-            // An earlier placement in this batch may have taken this cell's only candidate
-            // (the digit read above is then stale, and missing from the cell).
-            if d > 8 || self.cand[d].0[b] & (1 << bit) == 0 {
+            // (A single's digit index is 0-8; the test spares a bounds check.)
+            if d > 8 {
                 return Err(Contradiction);
             }
             let before = self.cand[d];
-            let after = before.and(KEEP_AFTER_PLACING[b * 27 + bit]);
+            let cell = b * 27 + bit;
+            // An earlier placement in this batch may have taken this cell's only candidate
+            // (the digit read above is then stale, and missing from the cell). Tested on the
+            // whole value just loaded, not by loading its lane `b`: a narrow load of a value an
+            // earlier single of the digit just stored ran 1-2% slower on serg and random minimal
+            // puzzles (the wait for the store), for 1.5% fewer instructions.
+            if before.and(CELL[cell]).is_zero() {
+                return Err(Contradiction);
+            }
+            let after = before.and(KEEP_AFTER_PLACING[cell]);
             self.cand[d] = after;
             // Only the digit's slots that lost a candidate can show anything new.
             urgent |= before.lanes_differing(after) << (4 * d);
