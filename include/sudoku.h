@@ -596,8 +596,8 @@ typedef struct sudoku_generate_options {
    */
   uint8_t min_givens;
   /**
-   * The most givens allowed, at most 81 (default 81); below `min_givens`:
-   * `SUDOKU_INVALID_ARGUMENT`.
+   * The most givens allowed, from 17 to 81 (default 81); below `min_givens`, below 17 (no
+   * puzzle with one solution has fewer givens) or above 81: `SUDOKU_INVALID_ARGUMENT`.
    */
   uint8_t max_givens;
   /**
@@ -1131,8 +1131,9 @@ void sudoku_generate_options_init(struct sudoku_generate_options *options);
  *
  * Returns `SUDOKU_OK`; `SUDOKU_NULL_POINTER` (`puzzle` NULL); `SUDOKU_INVALID_ARGUMENT`
  * (options: `struct_size` smaller than the first version's, unknown `symmetry`, `minimal` not
- * 0 or 1, `min_givens > max_givens`, `max_givens > 81`, `max_attempts == 0`, a rating window
- * with `min_er > max_er` or `max_er < 10`; or `solution` overlapping `puzzle`);
+ * 0 or 1, `min_givens > max_givens`, `max_givens` below 17 or above 81, `max_attempts == 0`,
+ * a rating window with `min_er > max_er` or `max_er < 10`; or `solution` overlapping
+ * `puzzle`);
  * `SUDOKU_NOT_FOUND` (no attempt gave a puzzle in the range of givens and the rating window);
  * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation. About 20-50 µs a puzzle; with a rating
  * window, each attempt is also rated (docs/generator.md gives rates by window).

@@ -104,7 +104,7 @@ type Spoil = fn(&mut sudoku_generate_options);
 
 #[test]
 fn bad_options_and_nulls_write_nothing() {
-    let cases: [(&str, Spoil); 9] = [
+    let cases: [(&str, Spoil); 10] = [
         ("struct_size below the first version's", |o| {
             o.struct_size = std::mem::offset_of!(sudoku_generate_options, min_er) as u32 - 1
         }),
@@ -120,6 +120,10 @@ fn bad_options_and_nulls_write_nothing() {
             o.max_givens = 39
         }),
         ("max above 81", |o| o.max_givens = 82),
+        ("max below 17", |o| {
+            o.min_givens = 10;
+            o.max_givens = 16
+        }),
         ("no attempt", |o| o.max_attempts = 0),
         ("huge symmetry", |o| o.symmetry = u32::MAX),
     ];

@@ -195,6 +195,18 @@ fn bad_options_are_rejected() {
             max_attempts: 0,
             ..Options::default()
         },
+        // No puzzle with one solution has fewer than 17 givens.
+        Options {
+            min_givens: 10,
+            max_givens: 16,
+            ..Options::default()
+        },
+        Options {
+            min_givens: 0,
+            max_givens: 0,
+            minimal: false,
+            ..Options::default()
+        },
         Options {
             min_er: 40,
             max_er: 30,

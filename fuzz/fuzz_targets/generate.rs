@@ -64,7 +64,7 @@ fuzz_target!(|data: &[u8]| {
         && options.symmetry < 10
         && options.minimal < 2
         && options.min_givens <= options.max_givens
-        && options.max_givens <= 81
+        && (17..=81).contains(&options.max_givens)
         && options.max_attempts > 0;
     let (mut puzzle, mut solution) = ([b'#'; CELLS], [b'#'; CELLS]);
     // SAFETY: readable options; two writable 81-byte buffers.

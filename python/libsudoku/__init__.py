@@ -166,6 +166,8 @@ Masks = Union[Sequence[int], "PuzzleRead"]
 
 #: Cells on a board.
 CELLS = 81
+# The fewest givens of a puzzle with exactly one solution (the generator's lowest range end).
+_MIN_UNIQUE_GIVENS = 17
 
 # Status codes of the C API (`sudoku_status`; the numeric values are fixed). Their names and
 # messages come from the library: status_name(code), SudokuError.message.
@@ -1041,17 +1043,25 @@ def _er_tenths(er):
     for value in er:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError("er must hold numbers, not %s" % type(value).__name__)
-        # Ratings as serate prints them: 1.0 to 99.9, one decimal (as build/generate's --er).
-        # NaN and infinities are out of that range too (round would raise on them).
-        scaled = round(value * 10) if math.isfinite(value) else 0
-        if not (10 <= scaled <= 999 and abs(value * 10 - scaled) < 1e-6):
+        # Tenths in the C struct's 16 bits: 0.0 to 6553.5, one decimal. NaN and infinities are
+        # out of that range too (round would raise on them). A window above every rating the
+        # engine gives is the library's to take, as from C: SUDOKU_NOT_FOUND.
+        scaled = round(value * 10) if math.isfinite(value) else -1
+        if not (0 <= scaled <= 0xFFFF and abs(value * 10 - scaled) < 1e-6):
             raise SudokuError(
                 SUDOKU_INVALID_ARGUMENT,
-                "er must hold ratings from 1.0 to 99.9 with one decimal at most, not %r" % (value,),
+                "er must hold ratings from 0.0 to 6553.5 with one decimal at most, not %r"
+                % (value,),
             )
         tenths.append(int(scaled))
+    # The library's own checks (sudoku_generate_options), said as precisely as the others here;
+    # (0.0, 0.0), C's "any rating", is None here.
     if tenths[0] > tenths[1]:
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "er must be (min, max) with min <= max")
+    if tenths[1] < 10:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT, "er's max must be 1.0 or more (the lowest rating)"
+        )
     return (tenths[0], tenths[1])
 
 
@@ -1069,9 +1079,15 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=N
         if not 0 <= value <= CELLS:
             raise SudokuError(SUDOKU_INVALID_ARGUMENT, "givens must be from 0 to 81")
     if givens[0] > givens[1]:
-        # The library's own check, said as precisely as the others here.
+        # The library's own checks, said as precisely as the others here.
         raise SudokuError(SUDOKU_INVALID_ARGUMENT,
                           "givens must be (min, max) with min <= max, got %r" % (givens,))
+    if givens[1] < _MIN_UNIQUE_GIVENS:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT,
+            "givens must allow 17 or more, got %r: no puzzle with exactly one solution has "
+            "fewer givens (McGuire, Tugemann and Civario, 2012)" % (givens,),
+        )
     _require_bool("minimal", minimal)
     for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
         _require_int(name, value)

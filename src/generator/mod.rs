@@ -48,7 +48,7 @@ pub struct Options {
     pub symmetry: Symmetry,
     /// The fewest givens allowed (default 17).
     pub min_givens: u8,
-    /// The most givens allowed, at most 81 (default 81).
+    /// The most givens allowed, from [`MIN_UNIQUE_GIVENS`] (17) to 81 (default 81).
     pub max_givens: u8,
     /// Whether every given orbit must be necessary (default true). When false, removal stops
     /// once the puzzle is down to a number of givens drawn uniformly from
@@ -88,7 +88,8 @@ impl Options {
         (self.min_er, self.max_er) != (0, 0)
     }
 
-    /// Checks the options: `min_givens <= max_givens <= 81`, `max_attempts >= 1`, and a rating
+    /// Checks the options: `min_givens <= max_givens <= 81`, `max_givens >= 17`
+    /// ([`MIN_UNIQUE_GIVENS`]), `max_attempts >= 1`, and a rating
     /// window either 0, 0 or with `10 <= max_er` and `min_er <= max_er` (SE's scale starts at
     /// 1.0).
     ///
@@ -96,6 +97,11 @@ impl Options {
     pub fn check(&self) -> Result<(), GenerateError> {
         if self.max_givens as usize > CELLS {
             return Err(GenerateError::InvalidOptions("max_givens is above 81"));
+        }
+        if self.max_givens < MIN_UNIQUE_GIVENS {
+            return Err(GenerateError::InvalidOptions(
+                "max_givens is below 17 (no puzzle with one solution has fewer givens)",
+            ));
         }
         if self.min_givens > self.max_givens {
             return Err(GenerateError::InvalidOptions(
@@ -118,6 +124,12 @@ impl Options {
         Ok(())
     }
 }
+
+/// The fewest givens a puzzle with exactly one solution can have: 17. No 16-given puzzle has
+/// one solution (G. McGuire, B. Tugemann, G. Civario, "There is no 16-clue Sudoku: solving the
+/// Sudoku minimum number of clues problem via hitting set enumeration", Experimental Mathematics
+/// 23(2), 2014), so a range of givens ending below 17 is refused rather than tried in vain.
+pub const MIN_UNIQUE_GIVENS: u8 = 17;
 
 /// Why no puzzle came out, or why a board could not be minimized.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

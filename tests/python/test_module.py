@@ -580,11 +580,22 @@ class Generate(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.generate(1, er=(20.0, 20.0), max_attempts=3)
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
-        for er in [(4.4, 3.0), (0.0, 0.5), (-1.0, 2.0), (0, 0), (0, 7), (6.65, 6.65), (5, 100),
-                   (float("nan"), 3.0), (2.0, float("inf")), (float("-inf"), 3.0)]:
+        for er in [(4.4, 3.0), (0.0, 0.5), (-1.0, 2.0), (0, 0), (6.65, 6.65),
+                   (5, 6553.6), (float("nan"), 3.0), (2.0, float("inf")), (float("-inf"), 3.0)]:
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.generate(1, er=er)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT, er)
+        # The window's top is any rating the C struct holds (tenths in 16 bits), as from C: a
+        # window reaching past every rating the engine gives is fine, one above them all is
+        # NOT_FOUND.
+        self.assertEqual(sudoku.generate(5, er=(3.0, 6553.5)),
+                         sudoku.generate(5, er=(3.0, 100.0)))
+        # As in C, a window may start at 0.0: any rating up to its top.
+        easy = sudoku.generate(5, er=(0, 2.0))
+        self.assertLessEqual(sudoku.rate(easy).er, 2.0)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.generate(1, er=(100.0, 100.0), max_attempts=2)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
         for er in [[3.0, 4.4], (3.0,), ("3", 4), (True, 4.0)]:
             with self.assertRaises(TypeError):
                 sudoku.generate(1, er=er)
@@ -597,7 +608,8 @@ class Generate(unittest.TestCase):
                 sudoku.generate(1, **kwargs)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT, kwargs)
         # The givens' faults each said, as the rating window's are.
-        for givens, said in (((30, 20), "min <= max"), ((17, 82), "from 0 to 81")):
+        for givens, said in (((30, 20), "min <= max"), ((17, 82), "from 0 to 81"),
+                             ((10, 16), "17 or more"), ((0, 0), "17 or more")):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.generate(1, givens=givens)
             self.assertIn(said, str(caught.exception), givens)
