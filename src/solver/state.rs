@@ -496,9 +496,9 @@ impl State {
             let cell = b * 27 + bit;
             // An earlier placement in this batch may have taken this cell's only candidate
             // (the digit read above is then stale, and missing from the cell). Tested on the
-            // whole value just loaded, not by loading its lane `b`: a narrow load of a value an
-            // earlier single of the digit just stored ran 1-2% slower on serg and random minimal
-            // puzzles (the wait for the store), for 1.5% fewer instructions.
+            // whole value just loaded, not by a 4-byte load of its lane `b`, which ran 1-2%
+            // slower on serg and random minimal puzzles for 1.5% fewer instructions (likely a
+            // wait for an earlier single of the digit to store the whole value).
             if before.and(CELL[cell]).is_zero() {
                 return Err(Contradiction);
             }
