@@ -1085,8 +1085,8 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=N
     if givens[1] < _MIN_UNIQUE_GIVENS:
         raise SudokuError(
             SUDOKU_INVALID_ARGUMENT,
-            "givens must allow 17 or more, got %r: no puzzle with exactly one solution has "
-            "fewer givens (McGuire, Tugemann and Civario, 2012)" % (givens,),
+            "givens must allow %d or more, got %r: no puzzle with exactly one solution has "
+            "fewer givens (McGuire, Tugemann and Civario, 2012)" % (_MIN_UNIQUE_GIVENS, givens),
         )
     _require_bool("minimal", minimal)
     for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
