@@ -583,7 +583,7 @@ typedef struct sudoku_generate_options {
    * `sizeof(sudoku_generate_options)` as the caller was compiled with; set by
    * `sudoku_generate_options_init`. Smaller than the first version's (which ended at
    * `first_index`): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller size keep their
-   * defaults.
+   * defaults (a size between two versions' counts as the older one's).
    */
   uint32_t struct_size;
   /**

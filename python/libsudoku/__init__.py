@@ -1134,8 +1134,9 @@ def generate(
         is rated (see rate) and kept only when rated to the end within the window.
 
     Raises SudokuError: SUDOKU_NOT_FOUND (no attempt met the range and window),
-    SUDOKU_INVALID_ARGUMENT (an unknown symmetry, min > max, max > 81, max_attempts 0, an er
-    window with min > max or max below 1.0); TypeError for wrong types."""
+    SUDOKU_INVALID_ARGUMENT (an unknown symmetry, min > max, max > 81 or below 17,
+    max_attempts 0, an er window with min > max or max below 1.0, or a rating outside 0.0-6553.5
+    or with more than one decimal); TypeError for wrong types."""
     options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er)
     _require_bool("solution", solution)
     puzzle, grid = _Board(), _Board()

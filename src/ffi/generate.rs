@@ -54,7 +54,7 @@ pub struct sudoku_generate_options {
     /// `sizeof(sudoku_generate_options)` as the caller was compiled with; set by
     /// `sudoku_generate_options_init`. Smaller than the first version's (which ended at
     /// `first_index`): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller size keep their
-    /// defaults.
+    /// defaults (a size between two versions' counts as the older one's).
     pub struct_size: u32,
     /// A `sudoku_symmetry` value (default `SUDOKU_SYMMETRY_NONE`); any other value:
     /// `SUDOKU_INVALID_ARGUMENT`.
@@ -147,9 +147,14 @@ unsafe fn read_options(
         return Err(SUDOKU_INVALID_ARGUMENT);
     }
     // The fields the caller knows over the defaults: a caller compiled against an older,
-    // smaller struct gets the defaults of the fields added since.
+    // smaller struct gets the defaults of the fields added since. A size between two versions'
+    // is taken as the older one's, so that no field is read in part (half of `min_er`, say).
     let mut raw = sudoku_generate_options::defaults();
-    let known = (struct_size as usize).min(OPTIONS_SIZE);
+    let known = if struct_size as usize >= OPTIONS_SIZE {
+        OPTIONS_SIZE
+    } else {
+        OPTIONS_SIZE_V1
+    };
     // SAFETY: the caller guarantees `struct_size` readable bytes at `options`, and `known` is
     // at most that and at most the size of `raw`; the two do not overlap (`raw` is a local),
     // and every field of the struct is a plain integer, valid for any bytes.
