@@ -42,10 +42,13 @@ fuzz_target!(|data: &[u8]| {
         options.min_er = u16::from(byte(17) % 90);
         options.max_er = u16::from(byte(18) % 90);
     }
-    // The library reads the first `struct_size` bytes (at most the whole struct) over the
-    // defaults: a caller compiled before the window passes a smaller size and gets none.
+    // The library reads the fields of the version whose size `struct_size` reaches (the whole
+    // struct, or the first version's fields up to `first_index`) over the defaults: a caller
+    // compiled before the window passes a smaller size and gets none, and a size between the
+    // two counts as the first version's.
     let v1 = std::mem::offset_of!(sudoku_generate_options, min_er);
-    let known = (options.struct_size as usize).min(std::mem::size_of::<sudoku_generate_options>());
+    let whole = std::mem::size_of::<sudoku_generate_options>();
+    let known = if options.struct_size as usize >= whole { whole } else { v1 };
     let mut seen = std::mem::MaybeUninit::<sudoku_generate_options>::uninit();
     // SAFETY: a writable options struct; then `known` bytes (at most its size) are copied from
     // another struct of the same type over it; every field is a plain integer.
