@@ -423,7 +423,7 @@ impl State {
             let s = urgent.trailing_zeros() as usize;
             urgent &= urgent - 1;
             let (d, b) = (s >> 2, s & 3);
-            let x = self.cand[d].0[b];
+            let x = self.slot(s);
             // A slot unchanged since its last look yields nothing new, but looking again costs
             // less than the mispredicted branch that would skip it.
             let info = row_info(x);
@@ -751,6 +751,18 @@ impl State {
         (0..3)
             .find(|&b| empty[b] != 0)
             .map(|b| b * 27 + empty[b].trailing_zeros() as usize)
+    }
+
+    /// The candidate word of slot `s` (bit `4 * d + b` of a slot mask, 0-35): `cand[d].0[b]`, read
+    /// with one load indexed by the slot itself, with no decoding of `d` and `b` first (the
+    /// urgent slots' loop reads one per look).
+    #[inline(always)]
+    fn slot(&self, s: usize) -> u32 {
+        // SAFETY: `Lanes` is `repr(C)` over `[u32; 4]` with no padding (16 bytes, aligned to
+        // 16), so `[Lanes; 9]` has the layout of `[u32; 36]`, word `4 * d + b` being
+        // `cand[d].0[b]`; the reference borrows `self.cand` for no longer than `self`.
+        let words = unsafe { &*self.cand.as_ptr().cast::<[u32; 36]>() };
+        words[s]
     }
 
     /// Candidate digits of one cell, bit `d` for digit `d + 1`.
