@@ -13,8 +13,8 @@
 #   make clean    remove build/, cargo's target directory and the Python package's build files
 #   make install  build the library, then install the header, libsudoku.a, libsudoku.so (with its
 #                 soname link), sudoku.pc, the CMake package (sudokuConfig.cmake and
-#                 sudokuConfigVersion.cmake) and the man pages (man/man3) under
-#                 $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
+#                 sudokuConfigVersion.cmake), the man pages (man/man3) and the licence texts
+#                 (share/doc/libsudoku) under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
 #   make uninstall  remove exactly the files make install wrote
 #   make help     list these targets and the main variables
 #
@@ -57,6 +57,7 @@ LIBDIR ?= $(PREFIX)/lib
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 CMAKEDIR ?= $(LIBDIR)/cmake/sudoku
 MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/libsudoku
 INSTALL ?= install
 # ldconfig lists the folders the loader searches (make install's last line); /sbin is often not
 # on a user's PATH.
@@ -81,12 +82,22 @@ CMAKE_STATIC_LIBS := $(subst $(space),;,$(patsubst -l%,%,$(PC_LIBS_PRIVATE)))
 # .so link page per other function name.
 MAN3_PAGES := $(sort $(notdir $(wildcard man/man3/*.3)))
 
+# make and the shell split a path with white space into several words, so install and uninstall
+# refuse one before writing or deleting anything.
+ifneq ($(filter install uninstall,$(MAKECMDGOALS)),)
+$(foreach v,DESTDIR PREFIX INCLUDEDIR LIBDIR PKGCONFIGDIR CMAKEDIR MANDIR DOCDIR,$(if $(word 2,$($(v))),$(error $(v)='$($(v))' holds white space; make install and make uninstall need paths without it)))
+endif
+
+# The licence texts (the library is MIT OR Apache-2.0, at the user's option).
+LICENSES := LICENSE-MIT LICENSE-APACHE
+
 # Everything make install writes, for make uninstall.
 INSTALLED := $(DESTDIR)$(INCLUDEDIR)/sudoku.h $(DESTDIR)$(LIBDIR)/libsudoku.a \
 	$(DESTDIR)$(LIBDIR)/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so \
 	$(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc \
 	$(DESTDIR)$(CMAKEDIR)/sudokuConfig.cmake $(DESTDIR)$(CMAKEDIR)/sudokuConfigVersion.cmake \
-	$(addprefix $(DESTDIR)$(MANDIR)/man3/,$(MAN3_PAGES))
+	$(addprefix $(DESTDIR)$(MANDIR)/man3/,$(MAN3_PAGES)) \
+	$(addprefix $(DESTDIR)$(DOCDIR)/,$(LICENSES))
 
 BUILD_DIR := build
 EXAMPLES := solve solve_file count canon generate rate hint
@@ -150,9 +161,13 @@ clean:
 
 # libsudoku.so.X.Y.Z is the file; SONAME (what programs load) and libsudoku.so (what -lsudoku
 # finds when linking) are relative symbolic links to it.
-install: $(LIB_A) $(LIB_SO) include/sudoku.h sudoku.pc.in cmake/sudokuConfig.cmake.in cmake/sudokuConfigVersion.cmake.in
+install: $(LIB_A) $(LIB_SO) include/sudoku.h sudoku.pc.in cmake/sudokuConfig.cmake.in cmake/sudokuConfigVersion.cmake.in $(LICENSES)
+	@# With CARGO=true nothing is built: check for the libraries before installing anything.
+	@for lib in $(LIB_A) $(LIB_SO); do \
+	    [ -f "$$lib" ] || { echo "make install: $$lib is missing: build the library first (make build) or set LIB_DIR to the folder of the built libraries; nothing was installed" >&2; exit 1; }; \
+	done
 	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
-	    $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(MANDIR)/man3
+	    $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 644 include/sudoku.h $(DESTDIR)$(INCLUDEDIR)/sudoku.h
 	$(INSTALL) -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libsudoku.a
 	$(INSTALL) -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/$(SO_FILE)
@@ -175,6 +190,7 @@ install: $(LIB_A) $(LIB_SO) include/sudoku.h sudoku.pc.in cmake/sudokuConfig.cma
 	    cmake/sudokuConfigVersion.cmake.in > $(DESTDIR)$(CMAKEDIR)/sudokuConfigVersion.cmake
 	chmod 644 $(DESTDIR)$(CMAKEDIR)/sudokuConfig.cmake $(DESTDIR)$(CMAKEDIR)/sudokuConfigVersion.cmake
 	$(INSTALL) -m 644 $(addprefix man/man3/,$(MAN3_PAGES)) $(DESTDIR)$(MANDIR)/man3
+	$(INSTALL) -m 644 $(LICENSES) $(DESTDIR)$(DOCDIR)
 	@echo 'Installed libsudoku $(VERSION) in $(DESTDIR)$(PREFIX).'
 	@# The last line says how programs will find libsudoku.so at run time: whether LIBDIR is one
 	@# of the folders the loader searches (those ldconfig scans, compared as real paths).
@@ -206,7 +222,7 @@ help:
 	@echo '  python-package-test  the Python package: wheel, fresh virtual environment (with NumPy), module suite'
 	@echo '  clean      remove build/, cargo'"'"'s target directory and the Python package'"'"'s build files'
 	@echo '  install    install sudoku.h, libsudoku.a, libsudoku.so (with its soname link), sudoku.pc,'
-	@echo '             the CMake package (find_package(sudoku)) and the man pages (man 3 sudoku)'
+	@echo '             the CMake package (find_package(sudoku)), the man pages (man 3 sudoku) and the licences'
 	@echo '  uninstall  remove exactly the files install wrote (same variables as install)'
 	@echo '  help       this text'
 	@echo ''
@@ -217,7 +233,7 @@ help:
 	@echo '  LIB_DIR=DIR           take the built libraries from DIR (default $$CARGO_TARGET_DIR/release or target/release)'
 	@echo '  CARGO=CMD             the cargo to run (default cargo); CARGO=true builds nothing, e.g.'
 	@echo '                        make install CARGO=true LIB_DIR=DIR installs libraries built earlier'
-	@echo '  Also: INCLUDEDIR, LIBDIR, PKGCONFIGDIR, CMAKEDIR, MANDIR (install paths), CC, CXX, CFLAGS, CXXFLAGS.'
+	@echo '  Also: INCLUDEDIR, LIBDIR, PKGCONFIGDIR, CMAKEDIR, MANDIR, DOCDIR (install paths), CC, CXX, CFLAGS, CXXFLAGS.'
 	@echo 'More: README.md and docs/.'
 
 FORCE:

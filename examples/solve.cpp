@@ -303,35 +303,36 @@ int solve_stdin()
 
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && std::string_view(argv[1]) == "--") {
-        // "--" ends the options: the PUZZLE (which may start with '-') follows, if any.
-        if (argc > 3) {
-            return usage_error(std::string("one argument at most; also given '") + argv[3] + "'");
-        }
-        return solve_one(argc == 3 ? argv[2] : default_puzzle.data());
-    }
-    if (argc > 2) {
-        return usage_error(std::string("one argument at most; also given '") + argv[2] + "'");
-    }
-    if (argc == 2) {
-        std::string_view arg(argv[1]);
-        if (arg == "-h" || arg == "--help") {
+    // Options anywhere, as in solve.c; "--" ends them (what follows is the operand). The one
+    // operand is PUZZLE or "-" (stdin).
+    const char *operand = nullptr;
+    bool options = true;
+    for (int i = 1; i < argc; i++) {
+        std::string_view arg(argv[i]);
+        if (options && arg == "--") {
+            options = false;
+        } else if (options && (arg == "-h" || arg == "--help")) {
             usage(std::cout);
             return finish(0);
-        }
-        if (arg == "-") {
-            // The puzzles' boards and results are held in memory too.
-            try {
-                return solve_stdin();
-            } catch (const std::bad_alloc &) {
-                std::cerr << "solve_cpp: out of memory\n";
-                return 2;
-            }
-        }
-        if (is_option(argv[1])) {
+        } else if (options && is_option(argv[i])) {
             return usage_error("unknown option '" + std::string(arg) + "'");
+        } else if (operand != nullptr) {
+            return usage_error(std::string("one argument at most; also given '") + argv[i] + "'");
+        } else {
+            operand = argv[i];
         }
-        return solve_one(argv[1]);
     }
-    return solve_one(default_puzzle.data());
+    if (operand == nullptr) {
+        return solve_one(default_puzzle.data());
+    }
+    if (std::string_view(operand) == "-") {
+        // The puzzles' boards and results are held in memory too.
+        try {
+            return solve_stdin();
+        } catch (const std::bad_alloc &) {
+            std::cerr << "solve_cpp: out of memory\n";
+            return 2;
+        }
+    }
+    return solve_one(operand);
 }

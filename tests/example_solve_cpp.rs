@@ -79,6 +79,9 @@ fn solve_cpp_prints_its_usage_on_help_and_on_an_unknown_option() {
             &[
                 (&["--bogus"], "unknown option '--bogus'"),
                 (&["-q"], "unknown option '-q'"),
+                // Options anywhere, as in solve: an unknown one is named before a puzzle.
+                (&["--bogus", CLASSIC], "unknown option '--bogus'"),
+                (&[CLASSIC, "--candidates"], "unknown option '--candidates'"),
                 (&["-", "-"], "one argument at most; also given '-'"),
                 (
                     &[CLASSIC, TOP1],
@@ -86,6 +89,12 @@ fn solve_cpp_prints_its_usage_on_help_and_on_an_unknown_option() {
                 ),
             ],
         );
+        // --help wins wherever it stands, as in solve.
+        for args in [&["--help", CLASSIC][..], &[CLASSIC, "--help"], &["x", "-h"]] {
+            assert_run(&run(program, args, b""), 0, SOLVE_CPP_USAGE, "");
+        }
+        // After "--" an argument starting with '-' is the operand; "-" is still stdin.
+        assert_run(&run(program, &["--", "-"], b""), 0, "", "");
         // A puzzle argument in another one-line form, with a rating after it.
         let rated = format!("{}  ED=1.2/1.2/1.2", CLASSIC.replace('0', "*"));
         assert_run(&run(program, &[&rated], b""), 0, SOLVE_CLASSIC_OUTPUT, "");

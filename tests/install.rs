@@ -75,6 +75,9 @@ fn installed_entries(root: &Path) -> Vec<(String, Option<String>)> {
     found
 }
 
+/// The licence texts at the repository's root, installed to `share/doc/libsudoku`.
+const LICENSES: [&str; 2] = ["LICENSE-MIT", "LICENSE-APACHE"];
+
 /// The file names in `man/man3/` (pages and `.so` links), sorted.
 fn man_pages() -> Vec<String> {
     let mut pages: Vec<String> = fs::read_dir(repo_root().join("man").join("man3"))
@@ -174,6 +177,70 @@ fn expected_top1465() -> String {
 }
 
 #[test]
+fn install_refuses_spaced_folders_and_missing_libraries_before_writing_anything() {
+    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install-refusals");
+    let _ = fs::remove_dir_all(&scratch);
+    fs::create_dir_all(scratch.join("no-libs")).unwrap();
+    let run_make = |target: &str, args: &[String]| {
+        Command::new("make")
+            .arg("-C")
+            .arg(repo_root())
+            .arg(target)
+            .args(args)
+            .env_remove("MAKEFLAGS")
+            .env_remove("MFLAGS")
+            .env_remove("MAKELEVEL")
+            .env_remove("CARGO_TARGET_DIR")
+            .output()
+            .expect("run make")
+    };
+    // A folder with a space would be split into two paths: refused by install and uninstall.
+    let spaced = scratch.join("my prefix");
+    for target in ["install", "uninstall"] {
+        for variable in ["PREFIX", "MANDIR", "DOCDIR"] {
+            let output = run_make(
+                target,
+                &[
+                    format!("{variable}={}", spaced.display()),
+                    "CARGO=true".to_string(),
+                ],
+            );
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(!output.status.success(), "{target} {variable}");
+            assert!(
+                stderr.contains(&format!(
+                    "{variable}='{}' holds white space",
+                    spaced.display()
+                )),
+                "{target} {variable}: {stderr}"
+            );
+        }
+    }
+    // No library in LIB_DIR: install stops before it writes a file.
+    let prefix = scratch.join("prefix");
+    let output = run_make(
+        "install",
+        &[
+            format!("PREFIX={}", prefix.display()),
+            format!("LIB_DIR={}", scratch.join("no-libs").display()),
+            "CARGO=true".to_string(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("libsudoku.a is missing") && stderr.contains("nothing was installed"),
+        "{stderr}"
+    );
+    let mut written: Vec<String> = fs::read_dir(&scratch)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["no-libs"], "make wrote outside its refusals");
+}
+
+#[test]
 fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install");
     let libs = copy_built_libraries(&scratch);
@@ -208,6 +275,9 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
     for page in &man_pages {
         expected_entries.push((format!("share/man/man3/{page}"), None));
     }
+    for license in LICENSES {
+        expected_entries.push((format!("share/doc/libsudoku/{license}"), None));
+    }
     expected_entries.sort();
     assert_eq!(installed_entries(&prefix), expected_entries);
     for page in &man_pages {
@@ -215,6 +285,13 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
             fs::read(prefix.join("share/man/man3").join(page)).unwrap(),
             fs::read(repo_root().join("man/man3").join(page)).unwrap(),
             "{page}"
+        );
+    }
+    for license in LICENSES {
+        assert_eq!(
+            fs::read(prefix.join("share/doc/libsudoku").join(license)).unwrap(),
+            fs::read(repo_root().join(license)).unwrap(),
+            "{license}"
         );
     }
     // The last line tells what to do about the loader, which does not search a scratch folder.

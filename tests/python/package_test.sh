@@ -58,7 +58,16 @@ if needed - names:
 extra = sorted(n for n in names if n.startswith("libsudoku/") and n not in needed)
 if extra:
     sys.exit("package_test: wheel %s has unexpected files %s" % (name, extra))
-print("the wheel holds %s" % ", ".join(sorted(needed)))
+# The licence texts, through python/'s links to the repository's root (PEP 639 license files).
+licenses = {"libsudoku-%s.dist-info/licenses/%s" % (version, f)
+            for f in ("LICENSE-MIT", "LICENSE-APACHE")}
+if licenses - names:
+    sys.exit("package_test: wheel %s lacks %s" % (name, sorted(licenses - names)))
+for license in licenses:
+    text = zipfile.ZipFile(wheel).read(license).decode("utf-8")
+    if "License" not in text.splitlines()[0]:
+        sys.exit("package_test: wheel %s: %s is not a licence text" % (name, license))
+print("the wheel holds %s and the licence texts" % ", ".join(sorted(needed)))
 EOF
 
 echo "installing it with numpy, its dask extra (and mypy) into a fresh virtual environment"
