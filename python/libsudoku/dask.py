@@ -8,7 +8,8 @@
     report = libsudoku.dask.solve_files(["s3://bucket/puzzles-*.txt"], "s3://bucket/solved")
     report.raise_on_diagnostics()                    # or look at report.diagnostics
 
-Input: files of one puzzle per line (81 cells, a rating or comment may follow), as local paths
+Input: files of one puzzle per line (81 cells, a rating or comment may follow; a line ends at an
+LF, a CRLF or a CR alone, as for the library's reader), as local paths
 or any fsspec URL (globs expanded, in sorted order). Comment and blank lines give no output;
 multi-line grids are not supported here (a partition boundary may cut them; use solve_file).
 
@@ -95,32 +96,41 @@ class SolveReport(NamedTuple):
         return sum(p.puzzles for p in self.partitions)
 
     def raise_on_diagnostics(self) -> None:
-        """Raises ValueError naming the first few lines that were not puzzles, if any."""
+        """Raises ValueError naming the first few lines with a diagnostic (unreadable, or an
+        invalid puzzle such as two equal givens in a house), if any."""
         if self.diagnostics:
             shown = "; ".join("%s: line %d: %s" % d for d in self.diagnostics[:5])
-            raise ValueError("%d lines are not puzzles: %s" % (len(self.diagnostics), shown))
+            raise ValueError("%d lines are unreadable or invalid puzzles: %s"
+                             % (len(self.diagnostics), shown))
 
 
 def _line_range(f: Any, start: int, end: int, size: int) -> bytes:
     """The bytes of the lines whose first byte lies in [start, end) of the open file `f` of
     `size` bytes: from the first line start at or after `start` to the first one at or after
-    `end` (or the file's end). A line starts at 0 and after each newline."""
+    `end` (or the file's end). A line starts at 0 and after each line end, as the library's
+    reader has them: LF, CRLF, or a CR alone."""
 
     def line_start_at_or_after(position: int) -> int:
         if position <= 0:
             return 0
         if position >= size:
             return size
-        # The line that holds byte position - 1 ends at its newline; the next begins after it.
+        # The line that holds byte position - 1 ends at its first LF or CR; the next begins
+        # after it (after both bytes of a CRLF).
         f.seek(position - 1)
         at = position - 1
         while True:
             chunk = f.read(1 << 16)
             if not chunk:
                 return size
-            newline = chunk.find(b"\n")
-            if newline >= 0:
-                return at + newline + 1
+            found = [k for k in (chunk.find(b"\n"), chunk.find(b"\r")) if k >= 0]
+            if found:
+                k = min(found)
+                if chunk[k:k + 1] == b"\r":
+                    after = chunk[k + 1:k + 2] or f.read(1)
+                    if after == b"\n":
+                        return at + k + 2
+                return at + k + 1
             at += len(chunk)
 
     first = line_start_at_or_after(start)
@@ -143,18 +153,25 @@ def _solve_lines(
 
     cells = libsudoku.CELLS
     buffer = np.frombuffer(data, dtype=np.uint8)
-    newlines = np.flatnonzero(buffer == 10)
-    starts = np.concatenate(([0], newlines + 1))
-    ends = np.concatenate((newlines, [len(buffer)]))
-    if len(data) and data.endswith(b"\n"):
-        starts, ends = starts[:-1], ends[:-1]  # no line after the last newline
+    # Line ends as the library's reader has them: LF, CRLF, or a CR alone (a CR that no LF
+    # follows; a CRLF ends its line at the LF, its CR dropped below).
+    is_cr = buffer == 13
+    lone_cr = is_cr.copy()
+    lone_cr[:-1] &= buffer[1:] != 10
+    breaks = np.flatnonzero((buffer == 10) | lone_cr)
+    starts = np.concatenate(([0], breaks + 1))
+    ends = np.concatenate((breaks, [len(buffer)]))
+    if len(data) and data[-1:] in (b"\n", b"\r"):
+        starts, ends = starts[:-1], ends[:-1]  # no line after the last line end
     elif not data:
         starts, ends = starts[:0], ends[:0]
     line_count = len(starts)
-    # A carriage return before the newline is not part of the line.
+    # The CR of a CRLF is not part of the line.
     crs = np.zeros(line_count, dtype=bool)
     nonempty = ends > starts
-    crs[nonempty] = buffer[ends[nonempty] - 1] == 13
+    ends_at_lf = np.zeros(line_count, dtype=bool)
+    ends_at_lf[nonempty] = buffer[np.minimum(ends[nonempty], len(buffer) - 1)] == 10
+    crs[nonempty] = ends_at_lf[nonempty] & is_cr[ends[nonempty] - 1]
     ends = ends - crs
 
     # The usual line: 81 cells and nothing else, read here in bulk; any other line is read by
@@ -285,6 +302,10 @@ def _partitions(paths: Sequence[str], output: str, partition_size: int,
     ranges: List[Tuple[str, int, int]] = []
     for opened in fsspec.open_files(list(paths), "rb", **storage_options):
         fs, path = opened.fs, opened.path
+        if fs.isdir(path):
+            # Refused here, before any output is made, rather than in a task.
+            raise IsADirectoryError("%s is a folder; give its files (a glob such as "
+                                    "folder/*.txt)" % fs.unstrip_protocol(path))
         size = fs.size(path)
         url = fs.unstrip_protocol(path)
         for start in range(0, max(size, 1), partition_size):
@@ -331,20 +352,32 @@ def solve_files(
     `output` first; without it a folder holding part files is a FileExistsError.
     `storage_options`: passed to fsspec for both input and output.
 
-    Returns a SolveReport. Raises FileNotFoundError when no input file matches, ValueError for
-    a partition_size below 1, and whatever a task raised after Dask's retries (a partition
-    whose file cannot be read, say); ImportError without dask or fsspec."""
+    Returns a SolveReport. Raises FileNotFoundError when no input file is given or matches,
+    IsADirectoryError for a folder among them, ValueError for a partition_size below 1 or
+    threads outside 0 to 2**64 - 1, TypeError for a `unique` that is not a bool or `threads`
+    that is not an int (all of these before the output folder is made), and whatever a task
+    raised after Dask's retries (a partition whose file cannot be read, say); ImportError
+    without dask or fsspec."""
     import dask
     import fsspec
 
     if isinstance(paths, str):
         paths = [paths]
+    paths = list(paths)
     if not isinstance(partition_size, int) or partition_size < 1:
         raise ValueError("partition_size is a number of bytes, 1 or more")
+    # The tasks' own arguments are checked here, before the output folder is made, as
+    # solve_batch checks them.
+    libsudoku._require_bool("unique", unique)
+    libsudoku._require_int("threads", threads)
+    if not 0 <= threads < 2**64:
+        raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
+    if not paths:
+        raise FileNotFoundError("no input file given")
     options = dict(storage_options or {})
     partitions = _partitions(paths, output, partition_size, options)
     if not partitions:
-        raise FileNotFoundError("no input file matches %s" % (list(paths),))
+        raise FileNotFoundError("no input file matches %s" % (paths,))
 
     out_fs, out_dir = fsspec.core.url_to_fs(output, **options)
     out_fs.makedirs(out_dir, exist_ok=True)

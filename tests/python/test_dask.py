@@ -267,6 +267,67 @@ class TestDask(unittest.TestCase):
               "written" % (total, partitions, elapsed, address, written, partitions),
               file=sys.stderr)
 
+    def test_line_ends_as_the_reader_has_them(self):
+        # LF, CRLF and a CR alone each end a line, as for the library's reader and solve_file,
+        # wherever a partition boundary falls: 24 random files of puzzles, bad lines, comments
+        # and a rated line, with random line ends (the last line with or without one).
+        import random
+        import re
+
+        rng = random.Random(27)
+        puzzles = [line for line in self.data.split(b"\n")[:400] if len(line) == 81]
+        # (No short line of digits: two in a row would start a grid, which solve_file reads
+        # across lines and this module does not; see the module's docstring.)
+        bad = [BAD_LINE.rstrip(b"\n"), b"", b"# a comment", b"x" * 90, puzzles[0][:80],
+               puzzles[1] + b"  ED=1.0/1.0/1.0", CONFLICTING.rstrip(b"\n")]
+        solve_file = os.environ.get("SOLVE_FILE")
+        for trial in range(24):
+            lines = [rng.choice(puzzles) if rng.random() < 0.8 else rng.choice(bad)
+                     for _ in range(rng.randint(0, 60))]
+            data = b"".join(line + rng.choice([b"\n", b"\r\n", b"\r"]) for line in lines)
+            if rng.random() < 0.3:
+                data = data.rstrip(b"\r\n")
+            path = os.path.join(self.tmp.name, "ends%d.txt" % trial)
+            with open(path, "wb") as f:
+                f.write(data)
+            # The lines, split here by the reader's rule on its own.
+            expected_lines = len(re.findall(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", data))
+            for size in (81, 100, 333, 1 << 20):
+                output = os.path.join(self.tmp.name, "ends%d-%d" % (trial, size))
+                report = libsudoku.dask.solve_files(path, output, partition_size=size)
+                self.assertEqual(sum(p.lines for p in report.partitions), expected_lines,
+                                 (trial, size))
+                if solve_file:
+                    joined = b"".join(open(name, "rb").read() for name in report.outputs)
+                    result = subprocess.run([solve_file, "--quiet", path], capture_output=True)
+                    self.assertEqual(joined, result.stdout, (trial, size))
+                    self.assertEqual(
+                        ["line %d: %s" % (line, message)
+                         for _, line, message in report.diagnostics],
+                        [l[len("solve_file: "):] for l in result.stderr.decode().splitlines()
+                         if l.startswith("solve_file: line ")], (trial, size))
+
+    def test_bad_arguments_are_refused_before_the_output_folder_is_made(self):
+        small = os.path.join(self.tmp.name, "args.txt")
+        with open(small, "wb") as f:
+            f.write(self.data[:82 * 5])
+        folder = os.path.join(self.tmp.name, "a-folder")
+        os.makedirs(folder, exist_ok=True)
+        cases = [
+            ((folder,), {}, IsADirectoryError),
+            ((folder[:-3] + "*",), {}, IsADirectoryError),  # a glob that matches the folder
+            (([],), {}, FileNotFoundError),
+            ((small,), {"threads": -1}, ValueError),
+            ((small,), {"threads": True}, TypeError),
+            ((small,), {"unique": "yes"}, TypeError),
+            ((small,), {"partition_size": 0}, ValueError),
+        ]
+        for k, (args, kwargs, error) in enumerate(cases):
+            output = os.path.join(self.tmp.name, "refused-%d" % k)
+            with self.assertRaises(error, msg=(args, kwargs)):
+                libsudoku.dask.solve_files(*args, output, **kwargs)
+            self.assertFalse(os.path.exists(output), (args, kwargs))
+
     def test_rerun_needs_overwrite(self):
         output = os.path.join(self.tmp.name, "small")
         small = os.path.join(self.tmp.name, "small.txt")
