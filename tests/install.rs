@@ -33,19 +33,24 @@ fn soname() -> String {
     cbuild::soname_for(env!("CARGO_PKG_VERSION"))
 }
 
-/// `make -C <repo> TARGET ARGS...`, isolated from any make or cargo that runs this test.
+/// Runs [`make_command`] and checks that it succeeded.
 fn make(target: &str, args: &[String]) -> Output {
-    checked(
-        Command::new("make")
-            .arg("-C")
-            .arg(repo_root())
-            .arg(target)
-            .args(args)
-            .env_remove("MAKEFLAGS")
-            .env_remove("MFLAGS")
-            .env_remove("MAKELEVEL")
-            .env_remove("CARGO_TARGET_DIR"),
-    )
+    checked(&mut make_command(target, args))
+}
+
+/// `make -C <repo> TARGET ARGS...`, isolated from any make or cargo that runs this test.
+fn make_command(target: &str, args: &[String]) -> Command {
+    let mut command = Command::new("make");
+    command
+        .arg("-C")
+        .arg(repo_root())
+        .arg(target)
+        .args(args)
+        .env_remove("MAKEFLAGS")
+        .env_remove("MFLAGS")
+        .env_remove("MAKELEVEL")
+        .env_remove("CARGO_TARGET_DIR");
+    command
 }
 
 /// Every file and symbolic link under `root`, as (path relative to `root`, link target or None).
@@ -181,19 +186,8 @@ fn install_refuses_spaced_folders_and_missing_libraries_before_writing_anything(
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install-refusals");
     let _ = fs::remove_dir_all(&scratch);
     fs::create_dir_all(scratch.join("no-libs")).unwrap();
-    let run_make = |target: &str, args: &[String]| {
-        Command::new("make")
-            .arg("-C")
-            .arg(repo_root())
-            .arg(target)
-            .args(args)
-            .env_remove("MAKEFLAGS")
-            .env_remove("MFLAGS")
-            .env_remove("MAKELEVEL")
-            .env_remove("CARGO_TARGET_DIR")
-            .output()
-            .expect("run make")
-    };
+    let run_make =
+        |target: &str, args: &[String]| make_command(target, args).output().expect("run make");
     // A folder with a space would be split into two paths: refused by install and uninstall.
     let spaced = scratch.join("my prefix");
     for target in ["install", "uninstall"] {
