@@ -298,7 +298,10 @@ class TestDask(unittest.TestCase):
                 self.assertEqual(sum(p.lines for p in report.partitions), expected_lines,
                                  (trial, size))
                 if solve_file:
-                    joined = b"".join(open(name, "rb").read() for name in report.outputs)
+                    joined = b""
+                    for name in report.outputs:
+                        with open(name, "rb") as f:
+                            joined += f.read()
                     result = subprocess.run([solve_file, "--quiet", path], capture_output=True)
                     self.assertEqual(joined, result.stdout, (trial, size))
                     self.assertEqual(
