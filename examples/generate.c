@@ -238,7 +238,7 @@ int main(int argc, char **argv)
                 /* No attempt could ever succeed: better said now than after --attempts tries. */
                 return usage_error(PROGRAM,
                                    "--givens: no puzzle with exactly one solution has fewer "
-                                   "than 17 givens (McGuire, Tugemann and Civario, 2012), so B "
+                                   "than 17 givens (McGuire, Tugemann and Civario, 2014), so B "
                                    "must be 17 or more",
                                    NULL);
             }

@@ -126,7 +126,7 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
     let seed = "--seed needs a whole number (decimal or 0x hex) below 2^64";
     let givens = "--givens needs A-B or A with 0 <= A <= B <= 81";
     let fewer_than_17 = "--givens: no puzzle with exactly one solution has fewer than 17 givens \
-                         (McGuire, Tugemann and Civario, 2012), so B must be 17 or more";
+                         (McGuire, Tugemann and Civario, 2014), so B must be 17 or more";
     let threads = "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)";
     let er = "--er needs A-B or A, ratings from 1.0 to 99.9 with A <= B";
     let attempts = "--attempts needs a whole number N from 1 to 18446744073709551615";

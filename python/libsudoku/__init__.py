@@ -1086,7 +1086,7 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=N
         raise SudokuError(
             SUDOKU_INVALID_ARGUMENT,
             "givens must allow %d or more, got %r: no puzzle with exactly one solution has "
-            "fewer givens (McGuire, Tugemann and Civario, 2012)" % (_MIN_UNIQUE_GIVENS, givens),
+            "fewer givens (McGuire, Tugemann and Civario, 2014)" % (_MIN_UNIQUE_GIVENS, givens),
         )
     _require_bool("minimal", minimal)
     for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):

@@ -39,6 +39,7 @@ Dask, distributed and fsspec are imported when solve_files runs, not with the pa
 from __future__ import annotations
 
 import posixpath
+import re
 import uuid
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -52,6 +53,9 @@ DEFAULT_PARTITION_SIZE = 32 * 1024 * 1024
 
 #: What a temporary part's name holds between the part's name and a random suffix.
 _TEMP_MARK = ".tmp-"
+
+#: The first byte of a line end (LF, or the CR of a CRLF or of a CR alone).
+_LINE_END = re.compile(rb"[\r\n]")
 
 
 class Partition(NamedTuple):
@@ -123,9 +127,9 @@ def _line_range(f: Any, start: int, end: int, size: int) -> bytes:
             chunk = f.read(1 << 16)
             if not chunk:
                 return size
-            found = [k for k in (chunk.find(b"\n"), chunk.find(b"\r")) if k >= 0]
-            if found:
-                k = min(found)
+            end = _LINE_END.search(chunk)
+            if end:
+                k = end.start()
                 if chunk[k:k + 1] == b"\r":
                     after = chunk[k + 1:k + 2] or f.read(1)
                     if after == b"\n":
@@ -154,25 +158,21 @@ def _solve_lines(
     cells = libsudoku.CELLS
     buffer = np.frombuffer(data, dtype=np.uint8)
     # Line ends as the library's reader has them: LF, CRLF, or a CR alone (a CR that no LF
-    # follows; a CRLF ends its line at the LF, its CR dropped below).
+    # follows); a CRLF's CR is not part of its line.
     is_cr = buffer == 13
     lone_cr = is_cr.copy()
     lone_cr[:-1] &= buffer[1:] != 10
     breaks = np.flatnonzero((buffer == 10) | lone_cr)
+    crlf = np.zeros(len(breaks), dtype=bool)
+    inner = breaks > 0
+    crlf[inner] = (buffer[breaks[inner]] == 10) & is_cr[breaks[inner] - 1]
     starts = np.concatenate(([0], breaks + 1))
-    ends = np.concatenate((breaks, [len(buffer)]))
-    if len(data) and data[-1:] in (b"\n", b"\r"):
+    ends = np.concatenate((breaks - crlf, [len(buffer)]))
+    if data[-1:] in (b"\n", b"\r"):
         starts, ends = starts[:-1], ends[:-1]  # no line after the last line end
     elif not data:
         starts, ends = starts[:0], ends[:0]
     line_count = len(starts)
-    # The CR of a CRLF is not part of the line.
-    crs = np.zeros(line_count, dtype=bool)
-    nonempty = ends > starts
-    ends_at_lf = np.zeros(line_count, dtype=bool)
-    ends_at_lf[nonempty] = buffer[np.minimum(ends[nonempty], len(buffer) - 1)] == 10
-    crs[nonempty] = ends_at_lf[nonempty] & is_cr[ends[nonempty] - 1]
-    ends = ends - crs
 
     # The usual line: 81 cells and nothing else, read here in bulk; any other line is read by
     # the library's reader (read_puzzle) alone, exactly as solve_file reads it.
