@@ -146,7 +146,7 @@ int main(int argc, char **argv)
         fclose(in);
     }
 
-    sudoku_read_info_init(&info);
+    sudoku_read_info_init_size(&info, sizeof info);
     for (pos = 0; pos < len; pos += info.consumed) {
         char board[SUDOKU_CELLS], form[SUDOKU_CELLS], diagnostic[DIAGNOSTIC_SIZE];
         uint16_t masks[SUDOKU_CELLS];

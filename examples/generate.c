@@ -202,7 +202,7 @@ int main(int argc, char **argv)
     sudoku_status *statuses;
     double start;
 
-    sudoku_generate_options_init(&options);
+    sudoku_generate_options_init_size(&options, sizeof options);
     for (i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;

@@ -105,7 +105,7 @@ static size_t flush_batch(struct batch *b, const char *name, const struct how *h
                                    how->threads);
     } else {
         struct sudoku_rate_options options;
-        sudoku_rate_options_init(&options);
+        sudoku_rate_options_init_size(&options, sizeof options);
         options.budget_ms = how->budget_ms;
         for (i = 0; i < b->count; i++) {
             b->statuses[i] = sudoku_rate_with(b->boards[i], &options, &b->ratings[i]);
@@ -197,7 +197,7 @@ static int rate_input(FILE *in, const char *name, struct batch *b, const struct 
         return 1;
     }
     /* One info for the whole text: its first_line carries the line count from call to call. */
-    sudoku_read_info_init(&info);
+    sudoku_read_info_init_size(&info, sizeof info);
     for (pos = 0; pos < len; pos += info.consumed) {
         uint16_t masks[SUDOKU_CELLS];
         sudoku_status status =

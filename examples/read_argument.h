@@ -56,7 +56,7 @@ static int read_argument(const char *program, const char *arg, char board[SUDOKU
         fprintf(stderr, "%s: PUZZLE is one line; this one has a line break\n", program);
         return 0;
     }
-    sudoku_read_info_init(&info);
+    sudoku_read_info_init_size(&info, sizeof info);
     status = sudoku_read_puzzle(arg, len, board, masks, &info);
     if (status == SUDOKU_INVALID_FORMAT &&
         (info.reason == SUDOKU_READ_CELL_COUNT || info.reason == SUDOKU_READ_SHORT_GRID)) {

@@ -52,7 +52,7 @@ static size_t read_diagnostic_rows_before(const char *text, size_t line_start)
     size_t rows = 0;
     sudoku_status status;
 
-    sudoku_read_info_init(&before);
+    sudoku_read_info_init_size(&before, sizeof before);
     status = sudoku_read_puzzle(text, line_start, board, masks, &before);
     if (status == SUDOKU_END_OF_INPUT) {
         return 0;

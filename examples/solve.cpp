@@ -215,7 +215,7 @@ int solve_stdin()
     std::vector<uint16_t> masks;  // 81 masks per candidate puzzle
     std::vector<entry> entries;
     sudoku_read_info info;
-    sudoku_read_info_init(&info);
+    sudoku_read_info_init_size(&info, sizeof info);
     char board[SUDOKU_CELLS];
     uint16_t cell_masks[SUDOKU_CELLS];
     for (size_t pos = 0;;) {

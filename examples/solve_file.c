@@ -678,7 +678,7 @@ int main(int argc, char **argv)
     if (fstat(in.fd, &st) == 0 && S_ISREG(st.st_mode)) {
         progress.total_bytes = (double)st.st_size;
     }
-    sudoku_read_info_init(&info);
+    sudoku_read_info_init_size(&info, sizeof info);
     while (!failed) {
         size_t avail = in.end - in.pos;
         sudoku_status status;

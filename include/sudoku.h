@@ -132,15 +132,21 @@ typedef enum sudoku_status {
    */
   SUDOKU_NULL_POINTER = 5,
   /**
-   * An argument is out of range or inconsistent: `limit == 0`, a candidate mask above
-   * `0x1FF`, unknown batch flags, batch or listing buffers that overlap, are misaligned or
-   * too large, a `sudoku_read_info` whose `struct_size` is smaller than the library's,
-   * generator options out of range (`sudoku_generate_options`), an unknown symmetry, or a
-   * pattern of givens without the symmetry `sudoku_minimize` was asked to keep.
+   * An argument is out of range or inconsistent. Each function's documentation lists its
+   * cases; among them: `limit == 0`, a candidate mask above `0x1FF`, unknown batch flags,
+   * output buffers that overlap each other or an input, are misaligned or too large, a
+   * `struct_size` (or the `size` of an `_init_size` call) smaller than the first version
+   * of its struct, generator options out of range (`sudoku_generate_options`), an unknown
+   * symmetry, an invalid transformation, a pattern of givens without the symmetry
+   * `sudoku_minimize` was asked to keep, a hint's board missing a given of its puzzle, or
+   * a step whose fields are out of range or disagree (`sudoku_step_explain`).
    */
   SUDOKU_INVALID_ARGUMENT = 6,
   /**
-   * An internal fault (a bug in libsudoku) was caught; outputs were not written.
+   * An internal fault (a bug in libsudoku) was caught. Outputs were not written, except
+   * by `sudoku_list_solutions` and the batch calls (`sudoku_solve_batch`,
+   * `sudoku_generate_batch`, `sudoku_rate_batch`), which may have written some of their
+   * items before the fault (their documentation says which).
    */
   SUDOKU_INTERNAL_ERROR = 7,
   /**
@@ -511,9 +517,10 @@ typedef enum sudoku_technique {
 } sudoku_technique;
 
 /**
- * What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
- * `sizeof(sudoku_read_info)` (or call `sudoku_read_info_init`) before the first call: fields
- * may be appended in later versions, and the library fills only the fields it knows.
+ * What `sudoku_read_puzzle` tells besides its status. Call
+ * `sudoku_read_info_init_size(&info, sizeof info)` (or `sudoku_read_info_init(&info)`, the
+ * same for the struct of this version) before the first call: fields may be appended in later
+ * versions, and the library fills only the fields it knows.
  *
  * Written on `SUDOKU_OK`, `SUDOKU_INVALID_FORMAT` and `SUDOKU_END_OF_INPUT`, never on another
  * status. `offset` is in bytes from the `text` passed; `line` and `column` are 1-based, lines
@@ -574,14 +581,15 @@ typedef struct sudoku_read_info {
 
 /**
  * Options of `sudoku_generate` and `sudoku_generate_batch`. Call
- * `sudoku_generate_options_init` first (it sets `struct_size` and the defaults), then change
- * the fields you need: fields may be appended in later versions, and `struct_size` tells the
- * library which ones the caller knows.
+ * `sudoku_generate_options_init_size(&options, sizeof options)` first (it sets `struct_size`
+ * and the defaults; `sudoku_generate_options_init(&options)` does the same for the struct of
+ * this version), then change the fields you need: fields may be appended in later versions,
+ * and `struct_size` tells the library which ones the caller knows.
  */
 typedef struct sudoku_generate_options {
   /**
    * `sizeof(sudoku_generate_options)` as the caller was compiled with; set by
-   * `sudoku_generate_options_init`. Smaller than the first version's (which ended at
+   * `sudoku_generate_options_init_size`. Smaller than the first version's (which ended at
    * `first_index`): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller size keep their
    * defaults (a size between two versions' counts as the older one's).
    */
@@ -669,14 +677,16 @@ typedef struct sudoku_transform {
 } sudoku_transform;
 
 /**
- * Options of `sudoku_rate_with`. Call `sudoku_rate_options_init` first (it sets
- * `struct_size` and the defaults), then change the fields you need: fields may be appended in
- * later versions, and `struct_size` tells the library which ones the caller knows.
+ * Options of `sudoku_rate_with`. Call `sudoku_rate_options_init_size(&options, sizeof
+ * options)` first (it sets `struct_size` and the defaults; `sudoku_rate_options_init(&options)`
+ * does the same for the struct of this version), then change the fields you need: fields may
+ * be appended in later versions, and `struct_size` tells the library which ones the caller
+ * knows.
  */
 typedef struct sudoku_rate_options {
   /**
    * `sizeof(sudoku_rate_options)` as the caller was compiled with; set by
-   * `sudoku_rate_options_init`. Smaller than the first version's: `SUDOKU_INVALID_ARGUMENT`.
+   * `sudoku_rate_options_init_size`. Smaller than the first version's: `SUDOKU_INVALID_ARGUMENT`.
    */
   uint32_t struct_size;
   /**
@@ -1065,10 +1075,31 @@ enum sudoku_status sudoku_solve_batch(const char *puzzles, size_t count, char *s
  * Prepares a `sudoku_read_info`: `struct_size` set to this library's `sizeof(sudoku_read_info)`,
  * `first_line` to 1, every other field zero. Does nothing when `info` is NULL.
  *
+ * The same as `sudoku_read_info_init_size(info, sizeof(sudoku_read_info))` with this version's
+ * size: it writes that many bytes in every later version too, even once the struct has grown.
+ * Code that may be built against a later header should call
+ * `sudoku_read_info_init_size(&info, sizeof info)` instead.
+ *
  * # Safety
- * `info` must be NULL or point to a writable `sudoku_read_info`.
+ * `info` must be NULL or point to a writable `sudoku_read_info` of this version.
  */
 void sudoku_read_info_init(struct sudoku_read_info *info);
+
+/**
+ * Prepares the caller's `sudoku_read_info` of `size` bytes (pass `sizeof info`) as
+ * `sudoku_read_info_init` does, for the fields of the largest version of the struct that fits
+ * in `size` bytes and that this library knows (this version has one), and sets `struct_size`
+ * to that version's size. Nothing past those bytes is written: a caller built against a later,
+ * larger struct keeps its extra fields.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`info` NULL), `SUDOKU_INVALID_ARGUMENT` (`size`
+ * below the first version's `sizeof(sudoku_read_info)`) or `SUDOKU_INTERNAL_ERROR`; nothing is
+ * written unless `SUDOKU_OK`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `info` must be NULL or point to `size` writable bytes.
+ */
+enum sudoku_status sudoku_read_info_init_size(struct sudoku_read_info *info, size_t size);
 
 /**
  * Reads one puzzle from the start of a text, in any format of docs/c-api.md ("Reading puzzles
@@ -1095,8 +1126,8 @@ void sudoku_read_info_init(struct sudoku_read_info *info);
  * `sudoku_validate`'s cell, the diagnostic is the output of this failure),
  * `SUDOKU_END_OF_INPUT` (no puzzle left: only blank lines and comments; `info->consumed ==
  * len`), `SUDOKU_NULL_POINTER` (`board` or `info` NULL, or `text` NULL with `len > 0`),
- * `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than this version's
- * `sizeof(sudoku_read_info)`, or `len` larger than `PTRDIFF_MAX` or wrapping `text + len`
+ * `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than the first version's
+ * `sizeof(sudoku_read_info)`, this version's, or `len` larger than `PTRDIFF_MAX` or wrapping `text + len`
  * around the address space) or `SUDOKU_INTERNAL_ERROR`;
  * nothing is written on the last three. Thread-safe; no allocation.
  *
@@ -1108,14 +1139,39 @@ void sudoku_read_info_init(struct sudoku_read_info *info);
 enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char board[81], uint16_t *candidates, struct sudoku_read_info *info);
 
 /**
- * Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_generate_options)`,
- * `symmetry` = `SUDOKU_SYMMETRY_NONE`, `min_givens` = 17, `max_givens` = 81, `minimal` = 1,
- * `max_attempts` = 1000, `first_index` = 0, `min_er` = `max_er` = 0 (any rating). Does nothing when `options` is NULL.
+ * Fills `*options` with the defaults: `struct_size` = 40 (`sizeof(sudoku_generate_options)`
+ * in this version), `symmetry` = `SUDOKU_SYMMETRY_NONE`, `min_givens` = 17, `max_givens` = 81,
+ * `minimal` = 1, `max_attempts` = 1000, `first_index` = 0, `min_er` = `max_er` = 0 (any
+ * rating). Does nothing when `options` is NULL.
+ *
+ * The same as `sudoku_generate_options_init_size(options, 40)`: it writes those 40 bytes in
+ * every later version too, even once the struct has grown. Code that may be built against a
+ * later header, whose struct may be larger, should call
+ * `sudoku_generate_options_init_size(&options, sizeof options)` instead, which fills every
+ * field that both the caller's struct and the library know.
  *
  * # Safety
- * `options` must be NULL or point to a writable `sudoku_generate_options`.
+ * `options` must be NULL or point to 40 writable bytes (a `sudoku_generate_options` of this
+ * version).
  */
 void sudoku_generate_options_init(struct sudoku_generate_options *options);
+
+/**
+ * Fills the caller's `sudoku_generate_options` of `size` bytes (pass `sizeof options`) with
+ * the defaults of `sudoku_generate_options_init`, for the fields of the largest version of the
+ * struct that fits in `size` bytes and that this library knows, and sets `struct_size` to
+ * that version's size (32: up to `first_index`; 40: up to `max_er`). Nothing past those bytes
+ * is written: a caller built against a later, larger struct keeps its extra fields, and reads
+ * in `struct_size` which ones this library takes.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`options` NULL), `SUDOKU_INVALID_ARGUMENT`
+ * (`size` below 32, the first version's size) or `SUDOKU_INTERNAL_ERROR`; nothing is written
+ * unless `SUDOKU_OK`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `options` must be NULL or point to `size` writable bytes.
+ */
+enum sudoku_status sudoku_generate_options_init_size(struct sudoku_generate_options *options, size_t size);
 
 /**
  * Generates one puzzle with exactly one solution from `seed` and `options`: a random solved
@@ -1135,8 +1191,9 @@ void sudoku_generate_options_init(struct sudoku_generate_options *options);
  * a rating window with `min_er > max_er` or `max_er < 10`; or `solution` overlapping
  * `puzzle`);
  * `SUDOKU_NOT_FOUND` (no attempt gave a puzzle in the range of givens and the rating window);
- * `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation. About 20-50 µs a puzzle; with a rating
- * window, each attempt is also rated (docs/generator.md gives rates by window).
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe. No allocation without a rating window; with one, each
+ * attempt is also rated by the step engine, which allocates (docs/generator.md gives rates by
+ * window). About 20-50 µs a puzzle without a window.
  *
  * # Safety
  * `options` must be NULL or point to a readable struct of `options->struct_size` bytes;
@@ -1325,13 +1382,35 @@ const char *sudoku_technique_name(int technique);
 const char *sudoku_level_name(uint16_t er_tenths);
 
 /**
- * Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_rate_options)`,
- * `budget_ms` = 0 (no budget). Does nothing when `options` is NULL.
+ * Fills `*options` with the defaults: `struct_size` = 8 (`sizeof(sudoku_rate_options)` in
+ * this version), `budget_ms` = 0 (no budget). Does nothing when `options` is NULL.
+ *
+ * The same as `sudoku_rate_options_init_size(options, 8)`: it writes those 8 bytes in every
+ * later version too, even once the struct has grown. Code that may be built against a later
+ * header should call `sudoku_rate_options_init_size(&options, sizeof options)` instead.
  *
  * # Safety
- * `options` must be NULL or point to a writable `sudoku_rate_options`.
+ * `options` must be NULL or point to 8 writable bytes (a `sudoku_rate_options` of this
+ * version).
  */
 void sudoku_rate_options_init(struct sudoku_rate_options *options);
+
+/**
+ * Fills the caller's `sudoku_rate_options` of `size` bytes (pass `sizeof options`) with the
+ * defaults of `sudoku_rate_options_init`, for the fields of the largest version of the struct
+ * that fits in `size` bytes and that this library knows (this version has one: 8 bytes), and
+ * sets `struct_size` to that version's size. Nothing past those bytes is written: a caller
+ * built against a later, larger struct keeps its extra fields, and reads in `struct_size`
+ * which ones this library takes.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`options` NULL), `SUDOKU_INVALID_ARGUMENT`
+ * (`size` below 8, the first version's size) or `SUDOKU_INTERNAL_ERROR`; nothing is written
+ * unless `SUDOKU_OK`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `options` must be NULL or point to `size` writable bytes.
+ */
+enum sudoku_status sudoku_rate_options_init_size(struct sudoku_rate_options *options, size_t size);
 
 /**
  * Rates a puzzle as `sudoku_rate` does, with options: a time budget (`budget_ms`), after

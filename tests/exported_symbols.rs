@@ -22,7 +22,7 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README, the header and the man pages document it.
-const DOCUMENTED: [&str; 33] = [
+const DOCUMENTED: [&str; 36] = [
     "sudoku_board_candidates",
     "sudoku_canonicalize",
     "sudoku_count_solutions",
@@ -30,6 +30,7 @@ const DOCUMENTED: [&str; 33] = [
     "sudoku_generate",
     "sudoku_generate_batch",
     "sudoku_generate_options_init",
+    "sudoku_generate_options_init_size",
     "sudoku_hint",
     "sudoku_is_minimal",
     "sudoku_level_name",
@@ -38,8 +39,10 @@ const DOCUMENTED: [&str; 33] = [
     "sudoku_rate",
     "sudoku_rate_batch",
     "sudoku_rate_options_init",
+    "sudoku_rate_options_init_size",
     "sudoku_rate_with",
     "sudoku_read_info_init",
+    "sudoku_read_info_init_size",
     "sudoku_read_puzzle",
     "sudoku_solve",
     "sudoku_solve_batch",

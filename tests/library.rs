@@ -35,3 +35,4 @@ mod regressions;
 mod status_table;
 mod steps_path;
 mod steps_rating;
+mod struct_init;

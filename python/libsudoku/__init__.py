@@ -400,6 +400,7 @@ _FUNCTIONS = (
     "sudoku_validate",
     "sudoku_solve_batch",
     "sudoku_read_info_init",
+    "sudoku_read_info_init_size",
     "sudoku_read_puzzle",
     "sudoku_solve_candidates",
     "sudoku_solve_unique_candidates",
@@ -410,12 +411,14 @@ _FUNCTIONS = (
     "sudoku_status_name",
     "sudoku_version",
     "sudoku_generate_options_init",
+    "sudoku_generate_options_init_size",
     "sudoku_generate",
     "sudoku_generate_batch",
     "sudoku_is_minimal",
     "sudoku_minimize",
     "sudoku_rate",
     "sudoku_rate_options_init",
+    "sudoku_rate_options_init_size",
     "sudoku_rate_with",
     "sudoku_rate_batch",
     "sudoku_hint",
@@ -485,6 +488,8 @@ def _declare(lib):
     lib.sudoku_solve_batch.restype = status
     lib.sudoku_read_info_init.argtypes = [ctypes.POINTER(_ReadInfo)]
     lib.sudoku_read_info_init.restype = None
+    lib.sudoku_read_info_init_size.argtypes = [ctypes.POINTER(_ReadInfo), ctypes.c_size_t]
+    lib.sudoku_read_info_init_size.restype = status
     lib.sudoku_read_puzzle.argtypes = [
         ctypes.c_void_p,  # text
         ctypes.c_size_t,  # len
@@ -529,6 +534,8 @@ def _declare(lib):
     lib.sudoku_version.restype = ctypes.c_char_p
     lib.sudoku_generate_options_init.argtypes = [ctypes.POINTER(_GenerateOptions)]
     lib.sudoku_generate_options_init.restype = None
+    lib.sudoku_generate_options_init_size.argtypes = [ctypes.POINTER(_GenerateOptions), ctypes.c_size_t]
+    lib.sudoku_generate_options_init_size.restype = status
     lib.sudoku_generate.argtypes = [
         ctypes.c_uint64,  # seed
         ctypes.POINTER(_GenerateOptions),
@@ -553,6 +560,8 @@ def _declare(lib):
     lib.sudoku_rate.restype = status
     lib.sudoku_rate_options_init.argtypes = [ctypes.POINTER(_RateOptions)]
     lib.sudoku_rate_options_init.restype = None
+    lib.sudoku_rate_options_init_size.argtypes = [ctypes.POINTER(_RateOptions), ctypes.c_size_t]
+    lib.sudoku_rate_options_init_size.restype = status
     lib.sudoku_rate_with.argtypes = [
         ctypes.c_char_p,
         ctypes.POINTER(_RateOptions),
@@ -599,6 +608,17 @@ def _declare(lib):
 
 def _library():
     return _lib if _lib is not None else load()
+
+
+def _initialized(struct, init_size):
+    """A fresh `struct` (a ctypes Structure) filled by the library's `init_size` call (for
+    example sudoku_generate_options_init_size) for its own size, so that the library writes
+    only the fields both sides know."""
+    value = struct()
+    status = getattr(_library(), init_size)(ctypes.byref(value), ctypes.sizeof(value))
+    if status != SUDOKU_OK:
+        raise SudokuError(status, "%s: %s" % (init_size, _message(status)))
+    return value
 
 
 def library_path() -> str:
@@ -1095,8 +1115,7 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=N
             raise SudokuError(
                 SUDOKU_INVALID_ARGUMENT, "%s must be from %d to 2**64 - 1" % (name, low)
             )
-    options = _GenerateOptions()
-    _library().sudoku_generate_options_init(ctypes.byref(options))
+    options = _initialized(_GenerateOptions, "sudoku_generate_options_init_size")
     options.symmetry = code
     options.min_givens, options.max_givens = givens
     options.minimal = 1 if minimal else 0
@@ -1386,8 +1405,7 @@ def rate(puzzle: Board, budget_ms: Optional[int] = None) -> Rating:
         _require_int("budget_ms", budget_ms)
         if not 0 <= budget_ms < 2**32:
             raise ValueError("budget_ms must be from 0 to 2**32 - 1")
-        options = _RateOptions()
-        _library().sudoku_rate_options_init(ctypes.byref(options))
+        options = _initialized(_RateOptions, "sudoku_rate_options_init_size")
         options.budget_ms = budget_ms
         status = _library().sudoku_rate_with(text, ctypes.byref(options), ctypes.byref(raw))
         if status == SUDOKU_OUT_OF_BUDGET:
@@ -1732,8 +1750,7 @@ def read_puzzle(text: Text, start: int = 0, first_line: int = 1) -> Optional[Puz
     start or first_line; ValueError for a start outside the text or a first_line below 1."""
     owner, address, size = _text_address(text)
     _check_start(start, first_line, size)
-    info = _ReadInfo()
-    _library().sudoku_read_info_init(ctypes.byref(info))
+    info = _initialized(_ReadInfo, "sudoku_read_info_init_size")
     item = _read_at(address, size, start, first_line, info)
     del owner
     if isinstance(item, SudokuFormatError):
@@ -1752,8 +1769,7 @@ def read_puzzles(
     or first_line, ValueError for a first_line below 1), not when the iteration starts."""
     owner, address, size = _text_address(text)
     _check_start(0, first_line, size)
-    info = _ReadInfo()
-    _library().sudoku_read_info_init(ctypes.byref(info))
+    info = _initialized(_ReadInfo, "sudoku_read_info_init_size")
     return _read_all(owner, address, size, first_line, info)
 
 

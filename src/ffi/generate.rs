@@ -45,14 +45,15 @@ pub enum sudoku_symmetry {
 }
 
 /// Options of `sudoku_generate` and `sudoku_generate_batch`. Call
-/// `sudoku_generate_options_init` first (it sets `struct_size` and the defaults), then change
-/// the fields you need: fields may be appended in later versions, and `struct_size` tells the
-/// library which ones the caller knows.
+/// `sudoku_generate_options_init_size(&options, sizeof options)` first (it sets `struct_size`
+/// and the defaults; `sudoku_generate_options_init(&options)` does the same for the struct of
+/// this version), then change the fields you need: fields may be appended in later versions,
+/// and `struct_size` tells the library which ones the caller knows.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct sudoku_generate_options {
     /// `sizeof(sudoku_generate_options)` as the caller was compiled with; set by
-    /// `sudoku_generate_options_init`. Smaller than the first version's (which ended at
+    /// `sudoku_generate_options_init_size`. Smaller than the first version's (which ended at
     /// `first_index`): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller size keep their
     /// defaults (a size between two versions' counts as the older one's).
     pub struct_size: u32,
@@ -114,20 +115,85 @@ impl sudoku_generate_options {
     }
 }
 
-/// Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_generate_options)`,
-/// `symmetry` = `SUDOKU_SYMMETRY_NONE`, `min_givens` = 17, `max_givens` = 81, `minimal` = 1,
-/// `max_attempts` = 1000, `first_index` = 0, `min_er` = `max_er` = 0 (any rating). Does nothing when `options` is NULL.
+/// The bytes `sudoku_generate_options_init` writes, in this version and every later one: the
+/// struct as it is in 0.1 (40 bytes), so that a program built against this header never has
+/// more written into its struct when it runs with a later library whose struct has grown.
+const INIT_SIZE: usize = 40;
+const _: () = assert!(INIT_SIZE == OPTIONS_SIZE);
+
+/// Fills `*options` with the defaults: `struct_size` = 40 (`sizeof(sudoku_generate_options)`
+/// in this version), `symmetry` = `SUDOKU_SYMMETRY_NONE`, `min_givens` = 17, `max_givens` = 81,
+/// `minimal` = 1, `max_attempts` = 1000, `first_index` = 0, `min_er` = `max_er` = 0 (any
+/// rating). Does nothing when `options` is NULL.
+///
+/// The same as `sudoku_generate_options_init_size(options, 40)`: it writes those 40 bytes in
+/// every later version too, even once the struct has grown. Code that may be built against a
+/// later header, whose struct may be larger, should call
+/// `sudoku_generate_options_init_size(&options, sizeof options)` instead, which fills every
+/// field that both the caller's struct and the library know.
 ///
 /// # Safety
-/// `options` must be NULL or point to a writable `sudoku_generate_options`.
+/// `options` must be NULL or point to 40 writable bytes (a `sudoku_generate_options` of this
+/// version).
 #[no_mangle]
 pub unsafe extern "C" fn sudoku_generate_options_init(options: *mut sudoku_generate_options) {
     guard_or((), || {
-        if let Ok(options) = required(options) {
-            // SAFETY: non-NULL, and the caller guarantees a writable sudoku_generate_options.
-            unsafe { options.write_unaligned(sudoku_generate_options::defaults()) };
-        }
+        // SAFETY: the caller guarantees NULL or INIT_SIZE writable bytes.
+        let _ = unsafe { init_options(options, INIT_SIZE) };
     })
+}
+
+/// Fills the caller's `sudoku_generate_options` of `size` bytes (pass `sizeof options`) with
+/// the defaults of `sudoku_generate_options_init`, for the fields of the largest version of the
+/// struct that fits in `size` bytes and that this library knows, and sets `struct_size` to
+/// that version's size (32: up to `first_index`; 40: up to `max_er`). Nothing past those bytes
+/// is written: a caller built against a later, larger struct keeps its extra fields, and reads
+/// in `struct_size` which ones this library takes.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`options` NULL), `SUDOKU_INVALID_ARGUMENT`
+/// (`size` below 32, the first version's size) or `SUDOKU_INTERNAL_ERROR`; nothing is written
+/// unless `SUDOKU_OK`. Thread-safe; no allocation.
+///
+/// # Safety
+/// `options` must be NULL or point to `size` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_generate_options_init_size(
+    options: *mut sudoku_generate_options,
+    size: usize,
+) -> sudoku_status {
+    // SAFETY: the caller guarantees NULL or `size` writable bytes.
+    guard(|| unsafe { init_options(options, size) })
+}
+
+/// Writes the defaults of the largest version of the struct that fits in `size` bytes.
+///
+/// # Safety
+/// `options` must be NULL or point to `size` writable bytes.
+unsafe fn init_options(
+    options: *mut sudoku_generate_options,
+    size: usize,
+) -> Result<(), sudoku_status> {
+    let options = required(options)?;
+    let version = if size >= OPTIONS_SIZE {
+        OPTIONS_SIZE
+    } else if size >= OPTIONS_SIZE_V1 {
+        OPTIONS_SIZE_V1
+    } else {
+        return Err(SUDOKU_INVALID_ARGUMENT);
+    };
+    let mut fresh = sudoku_generate_options::defaults();
+    fresh.struct_size = version as u32;
+    // SAFETY: the caller guarantees `size` writable bytes at `options`, and `version` is at
+    // most that and at most the size of `fresh`, a local (no overlap). The copy is untyped, so
+    // the padding bytes it may carry are fine to copy.
+    unsafe {
+        ptr::copy_nonoverlapping(
+            ptr::addr_of!(fresh).cast::<u8>(),
+            options.as_ptr().cast::<u8>(),
+            version,
+        )
+    };
+    Ok(())
 }
 
 /// The caller's options as the generator's, checked, with the first puzzle's index: NULL gives
@@ -213,8 +279,9 @@ impl From<GenerateError> for sudoku_status {
 /// a rating window with `min_er > max_er` or `max_er < 10`; or `solution` overlapping
 /// `puzzle`);
 /// `SUDOKU_NOT_FOUND` (no attempt gave a puzzle in the range of givens and the rating window);
-/// `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation. About 20-50 µs a puzzle; with a rating
-/// window, each attempt is also rated (docs/generator.md gives rates by window).
+/// `SUDOKU_INTERNAL_ERROR`. Thread-safe. No allocation without a rating window; with one, each
+/// attempt is also rated by the step engine, which allocates (docs/generator.md gives rates by
+/// window). About 20-50 µs a puzzle without a window.
 ///
 /// # Safety
 /// `options` must be NULL or point to a readable struct of `options->struct_size` bytes;

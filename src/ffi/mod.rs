@@ -59,23 +59,23 @@ pub use canonical::{
 };
 pub use generate::{
     sudoku_generate, sudoku_generate_batch, sudoku_generate_options, sudoku_generate_options_init,
-    sudoku_is_minimal, sudoku_minimize, sudoku_symmetry,
+    sudoku_generate_options_init_size, sudoku_is_minimal, sudoku_minimize, sudoku_symmetry,
 };
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};
 pub use list::sudoku_list_solutions;
 pub use read::{
-    sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_PUZZLE_CANDIDATES,
-    SUDOKU_PUZZLE_GIVENS, SUDOKU_READ_BLANK_IN_CANDIDATE_GRID, SUDOKU_READ_CELL_COUNT,
-    SUDOKU_READ_INVALID_CHARACTER, SUDOKU_READ_LONG_GRID, SUDOKU_READ_MESSAGE_SIZE,
-    SUDOKU_READ_MISPLACED_CANDIDATE, SUDOKU_READ_NO_CANDIDATES_BUFFER,
+    sudoku_read_info, sudoku_read_info_init, sudoku_read_info_init_size, sudoku_read_puzzle,
+    SUDOKU_PUZZLE_CANDIDATES, SUDOKU_PUZZLE_GIVENS, SUDOKU_READ_BLANK_IN_CANDIDATE_GRID,
+    SUDOKU_READ_CELL_COUNT, SUDOKU_READ_INVALID_CHARACTER, SUDOKU_READ_LONG_GRID,
+    SUDOKU_READ_MESSAGE_SIZE, SUDOKU_READ_MISPLACED_CANDIDATE, SUDOKU_READ_NO_CANDIDATES_BUFFER,
     SUDOKU_READ_REPEATED_CANDIDATE, SUDOKU_READ_SHORT_GRID,
 };
 pub use solve::{sudoku_count_solutions, sudoku_solve, sudoku_solve_unique, sudoku_validate};
 pub use steps::{
     sudoku_hint, sudoku_level_name, sudoku_rate, sudoku_rate_batch, sudoku_rate_options,
-    sudoku_rate_options_init, sudoku_rate_with, sudoku_rating, sudoku_solve_path, sudoku_step,
-    sudoku_step_explain, sudoku_technique, sudoku_technique_name, SUDOKU_BEYOND_ER,
-    SUDOKU_CHAIN_CAPACITY, SUDOKU_NO_TECHNIQUE,
+    sudoku_rate_options_init, sudoku_rate_options_init_size, sudoku_rate_with, sudoku_rating,
+    sudoku_solve_path, sudoku_step, sudoku_step_explain, sudoku_technique, sudoku_technique_name,
+    SUDOKU_BEYOND_ER, SUDOKU_CHAIN_CAPACITY, SUDOKU_NO_TECHNIQUE,
 };
 
 /// Defines the status enum and its texts from the table in `status_table.rs` (`build.rs` has a

@@ -42,9 +42,10 @@ pub const SUDOKU_READ_MISPLACED_CANDIDATE: u32 = 7;
 /// `sudoku_read_info.reason`: a candidate puzzle was read but `candidates` is NULL.
 pub const SUDOKU_READ_NO_CANDIDATES_BUFFER: u32 = 8;
 
-/// What `sudoku_read_puzzle` tells besides its status. Set `struct_size` to
-/// `sizeof(sudoku_read_info)` (or call `sudoku_read_info_init`) before the first call: fields
-/// may be appended in later versions, and the library fills only the fields it knows.
+/// What `sudoku_read_puzzle` tells besides its status. Call
+/// `sudoku_read_info_init_size(&info, sizeof info)` (or `sudoku_read_info_init(&info)`, the
+/// same for the struct of this version) before the first call: fields may be appended in later
+/// versions, and the library fills only the fields it knows.
 ///
 /// Written on `SUDOKU_OK`, `SUDOKU_INVALID_FORMAT` and `SUDOKU_END_OF_INPUT`, never on another
 /// status. `offset` is in bytes from the `text` passed; `line` and `column` are 1-based, lines
@@ -105,21 +106,63 @@ impl sudoku_read_info {
 /// `sizeof(sudoku_read_info)` of this version.
 const INFO_SIZE: usize = size_of::<sudoku_read_info>();
 
+/// The bytes `sudoku_read_info_init` writes, in this version and every later one: the struct
+/// as it is in 0.1.
+const INIT_SIZE: usize = INFO_SIZE;
+
 /// Prepares a `sudoku_read_info`: `struct_size` set to this library's `sizeof(sudoku_read_info)`,
 /// `first_line` to 1, every other field zero. Does nothing when `info` is NULL.
 ///
+/// The same as `sudoku_read_info_init_size(info, sizeof(sudoku_read_info))` with this version's
+/// size: it writes that many bytes in every later version too, even once the struct has grown.
+/// Code that may be built against a later header should call
+/// `sudoku_read_info_init_size(&info, sizeof info)` instead.
+///
 /// # Safety
-/// `info` must be NULL or point to a writable `sudoku_read_info`.
+/// `info` must be NULL or point to a writable `sudoku_read_info` of this version.
 #[no_mangle]
 pub unsafe extern "C" fn sudoku_read_info_init(info: *mut sudoku_read_info) {
     guard_or((), || {
-        if let Ok(info) = required(info) {
-            // SAFETY: non-NULL, and the caller guarantees a writable sudoku_read_info.
-            let mut fresh = sudoku_read_info::empty(INFO_SIZE as u32);
-            fresh.first_line = 1;
-            unsafe { info.write_unaligned(fresh) };
-        }
+        // SAFETY: the caller guarantees NULL or INIT_SIZE writable bytes.
+        let _ = unsafe { init_info(info, INIT_SIZE) };
     })
+}
+
+/// Prepares the caller's `sudoku_read_info` of `size` bytes (pass `sizeof info`) as
+/// `sudoku_read_info_init` does, for the fields of the largest version of the struct that fits
+/// in `size` bytes and that this library knows (this version has one), and sets `struct_size`
+/// to that version's size. Nothing past those bytes is written: a caller built against a later,
+/// larger struct keeps its extra fields.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`info` NULL), `SUDOKU_INVALID_ARGUMENT` (`size`
+/// below the first version's `sizeof(sudoku_read_info)`) or `SUDOKU_INTERNAL_ERROR`; nothing is
+/// written unless `SUDOKU_OK`. Thread-safe; no allocation.
+///
+/// # Safety
+/// `info` must be NULL or point to `size` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_read_info_init_size(
+    info: *mut sudoku_read_info,
+    size: usize,
+) -> sudoku_status {
+    // SAFETY: the caller guarantees NULL or `size` writable bytes.
+    guard(|| unsafe { init_info(info, size) })
+}
+
+/// Writes a fresh `sudoku_read_info` of the largest version that fits in `size` bytes.
+///
+/// # Safety
+/// `info` must be NULL or point to `size` writable bytes.
+unsafe fn init_info(info: *mut sudoku_read_info, size: usize) -> Result<(), sudoku_status> {
+    let info = required(info)?;
+    if size < INFO_SIZE {
+        return Err(SUDOKU_INVALID_ARGUMENT);
+    }
+    let mut fresh = sudoku_read_info::empty(INFO_SIZE as u32);
+    fresh.first_line = 1;
+    // SAFETY: the caller guarantees `size` writable bytes, at least the whole struct.
+    unsafe { info.write_unaligned(fresh) };
+    Ok(())
 }
 
 /// Reads one puzzle from the start of a text, in any format of docs/c-api.md ("Reading puzzles
@@ -146,8 +189,8 @@ pub unsafe extern "C" fn sudoku_read_info_init(info: *mut sudoku_read_info) {
 /// `sudoku_validate`'s cell, the diagnostic is the output of this failure),
 /// `SUDOKU_END_OF_INPUT` (no puzzle left: only blank lines and comments; `info->consumed ==
 /// len`), `SUDOKU_NULL_POINTER` (`board` or `info` NULL, or `text` NULL with `len > 0`),
-/// `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than this version's
-/// `sizeof(sudoku_read_info)`, or `len` larger than `PTRDIFF_MAX` or wrapping `text + len`
+/// `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than the first version's
+/// `sizeof(sudoku_read_info)`, this version's, or `len` larger than `PTRDIFF_MAX` or wrapping `text + len`
 /// around the address space) or `SUDOKU_INTERNAL_ERROR`;
 /// nothing is written on the last three. Thread-safe; no allocation.
 ///
@@ -171,14 +214,16 @@ pub unsafe extern "C" fn sudoku_read_puzzle(
         let info = required(info)?;
         // SAFETY: non-NULL; the caller guarantees a struct whose first field is struct_size.
         let struct_size = unsafe { ptr::addr_of!((*info.as_ptr()).struct_size).read_unaligned() };
-        // SAFETY: as above; struct_size >= INFO_SIZE is checked before this value is used.
-        let first_line = unsafe { ptr::addr_of!((*info.as_ptr()).first_line).read_unaligned() };
         if (struct_size as usize) < INFO_SIZE
             || len > isize::MAX as usize
             || (text as usize).checked_add(len).is_none()
         {
             return Err(SUDOKU_INVALID_ARGUMENT);
         }
+        // SAFETY: as above, and the caller guarantees struct_size >= INFO_SIZE (checked just
+        // above) readable bytes, so the whole struct of this version: no field past a smaller
+        // struct is read.
+        let first_line = unsafe { ptr::addr_of!((*info.as_ptr()).first_line).read_unaligned() };
         let text: &[u8] = if len == 0 {
             &[]
         } else {

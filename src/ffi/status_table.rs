@@ -21,13 +21,19 @@ status_table! {
         SUDOKU_CONFLICTING_GIVENS = 4 => "two equal givens share a row, column or box",
         /// A required pointer argument was NULL.
         SUDOKU_NULL_POINTER = 5 => "a required pointer argument was NULL",
-        /// An argument is out of range or inconsistent: `limit == 0`, a candidate mask above
-        /// `0x1FF`, unknown batch flags, batch or listing buffers that overlap, are misaligned or
-        /// too large, a `sudoku_read_info` whose `struct_size` is smaller than the library's,
-        /// generator options out of range (`sudoku_generate_options`), an unknown symmetry, or a
-        /// pattern of givens without the symmetry `sudoku_minimize` was asked to keep.
+        /// An argument is out of range or inconsistent. Each function's documentation lists its
+        /// cases; among them: `limit == 0`, a candidate mask above `0x1FF`, unknown batch flags,
+        /// output buffers that overlap each other or an input, are misaligned or too large, a
+        /// `struct_size` (or the `size` of an `_init_size` call) smaller than the first version
+        /// of its struct, generator options out of range (`sudoku_generate_options`), an unknown
+        /// symmetry, an invalid transformation, a pattern of givens without the symmetry
+        /// `sudoku_minimize` was asked to keep, a hint's board missing a given of its puzzle, or
+        /// a step whose fields are out of range or disagree (`sudoku_step_explain`).
         SUDOKU_INVALID_ARGUMENT = 6 => "an argument is out of range",
-        /// An internal fault (a bug in libsudoku) was caught; outputs were not written.
+        /// An internal fault (a bug in libsudoku) was caught. Outputs were not written, except
+        /// by `sudoku_list_solutions` and the batch calls (`sudoku_solve_batch`,
+        /// `sudoku_generate_batch`, `sudoku_rate_batch`), which may have written some of their
+        /// items before the fault (their documentation says which).
         SUDOKU_INTERNAL_ERROR = 7 => "internal error in libsudoku",
         /// `sudoku_read_puzzle`: the text is not a puzzle in a known format (the
         /// `sudoku_read_info` says where and why).

@@ -520,14 +520,16 @@ fn rate_board_within(
     Ok((rating, r.out_of_budget))
 }
 
-/// Options of `sudoku_rate_with`. Call `sudoku_rate_options_init` first (it sets
-/// `struct_size` and the defaults), then change the fields you need: fields may be appended in
-/// later versions, and `struct_size` tells the library which ones the caller knows.
+/// Options of `sudoku_rate_with`. Call `sudoku_rate_options_init_size(&options, sizeof
+/// options)` first (it sets `struct_size` and the defaults; `sudoku_rate_options_init(&options)`
+/// does the same for the struct of this version), then change the fields you need: fields may
+/// be appended in later versions, and `struct_size` tells the library which ones the caller
+/// knows.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct sudoku_rate_options {
     /// `sizeof(sudoku_rate_options)` as the caller was compiled with; set by
-    /// `sudoku_rate_options_init`. Smaller than the first version's: `SUDOKU_INVALID_ARGUMENT`.
+    /// `sudoku_rate_options_init_size`. Smaller than the first version's: `SUDOKU_INVALID_ARGUMENT`.
     pub struct_size: u32,
     /// The time budget in milliseconds, 0 (the default) for none. The engine looks at the
     /// clock between steps and, in the nested forcing chains (the only techniques that take
@@ -541,24 +543,71 @@ pub struct sudoku_rate_options {
 /// `sizeof(sudoku_rate_options)` of this version (also the first version's).
 const RATE_OPTIONS_SIZE: usize = size_of::<sudoku_rate_options>();
 
-/// Fills `*options` with the defaults: `struct_size` = `sizeof(sudoku_rate_options)`,
-/// `budget_ms` = 0 (no budget). Does nothing when `options` is NULL.
+/// Fills `*options` with the defaults: `struct_size` = 8 (`sizeof(sudoku_rate_options)` in
+/// this version), `budget_ms` = 0 (no budget). Does nothing when `options` is NULL.
+///
+/// The same as `sudoku_rate_options_init_size(options, 8)`: it writes those 8 bytes in every
+/// later version too, even once the struct has grown. Code that may be built against a later
+/// header should call `sudoku_rate_options_init_size(&options, sizeof options)` instead.
 ///
 /// # Safety
-/// `options` must be NULL or point to a writable `sudoku_rate_options`.
+/// `options` must be NULL or point to 8 writable bytes (a `sudoku_rate_options` of this
+/// version).
 #[no_mangle]
 pub unsafe extern "C" fn sudoku_rate_options_init(options: *mut sudoku_rate_options) {
     guard_or((), || {
-        if let Ok(options) = required(options) {
-            // SAFETY: non-NULL, and the caller guarantees a writable sudoku_rate_options.
-            unsafe {
-                options.write_unaligned(sudoku_rate_options {
-                    struct_size: RATE_OPTIONS_SIZE as u32,
-                    budget_ms: 0,
-                })
-            };
-        }
+        // SAFETY: the caller guarantees NULL or RATE_INIT_SIZE writable bytes.
+        let _ = unsafe { init_rate_options(options, RATE_INIT_SIZE) };
     })
+}
+
+/// The bytes `sudoku_rate_options_init` writes, in this version and every later one: the
+/// struct as it is in 0.1.
+const RATE_INIT_SIZE: usize = 8;
+const _: () = assert!(RATE_INIT_SIZE == RATE_OPTIONS_SIZE);
+
+/// Fills the caller's `sudoku_rate_options` of `size` bytes (pass `sizeof options`) with the
+/// defaults of `sudoku_rate_options_init`, for the fields of the largest version of the struct
+/// that fits in `size` bytes and that this library knows (this version has one: 8 bytes), and
+/// sets `struct_size` to that version's size. Nothing past those bytes is written: a caller
+/// built against a later, larger struct keeps its extra fields, and reads in `struct_size`
+/// which ones this library takes.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`options` NULL), `SUDOKU_INVALID_ARGUMENT`
+/// (`size` below 8, the first version's size) or `SUDOKU_INTERNAL_ERROR`; nothing is written
+/// unless `SUDOKU_OK`. Thread-safe; no allocation.
+///
+/// # Safety
+/// `options` must be NULL or point to `size` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_rate_options_init_size(
+    options: *mut sudoku_rate_options,
+    size: usize,
+) -> sudoku_status {
+    // SAFETY: the caller guarantees NULL or `size` writable bytes.
+    guard(|| unsafe { init_rate_options(options, size) })
+}
+
+/// Writes the defaults of the largest version of the struct that fits in `size` bytes.
+///
+/// # Safety
+/// `options` must be NULL or point to `size` writable bytes.
+unsafe fn init_rate_options(
+    options: *mut sudoku_rate_options,
+    size: usize,
+) -> Result<(), sudoku_status> {
+    let options = required(options)?;
+    if size < RATE_OPTIONS_SIZE {
+        return Err(SUDOKU_INVALID_ARGUMENT);
+    }
+    // SAFETY: the caller guarantees `size` writable bytes, at least the whole struct.
+    unsafe {
+        options.write_unaligned(sudoku_rate_options {
+            struct_size: RATE_OPTIONS_SIZE as u32,
+            budget_ms: 0,
+        })
+    };
+    Ok(())
 }
 
 /// The caller's budget: NULL options give none.

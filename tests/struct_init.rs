@@ -1,0 +1,249 @@
+//! The init calls of the C structs that may grow (`sudoku_generate_options`,
+//! `sudoku_rate_options`, `sudoku_read_info`): the sized calls (`*_init_size`) write exactly the
+//! largest version that fits the caller's size and nothing past it, refuse sizes below the
+//! first version and NULL with nothing written; the plain calls write exactly the 0.1 struct
+//! (40, 8 and this version's `sizeof(sudoku_read_info)` bytes), so that a program built against
+//! this header is never written past its struct by a later library. Each struct is placed in a
+//! larger buffer of sentinel bytes, so a byte written past the size shows.
+
+use std::ffi::c_char;
+use std::mem::{offset_of, size_of};
+use std::ptr;
+
+use sudoku::ffi::sudoku_status::{self, *};
+use sudoku::ffi::*;
+
+/// A buffer of `N` sentinel bytes, aligned for any of the structs.
+#[repr(C, align(8))]
+struct Buffer<const N: usize>([u8; N]);
+
+const SENTINEL: u8 = 0xA5;
+
+impl<const N: usize> Buffer<N> {
+    fn new() -> Self {
+        Buffer([SENTINEL; N])
+    }
+
+    fn as_mut<T>(&mut self) -> *mut T {
+        assert!(size_of::<T>() <= N);
+        self.0.as_mut_ptr().cast()
+    }
+
+    /// The struct at the start of the buffer (every field a plain integer or byte array).
+    fn read<T: Copy>(&self) -> T {
+        assert!(size_of::<T>() <= N);
+        // SAFETY: N >= size_of::<T>() bytes, aligned to 8; T is a repr(C) struct of integers,
+        // valid for any bytes.
+        unsafe { ptr::read(self.0.as_ptr().cast::<T>()) }
+    }
+
+    /// The first byte from `from` on that is not the sentinel, if any.
+    fn written_from(&self, from: usize) -> Option<usize> {
+        (from..N).find(|&i| self.0[i] != SENTINEL)
+    }
+}
+
+const GENERATE_V1: usize = offset_of!(sudoku_generate_options, min_er);
+
+#[test]
+fn the_first_generate_options_version_ends_at_first_index_and_this_one_at_40_bytes() {
+    assert_eq!(GENERATE_V1, 32);
+    assert_eq!(size_of::<sudoku_generate_options>(), 40);
+    assert_eq!(size_of::<sudoku_rate_options>(), 8);
+}
+
+#[test]
+fn generate_options_init_size_writes_the_largest_version_that_fits_and_nothing_past_it() {
+    // (size given, version written)
+    for (size, version) in [
+        (32, 32),
+        (33, 32),
+        (39, 32),
+        (40, 40),
+        (41, 40),
+        (64, 40),
+        (4096, 40),
+    ] {
+        let mut buffer = Buffer::<4096>::new();
+        // SAFETY: `size` <= 4096 writable bytes.
+        let status = unsafe {
+            sudoku_generate_options_init_size(buffer.as_mut::<sudoku_generate_options>(), size)
+        };
+        assert_eq!(status, SUDOKU_OK, "size {size}");
+        assert_eq!(
+            buffer.written_from(version),
+            None,
+            "size {size}: wrote past {version}"
+        );
+        let o: sudoku_generate_options = buffer.read();
+        assert_eq!(o.struct_size as usize, version, "size {size}");
+        assert_eq!(
+            (
+                o.symmetry,
+                o.min_givens,
+                o.max_givens,
+                o.minimal,
+                o.max_attempts,
+                o.first_index
+            ),
+            (
+                sudoku_symmetry::SUDOKU_SYMMETRY_NONE as u32,
+                17,
+                81,
+                1,
+                1000,
+                0
+            ),
+            "size {size}"
+        );
+        if version == 40 {
+            assert_eq!((o.min_er, o.max_er), (0, 0));
+        }
+    }
+}
+
+#[test]
+fn sized_inits_refuse_small_sizes_and_null_with_nothing_written() {
+    for size in [0, 1, 4, 8, 31] {
+        let mut buffer = Buffer::<64>::new();
+        // SAFETY: at most 64 writable bytes.
+        let status = unsafe {
+            sudoku_generate_options_init_size(buffer.as_mut::<sudoku_generate_options>(), size)
+        };
+        assert_eq!(status, SUDOKU_INVALID_ARGUMENT, "size {size}");
+        assert_eq!(buffer.written_from(0), None, "size {size}");
+    }
+    for size in [0, 4, 7] {
+        let mut buffer = Buffer::<64>::new();
+        // SAFETY: at most 64 writable bytes.
+        let status =
+            unsafe { sudoku_rate_options_init_size(buffer.as_mut::<sudoku_rate_options>(), size) };
+        assert_eq!(status, SUDOKU_INVALID_ARGUMENT, "size {size}");
+        assert_eq!(buffer.written_from(0), None, "size {size}");
+    }
+    let info_size = size_of::<sudoku_read_info>();
+    for size in [0, 4, 8, info_size - 1] {
+        let mut buffer = Buffer::<512>::new();
+        // SAFETY: at most 512 writable bytes.
+        let status =
+            unsafe { sudoku_read_info_init_size(buffer.as_mut::<sudoku_read_info>(), size) };
+        assert_eq!(status, SUDOKU_INVALID_ARGUMENT, "size {size}");
+        assert_eq!(buffer.written_from(0), None, "size {size}");
+    }
+    // SAFETY: NULL is checked.
+    unsafe {
+        assert_eq!(
+            sudoku_generate_options_init_size(ptr::null_mut(), 40),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_rate_options_init_size(ptr::null_mut(), 8),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_read_info_init_size(ptr::null_mut(), info_size),
+            SUDOKU_NULL_POINTER
+        );
+    }
+}
+
+#[test]
+fn rate_options_and_read_info_init_size_write_one_version_and_nothing_past_it() {
+    for size in [8, 9, 16, 4096] {
+        let mut buffer = Buffer::<4096>::new();
+        // SAFETY: `size` <= 4096 writable bytes.
+        let status =
+            unsafe { sudoku_rate_options_init_size(buffer.as_mut::<sudoku_rate_options>(), size) };
+        assert_eq!(status, SUDOKU_OK);
+        assert_eq!(buffer.written_from(8), None, "size {size}");
+        let o: sudoku_rate_options = buffer.read();
+        assert_eq!((o.struct_size, o.budget_ms), (8, 0));
+    }
+    let info_size = size_of::<sudoku_read_info>();
+    for size in [info_size, info_size + 1, 4096] {
+        let mut buffer = Buffer::<4096>::new();
+        // SAFETY: `size` <= 4096 writable bytes.
+        let status =
+            unsafe { sudoku_read_info_init_size(buffer.as_mut::<sudoku_read_info>(), size) };
+        assert_eq!(status, SUDOKU_OK);
+        assert_eq!(buffer.written_from(info_size), None, "size {size}");
+        let info: sudoku_read_info = buffer.read();
+        assert_eq!(info.struct_size as usize, info_size);
+        assert_eq!(
+            (
+                info.kind,
+                info.first_line,
+                info.consumed,
+                info.lines,
+                info.line
+            ),
+            (0, 1, 0, 0, 0)
+        );
+        assert_eq!((info.column, info.offset, info.reason), (0, 0, 0));
+        assert!(info.message.iter().all(|&c| c == 0));
+    }
+}
+
+#[test]
+fn plain_inits_write_exactly_the_struct_of_0_1() {
+    let mut buffer = Buffer::<4096>::new();
+    // SAFETY: 4096 writable bytes.
+    unsafe { sudoku_generate_options_init(buffer.as_mut::<sudoku_generate_options>()) };
+    assert_eq!(buffer.written_from(40), None);
+    let mut sized = Buffer::<4096>::new();
+    // SAFETY: 40 writable bytes.
+    let status =
+        unsafe { sudoku_generate_options_init_size(sized.as_mut::<sudoku_generate_options>(), 40) };
+    assert_eq!(status, SUDOKU_OK);
+    assert_eq!(
+        buffer.read::<sudoku_generate_options>(),
+        sized.read::<sudoku_generate_options>()
+    );
+
+    let mut buffer = Buffer::<4096>::new();
+    // SAFETY: 4096 writable bytes.
+    unsafe { sudoku_rate_options_init(buffer.as_mut::<sudoku_rate_options>()) };
+    assert_eq!(buffer.written_from(8), None);
+    assert_eq!(buffer.read::<sudoku_rate_options>().struct_size, 8);
+
+    let info_size = size_of::<sudoku_read_info>();
+    let mut buffer = Buffer::<4096>::new();
+    // SAFETY: 4096 writable bytes.
+    unsafe { sudoku_read_info_init(buffer.as_mut::<sudoku_read_info>()) };
+    assert_eq!(buffer.written_from(info_size), None);
+    let info: sudoku_read_info = buffer.read();
+    assert_eq!((info.struct_size as usize, info.first_line), (info_size, 1));
+}
+
+/// `sudoku_generate` into a fresh buffer: (status, puzzle).
+fn generate(seed: u64, options: *const sudoku_generate_options) -> (sudoku_status, [u8; 81]) {
+    let mut puzzle = [b'#'; 81];
+    // SAFETY: NULL or options of at least their struct_size bytes; 81 writable bytes.
+    let status = unsafe {
+        sudoku_generate(
+            seed,
+            options,
+            puzzle.as_mut_ptr().cast::<c_char>(),
+            ptr::null_mut(),
+        )
+    };
+    (status, puzzle)
+}
+
+#[test]
+fn options_from_a_first_version_sized_init_generate_the_default_puzzles() {
+    // A caller built against the first version of the struct (32 bytes) gets the default
+    // rating window (any rating), whatever lies past its struct.
+    let mut buffer = Buffer::<64>::new();
+    // SAFETY: 32 writable bytes.
+    let status = unsafe {
+        sudoku_generate_options_init_size(buffer.as_mut::<sudoku_generate_options>(), 32)
+    };
+    assert_eq!(status, SUDOKU_OK);
+    let first = buffer.as_mut::<sudoku_generate_options>();
+    for seed in [1, 7, 1234] {
+        let (status, puzzle) = generate(seed, first);
+        assert_eq!(status, SUDOKU_OK);
+        assert_eq!((status, puzzle), generate(seed, ptr::null()), "seed {seed}");
+    }
+}
