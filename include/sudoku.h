@@ -1127,8 +1127,9 @@ enum sudoku_status sudoku_read_info_init_size(struct sudoku_read_info *info, siz
  * `SUDOKU_END_OF_INPUT` (no puzzle left: only blank lines and comments; `info->consumed ==
  * len`), `SUDOKU_NULL_POINTER` (`board` or `info` NULL, or `text` NULL with `len > 0`),
  * `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than the first version's
- * `sizeof(sudoku_read_info)`, this version's, or `len` larger than `PTRDIFF_MAX` or wrapping `text + len`
- * around the address space) or `SUDOKU_INTERNAL_ERROR`;
+ * `sizeof(sudoku_read_info)`, this version's; `len` larger than `PTRDIFF_MAX` or wrapping
+ * `text + len` around the address space; or `board`, `candidates`, `info` and the text
+ * overlapping) or `SUDOKU_INTERNAL_ERROR`;
  * nothing is written on the last three. Thread-safe; no allocation.
  *
  * # Safety

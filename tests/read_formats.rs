@@ -17,8 +17,8 @@ use common::{are_peers, bytes81, KNOWN};
 use reader_loop::{c_read_from, check_c_loop, message};
 use sudoku::ffi::sudoku_status::{self, *};
 use sudoku::ffi::{
-    sudoku_read_info, sudoku_read_info_init, sudoku_read_puzzle, SUDOKU_READ_CELL_COUNT,
-    SUDOKU_READ_INVALID_CHARACTER, SUDOKU_READ_NO_CANDIDATES_BUFFER,
+    sudoku_read_info, sudoku_read_info_init, sudoku_read_info_init_size, sudoku_read_puzzle,
+    SUDOKU_READ_CELL_COUNT, SUDOKU_READ_INVALID_CHARACTER, SUDOKU_READ_NO_CANDIDATES_BUFFER,
 };
 use sudoku::format::{puzzles, read_puzzle, Puzzle, Read, ReadError, Reason};
 use sudoku::Candidates;
@@ -1087,4 +1087,64 @@ fn the_c_call_allocates_nothing_on_success_or_failure() {
 fn the_end_of_a_one_row_grid_after_a_byte_order_mark_is_counted_without_it() {
     let e = error("\u{feff}1........".as_bytes());
     assert_eq!((e.line, e.column, e.offset), (1, 10, 12));
+}
+
+#[test]
+fn the_c_call_refuses_outputs_that_overlap_each_other_or_the_text() {
+    // One buffer holding the text, then room for every output: each case points two of them
+    // at shared bytes, and nothing may be written.
+    let line = TOP1.as_bytes();
+    // SAFETY: zeroed is a valid sudoku_read_info.
+    let mut info: sudoku_read_info = unsafe { std::mem::zeroed() };
+    // SAFETY: a live, writable sudoku_read_info.
+    assert_eq!(
+        unsafe { sudoku_read_info_init_size(&mut info, std::mem::size_of_val(&info)) },
+        SUDOKU_OK
+    );
+    let fresh = info;
+    #[repr(C, align(8))]
+    struct Space([u8; 1024]);
+    let mut space = Space([b'#'; 1024]);
+    space.0[..81].copy_from_slice(&line[..81]);
+    let before = space.0;
+    let base = space.0.as_mut_ptr();
+    let masks = std::ptr::null_mut::<u16>();
+    // SAFETY: every pointer is inside `space` (1024 writable bytes) or the local info; the
+    // calls are refused before writing anything.
+    unsafe {
+        let text = base.cast_const().cast::<c_char>();
+        // The board inside the text.
+        let mut i = fresh;
+        assert_eq!(
+            sudoku_read_puzzle(text, 81, base.add(40).cast(), masks, &mut i),
+            SUDOKU_INVALID_ARGUMENT
+        );
+        assert_eq!(i.consumed, fresh.consumed);
+        // The candidates overlapping the board.
+        assert_eq!(
+            sudoku_read_puzzle(text, 81, base.add(200).cast(), base.add(270).cast(), &mut i),
+            SUDOKU_INVALID_ARGUMENT
+        );
+        // The info overlapping the board (the info copied there first).
+        let at = base.add(512).cast::<sudoku_read_info>();
+        at.write_unaligned(fresh);
+        let snapshot = space.0;
+        assert_eq!(
+            sudoku_read_puzzle(text, 81, base.add(500).cast(), masks, at),
+            SUDOKU_INVALID_ARGUMENT
+        );
+        assert_eq!(space.0, snapshot);
+        space.0 = before;
+        // Apart, the same call reads the puzzle.
+        assert_eq!(
+            sudoku_read_puzzle(text, 81, base.add(200).cast(), base.add(400).cast(), &mut i),
+            SUDOKU_OK
+        );
+        let mut board = [0u8; 81];
+        board.copy_from_slice(&space.0[200..281]);
+        assert_eq!(
+            read_puzzle(&line[..81]).map(|r| r.map(|r| r.puzzle)),
+            Ok(Some(Puzzle::Givens(board)))
+        );
+    }
 }

@@ -8,6 +8,7 @@ use std::mem::size_of;
 use std::ptr::{self, NonNull};
 use std::slice;
 
+use super::region::Region;
 use super::sudoku_status::{self, *};
 use super::{guard, guard_or, required};
 use crate::fault;
@@ -165,6 +166,32 @@ unsafe fn init_info(info: *mut sudoku_read_info, size: usize) -> Result<(), sudo
     Ok(())
 }
 
+/// Whether the outputs of `sudoku_read_puzzle` (the 81 bytes at `board`, the 81 masks at
+/// `candidates` unless it is NULL, the struct at `info`, as the library writes it) can all exist
+/// and overlap neither each other nor the `len` bytes of `text`: the reader writes its outputs
+/// after reading the whole text, but an output inside the text, or two outputs sharing bytes,
+/// would leave the caller results that clobber each other.
+fn outputs_apart(
+    text: *const u8,
+    len: usize,
+    board: NonNull<c_char>,
+    candidates: *mut u16,
+    info: NonNull<sudoku_read_info>,
+) -> bool {
+    let [Some(board), Some(candidates), Some(info), Some(text)] = [
+        Region::of(board.as_ptr().cast::<u8>(), CELLS),
+        Region::of(
+            candidates.cast::<u8>(),
+            if candidates.is_null() { 0 } else { 2 * CELLS },
+        ),
+        Region::of(info.as_ptr().cast::<u8>(), INFO_SIZE),
+        Region::of(text, len),
+    ] else {
+        return false;
+    };
+    !Region::any_overlap(&[board, candidates, info, text])
+}
+
 /// Reads one puzzle from the start of a text, in any format of docs/c-api.md ("Reading puzzles
 /// from text"): one line of 81 cells (with a rating or comment after it), a grid of 9 rows with
 /// or without separators, comment and label lines (`#`, `;`, `//`, `Author: me`), a
@@ -190,8 +217,9 @@ unsafe fn init_info(info: *mut sudoku_read_info, size: usize) -> Result<(), sudo
 /// `SUDOKU_END_OF_INPUT` (no puzzle left: only blank lines and comments; `info->consumed ==
 /// len`), `SUDOKU_NULL_POINTER` (`board` or `info` NULL, or `text` NULL with `len > 0`),
 /// `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than the first version's
-/// `sizeof(sudoku_read_info)`, this version's, or `len` larger than `PTRDIFF_MAX` or wrapping `text + len`
-/// around the address space) or `SUDOKU_INTERNAL_ERROR`;
+/// `sizeof(sudoku_read_info)`, this version's; `len` larger than `PTRDIFF_MAX` or wrapping
+/// `text + len` around the address space; or `board`, `candidates`, `info` and the text
+/// overlapping) or `SUDOKU_INTERNAL_ERROR`;
 /// nothing is written on the last three. Thread-safe; no allocation.
 ///
 /// # Safety
@@ -217,6 +245,7 @@ pub unsafe extern "C" fn sudoku_read_puzzle(
         if (struct_size as usize) < INFO_SIZE
             || len > isize::MAX as usize
             || (text as usize).checked_add(len).is_none()
+            || !outputs_apart(text.cast::<u8>(), len, board, candidates, info)
         {
             return Err(SUDOKU_INVALID_ARGUMENT);
         }

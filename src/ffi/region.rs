@@ -1,5 +1,5 @@
 //! The address ranges of buffer arguments, to reject buffers that cannot exist or that overlap
-//! (used by `batch`, `list`, `generate`, `canonical` and `steps`).
+//! (used by `batch`, `list`, `generate`, `canonical`, `read` and `steps`).
 
 use std::mem::{align_of, size_of};
 
