@@ -633,8 +633,9 @@ typedef struct sudoku_generate_options {
    * `sudoku_rate`'s engine and kept only when that engine rates it to the end within
    * `min_er..max_er` (a puzzle needing techniques beyond the engine is never kept, since its
    * exact rating is unknown). `min_er > max_er`, or `max_er` below 10 with a window:
-   * `SUDOKU_INVALID_ARGUMENT`. Added in 0.1 after `first_index`: a caller compiled without
-   * these two fields passes a smaller `struct_size` and gets the default window.
+   * `SUDOKU_INVALID_ARGUMENT`. Appended to the struct's first layout (32 bytes, ending at
+   * `first_index`) during the development of 0.1, whose struct is 40 bytes: a `struct_size`
+   * of 32 to 39 gets the default window.
    */
   uint16_t min_er;
   /**
@@ -1161,7 +1162,9 @@ void sudoku_generate_options_init(struct sudoku_generate_options *options);
  * Fills the caller's `sudoku_generate_options` of `size` bytes (pass `sizeof options`) with
  * the defaults of `sudoku_generate_options_init`, for the fields of the largest version of the
  * struct that fits in `size` bytes and that this library knows, and sets `struct_size` to
- * that version's size (32: up to `first_index`; 40: up to `max_er`). Nothing past those bytes
+ * that version's size (32: up to `first_index`; 40: up to `max_er`; in general
+ * `offsetof(sudoku_generate_options, min_er)` and `sizeof(sudoku_generate_options)`, which
+ * are 32 and 40 wherever `uint64_t` is 8-byte aligned). Nothing past those bytes
  * is written: a caller built against a later, larger struct keeps its extra fields, and reads
  * in `struct_size` which ones this library takes.
  *

@@ -1180,12 +1180,13 @@ def generate_batch(
     count or threads below 0 or threads above 2**64 - 1; MemoryError when the buffers cannot
     be allocated. er: as for generate."""
     options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er)
-    # The count's bound is its buffer's (81 bytes a puzzle), so that both messages name it.
-    count_bound = "%d (81 bytes each)" % _LIST_LIMIT_MAX
-    for name, value, bound in (("count", count, count_bound), ("threads", threads, "2**64 - 1")):
-        _require_int(name, value)
-        if not 0 <= value < 2**64:
-            raise ValueError("%s must be from 0 to %s" % (name, bound))
+    _require_int("count", count)
+    _require_int("threads", threads)
+    if count < 0:
+        raise ValueError("count must be from 0 to %d (81 bytes each)" % _LIST_LIMIT_MAX)
+    if not 0 <= threads < 2**64:
+        raise ValueError("threads must be from 0 to 2**64 - 1")
+    # The count's bound is its buffer's (81 bytes a puzzle), as list_solutions' capacity.
     if count > _LIST_LIMIT_MAX:
         raise SudokuError(
             SUDOKU_INVALID_ARGUMENT, "count must be at most %d (81 bytes each)" % _LIST_LIMIT_MAX

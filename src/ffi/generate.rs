@@ -83,8 +83,9 @@ pub struct sudoku_generate_options {
     /// `sudoku_rate`'s engine and kept only when that engine rates it to the end within
     /// `min_er..max_er` (a puzzle needing techniques beyond the engine is never kept, since its
     /// exact rating is unknown). `min_er > max_er`, or `max_er` below 10 with a window:
-    /// `SUDOKU_INVALID_ARGUMENT`. Added in 0.1 after `first_index`: a caller compiled without
-    /// these two fields passes a smaller `struct_size` and gets the default window.
+    /// `SUDOKU_INVALID_ARGUMENT`. Appended to the struct's first layout (32 bytes, ending at
+    /// `first_index`) during the development of 0.1, whose struct is 40 bytes: a `struct_size`
+    /// of 32 to 39 gets the default window.
     pub min_er: u16,
     /// The highest rating allowed, in tenths (see `min_er`).
     pub max_er: u16,
@@ -116,10 +117,10 @@ impl sudoku_generate_options {
 }
 
 /// The bytes `sudoku_generate_options_init` writes, in this version and every later one: the
-/// struct as it is in 0.1 (40 bytes), so that a program built against this header never has
-/// more written into its struct when it runs with a later library whose struct has grown.
-const INIT_SIZE: usize = 40;
-const _: () = assert!(INIT_SIZE == OPTIONS_SIZE);
+/// struct as it is in 0.1 (40 bytes on x86-64), so that a program built against this header
+/// never has more written into its struct when it runs with a later library whose struct has
+/// grown. (A later version that appends fields keeps this the size of the 0.1 struct.)
+const INIT_SIZE: usize = OPTIONS_SIZE;
 
 /// Fills `*options` with the defaults: `struct_size` = 40 (`sizeof(sudoku_generate_options)`
 /// in this version), `symmetry` = `SUDOKU_SYMMETRY_NONE`, `min_givens` = 17, `max_givens` = 81,
@@ -146,7 +147,9 @@ pub unsafe extern "C" fn sudoku_generate_options_init(options: *mut sudoku_gener
 /// Fills the caller's `sudoku_generate_options` of `size` bytes (pass `sizeof options`) with
 /// the defaults of `sudoku_generate_options_init`, for the fields of the largest version of the
 /// struct that fits in `size` bytes and that this library knows, and sets `struct_size` to
-/// that version's size (32: up to `first_index`; 40: up to `max_er`). Nothing past those bytes
+/// that version's size (32: up to `first_index`; 40: up to `max_er`; in general
+/// `offsetof(sudoku_generate_options, min_er)` and `sizeof(sudoku_generate_options)`, which
+/// are 32 and 40 wherever `uint64_t` is 8-byte aligned). Nothing past those bytes
 /// is written: a caller built against a later, larger struct keeps its extra fields, and reads
 /// in `struct_size` which ones this library takes.
 ///
@@ -181,18 +184,27 @@ unsafe fn init_options(
     } else {
         return Err(SUDOKU_INVALID_ARGUMENT);
     };
-    let mut fresh = sudoku_generate_options::defaults();
-    fresh.struct_size = version as u32;
-    // SAFETY: the caller guarantees `size` writable bytes at `options`, and `version` is at
-    // most that and at most the size of `fresh`, a local (no overlap). The copy is untyped, so
-    // the padding bytes it may carry are fine to copy.
+    let d = sudoku_generate_options::defaults();
+    // Built field by field over zeroed bytes, so that the padding bytes written are zero too
+    // (a caller comparing structs byte for byte sees the same bytes every time).
+    let mut fresh = MaybeUninit::<sudoku_generate_options>::zeroed();
+    let p = fresh.as_mut_ptr();
+    // SAFETY: `p` points to a local struct; each field is written in place through a raw
+    // pointer, leaving the padding bytes zero. Then `version` bytes (at most the struct's) are
+    // copied to the caller's `size` writable bytes (version <= size), which cannot overlap a
+    // local; every byte copied is initialized (the zeroed padding or a field).
     unsafe {
-        ptr::copy_nonoverlapping(
-            ptr::addr_of!(fresh).cast::<u8>(),
-            options.as_ptr().cast::<u8>(),
-            version,
-        )
-    };
+        ptr::addr_of_mut!((*p).struct_size).write(version as u32);
+        ptr::addr_of_mut!((*p).symmetry).write(d.symmetry);
+        ptr::addr_of_mut!((*p).min_givens).write(d.min_givens);
+        ptr::addr_of_mut!((*p).max_givens).write(d.max_givens);
+        ptr::addr_of_mut!((*p).minimal).write(d.minimal);
+        ptr::addr_of_mut!((*p).max_attempts).write(d.max_attempts);
+        ptr::addr_of_mut!((*p).first_index).write(d.first_index);
+        ptr::addr_of_mut!((*p).min_er).write(d.min_er);
+        ptr::addr_of_mut!((*p).max_er).write(d.max_er);
+        ptr::copy_nonoverlapping(p.cast::<u8>(), options.as_ptr().cast::<u8>(), version);
+    }
     Ok(())
 }
 

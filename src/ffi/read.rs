@@ -4,7 +4,7 @@
 
 use std::ffi::c_char;
 use std::fmt;
-use std::mem::size_of;
+use std::mem::{size_of, MaybeUninit};
 use std::ptr::{self, NonNull};
 use std::slice;
 
@@ -159,10 +159,18 @@ unsafe fn init_info(info: *mut sudoku_read_info, size: usize) -> Result<(), sudo
     if size < INFO_SIZE {
         return Err(SUDOKU_INVALID_ARGUMENT);
     }
-    let mut fresh = sudoku_read_info::empty(INFO_SIZE as u32);
-    fresh.first_line = 1;
-    // SAFETY: the caller guarantees `size` writable bytes, at least the whole struct.
-    unsafe { info.write_unaligned(fresh) };
+    // Zeroed bytes with two fields set: every other field is zero, and so is the padding (a
+    // caller comparing structs byte for byte sees the same bytes every time).
+    let mut fresh = MaybeUninit::<sudoku_read_info>::zeroed();
+    let p = fresh.as_mut_ptr();
+    // SAFETY: `p` points to a local struct, whose fields are written in place; then the whole
+    // struct, every byte initialized, is copied to the caller's `size` writable bytes (at least
+    // the struct, checked above), which cannot overlap a local.
+    unsafe {
+        ptr::addr_of_mut!((*p).struct_size).write(INFO_SIZE as u32);
+        ptr::addr_of_mut!((*p).first_line).write(1);
+        ptr::copy_nonoverlapping(p.cast::<u8>(), info.as_ptr().cast::<u8>(), INFO_SIZE);
+    }
     Ok(())
 }
 

@@ -563,8 +563,7 @@ pub unsafe extern "C" fn sudoku_rate_options_init(options: *mut sudoku_rate_opti
 
 /// The bytes `sudoku_rate_options_init` writes, in this version and every later one: the
 /// struct as it is in 0.1.
-const RATE_INIT_SIZE: usize = 8;
-const _: () = assert!(RATE_INIT_SIZE == RATE_OPTIONS_SIZE);
+const RATE_INIT_SIZE: usize = RATE_OPTIONS_SIZE;
 
 /// Fills the caller's `sudoku_rate_options` of `size` bytes (pass `sizeof options`) with the
 /// defaults of `sudoku_rate_options_init`, for the fields of the largest version of the struct
@@ -600,7 +599,8 @@ unsafe fn init_rate_options(
     if size < RATE_OPTIONS_SIZE {
         return Err(SUDOKU_INVALID_ARGUMENT);
     }
-    // SAFETY: the caller guarantees `size` writable bytes, at least the whole struct.
+    // SAFETY: the caller guarantees `size` writable bytes, at least the whole struct (two
+    // `u32` fields, no padding).
     unsafe {
         options.write_unaligned(sudoku_rate_options {
             struct_size: RATE_OPTIONS_SIZE as u32,

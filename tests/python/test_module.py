@@ -625,7 +625,7 @@ class Generate(unittest.TestCase):
         with self.assertRaises(ValueError) as below:
             sudoku.generate_batch(1, -1)
         # A count whose buffer could not exist: the library's status, not ctypes' OverflowError.
-        for count in (2**64 - 1, 2**62):
+        for count in (2**64 - 1, 2**62, 2**64, 2**100):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.generate_batch(1, count)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
