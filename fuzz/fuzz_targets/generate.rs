@@ -7,7 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use libsudoku_fuzz::{count_without, given_orbits, reference};
+use libsudoku_fuzz::{count_without, given_orbits, reference, seed_from};
 use sudoku::ffi::sudoku_status::*;
 use sudoku::ffi::{sudoku_generate, sudoku_generate_options, sudoku_generate_options_init};
 
@@ -15,11 +15,7 @@ const CELLS: usize = 81;
 
 fuzz_target!(|data: &[u8]| {
     let byte = |i: usize| data.get(i).copied().unwrap_or(0);
-    let mut seed_bytes = [0u8; 8];
-    for (k, b) in seed_bytes.iter_mut().enumerate() {
-        *b = byte(k);
-    }
-    let seed = u64::from_le_bytes(seed_bytes);
+    let seed = seed_from(data);
     let mut options = std::mem::MaybeUninit::<sudoku_generate_options>::uninit();
     // SAFETY: a writable options struct.
     unsafe { sudoku_generate_options_init(options.as_mut_ptr()) };
@@ -48,7 +44,11 @@ fuzz_target!(|data: &[u8]| {
     // two counts as the first version's.
     let v1 = std::mem::offset_of!(sudoku_generate_options, min_er);
     let whole = std::mem::size_of::<sudoku_generate_options>();
-    let known = if options.struct_size as usize >= whole { whole } else { v1 };
+    let known = if options.struct_size as usize >= whole {
+        whole
+    } else {
+        v1
+    };
     let mut seen = std::mem::MaybeUninit::<sudoku_generate_options>::uninit();
     // SAFETY: a writable options struct; then `known` bytes (at most its size) are copied from
     // another struct of the same type over it; every field is a plain integer.
@@ -72,7 +72,12 @@ fuzz_target!(|data: &[u8]| {
     let (mut puzzle, mut solution) = ([b'#'; CELLS], [b'#'; CELLS]);
     // SAFETY: readable options; two writable 81-byte buffers.
     let status = unsafe {
-        sudoku_generate(seed, &options, puzzle.as_mut_ptr().cast(), solution.as_mut_ptr().cast())
+        sudoku_generate(
+            seed,
+            &options,
+            puzzle.as_mut_ptr().cast(),
+            solution.as_mut_ptr().cast(),
+        )
     };
     if !valid {
         assert_eq!(status, SUDOKU_INVALID_ARGUMENT);
@@ -85,13 +90,22 @@ fuzz_target!(|data: &[u8]| {
     if status == SUDOKU_OK && window != (0, 0) {
         let board = sudoku::Board::parse(&puzzle).expect("a puzzle");
         let r = sudoku::steps::rate(&board);
-        assert!(r.complete && (window.0..=window.1).contains(&u16::from(r.er)), "{r:?}");
+        assert!(
+            r.complete && (window.0..=window.1).contains(&u16::from(r.er)),
+            "{r:?}"
+        );
     }
     if status != SUDOKU_OK {
-        assert_eq!((puzzle, solution), ([b'#'; CELLS], [b'#'; CELLS]), "written on {status:?}");
+        assert_eq!(
+            (puzzle, solution),
+            ([b'#'; CELLS], [b'#'; CELLS]),
+            "written on {status:?}"
+        );
         return;
     }
-    assert!(puzzle.iter().all(|&b| b == b'.' || (b'1'..=b'9').contains(&b)));
+    assert!(puzzle
+        .iter()
+        .all(|&b| b == b'.' || (b'1'..=b'9').contains(&b)));
     let (n, first) = reference::reference_solve(&puzzle, 2);
     assert_eq!(n, 1, "not unique");
     assert_eq!(first, Some(solution));
@@ -100,7 +114,10 @@ fuzz_target!(|data: &[u8]| {
     let orbits = given_orbits(&puzzle, options.symmetry).expect("the asked symmetry");
     if options.minimal == 1 {
         for orbit in orbits {
-            assert!(count_without(&puzzle, &orbit) >= 2, "orbit {orbit:?} can go");
+            assert!(
+                count_without(&puzzle, &orbit) >= 2,
+                "orbit {orbit:?} can go"
+            );
         }
     }
 });

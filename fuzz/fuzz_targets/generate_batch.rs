@@ -6,6 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use libsudoku_fuzz::seed_from;
 use sudoku::ffi::sudoku_status::{self, *};
 use sudoku::ffi::{
     sudoku_generate, sudoku_generate_batch, sudoku_generate_options,
@@ -16,11 +17,7 @@ const CELLS: usize = 81;
 
 fuzz_target!(|data: &[u8]| {
     let byte = |i: usize| data.get(i).copied().unwrap_or(0);
-    let mut seed_bytes = [0u8; 8];
-    for (k, b) in seed_bytes.iter_mut().enumerate() {
-        *b = byte(k);
-    }
-    let seed = u64::from_le_bytes(seed_bytes);
+    let seed = seed_from(data);
     let mut options = std::mem::MaybeUninit::<sudoku_generate_options>::uninit();
     // SAFETY: a writable options struct of its own size.
     let status = unsafe {

@@ -44,6 +44,15 @@ pub fn limit_from(data: &[u8]) -> u64 {
     u64::from(raw % 1001)
 }
 
+/// The generator's seed a raw input asks for: its first 8 bytes, little-endian (missing bytes 0).
+pub fn seed_from(data: &[u8]) -> u64 {
+    let mut bytes = [0u8; 8];
+    for (b, d) in bytes.iter_mut().zip(data) {
+        *b = *d;
+    }
+    u64::from_le_bytes(bytes)
+}
+
 /// The orbit of `cell` (0-80) under the C API's `sudoku_symmetry` value `symmetry` (0-9), written
 /// from the symmetries' definitions (row r, column c), independently of the library's tables;
 /// sorted cells.
