@@ -385,7 +385,7 @@ def _open(path):
         return _declare(lib)
     except AttributeError:
         # ctypes reports a missing symbol as AttributeError; name the first one missing.
-        missing = next(name for name in _FUNCTIONS if not hasattr(lib, name))
+        missing = next((name for name in _FUNCTIONS if not hasattr(lib, name)), "of libsudoku")
         raise OSError(
             "%s: no function %s (not libsudoku, or an older version of it)" % (path, missing)
         ) from None
@@ -407,6 +407,9 @@ _FUNCTIONS = (
     "sudoku_count_solutions_candidates",
     "sudoku_validate_candidates",
     "sudoku_board_candidates",
+    "sudoku_canonicalize",
+    "sudoku_transform_apply",
+    "sudoku_transform_invert",
     "sudoku_status_message",
     "sudoku_status_name",
     "sudoku_version",
@@ -658,14 +661,10 @@ def _to_bytes(board):
     not 81 bytes."""
     _check_board_type(board)
     if isinstance(board, str):
-        try:
-            board = board.encode("ascii")
-        except UnicodeEncodeError as error:
-            # The first non-ASCII character is the faulty cell when the board has 81 of them.
-            cell = error.start if len(board) == CELLS else None
-            raise SudokuError(
-                SUDOKU_INVALID_CHARACTER, "a board holds ASCII characters only", cell
-            ) from None
+        # A non-ASCII character becomes '?', a byte no board holds, one byte per character:
+        # the library then names the first fault in row-major order, whatever it is, as it
+        # does for the same board given as bytes.
+        board = board.encode("ascii", "replace")
     board = bytes(board)
     if len(board) != CELLS:
         raise SudokuError(
@@ -928,8 +927,7 @@ _MASK_RANGE = "a mask is from 0 to 0x1FF (digit d is bit d - 1)"
 
 
 def _to_masks(masks):
-    """The 81 masks of a candidate puzzle as a ctypes array: from a list or tuple (any sequence
-    but a text) of 81 ints, or a PuzzleRead (a candidate puzzle's masks; a puzzle of givens
+    """The 81 masks of a candidate puzzle as a ctypes array: from a list or tuple of 81 ints, or a PuzzleRead (a candidate puzzle's masks; a puzzle of givens
     becomes each given's digit alone and every digit in a blank). TypeError for another type or
     an item that is not an int; SudokuError SUDOKU_INVALID_ARGUMENT for another length, or
     (with the cell) for an int outside 0-0xFFFF, which no uint16_t holds (0x200-0xFFFF are left
@@ -939,7 +937,7 @@ def _to_masks(masks):
             return _Masks(*[0x1FF if c == "." else 1 << (ord(c) - ord("1"))
                             for c in masks.puzzle])
         masks = masks.puzzle
-    if isinstance(masks, (str, bytes, bytearray, memoryview)) or not hasattr(masks, "__len__"):
+    if not isinstance(masks, (list, tuple)):
         raise TypeError("candidates are a list or tuple of 81 int masks, not %s"
                         % type(masks).__name__)
     masks = list(masks)
@@ -1053,6 +1051,15 @@ def _symmetry_code(symmetry):
     return SYMMETRIES.index(symmetry)
 
 
+def _finite(number):
+    """Whether an int or float is finite as a float: an int too large for a float is not
+    (math.isfinite would raise OverflowError on it)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False
+
+
 def _er_tenths(er):
     """The (min_er, max_er) in tenths of generate's `er` window: None is (0, 0), any rating."""
     if er is None:
@@ -1066,7 +1073,7 @@ def _er_tenths(er):
         # Tenths in the C struct's 16 bits: 0.0 to 6553.5, one decimal. NaN and infinities are
         # out of that range too (round would raise on them). A window above every rating the
         # engine gives is the library's to take, as from C: SUDOKU_NOT_FOUND.
-        scaled = round(value * 10) if math.isfinite(value) else -1
+        scaled = round(value * 10) if _finite(value) else -1
         if not (0 <= scaled <= 0xFFFF and abs(value * 10 - scaled) < 1e-6):
             raise SudokuError(
                 SUDOKU_INVALID_ARGUMENT,
@@ -1364,7 +1371,7 @@ def level_name(er: float) -> str:
                         % type(er).__name__)
     # The range is checked on er itself (rounding first took -0.05 for 0.0), and tenths are
     # taken as serate rounds an ER for printing, (int)((x + 0.05) * 10): 9.05 is 9.1.
-    if not (math.isfinite(er) and 0 <= er <= 6553.5):
+    if not (_finite(er) and 0 <= er <= 6553.5):
         raise ValueError("an ER is from 0 to 6553.5")
     tenths = int((er + 0.05) * 10)
     if tenths > 0xFFFF:
@@ -1398,14 +1405,17 @@ def rate(puzzle: Board, budget_ms: Optional[int] = None) -> Rating:
     met a contradiction on a puzzle with several solutions), SUDOKU_INVALID_CHARACTER or
     SUDOKU_CONFLICTING_GIVENS (with the cell). TypeError for a budget_ms that is not an int,
     ValueError for one below 0 or above 2**32 - 1."""
+    # The C API's order: the board's type, the other arguments, then the board's characters.
+    _check_board_type(puzzle)
+    if budget_ms is not None:
+        _require_int("budget_ms", budget_ms)
+        if not 0 <= budget_ms < 2**32:
+            raise ValueError("budget_ms must be from 0 to 2**32 - 1")
     text = _to_bytes(puzzle)
     raw = _Rating()
     if budget_ms is None:
         status = _library().sudoku_rate(text, ctypes.byref(raw))
     else:
-        _require_int("budget_ms", budget_ms)
-        if not 0 <= budget_ms < 2**32:
-            raise ValueError("budget_ms must be from 0 to 2**32 - 1")
         options = _initialized(_RateOptions, "sudoku_rate_options_init_size")
         options.budget_ms = budget_ms
         status = _library().sudoku_rate_with(text, ctypes.byref(options), ctypes.byref(raw))
@@ -1560,13 +1570,15 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
     SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
     (with the cell: the first mask above 0x1FF, else the first given missing from the
     board)."""
-    text = _to_bytes(puzzle)
+    # The C API's order: the board's type, the other arguments, then the board's characters.
+    _check_board_type(puzzle)
+    masks = None if candidates is None else _to_masks(candidates)
     try:
         given = None if givens is None else _to_bytes(givens)
     except SudokuError as error:
         # Name the argument: the same sentence about the board would point at `puzzle`.
         raise SudokuError(error.status, "givens: " + error.message, error.cell) from None
-    masks = None if candidates is None else _to_masks(candidates)
+    text = _to_bytes(puzzle)
     raw = _Step()
     cell = ctypes.c_size_t(CELLS)
     status = _library().sudoku_hint(text, given, masks, ctypes.byref(raw), ctypes.byref(cell))
@@ -1854,6 +1866,8 @@ def apply_transform(transform: Union[Transform, Sequence], puzzle: Board) -> str
     Raises SudokuError: SUDOKU_INVALID_ARGUMENT (not a valid transformation),
     SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError for a
     transform of another shape."""
+    # The C API's order: the board's type (a NULL pointer to C), the transform, the board.
+    _check_board_type(puzzle)
     t = _to_c_transform(transform)
     text = _to_bytes(puzzle)
     out = _Board()

@@ -41,7 +41,7 @@ from __future__ import annotations
 import posixpath
 import re
 import uuid
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import libsudoku
 
@@ -148,6 +148,17 @@ def _line_range(f: Any, start: int, end: int, size: int) -> bytes:
     return data
 
 
+def _invalid_message(status: int, validate: Callable[[], None]) -> str:
+    """solve_file's diagnostic of an invalid puzzle of `status`: the validation's error (the
+    status's sentence with the faulty cell) when it finds that status, else the sentence."""
+    try:
+        validate()
+    except libsudoku.SudokuError as error:
+        if error.status == status:
+            return str(error)
+    return str(libsudoku.SudokuError(status))
+
+
 def _solve_lines(
     data: bytes, unique: bool, threads: int
 ) -> Tuple[bytes, int, int, Dict[str, int], List[Tuple[int, str, bytes]]]:
@@ -195,6 +206,8 @@ def _solve_lines(
     diagnostics: List[Tuple[int, str, bytes]] = []
     counts: Dict[str, int] = {}
     invalid_name = libsudoku.status_name(libsudoku.SUDOKU_INVALID_FORMAT)
+    # Statuses about solutions, which solve_file prints without a diagnostic.
+    quiet = (libsudoku.SUDOKU_NO_SOLUTION, libsudoku.SUDOKU_MULTIPLE_SOLUTIONS)
     for line in other_lines.tolist():
         text = data[starts[line]:ends[line]]
         try:
@@ -209,11 +222,17 @@ def _solve_lines(
         if read is None:
             continue  # a blank or comment line
         if read.kind == libsudoku.SUDOKU_PUZZLE_CANDIDATES:
+            # As solve_file solves a candidate puzzle: in unique mode with the unique call, and
+            # an invalid one (not a matter of solutions) with a diagnostic naming its cell.
+            solve = libsudoku.solve_unique_candidates if unique else libsudoku.solve_candidates
             try:
-                answer = libsudoku.solve_candidates(read)
+                answer = solve(read)
                 name = libsudoku.status_name(libsudoku.SUDOKU_OK)
             except libsudoku.SudokuError as error:
                 name = answer = libsudoku.status_name(error.status)
+                if error.status not in quiet:
+                    diagnostics.append((line + 1, _invalid_message(
+                        error.status, lambda: libsudoku.validate_candidates(read)), b""))
             literal[line] = answer.encode() + b"\n"
             counts[name] = counts.get(name, 0) + 1
             continue
@@ -250,16 +269,12 @@ def _solve_lines(
     events.sort()
     pieces: List[bytes] = []
     row = 0
-    quiet = (libsudoku.SUDOKU_NO_SOLUTION, libsudoku.SUDOKU_MULTIPLE_SOLUTIONS)
     for line, k in events:
         if k >= 0 and int(statuses[k]) not in quiet:
             # An invalid puzzle: solve_file says why, with the faulty cell.
-            try:
-                libsudoku.validate(puzzles[k].tobytes())
-                message = libsudoku.status_name(int(statuses[k]))
-            except libsudoku.SudokuError as error:
-                message = str(error)
-            diagnostics.append((line + 1, message, b""))
+            board = puzzles[k].tobytes()
+            diagnostics.append((line + 1, _invalid_message(
+                int(statuses[k]), lambda: libsudoku.validate(board)), b""))
         stop = k if k >= 0 else int(np.searchsorted(batch_lines, line))
         pieces.append(out[row:stop].tobytes())
         if k >= 0:
@@ -364,7 +379,8 @@ def solve_files(
     if isinstance(paths, str):
         paths = [paths]
     paths = list(paths)
-    if not isinstance(partition_size, int) or partition_size < 1:
+    if (not isinstance(partition_size, int) or isinstance(partition_size, bool)
+            or partition_size < 1):
         raise ValueError("partition_size is a number of bytes, 1 or more")
     # The tasks' own arguments are checked here, before the output folder is made, as
     # solve_batch checks them.

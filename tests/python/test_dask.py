@@ -278,8 +278,12 @@ class TestDask(unittest.TestCase):
         puzzles = [line for line in self.data.split(b"\n")[:400] if len(line) == 81]
         # (No short line of digits: two in a row would start a grid, which solve_file reads
         # across lines and this module does not; see the module's docstring.)
+        # Pencilmark lines (729 characters) too: one with every candidate (many solutions),
+        # one whose first two cells hold only 1 (equal givens in a row).
+        every = b"123456789" * 81
         bad = [BAD_LINE.rstrip(b"\n"), b"", b"# a comment", b"x" * 90, puzzles[0][:80],
-               puzzles[1] + b"  ED=1.0/1.0/1.0", CONFLICTING.rstrip(b"\n")]
+               puzzles[1] + b"  ED=1.0/1.0/1.0", CONFLICTING.rstrip(b"\n"), every,
+               b"1........" * 2 + every[18:]]
         solve_file = os.environ.get("SOLVE_FILE")
         for trial in range(24):
             lines = [rng.choice(puzzles) if rng.random() < 0.8 else rng.choice(bad)
@@ -292,9 +296,13 @@ class TestDask(unittest.TestCase):
                 f.write(data)
             # The lines, split here by the reader's rule on its own.
             expected_lines = len(re.findall(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", data))
+            # Half the files in unique mode (--unique for solve_file).
+            unique = trial % 2 == 1
+            mode = ["--unique"] if unique else []
             for size in (81, 100, 333, 1 << 20):
                 output = os.path.join(self.tmp.name, "ends%d-%d" % (trial, size))
-                report = libsudoku.dask.solve_files(path, output, partition_size=size)
+                report = libsudoku.dask.solve_files(path, output, partition_size=size,
+                                                    unique=unique)
                 self.assertEqual(sum(p.lines for p in report.partitions), expected_lines,
                                  (trial, size))
                 if solve_file:
@@ -302,7 +310,8 @@ class TestDask(unittest.TestCase):
                     for name in report.outputs:
                         with open(name, "rb") as f:
                             joined += f.read()
-                    result = subprocess.run([solve_file, "--quiet", path], capture_output=True)
+                    result = subprocess.run([solve_file, "--quiet"] + mode + [path],
+                                            capture_output=True)
                     self.assertEqual(joined, result.stdout, (trial, size))
                     self.assertEqual(
                         ["line %d: %s" % (line, message)
@@ -324,6 +333,7 @@ class TestDask(unittest.TestCase):
             ((small,), {"threads": True}, TypeError),
             ((small,), {"unique": "yes"}, TypeError),
             ((small,), {"partition_size": 0}, ValueError),
+            ((small,), {"partition_size": True}, ValueError),
         ]
         for k, (args, kwargs, error) in enumerate(cases):
             output = os.path.join(self.tmp.name, "refused-%d" % k)

@@ -17,6 +17,7 @@ against the rules and the givens by the checker below.
 
 import array
 import ctypes
+import ctypes.util
 import dataclasses
 import os
 import shutil
@@ -231,6 +232,41 @@ class CountAndValidate(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.solve("\u00e9" * 3)
         self.assertIsNone(caught.exception.cell)
+
+    def test_non_ascii_is_a_fault_where_it_stands(self):
+        # The first fault in row-major order, as for the same board in bytes: not the non-ASCII
+        # character when an earlier cell is already wrong.
+        for text, raw, status, cell in (
+                ("x" + TOP1[1:5] + "\u00e9" + TOP1[6:], b"x" + TOP1[1:5].encode() + b"\xe9"
+                 + TOP1[6:].encode(), sudoku.SUDOKU_INVALID_CHARACTER, 0),
+                ("55..." + "\u00e9" + "." * 75, b"55...\xe9" + b"." * 75,
+                 sudoku.SUDOKU_CONFLICTING_GIVENS, 1)):
+            for board in (text, raw):
+                with self.assertRaises(sudoku.SudokuError, msg=repr(board)) as caught:
+                    sudoku.validate(board)
+                self.assertEqual((caught.exception.status, caught.exception.cell),
+                                 (status, cell), repr(board))
+
+    def test_other_arguments_are_checked_before_the_board_s_characters(self):
+        # The C API's order: the board's type, the other arguments, then its characters.
+        with self.assertRaises(ValueError):
+            sudoku.rate("x", -1)
+        with self.assertRaises(TypeError):
+            sudoku.rate("x", "a")
+        with self.assertRaises(TypeError):
+            sudoku.hint("x", "bad")
+        with self.assertRaises(TypeError):
+            sudoku.apply_transform((False, range(8), range(9), range(10)), None)
+        for masks in (set(range(81)), {i: 1 for i in range(81)}, range(81)):
+            with self.assertRaises(TypeError, msg=type(masks).__name__):
+                sudoku.solve_candidates(masks)
+
+    def test_huge_numbers_get_the_documented_errors(self):
+        with self.assertRaises(ValueError):
+            sudoku.level_name(10**400)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.generate(0, er=(1, 10**400))
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
 
     def test_limit_must_be_an_int(self):
         for limit in (2.5, "2", True, None):
@@ -979,6 +1015,32 @@ class Loading(unittest.TestCase):
             env.pop(name, None)
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         return env
+
+    def test_the_functions_checked_at_load_are_every_function_called(self):
+        # _FUNCTIONS names what a library must have to be taken (else the search skips it, or
+        # load(path) raises OSError naming the first missing one): it must hold every function
+        # the module calls, which are the header's functions.
+        import re
+
+        with open(os.path.join(ROOT, "include", "sudoku.h")) as f:
+            header = set(re.findall(r"^[a-z][^;(]*\b(sudoku_\w+)\(", f.read(), re.M))
+        with open(sudoku.__file__) as f:
+            source = f.read()
+        called = set(re.findall(r"\blib\.(sudoku_\w+)", source))
+        called |= set(re.findall(r"_library\(\)\.(sudoku_\w+)", source))
+        called |= set(re.findall(r"\"(sudoku_\w+_init_size)\"", source))
+        self.assertEqual(len(header), 36)
+        self.assertEqual(set(sudoku._FUNCTIONS), header)
+        self.assertLessEqual(called, header)
+
+    def test_a_library_missing_a_function_is_an_os_error(self):
+        # A library that loads but lacks libsudoku's functions (here the C library itself).
+        libc = ctypes.util.find_library("c")
+        if libc is None:
+            self.skipTest("no C library to load")
+        with self.assertRaises(OSError) as caught:
+            sudoku.load(libc)
+        self.assertIn("no function sudoku_solve", str(caught.exception))
 
     def test_beside_the_module_and_by_soname(self):
         library = sudoku.load()._name
