@@ -564,7 +564,8 @@ typedef struct sudoku_read_info {
    */
   size_t column;
   /**
-   * Byte offset of the fault, or of the puzzle's first line; `len` on `SUDOKU_END_OF_INPUT`.
+   * Byte offset of the fault, or where the puzzle starts on its first line (past a
+   * byte-order mark); `len` on `SUDOKU_END_OF_INPUT`.
    */
   size_t offset;
   /**

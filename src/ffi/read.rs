@@ -76,7 +76,8 @@ pub struct sudoku_read_info {
     /// The column of the fault (`SUDOKU_INVALID_FORMAT`), else 1 on `SUDOKU_OK` (the puzzle's
     /// line) and 0 on `SUDOKU_END_OF_INPUT`.
     pub column: usize,
-    /// Byte offset of the fault, or of the puzzle's first line; `len` on `SUDOKU_END_OF_INPUT`.
+    /// Byte offset of the fault, or where the puzzle starts on its first line (past a
+    /// byte-order mark); `len` on `SUDOKU_END_OF_INPUT`.
     pub offset: usize,
     /// On `SUDOKU_INVALID_FORMAT`, why: one of the `SUDOKU_READ_*` reasons; otherwise 0.
     pub reason: u32,
