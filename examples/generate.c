@@ -94,6 +94,10 @@ static int parse_number(const char *text, unsigned long long min, unsigned long 
           (base == 16 && ((text[0] >= 'a' && text[0] <= 'f') || (text[0] >= 'A' && text[0] <= 'F'))))) {
         return 0;
     }
+    /* strtoull would take a second prefix in base 16: "0x0x5" is not a number. */
+    if (base == 16 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        return 0;
+    }
     errno = 0;
     value = strtoull(text, &end, base);
     if (errno != 0 || *end != '\0' || value < min || value > max) {

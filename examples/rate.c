@@ -119,6 +119,8 @@ static size_t flush_batch(struct batch *b, const char *name, const struct how *h
         }
         if (s != SUDOKU_OK) {
             size_t cell = 0;
+            /* The ratings before it go out first, so that a shared stream follows the input. */
+            flush_output();
             fprintf(stderr, PROGRAM ": %s:%lu: %s: %s", name, b->lines[i],
                     sudoku_status_name(s), sudoku_status_message(s));
             /* The faulty cell, as the other programs name it. */
@@ -193,7 +195,9 @@ static int rate_input(FILE *in, const char *name, struct batch *b, const struct 
     errno = 0;
     text = read_all(in, &len);
     if (text == NULL) {
-        fprintf(stderr, PROGRAM ": %s: %s\n", name, strerror(errno));
+        int reason = errno;
+        flush_output();
+        fprintf(stderr, PROGRAM ": %s: %s\n", name, strerror(reason));
         return 1;
     }
     /* One info for the whole text: its first_line carries the line count from call to call. */
@@ -212,8 +216,10 @@ static int rate_input(FILE *in, const char *name, struct batch *b, const struct 
             }
             continue;
         }
-        /* Rate the puzzles before this one first, so that stderr follows the input. */
+        /* Rate the puzzles before this one first, and write their ratings out, so that stderr
+         * follows the input (also when both go to one stream). */
         failed += flush_batch(b, name, how) + 1;
+        flush_output();
         if (status == SUDOKU_INVALID_FORMAT) {
             char diagnostic[192];
             read_diagnostic(text + pos, &info, diagnostic, sizeof diagnostic);
@@ -313,7 +319,9 @@ int main(int argc, char **argv)
         } else {
             FILE *in = fopen(path, "rb");
             if (in == NULL) {
-                fprintf(stderr, PROGRAM ": %s: %s\n", path, strerror(errno));
+                int reason = errno;
+                flush_output();
+                fprintf(stderr, PROGRAM ": %s: %s\n", path, strerror(reason));
                 code = 1;
                 continue;
             }

@@ -147,6 +147,7 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
         (&["--seed", "0x1g"], seed),
         (&["--seed", "-1"], seed),
         (&["--seed", "0x"], seed),
+        (&["--seed", "0x0x5"], seed),
         (&["--symmetry"], "--symmetry needs a NAME"),
         (&["--symmetry", "spiral"], "unknown symmetry 'spiral'"),
         (&["--symmetry", "Rotate180"], "unknown symmetry 'Rotate180'"),

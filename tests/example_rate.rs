@@ -309,6 +309,43 @@ fn rate_reports_bad_lines_and_goes_on() {
 }
 
 #[test]
+fn rate_keeps_the_input_order_when_stdout_and_stderr_share_a_stream() {
+    // Ratings (stdout, buffered) and bad lines (stderr) of one input, both into one pipe: the
+    // lines must come in input order, a file that cannot be opened in its place among FILEs.
+    let dir = scratch_dir("rate_example");
+    let input = dir.join("shared.txt");
+    fs::write(&input, format!("{QQWING_1}\n{CONFLICT}\n{QQWING_2}\n")).unwrap();
+    for link in LINKS {
+        let program = example("rate", link);
+        let output = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("\"$0\" \"$1\" /nonexistent/file \"$1\" 2>&1")
+            .arg(program)
+            .arg(&input)
+            .output()
+            .unwrap();
+        let all = text(&output.stdout);
+        let lines: Vec<&str> = all.lines().collect();
+        assert_eq!(lines.len(), 7, "{all}");
+        let file = input.to_str().unwrap();
+        for (at, expected) in [
+            (0, format!("{QQWING_1} 1.5/1.2/1.2")),
+            (1, format!("rate: {file}:2: SUDOKU_CONFLICTING_GIVENS")),
+            (2, format!("{QQWING_2} 1.5/1.2/1.2")),
+            (
+                3,
+                "rate: /nonexistent/file: No such file or directory".to_string(),
+            ),
+            (4, format!("{QQWING_1} 1.5/1.2/1.2")),
+            (5, format!("rate: {file}:2: SUDOKU_CONFLICTING_GIVENS")),
+            (6, format!("{QQWING_2} 1.5/1.2/1.2")),
+        ] {
+            assert!(lines[at].starts_with(&expected), "line {at}: {all}");
+        }
+    }
+}
+
+#[test]
 fn rate_takes_options_after_files_and_a_double_dash() {
     let dir = scratch_dir("rate_example");
     let dashed = dir.join("-dashed.txt");
