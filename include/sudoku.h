@@ -1565,7 +1565,7 @@ enum sudoku_status sudoku_solve_path(const char board[81], struct sudoku_step *s
 
 /**
  * A step in one line of English, for example `Hidden Single in box 5: r4c6 = 7` or `X-Wing on
- * 7 in rows 2 and 8: removes 7 from r3c4, r5c4` (the form: `docs/steps.md`, "Explanations").
+ * 7 in rows 2 and 8: removes 7 from r3c4, r5c4` (the form: `docs/steps.md`, "Through C, the programs and Python", **Explanations**).
  * Cells are `rNcM` (row and column 1-9); chains are written node by node, `r1c2=5 -> r1c7<>5`.
  *
  * `step`: a step as `sudoku_hint` or `sudoku_solve_path` wrote it; only read. `text`: `size`

@@ -1,5 +1,5 @@
 //! The step engine (`steps`) through C: Sudoku Explainer ratings (`sudoku_rate`,
-//! `sudoku_rate_batch`), hints and solving paths (`sudoku_hint`, `sudoku_solve_path`), a step in
+//! `sudoku_rate_with` and its options, `sudoku_rate_batch`), hints and solving paths (`sudoku_hint`, `sudoku_solve_path`), a step in
 //! English (`sudoku_step_explain`) and the names of techniques and levels.
 //!
 //! A step crosses the boundary as `sudoku_step`, a plain struct the caller owns; ratings are in
@@ -1065,7 +1065,7 @@ pub unsafe extern "C" fn sudoku_solve_path(
 }
 
 /// A step in one line of English, for example `Hidden Single in box 5: r4c6 = 7` or `X-Wing on
-/// 7 in rows 2 and 8: removes 7 from r3c4, r5c4` (the form: `docs/steps.md`, "Explanations").
+/// 7 in rows 2 and 8: removes 7 from r3c4, r5c4` (the form: `docs/steps.md`, "Through C, the programs and Python", **Explanations**).
 /// Cells are `rNcM` (row and column 1-9); chains are written node by node, `r1c2=5 -> r1c7<>5`.
 ///
 /// `step`: a step as `sudoku_hint` or `sudoku_solve_path` wrote it; only read. `text`: `size`

@@ -1,6 +1,6 @@
 //! Making puzzles: a seeded generator of unique (and, when asked, minimal) puzzles with a chosen
-//! symmetry of the givens, and the two transformations it rests on, [`is_minimal`] and
-//! [`minimize`]. See `docs/generator.md` for how it works and why it is fast.
+//! symmetry of the givens, and two transformations that share its removal loop (`removal`),
+//! [`is_minimal`] and [`minimize`]. See `docs/generator.md` for how it works and why it is fast.
 //!
 //! A puzzle is a pure function of `(seed, index, options)` (index 0 for [`generate`], `i` for
 //! item `i` of [`generate_batch`]): the same on every platform, every solver kernel and every

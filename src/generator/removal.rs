@@ -3,7 +3,8 @@
 //!
 //! The puzzle is always a set of cells of a known solved grid. Taking out an orbit of givens
 //! keeps it unique exactly when no solution of the smaller puzzle differs from the grid at one of
-//! the orbit's cells. Each removal is decided, cheapest first, by:
+//! the orbit's cells. Each removal is decided, cheapest first, by (inside a window, step 3's
+//! placements come first and stand in for step 2):
 //! 1. unavoidable sets of the grid ([`Unavoidable`]): a removal that leaves one without a given
 //!    breaks uniqueness;
 //! 2. a singles check: when every cell of the orbit would be a naked or hidden single among the

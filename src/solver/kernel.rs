@@ -1,8 +1,10 @@
 //! The search kernels: the depth-first search compiled once per instruction set ([`Kernel`]),
 //! and the dispatch to the one this CPU runs. See `docs/solver.md`.
 //!
-//! A search node propagates to a fixed point (`State::propagate`), then guesses on a cell with
-//! the fewest candidates, trying each digit on a copy of the state; the last digit reuses the
+//! A search node propagates to a fixed point (`State::propagate`), then guesses on a bivalue
+//! cell (`State::choose_guess`: the most unsolved peers plus the cell's activity; the ordered
+//! listing and the generator's removal searches take the first open or first bivalue cell),
+//! trying each digit on a copy of the state; the last digit reuses the
 //! state itself, so nothing is ever undone. A solve is one recursion, a level per guess, with no
 //! heap allocation.
 

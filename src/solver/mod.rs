@@ -1,10 +1,11 @@
-//! The solver: one search, from a [`Start`] (a board or its text) in a [`Mode`] (first solution,
+//! The solver: one search, from a [`Start`] (a board, its text, or candidates) in a [`Mode`] (first solution,
 //! unique solution, or a count), giving an [`Outcome`]. See `docs/solver.md` for how it works.
 //!
 //! The state is a bitboard of candidates per digit and band; each search node applies naked and
 //! hidden singles and locked candidates (pointing and claiming) until nothing changes, then
-//! guesses. The search is compiled for several instruction sets and the best one this CPU runs
-//! is picked at run time (`kernel`); all give identical results.
+//! guesses. The search is compiled for several instruction sets, and at run time AVX2 is picked
+//! where the CPU has it, else the portable build (`kernel`; the AVX-512 build measured slower and
+//! only the test hooks run it); all give identical results.
 //!
 //! No heap allocation: a solve is one recursion, a level per guess (at most 81, in practice
 //! under 30), each copying the 192-byte state once; at most about 35 KiB of stack in the

@@ -648,13 +648,17 @@ impl State {
             digits: 0x1FF,
             high_first: false,
         };
+        // More than any cell has, so that the first open cell is taken, and then only a cell
+        // with strictly fewer candidates replaces it (the first of the fewest).
+        let mut fewest = 10;
         for b in 0..3 {
             let mut open = self.unsolved.0[b];
             while open != 0 {
                 let cell = b * 27 + open.trailing_zeros() as usize;
                 open &= open - 1;
                 let digits = self.digits_at(cell);
-                if digits.count_ones() < best.digits.count_ones() || best.digits == 0x1FF {
+                if digits.count_ones() < fewest {
+                    fewest = digits.count_ones();
                     best = Guess {
                         cell,
                         digits,

@@ -1,11 +1,12 @@
-//! Chains: Sudoku Explainer's `Chaining` producers. For now producer 14 (`Chaining(false,
-//! false, false, 0)`, ER 6.5 and up): X-cycles, Y-cycles and cycles ([`cycles`]), forcing
-//! X-chains and forcing chains ([`forcing`]), found by [`unary_chains`]. The potentials, their
-//! arena with parent links and the link rules ([`potential`]) are shared with the chains to come
-//! (Nishio, multiple, dynamic).
+//! Chains: Sudoku Explainer's `Chaining` producers. Here, producer 14 (`Chaining(false, false,
+//! false, 0)`, ER 6.5 and up): X-cycles, Y-cycles and cycles ([`cycles`]), forcing X-chains and
+//! forcing chains ([`forcing`]), found by [`unary_chains`]. The potentials, their arena with
+//! parent links and the link rules ([`potential`]) are shared with the other producers, each in
+//! its module: Nishio ([`nishio`]), cell and region forcing chains ([`multiple`]), dynamic and
+//! nested forcing chains ([`dynamic`], [`nested`], [`advanced`]).
 //!
 //! Rules as in SE 1.2.1 (`diuf/sudoku/solver/rules/chaining/Chaining.java`, `ChainingHint.java`,
-//! `CycleHint.java`, `ForcingChainHint.java`; see `docs/se-rules.md`, "Chains" and "X-cycles,
+//! `CycleHint.java`, `ForcingChainHint.java`; see `docs/se-rules.md`, "Chains: common machinery" and "X-cycles,
 //! Y-cycles, forcing X-chains, forcing chains"):
 //!
 //! - three passes, in this order: house links only ("X": X-cycles, forcing X-chains), cell
