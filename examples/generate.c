@@ -319,6 +319,8 @@ int main(int argc, char **argv)
                 if (progress) {
                     fputs("\r\033[K", stderr);
                 }
+                /* The puzzles before it go out first, so that one stream keeps their order. */
+                flush_output();
                 fprintf(stderr, "generate: puzzle %llu: %s: %s", done + k,
                         sudoku_status_name(statuses[k]), sudoku_status_message(statuses[k]));
                 if (statuses[k] == SUDOKU_NOT_FOUND) {
@@ -332,6 +334,9 @@ int main(int argc, char **argv)
             }
         }
         done += n;
+        if (ferror(stdout)) {
+            break; /* the output failed: making more would be for nothing (reported below) */
+        }
         if (progress) {
             double elapsed = now_seconds() - start;
             fprintf(stderr, "\r%llu/%llu puzzles  %.0f puzzles/s\033[K", done, count,
