@@ -72,9 +72,11 @@ static void report_invalid(sudoku_status status, const char *board, size_t line)
 {
     size_t cell = SUDOKU_CELLS;
     if (sudoku_validate(board, &cell) == status && cell < SUDOKU_CELLS) {
+        flush_output();
         fprintf(stderr, PROGRAM ": line %zu: %s (cell %zu)\n", line,
                 sudoku_status_message(status), cell);
     } else {
+        flush_output();
         fprintf(stderr, PROGRAM ": line %zu: %s\n", line, sudoku_status_message(status));
     }
 }
@@ -159,12 +161,14 @@ int main(int argc, char **argv)
         }
         if (status == SUDOKU_INVALID_FORMAT) {
             read_diagnostic(text + pos, &info, diagnostic, sizeof diagnostic);
+            flush_output();
             fprintf(stderr, PROGRAM ": line %zu: %s\n", info.line, diagnostic);
             puts(sudoku_status_name(status));
             continue;
         }
         if (status != SUDOKU_OK) {
             /* NULL_POINTER, INVALID_ARGUMENT or INTERNAL_ERROR: a bug, not the input's fault. */
+            flush_output();
             fprintf(stderr, PROGRAM ": sudoku_read_puzzle failed: %s\n",
                     sudoku_status_message(status));
             free(text);
@@ -172,6 +176,7 @@ int main(int argc, char **argv)
         }
         if (info.kind == SUDOKU_PUZZLE_CANDIDATES) {
             /* The canonical form is defined for givens; the candidates' singles are no givens. */
+            flush_output();
             fprintf(stderr, PROGRAM ": line %zu: a candidate puzzle has no canonical form; "
                             "skipped\n", info.line);
             puts(sudoku_status_name(SUDOKU_INVALID_FORMAT));
@@ -179,8 +184,9 @@ int main(int argc, char **argv)
         }
         status = sudoku_canonicalize(board, form, with_transform ? &t : NULL);
         if (status != SUDOKU_OK) {
-            puts(sudoku_status_name(status));
+            /* The diagnostic first, then the line, as for a text that is not a puzzle. */
             report_invalid(status, board, info.line);
+            puts(sudoku_status_name(status));
             continue;
         }
         fwrite(form, 1, SUDOKU_CELLS, stdout);

@@ -284,9 +284,18 @@ static void draw_progress(struct progress *p, unsigned long puzzles, double byte
     p->shown = 1;
 }
 
-/* Erases the progress line, so that a diagnostic or the summary starts on a clean line. */
+/* Erases the progress line, so that a diagnostic or the summary starts on a clean line, and
+ * writes out the solutions before it, so that a diagnostic keeps its place among them when
+ * stdout and stderr are one stream (a write error stays in stdout's error flag, reported at
+ * the end). */
+static int stdout_errno; /* the reason of the first failed flush there, 0 when none */
+
 static void clear_progress(struct progress *p)
 {
+    errno = 0;
+    if (fflush(stdout) != 0 && stdout_errno == 0) {
+        stdout_errno = errno != 0 ? errno : EIO;
+    }
     if (p->shown) {
         fputs("\r\033[K", stderr);
         p->shown = 0;
@@ -471,13 +480,14 @@ static int flush_block(struct block *b, const struct options *o, struct tally *t
             status = solve_one(b, i, o, &found);
         }
         if (status != SUDOKU_OK) {
-            puts(sudoku_status_name(status));
+            /* The diagnostic first, then the line, as for a text that is not a puzzle. */
             if (status != SUDOKU_NO_SOLUTION && status != SUDOKU_MULTIPLE_SOLUTIONS) {
                 report_invalid(status, b->boards + k * SUDOKU_CELLS,
                                b->kind[i] == KIND_CANDIDATES ? b->masks + k * SUDOKU_CELLS
                                                              : NULL,
                                b->line[i], p);
             }
+            puts(sudoku_status_name(status));
         }
         count_outcome(t, status, found);
     }
@@ -509,12 +519,13 @@ static void usage(FILE *out)
 /* Flushes stdout; 0 when everything written reached it, otherwise 1 with the reason on stderr.
  * stdout is buffered, so a failed write may only show here. The error flag is checked too: glibc
  * drops a buffer it failed to write, so fflush can succeed after a lost write (the reason is then
- * gone with it: EIO). */
+ * the one an earlier flush kept, else EIO). */
 static int output_failed(void)
 {
     errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, PROGRAM ": error writing output: %s\n", strerror(errno != 0 ? errno : EIO));
+        int reason = errno != 0 ? errno : stdout_errno != 0 ? stdout_errno : EIO;
+        fprintf(stderr, PROGRAM ": error writing output: %s\n", strerror(reason));
         return 1;
     }
     return 0;

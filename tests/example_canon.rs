@@ -273,3 +273,22 @@ fn canon_writes_the_shared_diagnostics_of_the_table_of_inputs() {
         }
     }
 }
+
+#[test]
+fn canon_keeps_the_input_order_in_one_stream() {
+    // A diagnostic comes just before its puzzle's line, whatever the buffering of stdout.
+    let input = format!("{CLASSIC}\n11{}\nxx\n", ".".repeat(79));
+    for link in LINKS {
+        let lines = one_stream(example("canon", link), &[], &input);
+        assert_eq!(lines.len(), 5, "{lines:?}");
+        assert_eq!(
+            lines[1..],
+            [
+                "canon: line 2: two equal givens share a row, column or box (cell 1)",
+                "SUDOKU_CONFLICTING_GIVENS",
+                "canon: line 3: line 3 has 2 cells, not 9",
+                "SUDOKU_INVALID_FORMAT",
+            ]
+        );
+    }
+}

@@ -418,3 +418,23 @@ fn solve_file_reads_what_solve_prints() {
         assert_run(&output, 0, &expected, "");
     }
 }
+
+#[test]
+fn solve_file_keeps_the_input_order_in_one_stream() {
+    // A diagnostic comes just before its puzzle's line, whatever the buffering of stdout.
+    let input = format!("{CLASSIC}\n11{}\nxx\n{TOP1}\n", ".".repeat(79));
+    for link in LINKS {
+        let lines = one_stream(example("solve_file", link), &["--quiet"], &input);
+        assert_eq!(
+            lines,
+            [
+                CLASSIC_SOLUTION,
+                "solve_file: line 2: two equal givens share a row, column or box (cell 1)",
+                "SUDOKU_CONFLICTING_GIVENS",
+                "solve_file: line 3: line 3 has 2 cells, not 9",
+                "SUDOKU_INVALID_FORMAT",
+                TOP1_SOLUTION,
+            ]
+        );
+    }
+}

@@ -424,3 +424,25 @@ pub fn python_command() -> Command {
         .env("PYTHONDONTWRITEBYTECODE", "1");
     command
 }
+
+/// What `program` (run with `args` and then FILE holding `input`) writes to stdout and stderr
+/// joined into one stream (`2>&1` in a shell), as lines: the order a user sees in a terminal or
+/// a log.
+pub fn one_stream(program: &Path, args: &[&str], input: &str) -> Vec<String> {
+    let dir = sudoku_testkit::cbuild::scratch_dir("one_stream");
+    let file = dir.join(format!(
+        "{}.txt",
+        program.file_name().unwrap().to_string_lossy()
+    ));
+    std::fs::write(&file, input).unwrap();
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("\"$@\" 2>&1")
+        .arg("sh")
+        .arg(program)
+        .args(args)
+        .arg(&file)
+        .output()
+        .unwrap();
+    text(&output.stdout).lines().map(str::to_string).collect()
+}
