@@ -530,7 +530,8 @@ typedef enum sudoku_technique {
  */
 typedef struct sudoku_read_info {
   /**
-   * `sizeof(sudoku_read_info)` as the caller knows it; never written by the library.
+   * `sizeof(sudoku_read_info)` as the caller knows it; set by the init calls, never written
+   * by `sudoku_read_puzzle`.
    */
   uint32_t struct_size;
   /**

@@ -162,7 +162,7 @@ Board = Union[str, bytes, bytearray, memoryview]
 #: A text to read puzzles from (read_puzzle, read_puzzles).
 Text = Union[str, bytes, bytearray, memoryview]
 #: A candidate puzzle: 81 int masks (digit d is bit d - 1) in a list or tuple, or a PuzzleRead.
-Masks = Union[Sequence[int], "PuzzleRead"]
+Masks = Union[List[int], Tuple[int, ...], "PuzzleRead"]
 
 #: Cells on a board.
 CELLS = 81

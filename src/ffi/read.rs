@@ -56,7 +56,8 @@ pub const SUDOKU_READ_NO_CANDIDATES_BUFFER: u32 = 8;
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct sudoku_read_info {
-    /// `sizeof(sudoku_read_info)` as the caller knows it; never written by the library.
+    /// `sizeof(sudoku_read_info)` as the caller knows it; set by the init calls, never written
+    /// by `sudoku_read_puzzle`.
     pub struct_size: u32,
     /// On `SUDOKU_OK`: `SUDOKU_PUZZLE_GIVENS` or `SUDOKU_PUZZLE_CANDIDATES`; otherwise 0.
     pub kind: u32,
