@@ -10,7 +10,7 @@ use std::slice;
 
 use super::region::Region;
 use super::sudoku_status::{self, *};
-use super::{board_mut, board_ref, guard, guard_or, required};
+use super::{board_mut, board_ref, guard, guard_or, required, versioned};
 use crate::batch;
 use crate::board::Board;
 use crate::generator::{self, GenerateError, Options, Symmetry};
@@ -98,6 +98,9 @@ const OPTIONS_SIZE: usize = size_of::<sudoku_generate_options>();
 /// `struct_size` accepted. Fields past a caller's `struct_size` take their defaults.
 const OPTIONS_SIZE_V1: usize = std::mem::offset_of!(sudoku_generate_options, min_er);
 
+/// The sizes of the struct's versions, ascending (see `versioned`).
+const VERSIONS: [usize; 2] = [OPTIONS_SIZE_V1, OPTIONS_SIZE];
+
 impl sudoku_generate_options {
     /// The defaults (those of [`Options::default`]).
     fn defaults() -> sudoku_generate_options {
@@ -176,36 +179,22 @@ unsafe fn init_options(
     options: *mut sudoku_generate_options,
     size: usize,
 ) -> Result<(), sudoku_status> {
-    let options = required(options)?;
-    let version = if size >= OPTIONS_SIZE {
-        OPTIONS_SIZE
-    } else if size >= OPTIONS_SIZE_V1 {
-        OPTIONS_SIZE_V1
-    } else {
-        return Err(SUDOKU_INVALID_ARGUMENT);
-    };
     let d = sudoku_generate_options::defaults();
-    // Built field by field over zeroed bytes, so that the padding bytes written are zero too
-    // (a caller comparing structs byte for byte sees the same bytes every time).
-    let mut fresh = MaybeUninit::<sudoku_generate_options>::zeroed();
-    let p = fresh.as_mut_ptr();
-    // SAFETY: `p` points to a local struct; each field is written in place through a raw
-    // pointer, leaving the padding bytes zero. Then `version` bytes (at most the struct's) are
-    // copied to the caller's `size` writable bytes (version <= size), which cannot overlap a
-    // local; every byte copied is initialized (the zeroed padding or a field).
+    // SAFETY: the caller's guarantee; the versions are at most the struct's size; the fields
+    // are written in place, through the pointer `versioned::init` gives (a local struct).
     unsafe {
-        ptr::addr_of_mut!((*p).struct_size).write(version as u32);
-        ptr::addr_of_mut!((*p).symmetry).write(d.symmetry);
-        ptr::addr_of_mut!((*p).min_givens).write(d.min_givens);
-        ptr::addr_of_mut!((*p).max_givens).write(d.max_givens);
-        ptr::addr_of_mut!((*p).minimal).write(d.minimal);
-        ptr::addr_of_mut!((*p).max_attempts).write(d.max_attempts);
-        ptr::addr_of_mut!((*p).first_index).write(d.first_index);
-        ptr::addr_of_mut!((*p).min_er).write(d.min_er);
-        ptr::addr_of_mut!((*p).max_er).write(d.max_er);
-        ptr::copy_nonoverlapping(p.cast::<u8>(), options.as_ptr().cast::<u8>(), version);
+        versioned::init(options, size, &VERSIONS, |p, struct_size| {
+            ptr::addr_of_mut!((*p).struct_size).write(struct_size);
+            ptr::addr_of_mut!((*p).symmetry).write(d.symmetry);
+            ptr::addr_of_mut!((*p).min_givens).write(d.min_givens);
+            ptr::addr_of_mut!((*p).max_givens).write(d.max_givens);
+            ptr::addr_of_mut!((*p).minimal).write(d.minimal);
+            ptr::addr_of_mut!((*p).max_attempts).write(d.max_attempts);
+            ptr::addr_of_mut!((*p).first_index).write(d.first_index);
+            ptr::addr_of_mut!((*p).min_er).write(d.min_er);
+            ptr::addr_of_mut!((*p).max_er).write(d.max_er);
+        })
     }
-    Ok(())
 }
 
 /// The caller's options as the generator's, checked, with the first puzzle's index: NULL gives
@@ -221,18 +210,13 @@ unsafe fn read_options(
     };
     // SAFETY: non-NULL; the caller guarantees a struct whose first field is struct_size.
     let struct_size = unsafe { ptr::addr_of!((*options.as_ptr()).struct_size).read_unaligned() };
-    if (struct_size as usize) < OPTIONS_SIZE_V1 {
-        return Err(SUDOKU_INVALID_ARGUMENT);
-    }
     // The fields the caller knows over the defaults: a caller compiled against an older,
     // smaller struct gets the defaults of the fields added since. A size between two versions'
     // is taken as the older one's, so that no field is read in part (half of `min_er`, say).
+    // Below the first version: refused.
+    let known = versioned::version_fitting(&VERSIONS, struct_size as usize)
+        .ok_or(SUDOKU_INVALID_ARGUMENT)?;
     let mut raw = sudoku_generate_options::defaults();
-    let known = if struct_size as usize >= OPTIONS_SIZE {
-        OPTIONS_SIZE
-    } else {
-        OPTIONS_SIZE_V1
-    };
     // SAFETY: the caller guarantees `struct_size` readable bytes at `options`, and `known` is
     // at most that and at most the size of `raw`; the two do not overlap (`raw` is a local),
     // and every field of the struct is a plain integer, valid for any bytes.

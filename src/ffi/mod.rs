@@ -45,6 +45,8 @@ mod info;
 
 mod region;
 
+mod versioned;
+
 mod canonical;
 
 mod steps;

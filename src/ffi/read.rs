@@ -4,13 +4,13 @@
 
 use std::ffi::c_char;
 use std::fmt;
-use std::mem::{size_of, MaybeUninit};
+use std::mem::size_of;
 use std::ptr::{self, NonNull};
 use std::slice;
 
 use super::region::Region;
 use super::sudoku_status::{self, *};
-use super::{guard, guard_or, required};
+use super::{guard, guard_or, required, versioned};
 use crate::fault;
 use crate::format::{self, Puzzle, ReadError, Reason};
 use crate::geometry::CELLS;
@@ -157,23 +157,15 @@ pub unsafe extern "C" fn sudoku_read_info_init_size(
 /// # Safety
 /// `info` must be NULL or point to `size` writable bytes.
 unsafe fn init_info(info: *mut sudoku_read_info, size: usize) -> Result<(), sudoku_status> {
-    let info = required(info)?;
-    if size < INFO_SIZE {
-        return Err(SUDOKU_INVALID_ARGUMENT);
-    }
-    // Zeroed bytes with two fields set: every other field is zero, and so is the padding (a
-    // caller comparing structs byte for byte sees the same bytes every time).
-    let mut fresh = MaybeUninit::<sudoku_read_info>::zeroed();
-    let p = fresh.as_mut_ptr();
-    // SAFETY: `p` points to a local struct, whose fields are written in place; then the whole
-    // struct, every byte initialized, is copied to the caller's `size` writable bytes (at least
-    // the struct, checked above), which cannot overlap a local.
+    // Zeroed bytes with two fields set: every other field is zero.
+    // SAFETY: the caller's guarantee; the version is the struct's size; the fields are written
+    // in place, through the pointer `versioned::init` gives (a local struct).
     unsafe {
-        ptr::addr_of_mut!((*p).struct_size).write(INFO_SIZE as u32);
-        ptr::addr_of_mut!((*p).first_line).write(1);
-        ptr::copy_nonoverlapping(p.cast::<u8>(), info.as_ptr().cast::<u8>(), INFO_SIZE);
+        versioned::init(info, size, &[INFO_SIZE], |p, struct_size| {
+            ptr::addr_of_mut!((*p).struct_size).write(struct_size);
+            ptr::addr_of_mut!((*p).first_line).write(1);
+        })
     }
-    Ok(())
 }
 
 /// Whether the outputs of `sudoku_read_puzzle` (the 81 bytes at `board`, the 81 masks at

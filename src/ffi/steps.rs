@@ -13,7 +13,7 @@ use std::slice;
 
 use super::region::Region;
 use super::sudoku_status::{self, *};
-use super::{board_ref, guard, guard_or, required};
+use super::{board_ref, guard, guard_or, required, versioned};
 use crate::batch;
 use crate::board::Board;
 use crate::candidates::ALL_DIGITS;
@@ -595,19 +595,14 @@ unsafe fn init_rate_options(
     options: *mut sudoku_rate_options,
     size: usize,
 ) -> Result<(), sudoku_status> {
-    let options = required(options)?;
-    if size < RATE_OPTIONS_SIZE {
-        return Err(SUDOKU_INVALID_ARGUMENT);
-    }
-    // SAFETY: the caller guarantees `size` writable bytes, at least the whole struct (two
-    // `u32` fields, no padding).
+    // SAFETY: the caller's guarantee; the version is the struct's size; the fields are written
+    // in place, through the pointer `versioned::init` gives (a local struct).
     unsafe {
-        options.write_unaligned(sudoku_rate_options {
-            struct_size: RATE_OPTIONS_SIZE as u32,
-            budget_ms: 0,
+        versioned::init(options, size, &[RATE_OPTIONS_SIZE], |p, struct_size| {
+            ptr::addr_of_mut!((*p).struct_size).write(struct_size);
+            ptr::addr_of_mut!((*p).budget_ms).write(0);
         })
-    };
-    Ok(())
+    }
 }
 
 /// The caller's budget: NULL options give none.
