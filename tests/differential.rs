@@ -8,7 +8,11 @@
 //!   conflicting givens, but often no solution);
 //! - 8-25 digits dropped on random cells wherever they do not conflict (rarely solvable when
 //!   there are many);
-//! - a random solved grid keeping 26-40 cells: denser, for exact counts below the limit.
+//! - a random solved grid keeping 26-40 cells: denser, for exact counts below the limit;
+//! - a random solved grid keeping 31-45 cells with one given changed: dense boards, which the
+//!   solver searches straight down until a branch first fails, then with its full propagation
+//!   and scored guesses (`Search::straight` in `src/solver/kernel.rs`); a changed given often
+//!   makes a branch fail, so the hand-over is checked.
 
 use crate::cabi;
 use sudoku_testkit::reference;
@@ -83,19 +87,20 @@ fn random_conflict_free(rng: &mut ChaCha8Rng, tries: usize) -> Grid {
 fn count_agrees_with_the_reference_on_random_sparse_boards() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     // How often each outcome occurred, per kind: [no solution, below the limit, at the limit].
-    let mut outcomes = [[0usize; 3]; 4];
-    for i in 0..4 * BOARDS_PER_KIND {
-        let kind = i % 4;
-        let givens = if kind == 3 {
-            rng.random_range(26..=40)
-        } else {
-            rng.random_range(8..=25)
+    let mut outcomes = [[0usize; 3]; 5];
+    for i in 0..5 * BOARDS_PER_KIND {
+        let kind = i % 5;
+        let givens = match kind {
+            3 => rng.random_range(26..=40),
+            4 => rng.random_range(31..=45),
+            _ => rng.random_range(8..=25),
         };
         let board = match kind {
             0 => subset_of_solved_grid(&mut rng, givens),
             1 => subset_with_changed_given(&mut rng, givens),
             2 => random_conflict_free(&mut rng, givens),
-            _ => subset_of_solved_grid(&mut rng, givens),
+            3 => subset_of_solved_grid(&mut rng, givens),
+            _ => subset_with_changed_given(&mut rng, givens),
         };
         let limit = rng.random_range(1..=100u64);
         let text = reference::to_text(&board);
@@ -124,4 +129,5 @@ fn count_agrees_with_the_reference_on_random_sparse_boards() {
     assert!(outcomes[1][0] > 0, "{outcomes:?}");
     assert!(outcomes[2][0] > 0 && outcomes[2][2] > 0, "{outcomes:?}");
     assert!(outcomes[3][1] > 0 && outcomes[3][2] > 0, "{outcomes:?}");
+    assert!(outcomes[4][0] > 0 && outcomes[4][1] > 0, "{outcomes:?}");
 }

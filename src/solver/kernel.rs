@@ -102,6 +102,12 @@ const EMPTY_CELL_BUMP: u8 = 2;
 /// Activity added to a guessed cell when one of its branches held no solution (for the last
 /// branch, which goes on in place of a recursive call, when its propagation fails at once).
 const FAILED_GUESS_BUMP: u8 = 1;
+/// A puzzle with more givens than this is *dense*: until its search first fails, it goes
+/// straight down as the generator's removal searches do (see `Search::straight`). No puzzle of
+/// the minimal collections here has more than 28 givens (random minimal puzzles have 21-28);
+/// a puzzle with more than 30 is either easy or one of many solutions (the serg benchmark's
+/// have 35), and its search seldom fails a branch.
+const DENSE_GIVENS: u32 = 30;
 /// The most activity a cell gathers: enough to outweigh a few unsolved peers, not to make the
 /// guess ignore them (8 measured best of 2-100 on the hardest data sets).
 const ACTIVITY_MAX: u8 = 8;
@@ -126,6 +132,14 @@ struct Search<S> {
     /// Whether any cell has activity yet; until then the guess skips the weights (most puzzles
     /// never fail a branch).
     weighted: bool,
+    /// Whether the search still goes straight down: the puzzle is dense (more than
+    /// `DENSE_GIVENS` givens) and no branch has failed yet (nothing bumped). Such a search
+    /// propagates without the stack step and guesses on the first bivalue cell, as the removal
+    /// searches do: on a puzzle with many solutions the search nearly always goes straight to
+    /// one, and the step and the scored guess cost more than they save there (serg: 16.6%
+    /// fewer instructions, 11-13% less time; docs/performance.md). The first failure turns
+    /// both back on for the rest of the search.
+    straight: bool,
 }
 
 impl<S: Sink> Search<S> {
@@ -142,6 +156,7 @@ impl<S: Sink> Search<S> {
             sink,
             activity: [0; CELLS],
             weighted: false,
+            straight: false,
         }
     }
 
@@ -150,6 +165,7 @@ impl<S: Sink> Search<S> {
     fn bump(&mut self, cell: usize, by: u8) {
         self.activity[cell] = (self.activity[cell] + by).min(ACTIVITY_MAX);
         self.weighted = true;
+        self.straight = false;
     }
 
     /// Records a solved state.
@@ -174,7 +190,8 @@ impl<S: Sink> Search<S> {
 /// (`IN_ORDER = false`, [`Discard`]) compile to the search without them. The search `$name`
 /// also takes `REMOVAL`, true only for the generator's removal searches (`removal_kernel!`):
 /// they propagate without the stack step (`State::propagate`) and guess on the first bivalue
-/// cell (`State::first_bivalue_guess`), as such a search nearly always goes straight down.
+/// cell (`State::first_bivalue_guess`), as such a search nearly always goes straight down. A
+/// solve of a dense puzzle does the same until its first failure (`Search::straight`).
 macro_rules! kernel {
     ($entry:ident, $name:ident $(, $features:literal)?) => {
         $(#[target_feature(enable = $features)])?
@@ -186,6 +203,9 @@ macro_rules! kernel {
         ) -> Result<Outcome, Error> {
             let mut state = start.state()?;
             let mut search = Search::new(mode, matching_after, sink);
+            // The ordered guess gathers no activity, so it never leaves straight mode: it keeps
+            // the full propagation.
+            search.straight = !IN_ORDER && state.placed_cells().count_ones() > DENSE_GIVENS;
             // SAFETY: the same kernel, so the CPU supports its features.
             unsafe { $name::<IN_ORDER, S, false>(&mut search, &mut state) };
             Ok(search.outcome)
@@ -200,7 +220,7 @@ macro_rules! kernel {
             // The cell whose last digit this node goes on with, once it does (81: none yet).
             let mut continued = CELLS;
             loop {
-                let propagated = if REMOVAL {
+                let propagated = if REMOVAL || search.straight {
                     state.propagate::<false>()
                 } else {
                     state.propagate::<true>()
@@ -229,7 +249,7 @@ macro_rules! kernel {
                 }
                 let guess = if IN_ORDER {
                     state.first_open_guess()
-                } else if REMOVAL {
+                } else if REMOVAL || search.straight {
                     state.first_bivalue_guess()
                 } else if search.weighted {
                     state.choose_guess::<true>(&search.activity)
