@@ -84,7 +84,7 @@ fn random_conflict_free(rng: &mut ChaCha8Rng, tries: usize) -> Grid {
 }
 
 #[test]
-fn count_agrees_with_the_reference_on_random_sparse_boards() {
+fn count_agrees_with_the_reference_on_random_sparse_and_dense_boards() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     // How often each outcome occurred, per kind: [no solution, below the limit, at the limit].
     let mut outcomes = [[0usize; 3]; 5];

@@ -136,8 +136,8 @@ struct Search<S> {
     /// `DENSE_GIVENS` givens) and no branch has failed yet (nothing bumped). Such a search
     /// propagates without the stack step and guesses on the first bivalue cell, as the removal
     /// searches do: on a puzzle with many solutions the search nearly always goes straight to
-    /// one, and the step and the scored guess cost more than they save there (serg: 16.6%
-    /// fewer instructions, 11-13% less time; docs/performance.md). The first failure turns
+    /// one, and the step and the scored guess cost more than they save there (serg: 15-17%
+    /// fewer instructions, 11-12% less time; docs/performance.md). The first failure turns
     /// both back on for the rest of the search.
     straight: bool,
 }
