@@ -103,10 +103,10 @@ const EMPTY_CELL_BUMP: u8 = 2;
 /// branch, which goes on in place of a recursive call, when its propagation fails at once).
 const FAILED_GUESS_BUMP: u8 = 1;
 /// A puzzle with more givens than this is *dense*: until its search first fails, it goes
-/// straight down as the generator's removal searches do (see `Search::straight`). No puzzle of
-/// the minimal collections here has more than 28 givens (random minimal puzzles have 21-28);
-/// a puzzle with more than 30 is either easy or one of many solutions (the serg benchmark's
-/// have 35), and its search seldom fails a branch.
+/// straight down as the generator's removal searches do (see `Search::straight`). Minimal
+/// puzzles seldom have more than 30 givens (random minimal puzzles have 20-30; of the 48,766
+/// forum_hardest puzzles, one has more than 26), so a puzzle with more is mostly an easy one or
+/// one of many solutions (the serg benchmark's have 34-35), whose search seldom fails a branch.
 const DENSE_GIVENS: u32 = 30;
 /// The most activity a cell gathers: enough to outweigh a few unsolved peers, not to make the
 /// guess ignore them (8 measured best of 2-100 on the hardest data sets).
