@@ -71,8 +71,9 @@ impl Kernel {
 
 /// Guesses after which every search node also runs the house matching check
 /// (`State::passes_matching_check`, see `matching`). Almost every puzzle is solved long before
-/// (the hardest data set averages under 100 guesses), so it costs them nothing; the few sparse boards that make a search thrash (a contradiction
-/// near the root that singles cannot see) are cut short.
+/// (the hardest data set averages under 100 guesses), so it costs them nothing; the few sparse
+/// boards that make a search thrash (a contradiction near the root that singles cannot see) are
+/// cut short.
 pub const MATCHING_CHECK_AFTER_GUESSES: u64 = 1000;
 
 /// What a search does with each solution it finds besides counting it. The plain modes use
