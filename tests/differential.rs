@@ -131,3 +131,25 @@ fn count_agrees_with_the_reference_on_random_sparse_and_dense_boards() {
     assert!(outcomes[3][1] > 0 && outcomes[3][2] > 0, "{outcomes:?}");
     assert!(outcomes[4][0] > 0 && outcomes[4][1] > 0, "{outcomes:?}");
 }
+
+/// Dense boards without solution that fail late in a straight-down search (see the data file's
+/// header): the searches that start again from the root (`RESTART_AFTER_BUMPS` in
+/// `src/solver/kernel.rs`) must still count exactly.
+#[test]
+fn dense_boards_that_fail_late_count_as_the_reference() {
+    let text = include_str!("data/solver/dense_no_solution.txt");
+    let boards: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+        .collect();
+    assert_eq!(boards.len(), 48);
+    for line in boards {
+        let text: [u8; CELLS] = line.as_bytes().try_into().expect("81 characters");
+        let board = reference::parse(&text).expect("a valid board");
+        for limit in [1, 2, 5] {
+            let (expected, _) = reference::count(&board, limit);
+            assert_eq!(expected, 0, "{line} has no solution by the reference");
+            assert_eq!(count(&text, limit), (SUDOKU_OK, Some(0)), "{line}");
+        }
+    }
+}

@@ -109,6 +109,14 @@ const FAILED_GUESS_BUMP: u8 = 1;
 /// forum_hardest puzzles, one has more than 26), so a puzzle with more is mostly an easy one or
 /// one of many solutions (the serg benchmark's have 34-35), whose search seldom fails a branch.
 const DENSE_GIVENS: u32 = 30;
+/// Activity bumps (about four failed branches) after which a dense puzzle's search with no
+/// solution found yet starts again from the root with the full search (`Search::restart`).
+/// Straight mode chose the guesses at the top of the tree, and a tree whose top was chosen badly
+/// can take many times the guesses to refute: on 48 dense boards without solution, built to
+/// fail late, 30.0 guesses a board against 14.7 before straight mode, and up to 8 times as many
+/// on one board; restarting after 8 bumps, 16.7 and at most 4 times (1 guess against 4), at a
+/// cost of 1% of serg's instructions (docs/performance.md).
+const RESTART_AFTER_BUMPS: u32 = 8;
 /// The most activity a cell gathers: enough to outweigh a few unsolved peers, not to make the
 /// guess ignore them (8 measured best of 2-100 on the hardest data sets).
 const ACTIVITY_MAX: u8 = 8;
@@ -141,6 +149,14 @@ struct Search<S> {
     /// fewer instructions, 11-12% less time; docs/performance.md). The first failure turns
     /// both back on for the rest of the search.
     straight: bool,
+    /// Whether this search started straight and may still start again from the root: until
+    /// `RESTART_AFTER_BUMPS` bumps, or a solution found.
+    may_restart: bool,
+    /// Bumps counted while `may_restart`.
+    bumps: u32,
+    /// Set when the search must unwind to the root and start again in full (see
+    /// `RESTART_AFTER_BUMPS`); no solution has been seen by then, so none is counted twice.
+    restart: bool,
 }
 
 impl<S: Sink> Search<S> {
@@ -158,6 +174,9 @@ impl<S: Sink> Search<S> {
             activity: [0; CELLS],
             weighted: false,
             straight: false,
+            may_restart: false,
+            bumps: 0,
+            restart: false,
         }
     }
 
@@ -167,6 +186,13 @@ impl<S: Sink> Search<S> {
         self.activity[cell] = (self.activity[cell] + by).min(ACTIVITY_MAX);
         self.weighted = true;
         self.straight = false;
+        if self.may_restart {
+            self.bumps += 1;
+            if self.bumps == RESTART_AFTER_BUMPS {
+                self.may_restart = false;
+                self.restart = self.outcome.count == 0;
+            }
+        }
     }
 
     /// Records a solved state.
@@ -207,8 +233,18 @@ macro_rules! kernel {
             // The ordered guess gathers no activity, so it never leaves straight mode: it keeps
             // the full propagation.
             search.straight = !IN_ORDER && state.placed_cells().count_ones() > DENSE_GIVENS;
+            search.may_restart = search.straight;
+            let root = state;
             // SAFETY: the same kernel, so the CPU supports its features.
             unsafe { $name::<IN_ORDER, S, false>(&mut search, &mut state) };
+            if search.restart {
+                // Straight mode is off for good; the activity learned so far is kept, and the
+                // guesses made so far stay counted.
+                search.restart = false;
+                let mut state = root;
+                // SAFETY: as above.
+                unsafe { $name::<IN_ORDER, S, false>(&mut search, &mut state) };
+            }
             Ok(search.outcome)
         }
 
@@ -271,11 +307,14 @@ macro_rules! kernel {
                     branch.place_guess(&guess, d);
                     // SAFETY: the same kernel, so the CPU supports its features.
                     unsafe { $name::<IN_ORDER, S, REMOVAL>(search, &mut branch) };
-                    if search.outcome.count >= search.limit {
+                    if search.outcome.count >= search.limit || search.restart {
                         return;
                     }
                     if !IN_ORDER && !REMOVAL && search.outcome.count == found_before {
                         search.bump(guess.cell, FAILED_GUESS_BUMP);
+                        if search.restart {
+                            return;
+                        }
                     }
                     state.exclude_guess(&guess, d);
                 }
