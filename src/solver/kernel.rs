@@ -3,7 +3,8 @@
 //!
 //! A search node propagates to a fixed point (`State::propagate`), then guesses on a bivalue
 //! cell (`State::choose_guess`: the most unsolved peers plus the cell's activity; the ordered
-//! listing and the generator's removal searches take the first open or first bivalue cell),
+//! listing takes the first open cell, and the generator's removal searches and a dense puzzle's
+//! search until its first failure the first bivalue cell, `Search::straight`),
 //! trying each digit on a copy of the state; the last digit reuses the
 //! state itself, so nothing is ever undone. A solve is one recursion, a level per guess, with no
 //! heap allocation.
@@ -112,10 +113,12 @@ const DENSE_GIVENS: u32 = 30;
 /// Activity bumps (about four failed branches) after which a dense puzzle's search with no
 /// solution found yet starts again from the root with the full search (`Search::restart`).
 /// Straight mode chose the guesses at the top of the tree, and a tree whose top was chosen badly
-/// can take many times the guesses to refute: on 48 dense boards without solution, built to
-/// fail late, 30.0 guesses a board against 14.7 before straight mode, and up to 8 times as many
-/// on one board; restarting after 8 bumps, 16.7 and at most 4 times (1 guess against 4), at a
-/// cost of 1% of serg's instructions (docs/performance.md).
+/// can take many times the guesses to refute (up to 2^k for k independent two-way choices
+/// guessed above an unsolvable core): on 48 dense boards without solution, built by a review to
+/// fail late (`tests/data/solver/dense_no_solution.txt`), 30.0 guesses a board against 14.7
+/// before straight mode, and 8 times as many on one board (120 against 15); restarting after 8
+/// bumps, 17.4 a board, at most 1.8 times on boards that needed 10 or more (27 against 15), at a
+/// cost of 0.2% of serg's instructions (docs/performance.md).
 const RESTART_AFTER_BUMPS: u32 = 8;
 /// The most activity a cell gathers: enough to outweigh a few unsolved peers, not to make the
 /// guess ignore them (8 measured best of 2-100 on the hardest data sets).
@@ -142,7 +145,9 @@ struct Search<S> {
     /// never fail a branch).
     weighted: bool,
     /// Whether the search still goes straight down: the puzzle is dense (more than
-    /// `DENSE_GIVENS` givens) and no branch has failed yet (nothing bumped). Such a search
+    /// `DENSE_GIVENS` givens; from a candidate puzzle, cells with one candidate) and no branch
+    /// has failed yet (nothing bumped; a node cut by the house matching check, after 1000
+    /// guesses, bumps nothing, which changes only the path). Such a search
     /// propagates without the stack step and guesses on the first bivalue cell, as the removal
     /// searches do: on a puzzle with many solutions the search nearly always goes straight to
     /// one, and the step and the scored guess cost more than they save there (serg: 15-17%
@@ -238,9 +243,13 @@ macro_rules! kernel {
             // SAFETY: the same kernel, so the CPU supports its features.
             unsafe { $name::<IN_ORDER, S, false>(&mut search, &mut state) };
             if search.restart {
-                // Straight mode is off for good; the activity learned so far is kept, and the
-                // guesses made so far stay counted.
+                // Straight mode is off for good, and the guesses made so far stay counted. The
+                // activity starts again too: learned under a badly chosen top of the tree, it
+                // steered the new search worse (on the boards of `RESTART_AFTER_BUMPS`, 56
+                // guesses against 24 on the worst).
                 search.restart = false;
+                search.activity = [0; CELLS];
+                search.weighted = false;
                 let mut state = root;
                 // SAFETY: as above.
                 unsafe { $name::<IN_ORDER, S, false>(&mut search, &mut state) };

@@ -365,7 +365,8 @@ impl State {
     /// Every step only removes candidates no solution uses, and a cell is placed only as a
     /// single, so any subset of the steps after naked singles gives a correct search; the
     /// stronger steps only make it guess less. Without `STACK_STEP` (the generator's removal
-    /// searches, which go nearly straight to a solution, docs/generator.md) a hidden single in a
+    /// searches, which go nearly straight to a solution, docs/generator.md, and a dense puzzle's
+    /// search until its first failure) a hidden single in a
     /// column is placed only once its cell is a naked single, or by a guess.
     ///
     /// Returns `Err` on a contradiction: a cell with no candidate, or a digit with no place left
@@ -619,7 +620,8 @@ impl State {
         self.fewest_candidates_guess()
     }
 
-    /// The guess of the generator's removal searches: the first bivalue cell in row-major order,
+    /// The guess of the generator's removal searches, and of a dense puzzle's search until its
+    /// first failure (`kernel::Search::straight`): the first bivalue cell in row-major order,
     /// or failing that an unsolved cell with the fewest candidates. Such a search nearly always
     /// goes straight down to a solution (docs/generator.md), so scoring the bivalue cells
     /// (`choose_guess`) costs more than it saves there: the first one took 2.8% of the
