@@ -71,6 +71,36 @@ fn kernels_agree_on_serg_benchmark() {
     check_file("puzzles7_serg_benchmark");
 }
 
+/// The dense boards without solution whose searches start again from the root
+/// (`RESTART_AFTER_BUMPS` in `src/solver/kernel.rs`): every kernel takes the same path, restart
+/// included (the same guesses), at limits 1 and 2.
+#[test]
+fn kernels_agree_on_dense_boards_that_restart() {
+    let text = include_str!("data/solver/dense_no_solution.txt");
+    let kernels: Vec<Kernel> = Kernel::ALL
+        .into_iter()
+        .filter(|k| k.is_supported())
+        .collect();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let text: &[u8; 81] = line.as_bytes().try_into().expect("81 characters");
+        let board = Board::parse(text).expect("a valid board");
+        for limit in [1, 2] {
+            let reference = search_with(Kernel::Portable, &board, limit).expect("portable runs");
+            assert_eq!(reference.count, 0, "{line}");
+            for &k in &kernels[1..] {
+                let other = search_with(k, &board, limit).expect("supported kernel runs");
+                assert_eq!(
+                    other, reference,
+                    "kernel {k:?} differs from Portable on {line}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn portable_kernel_is_always_supported() {
     assert!(Kernel::Portable.is_supported());
