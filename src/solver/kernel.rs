@@ -154,11 +154,10 @@ struct Search<S> {
     /// fewer instructions, 11-12% less time; docs/performance.md). The first failure turns
     /// both back on for the rest of the search.
     straight: bool,
-    /// Whether this search started straight and may still start again from the root: until
-    /// `RESTART_AFTER_BUMPS` bumps, or a solution found.
-    may_restart: bool,
-    /// Bumps counted while `may_restart`.
-    bumps: u32,
+    /// Bumps left before a search that started straight and has found no solution starts
+    /// again from the root (`RESTART_AFTER_BUMPS` at the start of a dense puzzle's search, 0
+    /// for any other: never).
+    bumps_to_restart: u32,
     /// Set when the search must unwind to the root and start again in full (see
     /// `RESTART_AFTER_BUMPS`); no solution has been seen by then, so none is counted twice.
     restart: bool,
@@ -179,8 +178,7 @@ impl<S: Sink> Search<S> {
             activity: [0; CELLS],
             weighted: false,
             straight: false,
-            may_restart: false,
-            bumps: 0,
+            bumps_to_restart: 0,
             restart: false,
         }
     }
@@ -191,12 +189,9 @@ impl<S: Sink> Search<S> {
         self.activity[cell] = (self.activity[cell] + by).min(ACTIVITY_MAX);
         self.weighted = true;
         self.straight = false;
-        if self.may_restart {
-            self.bumps += 1;
-            if self.bumps == RESTART_AFTER_BUMPS {
-                self.may_restart = false;
-                self.restart = self.outcome.count == 0;
-            }
+        if self.bumps_to_restart > 0 {
+            self.bumps_to_restart -= 1;
+            self.restart = self.bumps_to_restart == 0 && self.outcome.count == 0;
         }
     }
 
@@ -238,7 +233,9 @@ macro_rules! kernel {
             // The ordered guess gathers no activity, so it never leaves straight mode: it keeps
             // the full propagation.
             search.straight = !IN_ORDER && state.placed_cells().count_ones() > DENSE_GIVENS;
-            search.may_restart = search.straight;
+            if search.straight {
+                search.bumps_to_restart = RESTART_AFTER_BUMPS;
+            }
             let root = state;
             // SAFETY: the same kernel, so the CPU supports its features.
             unsafe { $name::<IN_ORDER, S, false>(&mut search, &mut state) };
