@@ -210,6 +210,8 @@ install: $(LIB_A) $(LIB_SO) include/sudoku.h sudoku.pc.in cmake/sudokuConfig.cma
 # Directories are left in place: they may hold other packages' files.
 uninstall:
 	rm -f $(INSTALLED)
+	@# The two folders named after the package are its own; every other may be shared.
+	rmdir $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 # One line per target, then the variables a newcomer may set (printed, nothing is built).
 help:
@@ -223,7 +225,7 @@ help:
 	@echo '  clean      remove build/, cargo'"'"'s target directory and the Python package'"'"'s build files'
 	@echo '  install    install sudoku.h, libsudoku.a, libsudoku.so (with its soname link), sudoku.pc,'
 	@echo '             the CMake package (find_package(sudoku)), the man pages (man 3 sudoku) and the licences'
-	@echo '  uninstall  remove exactly the files install wrote (same variables as install)'
+	@echo '  uninstall  remove exactly the files install wrote, and the package'"'"'s own folders when empty'
 	@echo '  help       this text'
 	@echo ''
 	@echo 'Variables:'

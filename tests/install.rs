@@ -468,9 +468,13 @@ fn install_then_build_and_run_c_cpp_and_python_through_pkg_config() {
     );
     assert_eq!(String::from_utf8_lossy(&python.stdout), expected, "python");
 
-    // --- make uninstall removes every installed file (folders may stay: they can be shared)
+    // --- make uninstall removes every installed file and the package's own folders (the
+    // CMake package's and the docs'); the others may stay: they can be shared
     make("uninstall", &vars[..1]);
     assert_eq!(installed_entries(&prefix), Vec::new());
+    for own in ["lib/cmake/sudoku", "share/doc/libsudoku"] {
+        assert!(!prefix.join(own).exists(), "{own} left after uninstall");
+    }
 }
 
 #[test]
