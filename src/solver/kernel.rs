@@ -149,10 +149,11 @@ struct Search<S> {
     /// has failed yet (nothing bumped; a node cut by the house matching check, after 1000
     /// guesses, bumps nothing, which changes only the path). Such a search
     /// propagates without the stack step and guesses on the first bivalue cell, as the removal
-    /// searches do: on a puzzle with many solutions the search nearly always goes straight to
-    /// one, and the step and the scored guess cost more than they save there (serg: 15-17%
-    /// fewer instructions, 11-12% less time; docs/performance.md). The first failure turns
-    /// both back on for the rest of the search.
+    /// searches do (its roomier digit first, `State::roomier_first_guess`): on a puzzle with
+    /// many solutions the search nearly always goes straight to one, and the step and the
+    /// scored guess cost more than they save there (serg: 15-17% fewer instructions, 11-12%
+    /// less time; docs/performance.md). The first failure turns both back on for the rest of
+    /// the search.
     straight: bool,
     /// Bumps left before a search that started straight and has found no solution starts
     /// again from the root (`RESTART_AFTER_BUMPS` at the start of a dense puzzle's search, 0
@@ -292,8 +293,10 @@ macro_rules! kernel {
                 }
                 let guess = if IN_ORDER {
                     state.first_open_guess()
-                } else if REMOVAL || search.straight {
-                    state.first_bivalue_guess()
+                } else if REMOVAL {
+                    state.first_bivalue_guess::<false>()
+                } else if search.straight {
+                    state.first_bivalue_guess::<true>()
                 } else if search.weighted {
                     state.choose_guess::<true>(&search.activity)
                 } else {
