@@ -660,9 +660,13 @@ impl State {
         let digits = self.digits_at(cell);
         let (b, bit) = (cell / 27, cell % 27);
         let column = bit % 9;
+        // The cell's band row, and its box (three cells in each band row, bits 0-2, 9-11 and
+        // 18-20 for the first stack), in the band word (docs/solver.md, section 1).
         let row = 0x1FF << (bit - column);
         let boxed = 0x1C0E07 << (column - column % 3);
         let room = |d: u32| {
+            // The digit's places in the cell's column: bits 0, 9 and 18 of each band word
+            // after the shift, one bit a band row, gathered as nine bits.
             let w = self.cand[d as usize].0;
             let in_column = (w[0] >> column & 0x40201)
                 | (w[1] >> column & 0x40201) << 1
