@@ -16,7 +16,7 @@
 //!   above). The fixed boards (`data/solver/dense_no_solution.txt`) fail late, so that most of
 //!   their searches start again from the root (`RESTART_AFTER_BUMPS`).
 
-use crate::cabi;
+use crate::{cabi, common};
 use sudoku_testkit::reference;
 
 use rand::rngs::ChaCha8Rng;
@@ -139,14 +139,10 @@ fn count_agrees_with_the_reference_on_random_sparse_and_dense_boards() {
 /// `src/solver/kernel.rs`) must still count exactly.
 #[test]
 fn dense_boards_that_fail_late_count_as_the_reference() {
-    let text = include_str!("data/solver/dense_no_solution.txt");
-    let boards: Vec<&str> = text
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.is_empty())
-        .collect();
+    let boards = common::dense_no_solution_boards();
     assert_eq!(boards.len(), 48);
-    for line in boards {
-        let text: [u8; CELLS] = line.as_bytes().try_into().expect("81 characters");
+    for text in boards {
+        let line = String::from_utf8_lossy(&text);
         let board = reference::parse(&text).expect("a valid board");
         for limit in [1, 2, 5] {
             let (expected, _) = reference::count(&board, limit);

@@ -76,17 +76,13 @@ fn kernels_agree_on_serg_benchmark() {
 /// included (the same guesses), at limits 1 and 2.
 #[test]
 fn kernels_agree_on_dense_boards_that_restart() {
-    let text = include_str!("data/solver/dense_no_solution.txt");
     let kernels: Vec<Kernel> = Kernel::ALL
         .into_iter()
         .filter(|k| k.is_supported())
         .collect();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let text: &[u8; 81] = line.as_bytes().try_into().expect("81 characters");
-        let board = Board::parse(text).expect("a valid board");
+    for text in common::dense_no_solution_boards() {
+        let line = String::from_utf8_lossy(&text);
+        let board = Board::parse(&text).expect("a valid board");
         for limit in [1, 2] {
             let reference = search_with(Kernel::Portable, &board, limit).expect("portable runs");
             assert_eq!(reference.count, 0, "{line}");

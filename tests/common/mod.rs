@@ -14,6 +14,16 @@ pub use sudoku_testkit::check::check_solution;
 pub use sudoku_testkit::data::{data_dir, parse_puzzles, read_puzzles};
 pub use sudoku_testkit::reference::reference_solve;
 
+/// The 48 dense boards without solution that fail late in a straight-down search
+/// (`data/solver/dense_no_solution.txt`, its header says how they were built): the searches that
+/// start again from the root (`RESTART_AFTER_BUMPS` in `src/solver/kernel.rs`).
+pub fn dense_no_solution_boards() -> Vec<[u8; CELLS]> {
+    parse_puzzles(
+        include_bytes!("../data/solver/dense_no_solution.txt"),
+        "tests/data/solver/dense_no_solution.txt",
+    )
+}
+
 /// A board in the C layout: 81 bytes, row-major, no terminator.
 pub type CBoard = [c_char; CELLS];
 
