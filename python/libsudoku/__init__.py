@@ -2073,6 +2073,13 @@ line and reason on stderr.
 #: buffer of N solutions (81 bytes each), 81 MB at most.
 _LIST_OPTION_MAX = 1000000
 
+#: Puzzles the script solves with one solve_batch call and writes out together.
+_SCRIPT_CHUNK = 4096
+
+#: Characters of output after which the script writes what it has before the chunk's end (a
+#: --list line of many solutions is written at once rather than kept).
+_SCRIPT_PENDING_MAX = 1 << 20
+
 
 def _list_line(board, masks, limit):
     """The --list line of a puzzle, as solve_file writes it: up to `limit` solutions in
@@ -2164,36 +2171,55 @@ def _main(argv):
         else:
             entries.append((item.line, item.puzzle, None, None))
         start = item.end
-    if listing is None:
-        solved = iter(solve_batch([e[1] for e in entries if e[1] is not None], unique=unique))
-    out, diagnostics = [], []
-    for line, board, masks, diagnostic in entries:
-        if diagnostic is not None:
-            diagnostics.append("libsudoku: line %d: %s\n" % (line, diagnostic))
-            out.append(status_name(SUDOKU_INVALID_FORMAT))
-            continue
-        try:
-            if listing is not None:
-                result = _list_line(board, masks, listing)
-            elif board is not None:
-                result = next(solved)
-            else:
-                result = (solve_unique_candidates if unique else solve_candidates)(masks)
-        except SudokuError as error:
-            result = error
-        if isinstance(result, str):
-            out.append(result)
-            continue
-        out.append(status_name(result.status))
-        if result.status not in (SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS):
-            cell = "" if result.cell is None else " (cell %d)" % result.cell
-            diagnostics.append("libsudoku: line %d: %s%s\n" % (line, result.message, cell))
-    sys.stderr.write("".join(diagnostics))
-    reason = _write_output("".join(line + "\n" for line in out))
-    if reason is not None:
-        sys.stderr.write("libsudoku: error writing output: %s\n" % reason)
-        return 2
-    return 0
+    # The lines go out chunk by chunk, as solve_file writes batch by batch, so that memory follows
+    # a chunk's output, not the whole output's (a --list line can be 82 MB).
+    out, diagnostics, pending = [], [], 0
+
+    def emit():
+        """Writes the diagnostics and lines gathered so far. Returns False, once it has said why
+        on stderr, when the output cannot be written."""
+        nonlocal pending
+        sys.stderr.write("".join(diagnostics))
+        reason = _write_output("".join(line + "\n" for line in out))
+        del out[:], diagnostics[:]
+        pending = 0
+        if reason is not None:
+            sys.stderr.write("libsudoku: error writing output: %s\n" % reason)
+            return False
+        return True
+
+    for first in range(0, len(entries), _SCRIPT_CHUNK):
+        chunk = entries[first:first + _SCRIPT_CHUNK]
+        if listing is None:
+            solved = iter(solve_batch([e[1] for e in chunk if e[1] is not None], unique=unique))
+        for line, board, masks, diagnostic in chunk:
+            if diagnostic is not None:
+                diagnostics.append("libsudoku: line %d: %s\n" % (line, diagnostic))
+                out.append(status_name(SUDOKU_INVALID_FORMAT))
+                continue
+            try:
+                if listing is not None:
+                    result = _list_line(board, masks, listing)
+                elif board is not None:
+                    result = next(solved)
+                else:
+                    result = (solve_unique_candidates if unique else solve_candidates)(masks)
+            except SudokuError as error:
+                result = error
+            if isinstance(result, str):
+                out.append(result)
+                pending += len(result)
+                if pending >= _SCRIPT_PENDING_MAX and not emit():
+                    return 2
+                continue
+            out.append(status_name(result.status))
+            if result.status not in (SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS):
+                cell = "" if result.cell is None else " (cell %d)" % result.cell
+                diagnostics.append("libsudoku: line %d: %s%s\n" % (line, result.message, cell))
+        if first + _SCRIPT_CHUNK < len(entries) and out and not emit():
+            return 2
+    # The last chunk, written even when empty: a stdout closed at startup is an error then too.
+    return 0 if emit() else 2
 
 
 if __name__ == "__main__":

@@ -1141,6 +1141,63 @@ class Loading(unittest.TestCase):
                 ),
             )
 
+    def test_script_writes_chunk_by_chunk_in_order(self):
+        # More puzzles than one chunk (one solve_batch call and one write each): the lines and
+        # the diagnostics stay in input order across the chunks' edges.
+        chunk = sudoku._SCRIPT_CHUNK
+        puzzles, lines, diagnostics = [], [], []
+        for i in range(2 * chunk + 5):
+            if i % 997 == 3:
+                puzzles.append(TOP1[:80])
+                lines.append("SUDOKU_INVALID_FORMAT")
+                diagnostics.append("libsudoku: line %d: the puzzle on line %d has 80 cells, not 81\n"
+                                   % (i + 1, i + 1))
+            elif i % 2:
+                puzzles.append(UNSOLVABLE)
+                lines.append("SUDOKU_NO_SOLUTION")
+            else:
+                puzzles.append(TOP1 if i % 4 else CLASSIC)
+                lines.append(TOP1_SOLUTION if i % 4 else CLASSIC_SOLUTION)
+        self.assertGreater(len(puzzles), 2 * chunk)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "puzzles.txt")
+            with open(path, "w") as f:
+                f.write("".join(p + "\n" for p in puzzles))
+            result = self.run_script(path)
+            self.assertEqual(
+                (result.returncode, result.stdout, result.stderr),
+                (0, "".join(line + "\n" for line in lines), "".join(diagnostics)),
+            )
+            # A write that fails after the first chunk is reported once, and the script stops.
+            if os.path.exists("/dev/full"):
+                valid = os.path.join(tmp, "valid.txt")
+                with open(valid, "w") as f:
+                    f.write((CLASSIC + "\n") * (2 * chunk + 5))
+                with open("/dev/full", "w") as full:
+                    result = self.run_script(valid, stdout=full)
+                self.assertEqual(
+                    (result.returncode, result.stderr),
+                    (2, "libsudoku: error writing output: No space left on device\n"),
+                )
+
+    def test_script_writes_a_long_listing_before_the_chunk_ends(self):
+        # Each --list line here is over a megabyte, so it is written as soon as it is made; the
+        # output is still every line in order, as list_solutions gives them.
+        limit = 20000
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "puzzles.txt")
+            with open(path, "w") as f:
+                f.write("%s\n%s\n%s\n" % (EMPTY, CLASSIC, EMPTY))
+            result = self.run_script("--list", str(limit), path)
+            solutions, more = sudoku.list_solutions(EMPTY, limit)
+            self.assertTrue(more)
+            line = " ".join(solutions) + " ..."
+            self.assertGreater(len(line), sudoku._SCRIPT_PENDING_MAX)
+            self.assertEqual(
+                (result.returncode, result.stdout, result.stderr),
+                (0, "%s\n%s\n%s\n" % (line, CLASSIC_SOLUTION, line), ""),
+            )
+
     def test_script_reads_grids_and_names_two_equal_givens(self):
         grid = "".join("%s|%s|%s\n" % (CLASSIC[r:r + 3], CLASSIC[r + 3:r + 6], CLASSIC[r + 6:r + 9])
                        for r in range(0, 81, 9))
