@@ -2216,9 +2216,10 @@ def _main(argv):
             if result.status not in (SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS):
                 cell = "" if result.cell is None else " (cell %d)" % result.cell
                 diagnostics.append("libsudoku: line %d: %s%s\n" % (line, result.message, cell))
-        if first + _SCRIPT_CHUNK < len(entries) and out and not emit():
+        if out and not emit():
             return 2
-    # The last chunk, written even when empty: a stdout closed at startup is an error then too.
+    # Once more, with nothing left to write, for an input with no lines: a stdout closed at
+    # startup is an error then too.
     return 0 if emit() else 2
 
 
