@@ -1913,6 +1913,25 @@ def version() -> str:
     return _library().sudoku_version().decode()
 
 
+def _say(text):
+    """Writes `text` to stderr for the script, as the C programs do: a stderr that cannot be
+    written (closed at startup, a full disk) loses the message, not the run or its output."""
+    if sys.stderr is None or not text:  # descriptor 2 was closed at startup (`2>&-`)
+        return
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        # What is left in stderr's buffer would fail again at exit (exit code 120): later writes
+        # to the descriptor go to the null device instead, as `_write_output` does for stdout.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stderr.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            sys.stderr = None
+
+
 def _read_input(path):
     """The bytes of the file at `path` (stdin when None). Raises OSError when the input cannot
     be opened or read. On a terminal, says once on stderr how to end the input."""
@@ -1923,8 +1942,7 @@ def _read_input(path):
         # Python sets sys.stdin to None when descriptor 0 was closed at startup (`<&-`).
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
     if sys.stdin.isatty():
-        sys.stderr.write("libsudoku: reading puzzles from the terminal; end with Ctrl-D\n")
-        sys.stderr.flush()
+        _say("libsudoku: reading puzzles from the terminal; end with Ctrl-D\n")
     return sys.stdin.buffer.read()
 
 
@@ -2097,7 +2115,7 @@ def _list_line(board, masks, limit):
 
 
 def _usage_error(what):
-    sys.stderr.write("libsudoku: %s\nTry 'python3 -m libsudoku --help' for more information.\n" % what)
+    _say("libsudoku: %s\nTry 'python3 -m libsudoku --help' for more information.\n" % what)
     return 2
 
 
@@ -2124,7 +2142,7 @@ def _main(argv):
         elif arg in ("-h", "--help"):
             reason = _write_output(_USAGE)
             if reason is not None:
-                sys.stderr.write("libsudoku: error writing output: %s\n" % reason)
+                _say("libsudoku: error writing output: %s\n" % reason)
                 return 2
             return 0
         elif arg in ("--unique", "--list") and (unique or listing is not None):
@@ -2145,7 +2163,7 @@ def _main(argv):
     try:
         load()
     except OSError as error:
-        sys.stderr.write("libsudoku: %s\n" % error)
+        _say("libsudoku: %s\n" % error)
         return 2
     if path == "-":
         path = None  # stdin
@@ -2154,11 +2172,11 @@ def _main(argv):
     except OSError as error:
         # One line, as a command-line tool reports a file it cannot read, not a traceback.
         name = "stdin" if path is None else path
-        sys.stderr.write("libsudoku: %s: %s\n" % (name, error.strerror or error))
+        _say("libsudoku: %s: %s\n" % (name, error.strerror or error))
         return 2
     except MemoryError:
         name = "stdin" if path is None else path
-        sys.stderr.write("libsudoku: %s: %s\n" % (name, os.strerror(errno.ENOMEM)))
+        _say("libsudoku: %s: %s\n" % (name, os.strerror(errno.ENOMEM)))
         return 2
     # Every puzzle read, in input order: (line, givens board, candidate masks, diagnostic).
     entries = []
@@ -2179,12 +2197,12 @@ def _main(argv):
         """Writes the diagnostics and lines gathered so far. Returns False, once it has said why
         on stderr, when the output cannot be written."""
         nonlocal pending
-        sys.stderr.write("".join(diagnostics))
+        _say("".join(diagnostics))
         reason = _write_output("".join(line + "\n" for line in out))
         del out[:], diagnostics[:]
         pending = 0
         if reason is not None:
-            sys.stderr.write("libsudoku: error writing output: %s\n" % reason)
+            _say("libsudoku: error writing output: %s\n" % reason)
             return False
         return True
 

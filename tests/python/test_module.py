@@ -21,6 +21,7 @@ import ctypes.util
 import dataclasses
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -1196,6 +1197,38 @@ class Loading(unittest.TestCase):
                 (result.returncode, result.stdout, result.stderr),
                 (0, "%s\n%s\n%s\n" % (line, CLASSIC_SOLUTION, line), ""),
             )
+
+    def test_script_writes_its_output_when_stderr_cannot_be_written(self):
+        # As the C programs: a closed or full stderr loses the diagnostics, not the output.
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "puzzles.txt")
+            with open(path, "w") as f:
+                f.write("%s\nabc\n" % TOP1)
+            expected = "%s\nSUDOKU_INVALID_FORMAT\n" % TOP1_SOLUTION
+            result = self.run_script(path, close_fd=2)
+            self.assertEqual((result.returncode, result.stdout), (0, expected))
+            if os.path.exists("/dev/full"):
+                with open("/dev/full", "w") as full:
+                    result = subprocess.run([*SCRIPT, path], env=script_env(None),
+                                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                            stderr=full, text=True)
+                self.assertEqual((result.returncode, result.stdout), (0, expected))
+
+    def test_script_ends_by_the_signal_on_ctrl_c(self):
+        # Interrupted while it reads (a FIFO whose writer has not written yet), it ends killed
+        # by SIGINT, as the C programs do, with no traceback.
+        with tempfile.TemporaryDirectory() as tmp:
+            fifo = os.path.join(tmp, "fifo")
+            os.mkfifo(fifo)
+            child = subprocess.Popen([*SCRIPT, fifo], env=script_env(None),
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+            # Opening the FIFO for writing returns once the script has opened it to read: the
+            # script is then past its start-up and waiting for input.
+            with open(fifo, "w"):
+                child.send_signal(signal.SIGINT)
+                stdout, stderr = child.communicate()
+            self.assertEqual((child.returncode, stdout, stderr), (-signal.SIGINT, "", ""))
 
     def test_script_reads_grids_and_names_two_equal_givens(self):
         grid = "".join("%s|%s|%s\n" % (CLASSIC[r:r + 3], CLASSIC[r + 3:r + 6], CLASSIC[r + 6:r + 9])
