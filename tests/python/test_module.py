@@ -1220,14 +1220,22 @@ class Loading(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             fifo = os.path.join(tmp, "fifo")
             os.mkfifo(fifo)
+            # A shell's background job starts with SIGINT ignored, and Python then leaves it
+            # ignored: the child gets the default back, as a program run from a terminal has it.
             child = subprocess.Popen([*SCRIPT, fifo], env=script_env(None),
                                      stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+                                     stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
             # Opening the FIFO for writing returns once the script has opened it to read: the
             # script is then past its start-up and waiting for input.
             with open(fifo, "w"):
                 child.send_signal(signal.SIGINT)
-                stdout, stderr = child.communicate()
+                try:
+                    stdout, stderr = child.communicate(timeout=60)
+                except subprocess.TimeoutExpired:
+                    child.kill()
+                    child.communicate()
+                    self.fail("the script went on after SIGINT")
             self.assertEqual((child.returncode, stdout, stderr), (-signal.SIGINT, "", ""))
 
     def test_script_reads_grids_and_names_two_equal_givens(self):
