@@ -7,6 +7,7 @@
 #                 example as build/solve_cpp (shared)
 #   make run      build, then solve the embedded puzzle with build/solve
 #   make test     every test (Rust unit and integration tests, C examples, Python ctypes)
+#   make lint     cargo fmt --check and cargo clippy (every crate and target, warnings as errors)
 #   make python-package-test  build the Python package's wheel (pip, setuptools-rust), install
 #                 it with NumPy into a fresh virtual environment under build/ and run the module
 #                 suite against it (tests/python/package_test.sh; needs the package registry)
@@ -104,7 +105,7 @@ EXAMPLES := solve solve_file count canon generate rate hint
 STATIC_BINS := $(addprefix $(BUILD_DIR)/,$(EXAMPLES))
 SHARED_BINS := $(addsuffix -shared,$(STATIC_BINS))
 
-.PHONY: all build run test python-package-test clean install uninstall help FORCE
+.PHONY: all build run test lint python-package-test clean install uninstall help FORCE
 
 all: build
 
@@ -150,6 +151,12 @@ run: build
 # One cargo invocation, so its closing line reports the whole suite.
 test:
 	$(CARGO) test --release --workspace
+
+# Formatting and clippy's lints over the workspace (the library, tests, benchmarks, testkit);
+# CI runs it before the tests.
+lint:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 
 # The package as pip installs it, tested outside the source tree (docs/python.md).
 python-package-test:
@@ -221,6 +228,7 @@ help:
 	@echo '  build      cargo build --release, then the C examples into build/ (static and -shared) and build/solve_cpp'
 	@echo '  run        build, then solve the embedded puzzle with build/solve'
 	@echo '  test       every test: cargo test --release --workspace (Rust, C examples, header, install, Python)'
+	@echo '  lint       cargo fmt --check, then cargo clippy on every crate and target with warnings as errors'
 	@echo '  python-package-test  the Python package: wheel, fresh virtual environment (with NumPy), module suite'
 	@echo '  clean      remove build/, cargo'"'"'s target directory and the Python package'"'"'s build files'
 	@echo '  install    install sudoku.h, libsudoku.a, libsudoku.so (with its soname link), sudoku.pc,'

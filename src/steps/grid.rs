@@ -423,6 +423,27 @@ pub(crate) fn houses(kind: HouseKind) -> impl Iterator<Item = House> {
     (0..9).map(move |n| House::new(kind, n).expect("0-8"))
 }
 
+impl std::fmt::Debug for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for r in 0..9 {
+            for c in 0..9 {
+                let i = r * 9 + c;
+                if self.values[i] != 0 {
+                    write!(f, "{:>9} ", self.values[i])?;
+                } else {
+                    let s: String = (0..9)
+                        .filter(|d| self.candidates[i] >> d & 1 != 0)
+                        .map(|d| char::from(b'1' + d as u8))
+                        .collect();
+                    write!(f, "{s:>9} ")?;
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -531,26 +552,5 @@ mod tests {
             Grid::from_board_and_masks(&board, &[0x1FF; CELLS]),
             Grid::from_board(&board)
         );
-    }
-}
-
-impl std::fmt::Debug for Grid {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for r in 0..9 {
-            for c in 0..9 {
-                let i = r * 9 + c;
-                if self.values[i] != 0 {
-                    write!(f, "{:>9} ", self.values[i])?;
-                } else {
-                    let s: String = (0..9)
-                        .filter(|d| self.candidates[i] >> d & 1 != 0)
-                        .map(|d| char::from(b'1' + d as u8))
-                        .collect();
-                    write!(f, "{s:>9} ")?;
-                }
-            }
-            writeln!(f)?;
-        }
-        Ok(())
     }
 }

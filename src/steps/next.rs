@@ -13,6 +13,9 @@ use crate::geometry::{Cell, CellSet, CELLS};
 pub const BEYOND_AT_LEAST: u8 = 110;
 
 /// What the engine can do next in a position.
+// A `Step` inline rather than boxed: one `Next` is returned a step, and a box would allocate
+// for each.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Next {
     /// The step Sudoku Explainer would take.
@@ -379,9 +382,12 @@ mod tests {
         (r - 1) * 9 + c - 1
     }
 
-    /// Checks steps of the path from `p` that each remove one candidate: (step number,
-    /// technique, ER in tenths, (row, column, digit) removed).
-    fn check_removals(p: &str, expected: &[(usize, Technique, u8, (usize, usize, u8))]) {
+    /// A step that removes one candidate: (step number, technique, ER in tenths, (row, column,
+    /// digit) removed).
+    type OneRemoval = (usize, Technique, u8, (usize, usize, u8));
+
+    /// Checks steps of the path from `p` that each remove one candidate.
+    fn check_removals(p: &str, expected: &[OneRemoval]) {
         for &(k, technique, er, (r, c, d)) in expected {
             let s = nth_step(p, k);
             assert_eq!((s.technique, s.er), (technique, er), "step {k}");
@@ -412,8 +418,8 @@ mod tests {
         let p = "1.3..7.89.....93.7.8............34....4..5......6..2.834.....6.....9....8..7....4";
         let s = nth_step(p, 16);
         assert_eq!((s.technique, s.er), (Technique::NishioForcingChain, 78));
-        let place = Some((Cell::at(1, 7).unwrap(), Digit::new(2).unwrap()));
-        assert_eq!(s.placement, place);
+        let (place_cell, place_digit) = (Cell::at(1, 7).unwrap(), Digit::new(2).unwrap());
+        assert_eq!(s.placement, Some((place_cell, place_digit)));
         assert_eq!(removed(&s), vec![(at(2, 8), 1), (at(2, 8), 5)]);
         // The step shows both chains: from the start to the on- and to the off-potential.
         let ends = s
@@ -424,7 +430,7 @@ mod tests {
         assert_eq!(ends.count(), 2);
         assert_eq!(
             Potential(s.chain.entries()[0]),
-            Potential::new(place.unwrap().0, place.unwrap().1, false)
+            Potential::new(place_cell, place_digit, false)
         );
     }
 

@@ -434,12 +434,10 @@ impl Walk<'_> {
                     // The others that can be members: two to `degree` candidates (one with
                     // more takes the union past `degree`).
                     let mut fit = 0u32;
-                    let mut k = 0;
-                    for i in (0..9).filter(|&i| i != i1 && i != i2) {
+                    for (k, i) in (0..9).filter(|&i| i != i1 && i != i2).enumerate() {
                         others[k] = i;
                         let n = ones9(grid.candidates(cells[i])) as usize;
                         fit |= ((2..=degree).contains(&n) as u32) << k;
-                        k += 1;
                     }
                     // Too few (the hidden sets below are still looked at).
                     let subsets = if (fit.count_ones() as usize) < degree - 1 {

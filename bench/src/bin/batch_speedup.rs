@@ -205,7 +205,10 @@ fn measure(set: &PuzzleSet, paths: &[Path], seconds: f64) -> (Vec<Timed>, Load) 
     (timed, load)
 }
 
-fn parse_args() -> Result<Option<(Vec<PathBuf>, Vec<usize>, f64)>> {
+/// The files, the thread counts and the seconds a measurement, as the command line asks.
+type Args = (Vec<PathBuf>, Vec<usize>, f64);
+
+fn parse_args() -> Result<Option<Args>> {
     use lexopt::prelude::*;
     let mut files = Vec::new();
     let mut threads = vec![1, 2];

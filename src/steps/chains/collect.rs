@@ -31,7 +31,9 @@ struct Kept {
     whole: Whole,
 }
 
-/// The collector of a search (see the module documentation).
+/// The collector of a search (see the module documentation). One lives per search, so the
+/// variants' difference in size costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Collect {
     /// The first step in SE's order.
     First(Best),

@@ -130,7 +130,9 @@ struct Reaches {
     /// By candidate: `1 +` the index in `pool` of what its on-potential reached this search,
     /// or 0.
     slot: Vec<u16>,
-    /// The propagations' results; the first `used` are this search's.
+    /// The propagations' results; the first `used` are this search's. Boxed so that growing
+    /// the pool moves pointers, not 6 KiB tables.
+    #[allow(clippy::vec_box)]
     pool: Vec<Box<Reach>>,
     used: usize,
     prop: Option<Box<Propagation>>,

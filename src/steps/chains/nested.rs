@@ -441,12 +441,16 @@ mod tests {
         assert_eq!(out, vec![Pot::new(cell(0, 4), d(2), false)]);
     }
 
+    /// A puzzle, the ER (tenths) and complexity of SE's first step, and the (row, column,
+    /// digit) it removes.
+    type FirstStep = (&'static str, u8, u32, (usize, usize, u8));
+
     /// serate 1.2.1.3's first step on the first 11 puzzles of forum_hardest
     /// (`docs/se-rules.md`, "Nested rules in detail"): every producer before 20 and level 2
     /// find nothing; level 3 finds a step rated ER with this complexity, removing one digit
     /// from one cell (row, column from 1), a contradiction chain but for the tenth (cell
     /// chains).
-    const SE_FIRST_STEPS: [(&str, u8, u32, (usize, usize, u8)); 11] = [
+    const SE_FIRST_STEPS: [FirstStep; 11] = [
         (
             "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
             111,
