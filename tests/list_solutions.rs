@@ -161,6 +161,61 @@ fn the_empty_board_lists_the_least_grids_first() {
     );
 }
 
+/// The least solution of `board` whose first cells are `prefix`'s (an open cell of `board`
+/// among them takes `prefix`'s digit), built cell by cell with the reference counter alone: at
+/// each open cell the least digit that leaves a solution. None when no solution has that prefix.
+fn least_with_prefix(board: &[u8; CELLS], prefix: &[u8]) -> Option<[u8; CELLS]> {
+    let solvable =
+        |b: &[u8; CELLS]| reference::parse(b).is_ok_and(|grid| reference::count(&grid, 1).0 == 1);
+    let mut b = *board;
+    b[..prefix.len()].copy_from_slice(prefix);
+    if !solvable(&b) {
+        return None;
+    }
+    for cell in prefix.len()..CELLS {
+        if b[cell] != b'.' {
+            continue;
+        }
+        let digit = (b'1'..=b'9')
+            .find(|&d| {
+                b[cell] = d;
+                solvable(&b)
+            })
+            .expect("a solvable board has a digit for its next cell");
+        b[cell] = digit;
+    }
+    Some(b)
+}
+
+#[test]
+fn a_board_whose_first_rows_are_empty_lists_at_once() {
+    // Found by the `agreement` fuzz target (2026-12-04): 11 givens, all in the lower rows. The
+    // ordered search placed the least digits row by row from the top and met the givens'
+    // contradiction only near the bottom, refuting it cell by cell: 31 s (release build) to
+    // list 2 solutions. It now checks with the fast search, after 16 failures, that a node has
+    // a solution before going on (docs/solver.md, section 9).
+    let board =
+        b".............................2.....................7.2......819.4.5.6...3..7.....";
+    // The two least solutions, independently: the least completion, then the least completion
+    // of the deepest cell of it that can take a larger digit.
+    let first = least_with_prefix(board, &[]).expect("the board has solutions");
+    let second = (0..CELLS)
+        .rev()
+        .filter(|&cell| board[cell] == b'.')
+        .find_map(|cell| {
+            (first[cell] + 1..=b'9').find_map(|d| {
+                let mut prefix = first[..=cell].to_vec();
+                prefix[cell] = d;
+                least_with_prefix(board, &prefix)
+            })
+        })
+        .expect("the board has two solutions or more");
+    let (listed, more) = check_list(board, 2).expect("a valid board is listed");
+    assert_eq!(listed, vec![first, second]);
+    assert!(more);
+    assert_eq!(same_on_every_kernel(board, 2), (listed, true));
+}
+
 #[test]
 fn puzzles_with_none_or_one_solution() {
     for (puzzle, solution) in common::KNOWN {

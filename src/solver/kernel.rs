@@ -120,6 +120,16 @@ const DENSE_GIVENS: u32 = 30;
 /// bumps, 17.4 a board, at most 1.8 times on boards that needed 10 or more (27 against 15), at a
 /// cost of 0.2% of serg's instructions (docs/performance.md).
 const RESTART_AFTER_BUMPS: u32 = 8;
+/// Failed propagations of the ordered search (since its last solution) after which it checks,
+/// before going on at a node, that the node has a solution at all (`Search::witness`). The
+/// ordered guess takes the lowest open cell, so a wrong digit high in the tree can leave a
+/// contradiction that only the last rows show, and the ordered search would refute it cell by
+/// cell: a fuzzed sparse board of 14 givens took 31 s to list 2 solutions (its first rows empty,
+/// its givens below). A node's check is the fast search (`Mode::First`), which finds such a
+/// contradiction in microseconds or returns a solution that, kept as the witness, spares the
+/// checks of the nodes below that it fits. Puzzles with many solutions seldom fail, so the
+/// plain ordered search keeps its speed on them (docs/solver.md, section 9).
+const ORDERED_CHECK_AFTER_FAILURES: u32 = 16;
 /// The most activity a cell gathers: enough to outweigh a few unsolved peers, not to make the
 /// guess ignore them (8 measured best of 2-100 on the hardest data sets).
 const ACTIVITY_MAX: u8 = 8;
@@ -162,6 +172,13 @@ struct Search<S> {
     /// Set when the search must unwind to the root and start again in full (see
     /// `RESTART_AFTER_BUMPS`); no solution has been seen by then, so none is counted twice.
     restart: bool,
+    /// The ordered search's failed propagations since its last solution (see
+    /// `ORDERED_CHECK_AFTER_FAILURES`); the other searches leave it at 0.
+    failures: u32,
+    /// A solution of the node the ordered search last checked (see
+    /// `ORDERED_CHECK_AFTER_FAILURES`): a node whose candidates still hold all of it has a
+    /// solution, with no check.
+    witness: Option<State>,
 }
 
 impl<S: Sink> Search<S> {
@@ -181,6 +198,8 @@ impl<S: Sink> Search<S> {
             straight: false,
             bumps_to_restart: 0,
             restart: false,
+            failures: 0,
+            witness: None,
         }
     }
 
@@ -201,6 +220,7 @@ impl<S: Sink> Search<S> {
     fn found(&mut self, state: &State) {
         self.sink.solution(self.outcome.count, state);
         self.outcome.count += 1;
+        self.failures = 0;
         if self.outcome.first.is_none() {
             self.outcome.first = Some(*state);
         }
@@ -221,7 +241,32 @@ impl<S: Sink> Search<S> {
 /// cell (`State::first_bivalue_guess`), as such a search nearly always goes straight down. A
 /// solve of a dense puzzle does the same until its first failure (`Search::straight`).
 macro_rules! kernel {
-    ($entry:ident, $name:ident $(, $features:literal)?) => {
+    ($entry:ident, $name:ident, $check:ident $(, $features:literal)?) => {
+        /// For the ordered search: whether `state` may still have a solution. Once the search
+        /// has failed `ORDERED_CHECK_AFTER_FAILURES` times since its last solution, a state that
+        /// the witness does not fit is searched by the fast search (`Mode::First`); a solution
+        /// it finds becomes the witness, and none means the state has none (false).
+        $(#[target_feature(enable = $features)])?
+        unsafe fn $check<S: Sink>(search: &mut Search<S>, state: &State) -> bool {
+            if search.failures < ORDERED_CHECK_AFTER_FAILURES
+                || search.witness.as_ref().is_some_and(|w| state.admits(w))
+            {
+                return true;
+            }
+            let mut probe = *state;
+            let mut fast = Search::new(Mode::First, search.matching_after, Discard);
+            // SAFETY: the same kernel, so the CPU supports its features.
+            unsafe { $name::<false, Discard, false>(&mut fast, &mut probe) };
+            search.outcome.guesses += fast.outcome.guesses;
+            match fast.outcome.first {
+                Some(solution) => {
+                    search.witness = Some(solution);
+                    true
+                }
+                None => false,
+            }
+        }
+
         $(#[target_feature(enable = $features)])?
         unsafe fn $entry<const IN_ORDER: bool, S: Sink>(
             start: &Start,
@@ -270,6 +315,9 @@ macro_rules! kernel {
                     state.propagate::<true>()
                 };
                 if propagated.is_err() {
+                    if IN_ORDER {
+                        search.failures += 1;
+                    }
                     // Neither the ordered guess nor the removal search's reads activity, so
                     // they gather none.
                     if !IN_ORDER && !REMOVAL {
@@ -289,6 +337,10 @@ macro_rules! kernel {
                 if search.outcome.guesses >= search.matching_after
                     && !state.passes_matching_check()
                 {
+                    return;
+                }
+                // SAFETY: the same kernel, so the CPU supports its features.
+                if IN_ORDER && !unsafe { $check(search, state) } {
                     return;
                 }
                 let guess = if IN_ORDER {
@@ -326,6 +378,12 @@ macro_rules! kernel {
                         }
                     }
                     state.exclude_guess(&guess, d);
+                    // After a failed branch, the node's other digits may hold nothing either:
+                    // a contradiction above this node unwinds one check a level.
+                    // SAFETY: as above.
+                    if IN_ORDER && search.outcome.count == found_before && !unsafe { $check(search, state) } {
+                        return;
+                    }
                 }
                 // The last digit: continue in place of a recursive call.
                 state.place_guess(&guess, digits.trailing_zeros() as usize);
@@ -335,13 +393,19 @@ macro_rules! kernel {
     };
 }
 
-kernel!(start_portable, run_portable);
+kernel!(start_portable, run_portable, check_portable);
 #[cfg(target_arch = "x86_64")]
-kernel!(start_avx2, run_avx2, "avx2,bmi1,bmi2,lzcnt,popcnt");
+kernel!(
+    start_avx2,
+    run_avx2,
+    check_avx2,
+    "avx2,bmi1,bmi2,lzcnt,popcnt"
+);
 #[cfg(target_arch = "x86_64")]
 kernel!(
     start_avx512,
     run_avx512,
+    check_avx512,
     "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512dq,avx512vl"
 );
 

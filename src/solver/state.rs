@@ -280,6 +280,13 @@ impl State {
         self.unsolved.is_zero()
     }
 
+    /// Whether every digit of the solved state `solution` is still a candidate here: then
+    /// `solution` solves this state too (a state stands for the solutions its candidates allow).
+    #[inline(always)]
+    pub(super) fn admits(&self, solution: &State) -> bool {
+        (0..9).all(|d| solution.cand[d].and_not(self.cand[d]).is_zero())
+    }
+
     /// A solved state as a board.
     pub(super) fn board(&self) -> Board {
         let mut cells = [0u8; CELLS];
