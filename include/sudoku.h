@@ -541,7 +541,8 @@ typedef struct sudoku_read_info {
   /**
    * In: the number of the first line of `text` (0 counts as 1; `sudoku_read_info_init` sets
    * 1). Out: the number of the line where the rest of the text starts (`first_line + lines`),
-   * ready for the next call on `text + consumed`.
+   * ready for the next call on `text + consumed`. Line numbers stop at `SIZE_MAX` (they
+   * saturate rather than wrap).
    */
   size_t first_line;
   /**
@@ -565,8 +566,9 @@ typedef struct sudoku_read_info {
    */
   size_t column;
   /**
-   * Byte offset of the fault, or where the puzzle starts on its first line (past a
-   * byte-order mark); `len` on `SUDOKU_END_OF_INPUT`.
+   * Byte offset of the fault, or on `SUDOKU_OK` of the start of the puzzle's first line
+   * (past a byte-order mark; the line's column 1, not the first cell, which labels or
+   * spaces may precede); `len` on `SUDOKU_END_OF_INPUT`.
    */
   size_t offset;
   /**

@@ -1214,12 +1214,20 @@ def generate_batch(
     ]
 
 
-def is_minimal(board: Board) -> bool:
+def is_minimal(board: Board, symmetry: str = "none") -> bool:
     """Whether `board`, a puzzle with exactly one solution, is minimal: taking out any one given
-    would leave several solutions.
+    would leave several solutions. With a `symmetry` other than "none" (one of SYMMETRIES; the
+    pattern must have it), whether it is minimal under it, as generate(minimal=True) makes
+    puzzles: taking out any one orbit of givens would leave several solutions (a given alone
+    may still go). That answer comes from minimize(board, symmetry), which leaves the board as
+    it is exactly when no orbit can go: its first removal is the first orbit that can.
 
     Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS,
-    SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell)."""
+    SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
+    (an unknown symmetry, or a pattern of givens without it)."""
+    _check_board_type(board)
+    if symmetry != "none":
+        return minimize(board, symmetry) == _to_bytes(board).decode("ascii").replace("0", ".")
     text = _to_bytes(board)
     answer = ctypes.c_bool(False)
     status = _library().sudoku_is_minimal(text, ctypes.byref(answer))
@@ -1737,14 +1745,20 @@ def _read_at(address, size, start, first_line, info):
     raise SudokuError(status)
 
 
+# The largest size_t (2**64 - 1 on 64-bit platforms).
+_SIZE_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
+
+
 def _check_start(start, first_line, size):
     _require_int("start", start)
     _require_int("first_line", first_line)
     if not 0 <= start <= size:
         raise ValueError("start must be a byte offset from 0 to %d (the text's length), not %d"
                          % (size, start))
-    if not 1 <= first_line < 2**63:
-        raise ValueError("first_line must be from 1 to 2**63 - 1")
+    # Up to size_t's largest value, where the library's line numbers saturate: a next_line
+    # returned is always a valid first_line.
+    if not 1 <= first_line <= _SIZE_MAX:
+        raise ValueError("first_line must be from 1 to %d" % _SIZE_MAX)
 
 
 def read_puzzle(text: Text, start: int = 0, first_line: int = 1) -> Optional[PuzzleRead]:
@@ -1760,7 +1774,9 @@ def read_puzzle(text: Text, start: int = 0, first_line: int = 1) -> Optional[Puz
     is left (only blank lines and comments). To read on:
     read_puzzle(text, r.end, r.next_line). Raises SudokuFormatError when the text is not a
     puzzle (its `end` and `next_line` say where to go on); TypeError for another type of text,
-    start or first_line; ValueError for a start outside the text or a first_line below 1."""
+    start or first_line; ValueError for a start outside the text or a first_line below 1 or
+    above size_t's largest value (2**64 - 1 on 64-bit platforms), where line numbers stop
+    growing."""
     owner, address, size = _text_address(text)
     _check_start(start, first_line, size)
     info = _initialized(_ReadInfo, "sudoku_read_info_init_size")

@@ -63,7 +63,8 @@ pub struct sudoku_read_info {
     pub kind: u32,
     /// In: the number of the first line of `text` (0 counts as 1; `sudoku_read_info_init` sets
     /// 1). Out: the number of the line where the rest of the text starts (`first_line + lines`),
-    /// ready for the next call on `text + consumed`.
+    /// ready for the next call on `text + consumed`. Line numbers stop at `SIZE_MAX` (they
+    /// saturate rather than wrap).
     pub first_line: usize,
     /// Bytes of `text` used: the puzzle (or the bad puzzle) with the blank lines and comments
     /// before it and its last line end. Pass `text + consumed` to read the next one. At least 1,
@@ -77,8 +78,9 @@ pub struct sudoku_read_info {
     /// The column of the fault (`SUDOKU_INVALID_FORMAT`), else 1 on `SUDOKU_OK` (the puzzle's
     /// line) and 0 on `SUDOKU_END_OF_INPUT`.
     pub column: usize,
-    /// Byte offset of the fault, or where the puzzle starts on its first line (past a
-    /// byte-order mark); `len` on `SUDOKU_END_OF_INPUT`.
+    /// Byte offset of the fault, or on `SUDOKU_OK` of the start of the puzzle's first line
+    /// (past a byte-order mark; the line's column 1, not the first cell, which labels or
+    /// spaces may precede); `len` on `SUDOKU_END_OF_INPUT`.
     pub offset: usize,
     /// On `SUDOKU_INVALID_FORMAT`, why: one of the `SUDOKU_READ_*` reasons; otherwise 0.
     pub reason: u32,

@@ -698,6 +698,41 @@ class Generate(unittest.TestCase):
         with self.assertRaises(TypeError):
             sudoku.is_minimal([1] * 81)
 
+    def test_is_minimal_under_a_symmetry(self):
+        # Minimal under the half turn (as generate makes it) is not minimal: checked here orbit
+        # by orbit and given by given with count_solutions.
+        def removable(board, cells):
+            rest = list(board)
+            for cell in cells:
+                rest[cell] = "."
+            return sudoku.count_solutions("".join(rest)) == 1
+
+        plain_minimal = 0
+        for index in range(6):
+            puzzle = sudoku.generate(11, symmetry="rotate180", index=index)
+            givens = [c for c in range(81) if puzzle[c] != "."]
+            orbits = {min(c, 80 - c): {c, 80 - c} for c in givens}.values()
+            self.assertFalse(any(removable(puzzle, orbit) for orbit in orbits))
+            self.assertTrue(sudoku.is_minimal(puzzle, "rotate180"))
+            plain = not any(removable(puzzle, [c]) for c in givens)
+            self.assertEqual(sudoku.is_minimal(puzzle), plain)
+            plain_minimal += plain
+            # An orbit put back from the solution: no longer minimal under the symmetry.
+            solution = sudoku.solve_unique(puzzle)
+            blank = next(c for c in range(81) if puzzle[c] == "." and c != 40)
+            denser = list(puzzle)
+            denser[blank], denser[80 - blank] = solution[blank], solution[80 - blank]
+            self.assertFalse(sudoku.is_minimal("".join(denser), "rotate180"))
+            # '0' blanks answer alike.
+            self.assertTrue(sudoku.is_minimal(puzzle.replace(".", "0"), "rotate180"))
+        self.assertLess(plain_minimal, 6)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.is_minimal(TOP1, "rotate90")
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.is_minimal(TOP1, "sideways")
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+
 
 class StatusName(unittest.TestCase):
     NAMES = [
@@ -919,6 +954,18 @@ class Reading(unittest.TestCase):
             sudoku.read_puzzle(text, 0, 0)
         with self.assertRaises(TypeError):
             sudoku.read_puzzle(text, 1.0)
+        # Line numbers saturate at size_t's largest value, so next_line is always a valid
+        # first_line (from a new-user trial: 2**63 - 1 used to give next_line 2**63, refused).
+        size_max = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
+        for first_line in (2**63 - 1, size_max - 1, size_max):
+            first = sudoku.read_puzzle(text, 0, first_line)
+            self.assertEqual((first.line, first.next_line),
+                             (min(first_line + 1, size_max), min(first_line + 2, size_max)))
+            second = sudoku.read_puzzle(text, first.end, first.next_line)
+            self.assertEqual((second.line, second.next_line),
+                             (min(first_line + 3, size_max), min(first_line + 4, size_max)))
+        with self.assertRaises(ValueError):
+            sudoku.read_puzzle(text, 0, size_max + 1)
 
     def test_read_puzzles_numbers_the_lines_of_a_large_file(self):
         path = os.path.join(data_dir(), "puzzles2_17_clue")

@@ -71,6 +71,7 @@ assert_type(libsudoku.generate(7), str)
 assert_type(libsudoku.generate(7, symmetry="rotate180", solution=True), Tuple[str, str])
 assert_type(libsudoku.generate_batch(7, 10, threads=2), List[Union[str, SudokuError]])
 assert_type(libsudoku.is_minimal(PUZZLE), bool)
+assert_type(libsudoku.is_minimal(PUZZLE, "rotate180"), bool)
 assert_type(libsudoku.minimize(PUZZLE, symmetry="none"), str)
 
 assert_type(libsudoku.status_name(libsudoku.SUDOKU_OK), str)
