@@ -124,7 +124,7 @@ const RESTART_AFTER_BUMPS: u32 = 8;
 /// before going on at a node, that the node has a solution at all (`Search::witness`). The
 /// ordered guess takes the lowest open cell, so a wrong digit high in the tree can leave a
 /// contradiction that only the last rows show, and the ordered search would refute it cell by
-/// cell: a fuzzed sparse board of 14 givens took 31 s to list 2 solutions (its first rows empty,
+/// cell: a fuzzed sparse board of 11 givens took 31 s to list 2 solutions (its first rows empty,
 /// its givens below). A node's check is the fast search (`Mode::First`), which finds such a
 /// contradiction in microseconds or returns a solution that, kept as the witness, spares the
 /// checks of the nodes below that it fits. Puzzles with many solutions seldom fail, so the
@@ -240,6 +240,8 @@ impl<S: Sink> Search<S> {
 /// they propagate without the stack step (`State::propagate`) and guess on the first bivalue
 /// cell (`State::first_bivalue_guess`), as such a search nearly always goes straight down. A
 /// solve of a dense puzzle does the same until its first failure (`Search::straight`).
+/// `$check` is the ordered search's check that a node has a solution at all
+/// (`ORDERED_CHECK_AFTER_FAILURES`), by the fast search of the same kernel.
 macro_rules! kernel {
     ($entry:ident, $name:ident, $check:ident $(, $features:literal)?) => {
         /// For the ordered search: whether `state` may still have a solution. Once the search
@@ -316,7 +318,7 @@ macro_rules! kernel {
                 };
                 if propagated.is_err() {
                     if IN_ORDER {
-                        search.failures += 1;
+                        search.failures = search.failures.saturating_add(1);
                     }
                     // Neither the ordered guess nor the removal search's reads activity, so
                     // they gather none.
