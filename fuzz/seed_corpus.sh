@@ -95,7 +95,10 @@ write_seed issue4-26 '........2.2..5.8.1......3..7.4.9........8541.....37...18..
 write_seed issue4-two-givens "$(dots 56)8$(dots 17)6$(dots 6)"
 write_seed issue4-anti-brute-force '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9'
 write_seed issue4-empty "$(dots 81)"
-total=$((total + 8))
+# Found by a long agreement run (2026-12-04): the ordered listing took 31 s on it before its
+# nodes were checked (tests/list_solutions.rs, docs/solver.md section 9).
+write_seed ordered-listing-deep '.............................2.....................7.2......819.4.5.6...3..7.....'
+total=$((total + 9))
 
 # status_name reads a C int (four bytes, little-endian): each status code and a few other values.
 for value in 0 1 2 3 4 5 6 7 8 9 10 -1 2147483647 -2147483648; do
