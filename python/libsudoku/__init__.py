@@ -1226,9 +1226,9 @@ def is_minimal(board: Board, symmetry: str = "none") -> bool:
     SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
     (an unknown symmetry, or a pattern of givens without it)."""
     _check_board_type(board)
-    if symmetry != "none":
-        return minimize(board, symmetry) == _to_bytes(board).decode("ascii").replace("0", ".")
     text = _to_bytes(board)
+    if symmetry != "none":
+        return minimize(text, symmetry) == text.decode("ascii").replace("0", ".")
     answer = ctypes.c_bool(False)
     status = _library().sudoku_is_minimal(text, ctypes.byref(answer))
     if status != SUDOKU_OK:
