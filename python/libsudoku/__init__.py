@@ -868,6 +868,8 @@ def solve_batch(
     the solutions array, which the library solves in place. `out`, an array of the same shape,
     C-contiguous and writable, receives the solutions instead of a new array; `out=puzzles`
     solves in place without allocating.
+    A one-dimensional array of str, bytes or objects (np.array of a list of puzzles) is a
+    sequence of puzzles like a list, and gives a list.
 
     Raises TypeError when `puzzles` is a single str or bytes rather than a list of them, for an
     item that is neither, for an array of another dtype or an `out` with a list, when `unique`
@@ -875,7 +877,10 @@ def solve_batch(
     outside 0 to 2**64 - 1 and an array (or `out`) of another shape; SudokuError only if the
     call itself fails."""
     numpy = sys.modules.get("numpy")  # an array comes from a program that imported NumPy
-    if numpy is not None and isinstance(puzzles, numpy.ndarray):
+    # A one-dimensional array of str, bytes or objects is a sequence of puzzle strings, as a
+    # list is (np.array([p, q]) makes one): only an array of bytes is taken as boards' memory.
+    if (numpy is not None and isinstance(puzzles, numpy.ndarray)
+            and not (puzzles.ndim == 1 and puzzles.dtype.kind in "SUO")):
         from . import _arrays
 
         _arrays.check_puzzles(puzzles)

@@ -28,23 +28,29 @@ _ZERO = np.uint8(ord("0"))
 def check_puzzles(puzzles):
     """TypeError unless `puzzles` is a uint8 array; ValueError unless of shape (N, 81)."""
     if puzzles.dtype != np.uint8:
+        # The advice that works for the dtype: a cast for numbers, a view for characters
+        # (.astype(numpy.uint8) of a character array parses each character as a number).
+        if puzzles.dtype.kind in "SU":
+            advice = "view its characters as bytes with .astype('S1').view(numpy.uint8)"
+        else:
+            advice = "convert it with .astype(numpy.uint8)"
         raise TypeError(
-            "an array of puzzles has dtype uint8 (ASCII characters or digits 0-9), not %s; "
-            "convert it with .astype(numpy.uint8)" % puzzles.dtype
+            "an array of puzzles must have dtype uint8 (ASCII characters or digits 0-9), not %s; "
+            "%s" % (puzzles.dtype, advice)
         )
     if puzzles.ndim != 2 or puzzles.shape[1] != CELLS:
-        raise ValueError("an array of puzzles has shape (N, 81), not %s" % (puzzles.shape,))
+        raise ValueError("an array of puzzles must have shape (N, 81), not %s" % (puzzles.shape,))
 
 
 def _check_out(out, shape):
     """`out` must be able to take the solutions in place: the library writes 81 bytes a row."""
     if not isinstance(out, np.ndarray) or out.dtype != np.uint8:
-        raise TypeError("out is a NumPy array of dtype uint8, not %s"
+        raise TypeError("out must be a NumPy array of dtype uint8, not %s"
                         % (out.dtype if isinstance(out, np.ndarray) else type(out).__name__))
     if out.shape != shape:
-        raise ValueError("out has the shape of the puzzles, %s, not %s" % (shape, out.shape))
+        raise ValueError("out must have the shape of the puzzles, %s, not %s" % (shape, out.shape))
     if not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError("out is a C-contiguous, writable array")
+        raise ValueError("out must be a C-contiguous, writable array")
 
 
 def solve_batch(puzzles, unique, threads, out):

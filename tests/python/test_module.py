@@ -1762,6 +1762,35 @@ class NumpyBatch(unittest.TestCase):
         with self.assertRaises(TypeError):
             sudoku.solve_batch([TOP1], out=np.zeros((1, 81), dtype=np.uint8))
 
+    def test_arrays_of_puzzle_strings_are_sequences(self):
+        """np.array([p, q]) of str, bytes or objects is taken as the list [p, q] (a user tried it)."""
+        np = self.np
+        listed = sudoku.solve_batch(self.puzzles)
+        for array in (np.array(self.puzzles), np.array([p.encode() for p in self.puzzles]),
+                      np.array(self.puzzles, dtype=object)):
+            result = sudoku.solve_batch(array)
+            self.assertIsInstance(result, list, msg=array.dtype)
+            self.assertEqual([r if isinstance(r, str) else r.status for r in result],
+                             [r if isinstance(r, str) else r.status for r in listed])
+        with self.assertRaises(TypeError):  # out= is for arrays of bytes only
+            sudoku.solve_batch(np.array([TOP1]), out=np.zeros((1, 81), dtype=np.uint8))
+
+    def test_an_array_of_characters_is_told_the_view_that_works(self):
+        np = self.np
+        chars = np.array([list(TOP1), list(CLASSIC)])  # (2, 81) of one-character str
+        for array in (chars, chars.astype("S1")):
+            with self.assertRaises(TypeError) as caught:
+                sudoku.solve_batch(array)
+            self.assertIn(".astype('S1').view(numpy.uint8)", str(caught.exception))
+            # The advice given works: the same solutions as the ASCII array.
+            advised = sudoku.solve_batch(array.astype("S1").view(np.uint8))
+            expected = sudoku.solve_batch(self.ascii([TOP1, CLASSIC]))
+            self.assertTrue((advised.solutions == expected.solutions).all())
+            self.assertTrue((advised.statuses == sudoku.SUDOKU_OK).all())
+        with self.assertRaises(TypeError) as caught:
+            sudoku.solve_batch(self.ascii([TOP1]).astype(np.int64))
+        self.assertIn(".astype(numpy.uint8)", str(caught.exception))
+
 
 class Package(unittest.TestCase):
     """The package under test: where it comes from, its files, and what crosses processes."""
