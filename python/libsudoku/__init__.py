@@ -1521,9 +1521,16 @@ def _raw_step(step: Step) -> _Step:
         return value
 
     def flag(value: object) -> bool:
-        if value not in (True, False):  # also 0 and 1
+        # A bool, as the Step has it (0 and 1 are ints: refused as a bool cell is).
+        if not isinstance(value, bool):
             raise ValueError
-        return bool(value)
+        return value
+
+    def increasing(keys: List[int]) -> None:
+        # The lists of a Step are sorted without repeats (as the engine makes them): another
+        # list is no step's, and the bit sets of the C side would quietly merge its repeats.
+        if any(a >= b for a, b in zip(keys, keys[1:])):
+            raise ValueError
 
     try:
         raw.technique = exact_int(step.technique_id, 0, 2**31 - 1)
@@ -1538,17 +1545,24 @@ def _raw_step(step: Step) -> _Step:
         if step.placement is not None:
             cell, digit = step.placement
             raw.cell, raw.digit = exact_int(cell, 0, CELLS - 1), exact_int(digit, 1, 9)
+        bits = []
         for cell, digit in step.eliminations:
             cell, digit = exact_int(cell, 0, CELLS - 1), exact_int(digit, 1, 9)
-            bit = 9 * cell + digit - 1
-            raw.eliminations[bit // 64] |= 1 << (bit % 64)
-        for cell in step.cells:
-            cell = exact_int(cell, 0, CELLS - 1)
+            bits.append(9 * cell + digit - 1)
+            raw.eliminations[bits[-1] // 64] |= 1 << (bits[-1] % 64)
+        increasing(bits)
+        cells = [exact_int(cell, 0, CELLS - 1) for cell in step.cells]
+        increasing(cells)
+        for cell in cells:
             raw.cells[cell // 64] |= 1 << (cell % 64)
-        for house in step.houses:
-            raw.houses |= 1 << exact_int(house, 0, 26)
-        for digit in step.digits:
-            raw.digits |= 1 << (exact_int(digit, 1, 9) - 1)
+        houses = [exact_int(house, 0, 26) for house in step.houses]
+        increasing(houses)
+        for house in houses:
+            raw.houses |= 1 << house
+        digits = [exact_int(digit, 1, 9) for digit in step.digits]
+        increasing(digits)
+        for digit in digits:
+            raw.digits |= 1 << (digit - 1)
         if len(step.chain) > 128:
             raise ValueError
         for i, node in enumerate(step.chain):
@@ -1650,7 +1664,8 @@ def explain(step: Step) -> str:
 
     Raises SudokuError SUDOKU_INVALID_ARGUMENT for a field out of range or of the wrong type
     (an unknown technique_id, a cell above 80 or given as a bool, a rating given as a string,
-    ...), a technique name that is not technique_id's, or fields that no step of the engine has
+    chain_truncated given as 1, ...), a list of eliminations, cells, houses or digits that is
+    not in increasing order without repeats (as Step has them), a technique name that is not technique_id's, or fields that no step of the engine has
     together (a step that neither places nor removes, a rating below its technique's, an X-Wing
     that places a digit, a chain technique without a chain, ...: sudoku_step_explain's list);
     TypeError when step is not a Step."""

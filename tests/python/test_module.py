@@ -2086,6 +2086,15 @@ class Steps(unittest.TestCase):
                     dataclasses.replace(x, technique="Swordfish"),
                     dataclasses.replace(x, technique=None),
                     dataclasses.replace(x, eliminations=[(True, 7)]),
+                    # A flag given as an int; lists not sorted, or with repeats (a user
+                    # handed cells=list(range(81)) * 100).
+                    dataclasses.replace(x, chain_truncated=0),
+                    dataclasses.replace(x, eliminations=[(39, 7), (21, 7)]),
+                    dataclasses.replace(x, eliminations=[(21, 7), (21, 7), (39, 7)]),
+                    dataclasses.replace(x, cells=list(range(81)) * 100),
+                    dataclasses.replace(x, cells=[1, 7, 7, 12, 15]),
+                    dataclasses.replace(x, houses=[7, 1]),
+                    dataclasses.replace(x, digits=[7, 7]),
                     # A chain technique without a chain, or with an empty branch first.
                     dataclasses.replace(x, technique="Forcing X-Chain", technique_id=38,
                                         rating=6.6),
