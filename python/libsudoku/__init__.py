@@ -757,6 +757,37 @@ class Solutions(NamedTuple):
 _LIST_LIMIT_MAX = (2 ** (8 * ctypes.sizeof(ctypes.c_void_p) - 1) - 1) // CELLS
 
 
+# Puzzles per thread in one library call of the batch functions. Python sees Ctrl-C only
+# between two calls into the library, so a long batch is cut into calls a fraction of a second
+# long (each puzzle's result does not depend on the cut, nor, for generate_batch, its index):
+# a thousand puzzles or more per thread amortise starting the threads; ratings and generation
+# to an ER window take milliseconds a puzzle, so fewer.
+_CHUNK = {"solve": 4096, "generate": 1024, "slow": 16}
+
+
+def _cores() -> int:
+    """The cores this process may run on (what threads=0 means to the library)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _at(array, offset: int, kind):
+    """A pointer to `kind` at byte `offset` of a ctypes `array` (byref's offset form is refused
+    by the argtypes' POINTER checks); `array` must outlive the pointer."""
+    return ctypes.cast(ctypes.addressof(array) + offset, ctypes.POINTER(kind))
+
+
+def _chunks(count: int, threads: int, kind: str) -> List[Tuple[int, int]]:
+    """(start, stop) pieces covering range(count), _CHUNK[kind] items for each thread the
+    library will run (threads=0: every core); one empty piece for count 0, so that the call
+    still checks its arguments."""
+    workers = min(threads, _cores()) if threads else _cores()
+    size = max(1, _CHUNK[kind] * workers)
+    return [(start, min(start + size, count)) for start in range(0, count, size)] or [(0, 0)]
+
+
 # The room for solutions of list_solutions' first search (see its documentation).
 _LIST_FIRST_ROOM = 4096
 
@@ -912,9 +943,14 @@ def solve_batch(
         boards = ctypes.create_string_buffer(b"".join(texts), count * CELLS)
         statuses = (ctypes.c_int * count)()
         flags = SUDOKU_BATCH_UNIQUE if unique else SUDOKU_BATCH_FIRST
-        status = _library().sudoku_solve_batch(boards, count, boards, statuses, flags, threads)
-        if status != SUDOKU_OK:
-            raise SudokuError(status)
+        for start, stop in _chunks(count, threads, "solve"):
+            piece = _at(boards, start * CELLS, ctypes.c_char)
+            status = _library().sudoku_solve_batch(
+                piece, stop - start, piece,
+                _at(statuses, start * ctypes.sizeof(ctypes.c_int), ctypes.c_int), flags, threads,
+            )
+            if status != SUDOKU_OK:
+                raise SudokuError(status)
         raw = boards.raw
         for k, i in enumerate(places):
             if statuses[k] == SUDOKU_OK:
@@ -1205,11 +1241,17 @@ def generate_batch(
         )
     puzzles = ctypes.create_string_buffer(max(count, 1) * CELLS)
     statuses = (ctypes.c_int * max(count, 1))()
-    status = _library().sudoku_generate_batch(
-        seed, ctypes.byref(options), count, puzzles, statuses, threads
-    )
-    if status != SUDOKU_OK:
-        raise SudokuError(status)
+    kind = "generate" if options.max_er == 0 else "slow"  # an ER window rates each puzzle
+    for start, stop in _chunks(count, threads, kind):
+        # Puzzle i of the piece is puzzle index + start + i of the seed: the same puzzles.
+        options.first_index = (index + start) % 2**64
+        status = _library().sudoku_generate_batch(
+            seed, ctypes.byref(options), stop - start,
+            _at(puzzles, start * CELLS, ctypes.c_char),
+            _at(statuses, start * ctypes.sizeof(ctypes.c_int), ctypes.c_int), threads,
+        )
+        if status != SUDOKU_OK:
+            raise SudokuError(status)
     raw = puzzles.raw
     return [
         raw[i * CELLS : (i + 1) * CELLS].decode("ascii")
@@ -1461,10 +1503,15 @@ def rate_batch(puzzles: Iterable[Board], threads: int = 0) -> List[Union[Rating,
     n = max(len(boards), 1)
     ratings = (_Rating * n)()
     statuses = (ctypes.c_int * n)()
-    status = _library().sudoku_rate_batch(b"".join(boards), len(boards), ratings, statuses,
-                                          threads)
-    if status != SUDOKU_OK:
-        raise SudokuError(status)
+    text = ctypes.create_string_buffer(b"".join(boards), n * CELLS)
+    for start, stop in _chunks(len(boards), threads, "slow"):
+        status = _library().sudoku_rate_batch(
+            _at(text, start * CELLS, ctypes.c_char), stop - start,
+            _at(ratings, start * ctypes.sizeof(_Rating), _Rating),
+            _at(statuses, start * ctypes.sizeof(ctypes.c_int), ctypes.c_int), threads,
+        )
+        if status != SUDOKU_OK:
+            raise SudokuError(status)
     out: List[Union[Rating, SudokuError]] = []
     k = 0
     for item in items:

@@ -18,6 +18,7 @@ from . import (
     SUDOKU_OK,
     BatchArrays,
     SudokuError,
+    _chunks,
     _library,
 )
 
@@ -72,14 +73,17 @@ def solve_batch(puzzles, unique, threads, out):
     statuses = np.zeros(count, dtype=np.intc)
     try:
         if count:
-            boards = out.ctypes.data_as(ctypes.POINTER(ctypes.c_char))
             flags = SUDOKU_BATCH_UNIQUE if unique else SUDOKU_BATCH_FIRST
-            status = _library().sudoku_solve_batch(
-                boards, count, boards, statuses.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
-                flags, threads,
-            )
-            if status != SUDOKU_OK:
-                raise SudokuError(status)
+            # In pieces, as for a list, so that Ctrl-C is seen between them.
+            for start, stop in _chunks(count, threads, "solve"):
+                boards = ctypes.cast(out.ctypes.data + start * CELLS,
+                                     ctypes.POINTER(ctypes.c_char))
+                codes = ctypes.cast(statuses.ctypes.data + start * statuses.itemsize,
+                                    ctypes.POINTER(ctypes.c_int))
+                status = _library().sudoku_solve_batch(boards, stop - start, boards, codes,
+                                                       flags, threads)
+                if status != SUDOKU_OK:
+                    raise SudokuError(status)
     finally:
         if digits:
             # Back to digits, also when the call failed (out may be the caller's puzzles).

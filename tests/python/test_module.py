@@ -27,6 +27,7 @@ import sys
 import tempfile
 import threading
 import unittest
+import unittest.mock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE_DIR = os.path.join(ROOT, "python")
@@ -563,6 +564,78 @@ class Threads(unittest.TestCase):
         self.assertEqual(errors, [])
         for k in range(8):
             self.assertEqual(results[k], expected[k::8], "thread %d" % k)
+
+
+def plain(results):
+    """Results of a batch call with each SudokuError as its status, to compare lists."""
+    return [r.status if isinstance(r, sudoku.SudokuError) else r for r in results]
+
+
+class Pieces(unittest.TestCase):
+    """The batch calls go to the library in pieces, so that Ctrl-C is seen between them: the
+    pieces change no result, and an interrupt stops the call before the next piece."""
+
+    def setUp(self):
+        self.saved = dict(sudoku._CHUNK)
+
+    def tearDown(self):
+        sudoku._CHUNK.update(self.saved)
+
+    def pieces_of(self, size):
+        for kind in sudoku._CHUNK:
+            sudoku._CHUNK[kind] = size
+
+    def test_pieces_change_no_result(self):
+        puzzles = read_puzzles("puzzles3_magictour_top1465")[:40] + [UNSOLVABLE, DEADLY, "5"]
+        calls = lambda: (plain(sudoku.solve_batch(puzzles, unique=True, threads=2)),
+                         plain(sudoku.rate_batch(puzzles[:12] + [DEADLY], threads=2)),
+                         plain(sudoku.generate_batch(7, 25, symmetry="rotate180", index=2**64 - 3,
+                                                     threads=2)),
+                         plain(sudoku.generate_batch(7, 5, er=(2.0, 4.0), threads=2)))
+        whole = calls()
+        # Each piece of 1, 2 or 3 puzzles a thread gives the same results.
+        for size in (1, 3):
+            self.pieces_of(size)
+            self.assertEqual(calls(), whole, msg=size)
+        # And they are the single calls' (wrapping indices included).
+        self.assertEqual(whole[0][:5], [sudoku.solve_unique(p) for p in puzzles[:5]])
+        self.assertEqual(whole[1][:3], [sudoku.rate(p) for p in puzzles[:3]])
+        self.assertEqual(whole[2][:4], [sudoku.generate(7, symmetry="rotate180",
+                                                        index=(2**64 - 3 + i) % 2**64)
+                                         for i in range(4)])
+        self.assertEqual(whole[3][4], sudoku.generate(7, er=(2.0, 4.0), index=4))
+
+    def test_an_interrupt_stops_before_the_next_piece(self):
+        if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            self.skipTest("SIGINT has another handler here")
+        real = sudoku._library()
+        calls = []
+
+        class Interrupted:
+            """The library, whose batch calls end with a Ctrl-C (as if pressed during them)."""
+
+            def __getattr__(self, name):
+                function = getattr(real, name)
+                if not name.endswith("_batch"):
+                    return function
+
+                def call(*args):
+                    calls.append(name)
+                    status = function(*args)
+                    signal.raise_signal(signal.SIGINT)
+                    return status
+                return call
+
+        self.pieces_of(1)
+        puzzles = read_puzzles("puzzles3_magictour_top1465")[:10]
+        with unittest.mock.patch.object(sudoku, "_library", Interrupted):
+            for batch in (lambda: sudoku.solve_batch(puzzles, threads=1),
+                          lambda: sudoku.rate_batch(puzzles, threads=1),
+                          lambda: sudoku.generate_batch(1, 10, threads=1)):
+                calls.clear()
+                with self.assertRaises(KeyboardInterrupt):
+                    batch()
+                self.assertEqual(len(calls), 1, calls)
 
 
 class Generate(unittest.TestCase):
@@ -1761,6 +1834,20 @@ class NumpyBatch(unittest.TestCase):
                 sudoku.solve_batch(two, out=out)
         with self.assertRaises(TypeError):
             sudoku.solve_batch([TOP1], out=np.zeros((1, 81), dtype=np.uint8))
+
+    def test_pieces_change_no_result(self):
+        """Arrays too go to the library in pieces (class Pieces), in place, digits or ASCII."""
+        saved = dict(sudoku._CHUNK)
+        try:
+            for given in (self.ascii(self.puzzles), self.digits(self.puzzles)):
+                whole = sudoku.solve_batch(given, unique=True)
+                sudoku._CHUNK["solve"] = 3
+                pieces = sudoku.solve_batch(given, unique=True, threads=2)
+                sudoku._CHUNK.update(saved)
+                self.assertTrue((pieces.solutions == whole.solutions).all())
+                self.assertTrue((pieces.statuses == whole.statuses).all())
+        finally:
+            sudoku._CHUNK.update(saved)
 
     def test_arrays_of_puzzle_strings_are_sequences(self):
         """np.array([p, q]) of str, bytes or objects is taken as the list [p, q] (a user tried it)."""
