@@ -2002,8 +2002,17 @@ def _say(text):
     if sys.stderr is None or not text:  # descriptor 2 was closed at startup (`2>&-`)
         return
     try:
-        sys.stderr.write(text)
-        sys.stderr.flush()
+        buffer = getattr(sys.stderr, "buffer", None)
+        if buffer is None:  # a stream of text only (a program's own sys.stderr)
+            sys.stderr.write(text)
+            sys.stderr.flush()
+        else:
+            # A file name that is not valid UTF-8 goes out as its own bytes, as the C programs
+            # print it (argv holds them as surrogate escapes, which os.fsencode undoes), not
+            # as "\udcff" escapes.
+            sys.stderr.flush()
+            buffer.write(os.fsencode(text))
+            buffer.flush()
     except (OSError, ValueError):
         # What is left in stderr's buffer would fail again at exit (exit code 120): later writes
         # to the descriptor go to the null device instead, as `_write_output` does for stdout.

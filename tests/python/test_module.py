@@ -1453,6 +1453,17 @@ class Loading(unittest.TestCase):
                     args,
                 )
 
+    def test_script_names_a_file_by_its_own_bytes(self):
+        """A file name that is not UTF-8 is printed as its bytes, as the C programs print it."""
+        with tempfile.TemporaryDirectory() as tmp:
+            missing = os.path.join(os.fsencode(tmp), b"bad \xff name")
+            for args in ([missing], [b"--unique", missing], [b"--bad\xfe"]):
+                result = subprocess.run([*SCRIPT, *args], env=script_env(),
+                                        stdin=subprocess.DEVNULL, capture_output=True)
+                self.assertEqual(result.returncode, 2)
+                self.assertIn(args[-1], result.stderr)
+                self.assertNotIn(b"\\udc", result.stderr)
+
     def test_script_prints_its_usage_on_help(self):
         for option in ("-h", "--help"):
             result = self.run_script(option)
