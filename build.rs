@@ -57,6 +57,8 @@ fn main() {
     // declarations: anything else stops the build).
     let text = header::array_parameters(&text)
         .unwrap_or_else(|e| panic!("build.rs: cannot rewrite the array parameters: {e}"));
+    let text = header::status_size_check(&text)
+        .unwrap_or_else(|e| panic!("build.rs: cannot add the status size check: {e}"));
     assert!(
         text.contains("enum sudoku_status {")
             && !text.contains("*board)")

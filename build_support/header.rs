@@ -8,7 +8,39 @@
 //!   exactly the declarations and parameters of [`ARRAY_PARAMETERS`]. Anything unexpected (a
 //!   declaration missing, repeated, spread over several lines, or without exactly one parameter
 //!   of a listed name) is an error, which fails the build.
+//! - [`status_size_check`]: a line after the status enum that stops a compilation in which
+//!   `sudoku_status` is not the size of an `int` (the library's), as under `-fshort-enums`.
 #![allow(dead_code)] // each user calls part of it
+
+/// The end of the status enum's definition in cbindgen's header (`style = "both"`).
+const STATUS_ENUM_END: &str = "} sudoku_status;\n";
+
+/// The check [`status_size_check`] adds: an array type of size -1, a compile error in C89 and
+/// later and in C++, when the enum is not an `int`'s size (no `_Static_assert`, which C99
+/// lacks).
+pub const STATUS_SIZE_CHECK: &str = "\n/**
+ * The library's `sudoku_status` is a C `int` (Rust's `repr(C)` follows the platform's C ABI):
+ * arrays of statuses (the batch calls) and structs holding one are laid out with that size. A
+ * flag that makes enums smaller, such as GCC's `-fshort-enums`, would break the ABI silently;
+ * this line makes it a compile error instead.
+ */
+typedef char sudoku_status_must_be_the_size_of_an_int[sizeof(sudoku_status) == sizeof(int) ? 1 : -1];
+";
+
+/// `header` with [`STATUS_SIZE_CHECK`] after the status enum, whose end must be on exactly one
+/// line of `header` (an error otherwise).
+pub fn status_size_check(header: &str) -> Result<String, String> {
+    match header.matches(STATUS_ENUM_END).count() {
+        1 => Ok(header.replacen(
+            STATUS_ENUM_END,
+            &format!("{STATUS_ENUM_END}{STATUS_SIZE_CHECK}"),
+            1,
+        )),
+        n => Err(format!(
+            "the status enum ends {n} times in the header, not once"
+        )),
+    }
+}
 
 /// Writes the status table as the Rust source of `#[repr(C)] enum sudoku_status`, with the doc
 /// comments and values of the table (the twin of the macro in `src/ffi/mod.rs`).

@@ -192,6 +192,14 @@ typedef enum sudoku_status {
 } sudoku_status;
 
 /**
+ * The library's `sudoku_status` is a C `int` (Rust's `repr(C)` follows the platform's C ABI):
+ * arrays of statuses (the batch calls) and structs holding one are laid out with that size. A
+ * flag that makes enums smaller, such as GCC's `-fshort-enums`, would break the ABI silently;
+ * this line makes it a compile error instead.
+ */
+typedef char sudoku_status_must_be_the_size_of_an_int[sizeof(sudoku_status) == sizeof(int) ? 1 : -1];
+
+/**
  * The symmetry of a generated puzzle's pattern of givens (which cells are given, not their
  * digits): `sudoku_generate_options.symmetry` and the `symmetry` of `sudoku_minimize`. The ten
  * that Sudoku Explainer offers. The numeric values are fixed.

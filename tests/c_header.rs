@@ -38,6 +38,46 @@ fn header_compiles_alone_as_pedantic_c99() {
 }
 
 #[test]
+fn a_status_smaller_than_an_int_stops_the_compilation() {
+    // -fshort-enums makes sudoku_status one byte, which the library's arrays of statuses and
+    // structs do not use: the header's check must refuse it, in C and in C++, and name itself.
+    let source = write_source(
+        "short_enums.c",
+        "#include \"sudoku.h\"\nint main(void) { return 0; }\n",
+    );
+    for (compiler, flags) in [("gcc", C_FLAGS), ("g++", CXX_FLAGS)] {
+        let language = if compiler == "gcc" { "c" } else { "c++" };
+        let compile = |extra: &[&str]| {
+            Command::new(compiler)
+                .args(flags)
+                .args(extra)
+                .args(["-fsyntax-only", "-x", language, "-I"])
+                .arg(header_path().parent().unwrap())
+                .arg(&source)
+                .output()
+                .expect("run the compiler")
+        };
+        let normal = compile(&[]);
+        assert!(
+            normal.status.success(),
+            "{}",
+            String::from_utf8_lossy(&normal.stderr)
+        );
+        let short = compile(&["-fshort-enums"]);
+        assert!(
+            !short.status.success(),
+            "{compiler} -fshort-enums compiled the header"
+        );
+        assert!(
+            String::from_utf8_lossy(&short.stderr)
+                .contains("sudoku_status_must_be_the_size_of_an_int"),
+            "{}",
+            String::from_utf8_lossy(&short.stderr)
+        );
+    }
+}
+
+#[test]
 fn committed_header_matches_the_generated_one() {
     // build.rs writes the header to $OUT_DIR on every build and, outside CI, refreshes the
     // committed copy; in CI (CI set) a stale committed header fails here.

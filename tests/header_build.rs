@@ -6,7 +6,10 @@
 #[path = "../build_support/header.rs"]
 mod header;
 
-use header::{array_parameters, array_parameters_of, status_enum_source, ARRAY_PARAMETERS};
+use header::{
+    array_parameters, array_parameters_of, status_enum_source, status_size_check, ARRAY_PARAMETERS,
+    STATUS_SIZE_CHECK,
+};
 use sudoku_testkit::cbuild::read_header;
 
 /// Declarations as cbindgen writes them (before the rewrite).
@@ -254,4 +257,23 @@ fn the_status_enum_source_comes_from_the_table() {
             "{doc:?} missing in the header"
         );
     }
+}
+
+#[test]
+fn the_status_size_check_follows_the_status_enum_once() {
+    let header = "typedef enum sudoku_status {\n  SUDOKU_OK = 0,\n} sudoku_status;\nint x;\n";
+    let checked = status_size_check(header).unwrap();
+    assert_eq!(
+        checked,
+        format!(
+            "typedef enum sudoku_status {{\n  SUDOKU_OK = 0,\n}} sudoku_status;\n{STATUS_SIZE_CHECK}int x;\n"
+        )
+    );
+    // No enum end, or two: an error (the build stops).
+    assert!(status_size_check("int x;\n").is_err());
+    assert!(status_size_check(&format!("{header}{header}")).is_err());
+    // The committed header has it once, right after the enum.
+    let committed = read_header();
+    assert_eq!(committed.matches(STATUS_SIZE_CHECK).count(), 1);
+    assert!(committed.contains(&format!("}} sudoku_status;\n{STATUS_SIZE_CHECK}")));
 }
