@@ -560,7 +560,10 @@ typedef struct sudoku_read_info {
    */
   size_t consumed;
   /**
-   * Line ends within the `consumed` bytes: add them up to number lines across calls.
+   * Line ends within the `consumed` bytes. `first_line` already moves on by this many, so a
+   * loop that passes the same info on needs no sum of its own (adding `lines` to
+   * `first_line` as well would count them twice); it is there for a caller that numbers
+   * lines itself.
    */
   size_t lines;
   /**

@@ -70,7 +70,10 @@ pub struct sudoku_read_info {
     /// before it and its last line end. Pass `text + consumed` to read the next one. At least 1,
     /// except on `SUDOKU_END_OF_INPUT`, where it is `len`.
     pub consumed: usize,
-    /// Line ends within the `consumed` bytes: add them up to number lines across calls.
+    /// Line ends within the `consumed` bytes. `first_line` already moves on by this many, so a
+    /// loop that passes the same info on needs no sum of its own (adding `lines` to
+    /// `first_line` as well would count them twice); it is there for a caller that numbers
+    /// lines itself.
     pub lines: usize,
     /// On `SUDOKU_OK`, the line where the puzzle starts; on `SUDOKU_INVALID_FORMAT`, the line of
     /// the fault; 0 on `SUDOKU_END_OF_INPUT`.
