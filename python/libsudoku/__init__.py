@@ -163,6 +163,10 @@ Board = Union[str, bytes, bytearray, memoryview]
 Text = Union[str, bytes, bytearray, memoryview]
 #: A candidate puzzle: 81 int masks (digit d is bit d - 1) in a list or tuple, or a PuzzleRead.
 Masks = Union[List[int], Tuple[int, ...], "PuzzleRead"]
+#: generate's range of givens (min, max): a tuple or a list of two ints.
+_Pair = Union[Tuple[int, int], List[int]]
+#: generate's rating window (min, max): a tuple or a list of two numbers.
+_Window = Union[Tuple[float, float], List[float]]
 
 #: Cells on a board.
 CELLS = 81
@@ -1105,8 +1109,11 @@ def _er_tenths(er):
     """The (min_er, max_er) in tenths of generate's `er` window: None is (0, 0), any rating."""
     if er is None:
         return (0, 0)
-    if not isinstance(er, tuple) or len(er) != 2:
-        raise TypeError("er must be None or a tuple (min_er, max_er) such as (6.6, 7.5)")
+    # A pair as a tuple or a list (what JSON or a config file gives): both are read the same.
+    if not isinstance(er, (tuple, list)) or len(er) != 2:
+        raise TypeError("er must be None or a pair (min_er, max_er) such as (6.6, 7.5), a tuple "
+                        "or a list")
+    er = tuple(er)
     tenths = []
     for value in er:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -1140,8 +1147,9 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=N
     if not 0 <= seed < 2**64:
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "seed must be from 0 to 2**64 - 1")
     code = _symmetry_code(symmetry)
-    if not isinstance(givens, tuple) or len(givens) != 2:
-        raise TypeError("givens must be a tuple (min_givens, max_givens)")
+    if not isinstance(givens, (tuple, list)) or len(givens) != 2:
+        raise TypeError("givens must be a pair (min_givens, max_givens), a tuple or a list")
+    givens = tuple(givens)
     for value in givens:
         _require_int("givens", value)
         if not 0 <= value <= CELLS:
@@ -1175,20 +1183,20 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=N
 
 @overload
 def generate(
-    seed: int, symmetry: str = ..., givens: Tuple[int, int] = ..., minimal: bool = ...,
+    seed: int, symmetry: str = ..., givens: _Pair = ..., minimal: bool = ...,
     max_attempts: int = ..., index: int = ..., solution: Literal[False] = ...,
-    er: Optional[Tuple[float, float]] = ...,
+    er: Optional[_Window] = ...,
 ) -> str: ...
 @overload
 def generate(
-    seed: int, symmetry: str = ..., givens: Tuple[int, int] = ..., minimal: bool = ...,
+    seed: int, symmetry: str = ..., givens: _Pair = ..., minimal: bool = ...,
     max_attempts: int = ..., index: int = ..., *, solution: Literal[True],
-    er: Optional[Tuple[float, float]] = ...,
+    er: Optional[_Window] = ...,
 ) -> Tuple[str, str]: ...
 def generate(
-    seed: int, symmetry: str = "none", givens: Tuple[int, int] = (17, 81), minimal: bool = True,
+    seed: int, symmetry: str = "none", givens: _Pair = (17, 81), minimal: bool = True,
     max_attempts: int = 1000, index: int = 0, solution: bool = False,
-    er: Optional[Tuple[float, float]] = None,
+    er: Optional[_Window] = None,
 ) -> Union[str, Tuple[str, str]]:
     """Returns a puzzle with exactly one solution, as 81 characters ('1'-'9' and '.'): puzzle
     `index` of `seed` (an int from 0 to 2**64 - 1), the same on every machine.
@@ -1215,9 +1223,9 @@ def generate(
 
 
 def generate_batch(
-    seed: int, count: int, symmetry: str = "none", givens: Tuple[int, int] = (17, 81),
+    seed: int, count: int, symmetry: str = "none", givens: _Pair = (17, 81),
     minimal: bool = True, max_attempts: int = 1000, index: int = 0, threads: int = 0,
-    er: Optional[Tuple[float, float]] = None,
+    er: Optional[_Window] = None,
 ) -> List[Union[str, SudokuError]]:
     """Returns `count` puzzles made in one library call on `threads` threads (0: every core):
     item i is generate(seed, ..., index=index + i), whatever the thread count. An item that no

@@ -706,7 +706,7 @@ class Generate(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.generate(1, er=(100.0, 100.0), max_attempts=2)
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
-        for er in [[3.0, 4.4], (3.0,), ("3", 4), (True, 4.0)]:
+        for er in [{3.0, 4.4}, (3.0,), ("3", 4), (True, 4.0)]:
             with self.assertRaises(TypeError):
                 sudoku.generate(1, er=er)
 
@@ -726,7 +726,11 @@ class Generate(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.generate(1, symmetry="dihedral", givens=(17, 20), max_attempts=3)
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
-        for kwargs in [dict(symmetry=1), dict(givens=[17, 81]), dict(minimal=1),
+        # A pair may be a list (as JSON gives it): the same puzzle as the tuple.
+        self.assertEqual(sudoku.generate(3, givens=[24, 30], er=[1.0, 4.0]),
+                         sudoku.generate(3, givens=(24, 30), er=(1.0, 4.0)))
+        for kwargs in [dict(symmetry=1), dict(givens={17, 81}), dict(givens=[17]),
+                       dict(givens="17"), dict(er=[1.0]), dict(er="1-2"), dict(minimal=1),
                        dict(max_attempts=2.0)]:
             with self.assertRaises(TypeError):
                 sudoku.generate(1, **kwargs)
