@@ -1522,6 +1522,8 @@ enum sudoku_status sudoku_rate_batch(const char *boards, size_t count, struct su
  * the engine works on the board's candidates intersected with
  * them, so a player's eliminations count. `step`: receives the step on `SUDOKU_OK`. `cell`:
  * NULL, or receives the cell (0-80) on `SUDOKU_WRONG_DIGIT`; it is written on no other status.
+ * At most one of `step` and `cell` is written, after every input was read, so unlike the
+ * calls with several outputs this one does not refuse buffers that overlap.
  *
  * Checks, in order: NULL pointers; the board's bytes and givens (`SUDOKU_INVALID_CHARACTER`,
  * `SUDOKU_CONFLICTING_GIVENS`), then `givens`' (same statuses); the masks (a bit above bit 8:

@@ -2,9 +2,9 @@
 //! against the test kit's brute-force canonicalizer (`testkit::minlex`), invariance under
 //! random transformations drawn by the test kit, the returned transformation mapping the
 //! board to its form, and the 17-clue collection's 49,158 pairwise non-equivalent puzzles
-//! giving 49,158 distinct forms.
+//! giving 49,158 distinct forms; top1465's one pair of equivalent puzzles.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -144,6 +144,36 @@ fn the_17_clue_collection_gives_49158_distinct_forms() {
         .map(|p| canonicalize(&Board::parse(p).unwrap()).0.to_bytes())
         .collect();
     assert_eq!(forms.len(), 49_158);
+}
+
+#[test]
+fn top1465_holds_one_pair_of_equivalent_puzzles() {
+    // Found by a user deduplicating the collection: its puzzles 300 and 307 (lines of puzzles,
+    // from 1) are one puzzle with its bands in another order (checked below by moving the
+    // rows, independently of the library); every other form is distinct.
+    let puzzles = read_puzzles("puzzles3_magictour_top1465");
+    assert_eq!(puzzles.len(), 1465);
+    let forms: Vec<[u8; CELLS]> = puzzles
+        .iter()
+        .map(|p| canonicalize(&Board::parse(p).unwrap()).0.to_bytes())
+        .collect();
+    let mut seen = HashMap::new();
+    let mut pairs = Vec::new();
+    for (i, form) in forms.iter().enumerate() {
+        if let Some(&j) = seen.get(form) {
+            pairs.push((j, i));
+        }
+        seen.insert(*form, i);
+    }
+    assert_eq!(pairs, [(299, 306)]);
+    let (a, b) = (&puzzles[299], &puzzles[306]);
+    // Band 1 of a, moved below bands 2 and 3, is b.
+    assert_eq!(b[..54], a[27..]);
+    assert_eq!(b[54..], a[..27]);
+    // And the reference gives both the library's form.
+    let reference = reference_minlex(&digits(a));
+    assert_eq!(reference, reference_minlex(&digits(b)));
+    assert_eq!(board(&reference).to_bytes(), forms[299]);
 }
 
 #[test]
