@@ -3,6 +3,7 @@
  *
  * Usage: canon [--transform] [FILE]
  *        canon -h | --help   prints the usage to stdout
+ *        canon --version     prints "canon (libsudoku) VERSION", the library's version
  *
  * Reads FILE, or stdin when FILE is absent or "-", with the library's reader
  * (sudoku_read_puzzle): puzzles in any format it knows (one-line puzzles, 9-line grids, .sdk
@@ -114,6 +115,9 @@ int main(int argc, char **argv)
             options = 0;
         } else if (options && (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)) {
             usage(stdout);
+            return finish_output(PROGRAM, 0, 1);
+        } else if (options && strcmp(argv[i], "--version") == 0) {
+            printf(PROGRAM " (libsudoku) %s\n", sudoku_version());
             return finish_output(PROGRAM, 0, 1);
         } else if (options && strcmp(argv[i], "--transform") == 0) {
             with_transform = 1;

@@ -2,8 +2,9 @@
  *
  * Usage: count [--] PUZZLE [LIMIT]
  *        count -h | --help   prints the usage to stdout
+ *        count --version     prints "count (libsudoku) VERSION", the library's version
  *
- * Options (-h, --help) may also follow PUZZLE or LIMIT; "--" ends them.
+ * Options (-h, --help, --version) may also follow PUZZLE or LIMIT; "--" ends them.
  *
  * PUZZLE is one line in any one-line form the library's reader knows: 81 cells in row-major
  * order ('1'-'9' givens; '.', '0', '*', '_', '-', 'x' or 'X' blanks), optionally followed by
@@ -73,6 +74,9 @@ int main(int argc, char **argv)
             options = 0;
         } else if (options && (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)) {
             usage(stdout);
+            return finish_output(PROGRAM, 0, 2);
+        } else if (options && strcmp(argv[i], "--version") == 0) {
+            printf(PROGRAM " (libsudoku) %s\n", sudoku_version());
             return finish_output(PROGRAM, 0, 2);
         } else if (options && is_option(argv[i])) {
             fprintf(stderr, PROGRAM ": unknown option '%s'\n", argv[i]);

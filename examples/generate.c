@@ -2,6 +2,8 @@
  *
  * Usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
  *                 [--er A-B] [--attempts N] [--threads N]
+ *        generate -h | --help   prints the usage to stdout
+ *        generate --version   prints "generate (libsudoku) VERSION", the library's version
  *
  * Writes N puzzles (default 1) to stdout, one line each: 81 characters, '1'-'9' givens and '.'
  * blanks. Puzzle i (from 0) is puzzle i of seed S (default 0; decimal or 0x hexadecimal): the
@@ -212,6 +214,9 @@ int main(int argc, char **argv)
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
             usage(stdout);
+            return finish_output("generate", 0, 2);
+        } else if (strcmp(arg, "--version") == 0) {
+            printf(PROGRAM " (libsudoku) %s\n", sudoku_version());
             return finish_output("generate", 0, 2);
         } else if (strcmp(arg, "--not-minimal") == 0) {
             options.minimal = 0;

@@ -3,6 +3,7 @@
  *
  * Usage: hint [--first] [--] PUZZLE
  *        hint -h | --help   prints the usage to stdout
+ *        hint --version     prints "hint (libsudoku) VERSION", the library's version
  *
  * PUZZLE is one line in any one-line form the library's reader knows (81 cells; a rating or
  * comment may follow). Prints the path of steps (sudoku_solve_path), one a line: the step's
@@ -140,6 +141,9 @@ int main(int argc, char **argv)
             options = 0;
         } else if (options && (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)) {
             usage(stdout);
+            return finish_output(PROGRAM, 0, 1);
+        } else if (options && strcmp(argv[i], "--version") == 0) {
+            printf(PROGRAM " (libsudoku) %s\n", sudoku_version());
             return finish_output(PROGRAM, 0, 1);
         } else if (options && strcmp(argv[i], "--first") == 0) {
             first = 1;

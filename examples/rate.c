@@ -3,6 +3,7 @@
  *
  * Usage: rate [--threads N] [--budget MS] [--] [FILE...]
  *        rate -h | --help   prints the usage to stdout
+ *        rate --version     prints "rate (libsudoku) VERSION", the library's version
  *
  * Options may come before or after the FILEs; "--" ends them (for a FILE that starts with
  * '-').
@@ -270,6 +271,10 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             free(paths);
             usage(stdout);
+            return finish_output(PROGRAM, 0, 1);
+        } else if (strcmp(argv[i], "--version") == 0) {
+            free(paths);
+            printf(PROGRAM " (libsudoku) %s\n", sudoku_version());
             return finish_output(PROGRAM, 0, 1);
         } else if (strcmp(argv[i], "--threads") == 0) {
             unsigned long long n;

@@ -3,6 +3,7 @@
  *
  * Usage: solve [--candidates] [--] [PUZZLE]
  *        solve -h | --help   prints the usage to stdout
+ *        solve --version     prints "solve (libsudoku) VERSION", the library's version
  *
  * PUZZLE is one line in any one-line form the library's reader knows: 81 cells in row-major
  * order ('1'-'9' givens; '.', '0', '*', '_', '-', 'x' or 'X' blanks), optionally followed by
@@ -151,6 +152,9 @@ int main(int argc, char **argv)
             options = 0;
         } else if (options && (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)) {
             usage(stdout);
+            return finish_output(PROGRAM, 0, 2);
+        } else if (options && strcmp(argv[i], "--version") == 0) {
+            printf(PROGRAM " (libsudoku) %s\n", sudoku_version());
             return finish_output(PROGRAM, 0, 2);
         } else if (options && strcmp(argv[i], "--candidates") == 0) { /* may repeat */
             candidates = 1;

@@ -14,6 +14,7 @@
 //                             or the status name (SUDOKU_INVALID_FORMAT for a text that is not a
 //                             puzzle, with "solve_cpp: line N: REASON" on stderr)
 //        solve_cpp -h | --help  prints the usage to stdout
+//        solve_cpp --version    prints "solve_cpp (libsudoku) VERSION", the library's version
 //
 // Exit codes: 0 solved (with "-": the input was read to its end; with --help: the usage was
 // printed), 1 no solution, 2 invalid input, usage (what was wrong, then a pointer to --help, on
@@ -313,6 +314,9 @@ int main(int argc, char **argv)
             options = false;
         } else if (options && (arg == "-h" || arg == "--help")) {
             usage(std::cout);
+            return finish(0);
+        } else if (options && arg == "--version") {
+            std::cout << "solve_cpp (libsudoku) " << sudoku_version() << '\n';
             return finish(0);
         } else if (options && is_option(argv[i])) {
             return usage_error("unknown option '" + std::string(arg) + "'");

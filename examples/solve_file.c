@@ -1,6 +1,8 @@
 /* solve_file: solves every puzzle of a file (or stdin) with libsudoku, on all cores.
  *
  * Usage: solve_file [--unique | --count N | --list N] [--threads N] [--quiet] [--] [FILE]
+ *        solve_file -h | --help   prints the usage to stdout
+ *        solve_file --version   prints "solve_file (libsudoku) VERSION", the library's version
  *
  * Reads FILE, or stdin when FILE is absent or "-", with the library's reader
  * (sudoku_read_puzzle): one-line puzzles (a rating or comment may follow on the line), grids of
@@ -626,6 +628,9 @@ int main(int argc, char **argv)
             options = 0;
         } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
             usage(stdout);
+            return output_failed();
+        } else if (strcmp(arg, "--version") == 0) {
+            printf(PROGRAM " (libsudoku) %s\n", sudoku_version());
             return output_failed();
         } else if (strcmp(arg, "--unique") == 0 || strcmp(arg, "--count") == 0 ||
                    strcmp(arg, "--list") == 0) {

@@ -155,6 +155,30 @@ fn version_macros_and_sudoku_version_equal_the_crate_version() {
     }
 }
 
+#[test]
+fn every_program_prints_the_library_version_on_version() {
+    // "PROGRAM (libsudoku) VERSION": sudoku_version(), the library the program runs with. As
+    // --help, it prints to stdout and exits 0; an output that cannot be written is the
+    // program's output error (exit code 2 for solve, count and generate, 1 for the others).
+    let version = env!("CARGO_PKG_VERSION");
+    for &name in EXAMPLES {
+        for link in LINKS {
+            let program = example(name, link);
+            let expected = format!("{name} (libsudoku) {version}\n");
+            assert_run(&run(program, &["--version"], b""), 0, &expected, "");
+            let Some(output) = run_to_dev_full(program, &["--version"], b"") else {
+                continue;
+            };
+            let failed = if matches!(name, "solve" | "count" | "generate") {
+                2
+            } else {
+                1
+            };
+            assert_run(&output, failed, "", &write_error(name));
+        }
+    }
+}
+
 /// A C++ program using every function: it links only if the header's `extern "C"` guards give
 /// the declarations C linkage.
 const CXX_PROGRAM: &str = r#"

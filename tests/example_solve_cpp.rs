@@ -51,8 +51,9 @@ fn solve_cpp_reports_a_write_error_with_exit_code_2() {
     let many = format!("{CLASSIC}\n").repeat(1000);
     for link in LINKS {
         let program = solve_cpp(link);
-        let cases: [(&[&str], &[u8]); 6] = [
+        let cases: [(&[&str], &[u8]); 7] = [
             (&[], b""),
+            (&["--version"], b""),
             (&[UNSOLVABLE], b""),
             (&["-"], TOP1.as_bytes()),
             (&["-"], many.as_bytes()),
@@ -89,6 +90,10 @@ fn solve_cpp_prints_its_usage_on_help_and_on_an_unknown_option() {
                 ),
             ],
         );
+        // --version: the program and the library's version, as the C programs print it.
+        let version = format!("solve_cpp (libsudoku) {}\n", env!("CARGO_PKG_VERSION"));
+        assert_run(&run(program, &["--version"], b""), 0, &version, "");
+        assert_run(&run(program, &[CLASSIC, "--version"], b""), 0, &version, "");
         // --help wins wherever it stands, as in solve.
         for args in [&["--help", CLASSIC][..], &[CLASSIC, "--help"], &["x", "-h"]] {
             assert_run(&run(program, args, b""), 0, SOLVE_CPP_USAGE, "");

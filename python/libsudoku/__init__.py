@@ -2245,6 +2245,18 @@ def _main(argv):
                 _say("libsudoku: error writing output: %s\n" % reason)
                 return 2
             return 0
+        elif arg == "--version":
+            # As the C programs' --version: the library the script runs with.
+            try:
+                text = "libsudoku (libsudoku) %s\n" % version()
+            except OSError as error:
+                _say("libsudoku: %s\n" % error)
+                return 2
+            reason = _write_output(text)
+            if reason is not None:
+                _say("libsudoku: error writing output: %s\n" % reason)
+                return 2
+            return 0
         elif arg in ("--unique", "--list") and (unique or listing is not None):
             return _usage_error("--unique or --list, once")
         elif arg == "--unique":

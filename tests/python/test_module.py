@@ -1468,6 +1468,14 @@ class Loading(unittest.TestCase):
                 self.assertIn(args[-1], result.stderr)
                 self.assertNotIn(b"\\udc", result.stderr)
 
+    def test_script_prints_the_library_version(self):
+        result = self.run_script("--version")
+        self.assertEqual((result.returncode, result.stdout, result.stderr),
+                         (0, "libsudoku (libsudoku) %s\n" % sudoku.version(), ""))
+        expected = os.environ.get("SUDOKU_EXPECTED_VERSION")
+        if expected is not None:  # the version check itself is test_version's
+            self.assertEqual(result.stdout, "libsudoku (libsudoku) %s\n" % expected)
+
     def test_script_prints_its_usage_on_help(self):
         for option in ("-h", "--help"):
             result = self.run_script(option)
