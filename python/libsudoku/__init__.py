@@ -2004,6 +2004,19 @@ def version() -> str:
     return _library().sudoku_version().decode()
 
 
+if TYPE_CHECKING:
+    __version__: str
+else:
+    # Hidden from type checkers, which would otherwise type every unknown name of the module
+    # as this function's result.
+    def __getattr__(name):
+        """`libsudoku.__version__`: version(), read from the library when first asked (PEP
+        562), so that importing the package still loads nothing."""
+        if name == "__version__":
+            return version()
+        raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+
 def _say(text):
     """Writes `text` to stderr for the script, as the C programs do: a stderr that cannot be
     written (closed at startup, a full disk) loses the message, not the run or its output."""

@@ -308,6 +308,9 @@ class CountAndValidate(unittest.TestCase):
         expected = os.environ.get("SUDOKU_EXPECTED_VERSION")
         self.assertIsNotNone(expected, "set SUDOKU_EXPECTED_VERSION to the crate version")
         self.assertEqual(sudoku.version(), expected)
+        self.assertEqual(sudoku.__version__, expected)
+        with self.assertRaises(AttributeError):
+            sudoku.no_such_name
 
 
 class ListSolutions(unittest.TestCase):

@@ -76,6 +76,7 @@ assert_type(libsudoku.minimize(PUZZLE, symmetry="none"), str)
 
 assert_type(libsudoku.status_name(libsudoku.SUDOKU_OK), str)
 assert_type(libsudoku.version(), str)
+assert_type(libsudoku.__version__, str)
 assert_type(libsudoku.library_path(), str)
 
 # The step engine.
