@@ -89,6 +89,7 @@ import ctypes
 import dataclasses
 import errno
 import math
+import operator
 import os
 import re
 import sys
@@ -680,9 +681,15 @@ def _to_bytes(board):
 
 
 def _require_int(name, value):
-    # bool is an int in Python, but passing True as a limit or a thread count is a mistake.
-    if not isinstance(value, int) or isinstance(value, bool):
+    """`value` as an int: an int, or an integer of another type (NumPy's np.int64, anything
+    with __index__, as range() takes); TypeError for anything else, bool included (passing
+    True as a limit or a thread count is a mistake)."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
+    number = operator.index(value)
+    if isinstance(number, bool):  # an __index__ that gives a bool (np.bool_ gives one)
+        raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
+    return number
 
 
 def _require_bool(name, value):
@@ -734,7 +741,7 @@ def count_solutions(puzzle: Board, limit: int = 2) -> int:
     the limit is checked before the board's characters (a wrong limit on a wrong board is about
     the limit)."""
     _check_board_type(puzzle)
-    _require_int("limit", limit)
+    limit = _require_int("limit", limit)
     if not 1 <= limit < 2**64:
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "limit must be from 1 to 2**64 - 1")
     text = _to_bytes(puzzle)
@@ -816,7 +823,7 @@ def list_solutions(puzzle: Board, limit: int) -> Solutions:
     TypeError when `limit` is not an int. As for count_solutions, the limit is checked before
     the board's characters."""
     _check_board_type(puzzle)
-    _require_int("limit", limit)
+    limit = _require_int("limit", limit)
     if not 0 <= limit <= _LIST_LIMIT_MAX:
         raise SudokuError(
             SUDOKU_INVALID_ARGUMENT, "limit must be from 0 to %d" % _LIST_LIMIT_MAX
@@ -920,7 +927,7 @@ def solve_batch(
 
         _arrays.check_puzzles(puzzles)
         _require_bool("unique", unique)
-        _require_int("threads", threads)
+        threads = _require_int("threads", threads)
         if not 0 <= threads < 2**64:
             raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
         return _arrays.solve_batch(puzzles, unique, threads, out)
@@ -930,7 +937,7 @@ def solve_batch(
         raise TypeError("solve_batch takes a list of puzzles; for one puzzle use solve")
     puzzles = list(puzzles)
     _require_bool("unique", unique)
-    _require_int("threads", threads)
+    threads = _require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
     results: list = [None] * len(puzzles)  # each item set below
@@ -990,7 +997,7 @@ def _to_masks(masks):
         raise SudokuError(SUDOKU_INVALID_ARGUMENT,
                           "a candidate puzzle has 81 masks, got %d" % len(masks))
     for cell, mask in enumerate(masks):
-        _require_int("a mask", mask)
+        masks[cell] = mask = _require_int("a mask", mask)
         if not 0 <= mask <= 0xFFFF:
             raise SudokuError(SUDOKU_INVALID_ARGUMENT, _MASK_RANGE, cell)
     return _Masks(*masks)
@@ -1044,7 +1051,7 @@ def count_solutions_candidates(masks: Masks, limit: int = 2) -> int:
     Raises SudokuError: SUDOKU_INVALID_ARGUMENT (limit < 1, not 81 masks, or a mask above
     0x1FF, with the cell) or SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError when `limit`
     is not an int. The limit is checked before the masks, as in C."""
-    _require_int("limit", limit)
+    limit = _require_int("limit", limit)
     if not 1 <= limit < 2**64:
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "limit must be from 1 to 2**64 - 1")
     masks = _to_masks(masks)
@@ -1143,15 +1150,14 @@ def _er_tenths(er):
 def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=None):
     """The sudoku_generate_options of generate's arguments; the library checks the ranges
     (SUDOKU_INVALID_ARGUMENT), Python only what C types cannot hold."""
-    _require_int("seed", seed)
+    seed = _require_int("seed", seed)
     if not 0 <= seed < 2**64:
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "seed must be from 0 to 2**64 - 1")
     code = _symmetry_code(symmetry)
     if not isinstance(givens, (tuple, list)) or len(givens) != 2:
         raise TypeError("givens must be a pair (min_givens, max_givens), a tuple or a list")
-    givens = tuple(givens)
+    givens = tuple(_require_int("givens", value) for value in givens)
     for value in givens:
-        _require_int("givens", value)
         if not 0 <= value <= CELLS:
             raise SudokuError(SUDOKU_INVALID_ARGUMENT, "givens must be from 0 to 81")
     if givens[0] > givens[1]:
@@ -1165,8 +1171,9 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=N
             "fewer givens (McGuire, Tugemann and Civario, 2014)" % (_MIN_UNIQUE_GIVENS, givens),
         )
     _require_bool("minimal", minimal)
+    max_attempts = _require_int("max_attempts", max_attempts)
+    index = _require_int("index", index)
     for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
-        _require_int(name, value)
         if not low <= value < 2**64:
             raise SudokuError(
                 SUDOKU_INVALID_ARGUMENT, "%s must be from %d to 2**64 - 1" % (name, low)
@@ -1236,8 +1243,8 @@ def generate_batch(
     count or threads below 0 or threads above 2**64 - 1; MemoryError when the buffers cannot
     be allocated. er: as for generate."""
     options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er)
-    _require_int("count", count)
-    _require_int("threads", threads)
+    count = _require_int("count", count)
+    threads = _require_int("threads", threads)
     if count < 0:
         raise ValueError("count must be from 0 to %d (81 bytes each)" % _LIST_LIMIT_MAX)
     if not 0 <= threads < 2**64:
@@ -1417,7 +1424,7 @@ class SolvePath(NamedTuple):
 def technique_name(technique: int) -> Optional[str]:
     """The English name of a technique (a sudoku_technique value 0-66), None for another
     value."""
-    _require_int("technique", technique)
+    technique = _require_int("technique", technique)
     if not -(2**31) <= technique < 2**31:
         return None
     name = _library().sudoku_technique_name(technique)
@@ -1471,7 +1478,7 @@ def rate(puzzle: Board, budget_ms: Optional[int] = None) -> Rating:
     # The C API's order: the board's type, the other arguments, then the board's characters.
     _check_board_type(puzzle)
     if budget_ms is not None:
-        _require_int("budget_ms", budget_ms)
+        budget_ms = _require_int("budget_ms", budget_ms)
         if not 0 <= budget_ms < 2**32:
             raise ValueError("budget_ms must be from 0 to 2**32 - 1")
     text = _to_bytes(puzzle)
@@ -1498,7 +1505,7 @@ def rate_batch(puzzles: Iterable[Board], threads: int = 0) -> List[Union[Rating,
     puzzle of the wrong type or a threads that is not an int; ValueError for threads below 0."""
     if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
         raise TypeError("rate_batch takes a list of puzzles; for one puzzle use rate")
-    _require_int("threads", threads)
+    threads = _require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 to 2**64 - 1")
     items: List[Union[bytes, SudokuError]] = []
@@ -1825,8 +1832,9 @@ _SIZE_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
 
 
 def _check_start(start, first_line, size):
-    _require_int("start", start)
-    _require_int("first_line", first_line)
+    """(start, first_line) as ints, checked against a text of `size` bytes."""
+    start = _require_int("start", start)
+    first_line = _require_int("first_line", first_line)
     if not 0 <= start <= size:
         raise ValueError("start must be a byte offset from 0 to %d (the text's length), not %d"
                          % (size, start))
@@ -1834,6 +1842,7 @@ def _check_start(start, first_line, size):
     # returned is always a valid first_line.
     if not 1 <= first_line <= _SIZE_MAX:
         raise ValueError("first_line must be from 1 to %d" % _SIZE_MAX)
+    return start, first_line
 
 
 def read_puzzle(text: Text, start: int = 0, first_line: int = 1) -> Optional[PuzzleRead]:
@@ -1853,7 +1862,7 @@ def read_puzzle(text: Text, start: int = 0, first_line: int = 1) -> Optional[Puz
     above size_t's largest value (2**64 - 1 on 64-bit platforms), where line numbers stop
     growing."""
     owner, address, size = _text_address(text)
-    _check_start(start, first_line, size)
+    start, first_line = _check_start(start, first_line, size)
     info = _initialized(_ReadInfo, "sudoku_read_info_init_size")
     item = _read_at(address, size, start, first_line, info)
     del owner
@@ -1872,7 +1881,7 @@ def read_puzzles(
     its start. The arguments are checked here, at the call (TypeError for another type of text
     or first_line, ValueError for a first_line below 1), not when the iteration starts."""
     owner, address, size = _text_address(text)
-    _check_start(0, first_line, size)
+    _, first_line = _check_start(0, first_line, size)
     info = _initialized(_ReadInfo, "sudoku_read_info_init_size")
     return _read_all(owner, address, size, first_line, info)
 
@@ -1905,8 +1914,9 @@ def _to_c_transform(transform):
     _require_bool("transpose", transpose)
     if (len(rows), len(columns), len(digits)) != (9, 9, 10):
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "rows and columns have 9 entries, digits 10")
+    rows, columns, digits = ([_require_int("a transform entry", v) for v in entries]
+                             for entries in (rows, columns, digits))
     for value in rows + columns + digits:
-        _require_int("a transform entry", value)
         if not 0 <= value <= 255:
             raise SudokuError(SUDOKU_INVALID_ARGUMENT, "a transform entry is out of range")
     t = _Transform()
@@ -1991,7 +2001,7 @@ def status_name(status: int) -> str:
     example "SUDOKU_OK" for 0 and "SUDOKU_NO_SOLUTION" for SUDOKU_NO_SOLUTION (1); "unknown
     status" for any other int (one outside the range of a C int included). TypeError when
     `status` is not an int (a bool included)."""
-    _require_int("status", status)
+    status = _require_int("status", status)
     if not -(2**31) <= status < 2**31:
         # Not a C int, so not a status code: what the library says of any other value.
         return _library().sudoku_status_name(-1).decode()

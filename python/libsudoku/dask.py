@@ -369,8 +369,8 @@ def solve_files(
 
     Returns a SolveReport. Raises FileNotFoundError when no input file is given or matches,
     IsADirectoryError for a folder among them, ValueError for a partition_size below 1 or
-    threads outside 0 to 2**64 - 1, TypeError for a `unique` that is not a bool or `threads`
-    that is not an int (all of these before the output folder is made), and whatever a task
+    threads outside 0 to 2**64 - 1, TypeError for a `unique` that is not a bool or a
+    `partition_size` or `threads` that is not an int (all of these before the output folder is made), and whatever a task
     raised after Dask's retries (a partition whose file cannot be read, say); ImportError
     without dask or fsspec."""
     import dask
@@ -379,13 +379,13 @@ def solve_files(
     if isinstance(paths, str):
         paths = [paths]
     paths = list(paths)
-    if (not isinstance(partition_size, int) or isinstance(partition_size, bool)
-            or partition_size < 1):
+    partition_size = libsudoku._require_int("partition_size", partition_size)
+    if partition_size < 1:
         raise ValueError("partition_size is a number of bytes, 1 or more")
     # The tasks' own arguments are checked here, before the output folder is made, as
     # solve_batch checks them.
     libsudoku._require_bool("unique", unique)
-    libsudoku._require_int("threads", threads)
+    threads = libsudoku._require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
     if not paths:

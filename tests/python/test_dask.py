@@ -333,7 +333,8 @@ class TestDask(unittest.TestCase):
             ((small,), {"threads": True}, TypeError),
             ((small,), {"unique": "yes"}, TypeError),
             ((small,), {"partition_size": 0}, ValueError),
-            ((small,), {"partition_size": True}, ValueError),
+            ((small,), {"partition_size": True}, TypeError),
+            ((small,), {"partition_size": 1.5}, TypeError),
         ]
         for k, (args, kwargs, error) in enumerate(cases):
             output = os.path.join(self.tmp.name, "refused-%d" % k)

@@ -1905,6 +1905,40 @@ class NumpyBatch(unittest.TestCase):
         self.assertIn(".astype(numpy.uint8)", str(caught.exception))
 
 
+class NumpyIntegers(unittest.TestCase):
+    """NumPy's integers are ints wherever the module asks for one (a user passed np.int64
+    seeds from an array), as range() takes them; its bool and floats are not."""
+
+    def setUp(self):
+        self.np = numpy_or_skip(self)
+
+    def test_numpy_integers_are_ints(self):
+        np = self.np
+        self.assertEqual(sudoku.generate(np.uint64(3), givens=(np.int64(24), 30),
+                                         max_attempts=np.int32(50), index=np.uint8(2)),
+                         sudoku.generate(3, givens=(24, 30), max_attempts=50, index=2))
+        self.assertEqual(sudoku.generate_batch(np.int64(3), np.int16(3), threads=np.int64(1)),
+                         sudoku.generate_batch(3, 3, threads=1))
+        self.assertEqual(sudoku.count_solutions(DEADLY, np.int64(5)), 2)
+        self.assertEqual(sudoku.list_solutions(DEADLY, np.uint32(1)),
+                         sudoku.list_solutions(DEADLY, 1))
+        self.assertEqual(sudoku.solve_batch([TOP1], threads=np.int64(1)), [TOP1_SOLUTION])
+        self.assertEqual(sudoku.rate(TOP1, budget_ms=np.int64(0)), sudoku.rate(TOP1))
+        self.assertEqual(sudoku.rate_batch([TOP1], threads=np.int8(1)), [sudoku.rate(TOP1)])
+        self.assertEqual(sudoku.status_name(np.int32(1)), "SUDOKU_NO_SOLUTION")
+        self.assertEqual(sudoku.technique_name(np.int8(0)), "Full House")
+        read = sudoku.read_puzzle("\n" + TOP1, np.int64(1), np.int64(7))
+        self.assertEqual((read.puzzle, read.line), (TOP1, 7))
+        masks = np.array(sudoku.board_candidates(TOP1))
+        self.assertEqual(sudoku.solve_candidates(list(masks)), TOP1_SOLUTION)
+        form, t = sudoku.canonicalize(TOP1, transform=True)
+        as_arrays = (t.transpose, np.array(t.rows), np.array(t.columns), np.array(t.digits))
+        self.assertEqual(sudoku.apply_transform(as_arrays, TOP1), form)
+        for bad in (np.bool_(True), np.float64(2.0)):
+            with self.assertRaises(TypeError):
+                sudoku.count_solutions(DEADLY, bad)
+
+
 class Package(unittest.TestCase):
     """The package under test: where it comes from, its files, and what crosses processes."""
 
