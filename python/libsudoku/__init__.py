@@ -692,6 +692,20 @@ def _require_int(name, value):
     return number
 
 
+def _rating_number(value):
+    """An ER given as a number: an int or integer of another type (as _require_int takes
+    them) as an int, a float (np.float64 included) as it is; None for anything else, bool
+    included."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        return value
+    if hasattr(type(value), "__index__"):
+        number = operator.index(value)
+        return None if isinstance(number, bool) else number
+    return None
+
+
 def _require_bool(name, value):
     # A truthy stand-in (1, "yes", a non-empty list) would silently choose a mode.
     if not isinstance(value, bool):
@@ -1122,9 +1136,10 @@ def _er_tenths(er):
                         "or a list")
     er = tuple(er)
     tenths = []
-    for value in er:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError("er must hold numbers, not %s" % type(value).__name__)
+    for given in er:
+        value = _rating_number(given)
+        if value is None:
+            raise TypeError("er must hold numbers, not %s" % type(given).__name__)
         # Tenths in the C struct's 16 bits: 0.0 to 6553.5, one decimal. NaN and infinities are
         # out of that range too (round would raise on them). A window above every rating the
         # engine gives is the library's to take, as from C: SUDOKU_NOT_FOUND.
@@ -1257,9 +1272,10 @@ def generate_batch(
     puzzles = ctypes.create_string_buffer(max(count, 1) * CELLS)
     statuses = (ctypes.c_int * max(count, 1))()
     kind = "generate" if options.max_er == 0 else "slow"  # an ER window rates each puzzle
+    first = options.first_index  # `index` as an int (a NumPy integer is one), checked
     for start, stop in _chunks(count, threads, kind):
         # Puzzle i of the piece is puzzle index + start + i of the seed: the same puzzles.
-        options.first_index = (index + start) % 2**64
+        options.first_index = (first + start) % 2**64
         status = _library().sudoku_generate_batch(
             seed, ctypes.byref(options), stop - start,
             _at(puzzles, start * CELLS, ctypes.c_char),
@@ -1436,9 +1452,11 @@ def level_name(er: float) -> str:
     "Hard" 2.6-6.0, "Fiendish" 6.1-7.0, "Diabolical" 7.1-9.0, "Extreme" above. ValueError for
     an ER outside 0-6553.5 (or not a finite number), TypeError for anything but an int or a
     float."""
-    if isinstance(er, bool) or not isinstance(er, (int, float)):
+    number = _rating_number(er)
+    if number is None:
         raise TypeError("level_name takes an ER (a number such as 7.2), not %s"
                         % type(er).__name__)
+    er = number
     # The range is checked on er itself (rounding first took -0.05 for 0.0), and tenths are
     # taken as serate rounds an ER for printing, (int)((x + 0.05) * 10): 9.05 is 9.1.
     if not (_finite(er) and 0 <= er <= 6553.5):
@@ -1505,6 +1523,12 @@ def rate_batch(puzzles: Iterable[Board], threads: int = 0) -> List[Union[Rating,
     puzzle of the wrong type or a threads that is not an int; ValueError for threads below 0."""
     if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
         raise TypeError("rate_batch takes a list of puzzles; for one puzzle use rate")
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(puzzles, numpy.ndarray) and puzzles.ndim == 2:
+        # Only solve_batch reads arrays; rows of ASCII bytes become a list at once.
+        raise TypeError("rate_batch takes a list of puzzles, not an array of shape %s; for "
+                        "rows of ASCII characters pass [row.tobytes() for row in array]"
+                        % (puzzles.shape,))
     threads = _require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 to 2**64 - 1")
@@ -1577,10 +1601,12 @@ def _raw_step(step: Step) -> _Step:
     raw = _Step()
 
     def exact_int(value: object, low: int, high: int) -> int:
-        # ctypes would wrap an int too large for its field, and take True as 1.
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        # ctypes would wrap an int too large for its field, and take True as 1. An integer of
+        # another type (np.int64) is an int, as everywhere in the module.
+        number = _require_int("a step field", value)  # TypeError: refused below
+        if not low <= number <= high:
             raise ValueError
-        return value
+        return number
 
     def flag(value: object) -> bool:
         # A bool, as the Step has it (0 and 1 are ints: refused as a bool cell is).
@@ -1729,8 +1755,9 @@ def explain(step: Step) -> str:
     chain_truncated given as 1, ...), a list of eliminations, cells, houses or digits that is
     not in increasing order without repeats (as Step has them), a technique name that is not technique_id's, or fields that no step of the engine has
     together (a step that neither places nor removes, a rating below its technique's, an X-Wing
-    that places a digit, a chain technique without a chain, ...: sudoku_step_explain's list);
-    TypeError when step is not a Step."""
+    that places a digit, a chain technique without a chain, ...: sudoku_step_explain's list,
+    which is all that is checked: a hand-made step is not compared with a board, so a placement
+    outside its houses is explained as given); TypeError when step is not a Step."""
     if not isinstance(step, Step):
         raise TypeError("explain takes a Step, not %s" % type(step).__name__)
     raw = _raw_step(step)
@@ -1908,9 +1935,14 @@ def _to_c_transform(transform):
     checks the rest)."""
     try:
         transpose, rows, columns, digits = transform
+        # Entries in order: a set or a dict has none to give (a set of 0-8 iterates sorted,
+        # which would quietly be another transformation).
+        if any(isinstance(part, (set, frozenset, dict)) for part in (rows, columns, digits)):
+            raise TypeError
         rows, columns, digits = list(rows), list(columns), list(digits)
     except (TypeError, ValueError):
-        raise TypeError("a transform is a Transform(transpose, rows, columns, digits)") from None
+        raise TypeError("a transform is a Transform(transpose, rows, columns, digits), "
+                        "rows, columns and digits in order (sequences, not sets)") from None
     _require_bool("transpose", transpose)
     if (len(rows), len(columns), len(digits)) != (9, 9, 10):
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "rows and columns have 9 entries, digits 10")

@@ -1083,7 +1083,11 @@ pub unsafe extern "C" fn sudoku_solve_path(
 /// technique from pointing to the cycles (8-37) that places a digit, a placed digit also
 /// removed from its cell, chain entries on a technique that is not a chain (below 35), a chain
 /// technique whose entries do not start with a candidate or hold two branch ends in a row) or
-/// `SUDOKU_INTERNAL_ERROR`. Thread-safe; it allocates the text while it is built.
+/// `SUDOKU_INTERNAL_ERROR`. Those are all the checks: a step is not compared with any board
+/// or with its own pattern, so a placement outside its houses, digits other than the one
+/// placed or an elimination in its own cells are explained as given (a step from `sudoku_hint`
+/// or `sudoku_solve_path` is always consistent). Thread-safe; it allocates the text while it
+/// is built.
 ///
 /// # Safety
 /// `step` must be NULL or point to a readable `sudoku_step`; `text` NULL or `size` writable

@@ -1727,6 +1727,12 @@ class Canonical(unittest.TestCase):
                 sudoku.apply_transform(t, TOP1)
             if isinstance(caught.exception, sudoku.SudokuError):
                 self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        # Entries in order: a set of rows (which iterates sorted) is refused, not misread.
+        swapped = identity._replace(rows=(1, 0, 2, 3, 4, 5, 6, 7, 8))
+        for t in (swapped._replace(rows=set(swapped.rows)),
+                  swapped._replace(digits=frozenset(swapped.digits))):
+            with self.assertRaises(TypeError):
+                sudoku.apply_transform(t, TOP1)
         for name in ("canonicalize", "apply_transform", "invert_transform", "Transform"):
             self.assertIn(name, sudoku.__all__)
 
@@ -1937,6 +1943,27 @@ class NumpyIntegers(unittest.TestCase):
         for bad in (np.bool_(True), np.float64(2.0)):
             with self.assertRaises(TypeError):
                 sudoku.count_solutions(DEADLY, bad)
+        # generate_batch's index (a user's OverflowError), an ER window, a level, a Step.
+        for index in (np.int64(2), np.uint8(2), np.array(2)):
+            self.assertEqual(sudoku.generate_batch(3, 2, index=index, threads=1),
+                             sudoku.generate_batch(3, 2, index=2, threads=1))
+        self.assertEqual(sudoku.generate(3, er=(np.int64(1), np.int32(4))),
+                         sudoku.generate(3, er=(1, 4)))
+        self.assertEqual(sudoku.level_name(np.int64(2)), sudoku.level_name(2))
+        step = sudoku.hint(TOP1)
+        cell, digit = step.placement
+        as_numpy = dataclasses.replace(step, technique_id=np.int64(step.technique_id),
+                                       placement=(np.int64(cell), np.uint8(digit)),
+                                       cells=[np.int16(c) for c in step.cells])
+        self.assertEqual(sudoku.explain(as_numpy), sudoku.explain(step))
+
+    def test_rate_batch_tells_how_to_pass_an_array(self):
+        array = self.np.frombuffer((TOP1 + CLASSIC).encode(), dtype=self.np.uint8).reshape(2, 81)
+        with self.assertRaises(TypeError) as caught:
+            sudoku.rate_batch(array)
+        self.assertIn("[row.tobytes() for row in array]", str(caught.exception))
+        self.assertEqual(sudoku.rate_batch([row.tobytes() for row in array]),
+                         [sudoku.rate(TOP1), sudoku.rate(CLASSIC)])
 
 
 class Package(unittest.TestCase):
