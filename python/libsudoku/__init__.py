@@ -680,30 +680,29 @@ def _to_bytes(board):
     return board
 
 
-def _require_int(name, value):
-    """`value` as an int: an int, or an integer of another type (NumPy's np.int64, anything
-    with __index__, as range() takes); TypeError for anything else, bool included (passing
-    True as a limit or a thread count is a mistake)."""
+def _integer(value):
+    """`value` as an int when it is an integer: an int, or one of another type (NumPy's
+    np.int64, anything with __index__, as range() takes); None for anything else, bool
+    included (passing True as a limit or a thread count is a mistake), and np.bool_, whose
+    __index__ gives a bool."""
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
+        return None
     number = operator.index(value)
-    if isinstance(number, bool):  # an __index__ that gives a bool (np.bool_ gives one)
+    return None if isinstance(number, bool) else number
+
+
+def _require_int(name, value):
+    """`value` as an int (see _integer); TypeError for anything that is not an integer."""
+    number = _integer(value)
+    if number is None:
         raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
     return number
 
 
 def _rating_number(value):
-    """An ER given as a number: an int or integer of another type (as _require_int takes
-    them) as an int, a float (np.float64 included) as it is; None for anything else, bool
-    included."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, float):
-        return value
-    if hasattr(type(value), "__index__"):
-        number = operator.index(value)
-        return None if isinstance(number, bool) else number
-    return None
+    """An ER given as a number: an integer as an int (see _integer), a float (np.float64
+    included) as it is; None for anything else."""
+    return value if isinstance(value, float) else _integer(value)
 
 
 def _require_bool(name, value):
@@ -1134,7 +1133,6 @@ def _er_tenths(er):
     if not isinstance(er, (tuple, list)) or len(er) != 2:
         raise TypeError("er must be None or a pair (min_er, max_er) such as (6.6, 7.5), a tuple "
                         "or a list")
-    er = tuple(er)
     tenths = []
     for given in er:
         value = _rating_number(given)
@@ -1633,12 +1631,11 @@ def _raw_step(step: Step) -> _Step:
         if step.placement is not None:
             cell, digit = step.placement
             raw.cell, raw.digit = exact_int(cell, 0, CELLS - 1), exact_int(digit, 1, 9)
-        bits = []
-        for cell, digit in step.eliminations:
-            cell, digit = exact_int(cell, 0, CELLS - 1), exact_int(digit, 1, 9)
-            bits.append(9 * cell + digit - 1)
-            raw.eliminations[bits[-1] // 64] |= 1 << (bits[-1] % 64)
+        bits = [9 * exact_int(cell, 0, CELLS - 1) + exact_int(digit, 1, 9) - 1
+                for cell, digit in step.eliminations]
         increasing(bits)
+        for bit in bits:
+            raw.eliminations[bit // 64] |= 1 << (bit % 64)
         cells = [exact_int(cell, 0, CELLS - 1) for cell in step.cells]
         increasing(cells)
         for cell in cells:
