@@ -676,10 +676,8 @@ impl GuardedPage {
         assert_ne!(base, libc::MAP_FAILED);
         let base = base.cast::<u8>();
         // SAFETY: the last page lies inside the mapping.
-        assert_eq!(
-            unsafe { libc::mprotect(base.add(page).cast(), unit, libc::PROT_NONE) },
-            0
-        );
+        let protected = unsafe { libc::mprotect(base.add(page).cast(), unit, libc::PROT_NONE) };
+        assert_eq!(protected, 0);
         GuardedPage { base, page }
     }
 
@@ -697,8 +695,9 @@ impl GuardedPage {
 
 impl Drop for GuardedPage {
     fn drop(&mut self) {
-        // SAFETY: the mapping made in `new`.
+        // SAFETY: sysconf has no preconditions.
         let unit = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap();
+        // SAFETY: the mapping made in `new`, `page` bytes and one guard page, unmapped once.
         unsafe { libc::munmap(self.base.cast(), self.page + unit) };
     }
 }
@@ -746,6 +745,7 @@ fn the_c_call_checks_its_arguments_and_writes_nothing_on_failure() {
     let mut board = [b'#'; 81];
     // SAFETY: zeroed is a valid sudoku_read_info.
     let mut info: sudoku_read_info = unsafe { std::mem::zeroed() };
+    // SAFETY: a live, writable sudoku_read_info.
     unsafe { sudoku_read_info_init(&mut info) };
     assert_eq!(
         info.struct_size as usize,
@@ -1097,10 +1097,8 @@ fn the_c_call_refuses_outputs_that_overlap_each_other_or_the_text() {
     // SAFETY: zeroed is a valid sudoku_read_info.
     let mut info: sudoku_read_info = unsafe { std::mem::zeroed() };
     // SAFETY: a live, writable sudoku_read_info.
-    assert_eq!(
-        unsafe { sudoku_read_info_init_size(&mut info, std::mem::size_of_val(&info)) },
-        SUDOKU_OK
-    );
+    let status = unsafe { sudoku_read_info_init_size(&mut info, std::mem::size_of_val(&info)) };
+    assert_eq!(status, SUDOKU_OK);
     let fresh = info;
     #[repr(C, align(8))]
     struct Space([u8; 1024]);

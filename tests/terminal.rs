@@ -30,11 +30,8 @@ fn open_pty() -> (fs::File, fs::File) {
     assert_eq!(unsafe { libc::unlockpt(master) }, 0, "unlockpt");
     let mut name = [0 as std::ffi::c_char; 256];
     // SAFETY: `name` is 256 writable bytes and its length is passed.
-    assert_eq!(
-        unsafe { libc::ptsname_r(master, name.as_mut_ptr(), name.len()) },
-        0,
-        "ptsname_r"
-    );
+    let named = unsafe { libc::ptsname_r(master, name.as_mut_ptr(), name.len()) };
+    assert_eq!(named, 0, "ptsname_r");
     // SAFETY: ptsname_r succeeded, so `name` holds a NUL-terminated path.
     let path = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) }
         .to_str()

@@ -9,8 +9,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use libsudoku_fuzz::canon_contract::{check_canonicalize, check_nulls, check_transform};
 use libsudoku_fuzz::board_from;
+use libsudoku_fuzz::canon_contract::{check_canonicalize, check_nulls, check_transform};
 use sudoku::ffi::sudoku_transform;
 use sudoku_testkit::minlex::RefTransform;
 

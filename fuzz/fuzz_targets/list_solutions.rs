@@ -21,13 +21,18 @@ const REFERENCE_GIVENS: usize = 24;
 
 fuzz_target!(|data: &[u8]| {
     let board = board_from(data);
-    let capacity = data.get(reference::CELLS).map_or(3, |b| usize::from(b % 17));
+    let capacity = data
+        .get(reference::CELLS)
+        .map_or(3, |b| usize::from(b % 17));
     let (validated, _) = validate(&board);
     let listed = check_list(&board, capacity);
     let Some((solutions, more)) = listed else {
         assert_ne!(validated, SUDOKU_OK, "a valid board was not listed");
         let listing = list(&board, capacity);
-        assert_eq!(listing.status, validated, "status differs from sudoku_validate's");
+        assert_eq!(
+            listing.status, validated,
+            "status differs from sudoku_validate's"
+        );
         return;
     };
     assert_eq!(validated, SUDOKU_OK);

@@ -9,9 +9,12 @@
 
 use libfuzzer_sys::fuzz_target;
 use libsudoku_fuzz::{board_from, count_without, given_orbits, reference};
-use sudoku_testkit::board::{parse, Fault};
 use sudoku::ffi::sudoku_status::{self, *};
-use sudoku::ffi::{sudoku_generate, sudoku_generate_options, sudoku_generate_options_init, sudoku_is_minimal, sudoku_minimize};
+use sudoku::ffi::{
+    sudoku_generate, sudoku_generate_options, sudoku_generate_options_init, sudoku_is_minimal,
+    sudoku_minimize,
+};
+use sudoku_testkit::board::{parse, Fault};
 
 const CELLS: usize = 81;
 
@@ -28,11 +31,19 @@ fn made_board(data: &[u8]) -> [u8; CELLS] {
     options.min_givens = 30;
     options.max_givens = 45;
     options.symmetry = u32::from(data.get(1).copied().unwrap_or(0) % 10);
-    let seed = data.iter().take(8).fold(0u64, |acc, &b| acc << 8 | u64::from(b));
+    let seed = data
+        .iter()
+        .take(8)
+        .fold(0u64, |acc, &b| acc << 8 | u64::from(b));
     let mut board = [b'.'; CELLS];
     // SAFETY: readable options; an 81-byte writable buffer; NULL solution.
     let status = unsafe {
-        sudoku_generate(seed, &options, board.as_mut_ptr().cast(), std::ptr::null_mut())
+        sudoku_generate(
+            seed,
+            &options,
+            board.as_mut_ptr().cast(),
+            std::ptr::null_mut(),
+        )
     };
     assert_eq!(status, SUDOKU_OK);
     for &b in data.iter().skip(8).take(4) {
@@ -44,7 +55,8 @@ fn made_board(data: &[u8]) -> [u8; CELLS] {
 fn is_minimal(board: &[u8; CELLS]) -> (sudoku_status, u8) {
     let mut answer = 7u8;
     // SAFETY: an 81-byte board; a writable byte read back as a bool only when written.
-    let status = unsafe { sudoku_is_minimal(board.as_ptr().cast(), (&mut answer as *mut u8).cast()) };
+    let status =
+        unsafe { sudoku_is_minimal(board.as_ptr().cast(), (&mut answer as *mut u8).cast()) };
     (status, answer)
 }
 
@@ -52,7 +64,11 @@ fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
-    let board = if mode & 1 == 0 { board_from(rest) } else { made_board(rest) };
+    let board = if mode & 1 == 0 {
+        board_from(rest)
+    } else {
+        made_board(rest)
+    };
     let symmetry = u32::from(mode >> 1) % 12;
     let (minimal_status, answer) = is_minimal(&board);
     let mut out = board;
@@ -83,7 +99,9 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(out, board, "minimize wrote on {status:?}");
         return;
     }
-    let givens: Vec<usize> = (0..CELLS).filter(|&c| board[c] != b'.' && board[c] != b'0').collect();
+    let givens: Vec<usize> = (0..CELLS)
+        .filter(|&c| board[c] != b'.' && board[c] != b'0')
+        .collect();
     let slow = givens.iter().all(|&c| count_without(&board, &[c]) >= 2);
     assert_eq!(answer, slow as u8, "is_minimal");
     if symmetry >= 10 {

@@ -34,10 +34,8 @@ fn solutions(board: &[u8; CELLS]) -> Option<(u64, [u8; CELLS])> {
     }
     let mut solved = *board;
     // SAFETY: 81 readable and writable bytes.
-    assert_eq!(
-        unsafe { sudoku_solve(solved.as_mut_ptr().cast()) },
-        SUDOKU_OK
-    );
+    let status = unsafe { sudoku_solve(solved.as_mut_ptr().cast()) };
+    assert_eq!(status, SUDOKU_OK);
     Some((count, solved))
 }
 
@@ -131,13 +129,9 @@ fn check_hint(
             };
             assert!(wrong, "cell {cell}");
         }
-        SUDOKU_NO_SOLUTION => {
-            // Without masks, only a board without a solution; with masks, also masks that
-            // empty a cell of a board with several.
-            if masks.is_none() {
-                assert!(solved.is_none());
-            }
-        }
+        // Without masks, only a board without a solution; with masks, also masks that empty a
+        // cell of a board with several.
+        SUDOKU_NO_SOLUTION if masks.is_none() => assert!(solved.is_none()),
         SUDOKU_INVALID_ARGUMENT => assert!(!valid_masks),
         _ => {}
     }

@@ -251,10 +251,8 @@ mod tests {
         assert_eq!(status, SUDOKU_OK);
         let mut plain = text;
         // SAFETY: 81 readable and writable bytes.
-        assert_eq!(
-            unsafe { super::super::sudoku_solve_unique(plain.as_mut_ptr().cast()) },
-            SUDOKU_OK
-        );
+        let status = unsafe { super::super::sudoku_solve_unique(plain.as_mut_ptr().cast()) };
+        assert_eq!(status, SUDOKU_OK);
         assert_eq!(solution, plain);
     }
 }

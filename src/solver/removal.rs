@@ -54,9 +54,8 @@ impl Tester {
     /// Propagation is the same code in every kernel, so every kernel gives the same state.
     pub(crate) fn base(&self, grid: &[u8; CELLS], givens: u128) -> Base {
         // SAFETY: `Tester` is only built for kernels this CPU supports.
-        Base {
-            state: unsafe { kernel::propagated_base(self.kernel, grid, givens) },
-        }
+        let state = unsafe { kernel::propagated_base(self.kernel, grid, givens) };
+        Base { state }
     }
 
     /// Whether the puzzle of the cells `givens` (bit `cell`) of the solved grid `grid` (values
