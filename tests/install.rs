@@ -13,6 +13,11 @@
 //! file's answers against CMake's own `write_basic_package_version_file`
 //! (`tests/cmake/version_rules.cmake`).
 //!
+//! The repository's `CMakeLists.txt` as a subproject: `tests/cmake/subproject/` fetches it
+//! (FetchContent) and builds the same examples against its two targets, its cargo step `true`
+//! over a target folder holding this run's libraries; the programs must record the soname,
+//! have an rpath to that folder and solve top1465.
+//!
 //! The libraries installed are those this `cargo test` built (in `target/<profile>/deps/`),
 //! copied to a scratch folder and handed to make as `LIB_DIR`, with `CARGO=true` so that make
 //! runs no cargo build of its own (which would wait for this run's lock on the target folder).
@@ -631,4 +636,161 @@ fn cmake_finds_a_staged_install_and_builds_both_targets() {
     // --- make uninstall removes every staged file
     make("uninstall", &vars[..2]);
     assert_eq!(installed_entries(&stage), Vec::new());
+}
+
+/// The folder of `name` on the PATH, as an absolute path (CMake takes a cache entry of type
+/// FILEPATH, such as `SUDOKU_CARGO`, relative to the build folder).
+fn on_path(name: &str) -> PathBuf {
+    let path = std::env::var_os("PATH").expect("PATH is set");
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+        .unwrap_or_else(|| panic!("{name} is not on the PATH"))
+}
+
+/// The system libraries of `STATIC_LIBS` in the Makefile, less `gcc_s` (see `PC_LIBS_PRIVATE`
+/// there), as a CMake list: what `sudoku::sudoku_static` must link, installed or not.
+fn static_libs_as_cmake_list() -> String {
+    let makefile = fs::read_to_string(repo_root().join("Makefile")).unwrap();
+    let line = makefile
+        .lines()
+        .find_map(|line| line.strip_prefix("STATIC_LIBS := "))
+        .expect("the Makefile sets STATIC_LIBS");
+    line.split_whitespace()
+        .map(|flag| flag.strip_prefix("-l").expect("STATIC_LIBS holds -l flags"))
+        .filter(|lib| *lib != "gcc_s")
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+#[test]
+fn cmake_builds_libsudoku_as_a_subproject() {
+    if !common::tool_or_skip("cmake", "cmake", "the CMake subproject test") {
+        return;
+    }
+    // The root CMakeLists.txt runs cargo; here SUDOKU_CARGO is `true` and its target folder
+    // already holds this run's libraries (as for make, see the module documentation). CI
+    // builds the same project with cargo itself (.ci/run).
+    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cmake-subproject");
+    let _ = fs::remove_dir_all(&scratch);
+    let cargo_dir = scratch.join("cargo");
+    let release = cargo_dir.join("release");
+    fs::create_dir_all(&release).unwrap();
+    for lib in ["libsudoku.a", "libsudoku.so"] {
+        fs::copy(cbuild::lib_dir().join(lib), release.join(lib)).expect("copy a built library");
+    }
+    let build = scratch.join("build");
+    let define = |name: &str, value: &dyn std::fmt::Display| format!("-D{name}={value}");
+    let configure = cmake(&[
+        "-S".as_ref(),
+        repo_root().join("tests/cmake/subproject").as_os_str(),
+        "-B".as_ref(),
+        build.as_os_str(),
+        define("SUDOKU_SOURCE_DIR", &repo_root().display()).as_ref(),
+        define("SUDOKU_CARGO", &on_path("true").display()).as_ref(),
+        define("SUDOKU_CARGO_TARGET_DIR", &cargo_dir.display()).as_ref(),
+        "-DCMAKE_BUILD_TYPE=Release".as_ref(),
+    ]);
+    let configure = String::from_utf8_lossy(&configure.stdout);
+    let links = format!(
+        "-- sudoku::sudoku_static links {}",
+        static_libs_as_cmake_list()
+    );
+    assert!(configure.contains(&links), "{links}\n{configure}");
+    cmake(&[
+        "--build".as_ref(),
+        build.as_os_str(),
+        "--parallel".as_ref(),
+        "2".as_ref(),
+    ]);
+
+    // The build made the soname link beside the libraries, as make's build folder has it.
+    let link = release.join(soname());
+    assert_eq!(
+        fs::read_link(&link).expect("the soname link"),
+        Path::new("libsudoku.so")
+    );
+    for program in [
+        "solve_file_shared",
+        "solve_cpp_shared",
+        "solve_file_static",
+        "solve_cpp_static",
+    ] {
+        let dynamic = dynamic_section(&build.join(program));
+        let shared = program.contains("shared");
+        assert_eq!(
+            dynamic.contains(&format!("Shared library: [{}]", soname())),
+            shared,
+            "{program}:\n{dynamic}"
+        );
+        assert!(!dynamic.contains("libsudoku.so]"), "{program}:\n{dynamic}");
+        if shared {
+            assert!(
+                run_paths(&dynamic).contains(&release),
+                "{program} has no rpath to {}:\n{dynamic}",
+                release.display()
+            );
+        }
+    }
+
+    // --- run them (no LD_LIBRARY_PATH): top1465 solved, every line as expected
+    let expected = expected_top1465();
+    let top1465 = data_dir().join(TOP1465);
+    for program in ["solve_file_shared", "solve_file_static"] {
+        let output = checked(
+            Command::new(build.join(program))
+                .arg(&top1465)
+                .env_remove("LD_LIBRARY_PATH"),
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            expected,
+            "{program}"
+        );
+    }
+    for program in ["solve_cpp_shared", "solve_cpp_static"] {
+        let output = checked(
+            Command::new(build.join(program))
+                .arg("-")
+                .env_remove("LD_LIBRARY_PATH")
+                .stdin(Stdio::from(
+                    fs::File::open(&top1465).expect("open the data file"),
+                )),
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            expected,
+            "{program}"
+        );
+        assert!(output.stderr.is_empty(), "{program}");
+    }
+
+    // --- the package and the subproject in one project: refused, with the reason
+    let both = scratch.join("both");
+    fs::create_dir_all(&both).unwrap();
+    fs::write(
+        both.join("CMakeLists.txt"),
+        format!(
+            "cmake_minimum_required(VERSION 3.13)\nproject(both LANGUAGES C)\n\
+             add_library(sudoku::sudoku SHARED IMPORTED)\n\
+             add_subdirectory(\"{}\" libsudoku)\n",
+            repo_root().display()
+        ),
+    )
+    .unwrap();
+    let refused = Command::new("cmake")
+        .arg("-S")
+        .arg(&both)
+        .arg("-B")
+        .arg(both.join("build"))
+        .arg(define("SUDOKU_CARGO", &on_path("true").display()))
+        .env_remove("MAKEFLAGS")
+        .output()
+        .expect("run cmake");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("sudoku::sudoku is already defined"),
+        "{stderr}"
+    );
 }
