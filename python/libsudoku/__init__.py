@@ -706,9 +706,17 @@ def _rating_number(value):
 
 
 def _require_bool(name, value):
-    # A truthy stand-in (1, "yes", a non-empty list) would silently choose a mode.
-    if not isinstance(value, bool):
-        raise TypeError("%s must be a bool, not %s" % (name, type(value).__name__))
+    """`value` as a bool: a bool, or NumPy's (np.bool_, a flag taken from an array); TypeError
+    for anything else. A truthy stand-in (1, "yes", a non-empty list) would silently choose a
+    mode."""
+    if isinstance(value, bool):
+        return value
+    kind = type(value)
+    if kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool"):
+        return bool(value)
+    # Another library's type named bool is named with its module ("not bool" would puzzle).
+    shown = "%s.%s" % (kind.__module__, kind.__name__) if kind.__name__ == "bool" else kind.__name__
+    raise TypeError("%s must be a bool, not %s" % (name, shown))
 
 
 def _fail(status, board):
@@ -939,7 +947,7 @@ def solve_batch(
         from . import _arrays
 
         _arrays.check_puzzles(puzzles)
-        _require_bool("unique", unique)
+        unique = _require_bool("unique", unique)
         threads = _require_int("threads", threads)
         if not 0 <= threads < 2**64:
             raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
@@ -949,7 +957,7 @@ def solve_batch(
     if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
         raise TypeError("solve_batch takes a list of puzzles; for one puzzle use solve")
     puzzles = list(puzzles)
-    _require_bool("unique", unique)
+    unique = _require_bool("unique", unique)
     threads = _require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
@@ -1183,7 +1191,7 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=N
             "givens must allow %d or more, got %r: no puzzle with exactly one solution has "
             "fewer givens (McGuire, Tugemann and Civario, 2014)" % (_MIN_UNIQUE_GIVENS, givens),
         )
-    _require_bool("minimal", minimal)
+    minimal = _require_bool("minimal", minimal)
     max_attempts = _require_int("max_attempts", max_attempts)
     index = _require_int("index", index)
     for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
@@ -1233,7 +1241,7 @@ def generate(
     max_attempts 0, an er window with min > max or max below 1.0, or a rating outside 0.0-6553.5
     or with more than one decimal); TypeError for wrong types."""
     options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er)
-    _require_bool("solution", solution)
+    solution = _require_bool("solution", solution)
     puzzle, grid = _Board(), _Board()
     status = _library().sudoku_generate(seed, ctypes.byref(options), puzzle, grid)
     if status != SUDOKU_OK:
@@ -1940,7 +1948,7 @@ def _to_c_transform(transform):
     except (TypeError, ValueError):
         raise TypeError("a transform is a Transform(transpose, rows, columns, digits), "
                         "rows, columns and digits in order (sequences, not sets)") from None
-    _require_bool("transpose", transpose)
+    transpose = _require_bool("transpose", transpose)
     if (len(rows), len(columns), len(digits)) != (9, 9, 10):
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "rows and columns have 9 entries, digits 10")
     rows, columns, digits = ([_require_int("a transform entry", v) for v in entries]
@@ -1972,7 +1980,7 @@ def canonicalize(
     Raises SudokuError: SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell);
     TypeError when `transform` is not a bool."""
     _check_board_type(puzzle)
-    _require_bool("transform", transform)
+    transform = _require_bool("transform", transform)
     text = _to_bytes(puzzle)
     board = _Board()
     t = _Transform()

@@ -384,7 +384,7 @@ def solve_files(
         raise ValueError("partition_size is a number of bytes, 1 or more")
     # The tasks' own arguments are checked here, before the output folder is made, as
     # solve_batch checks them.
-    libsudoku._require_bool("unique", unique)
+    unique = libsudoku._require_bool("unique", unique)
     threads = libsudoku._require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 (every core) to 2**64 - 1")

@@ -1957,6 +1957,24 @@ class NumpyIntegers(unittest.TestCase):
                                        cells=[np.int16(c) for c in step.cells])
         self.assertEqual(sudoku.explain(as_numpy), sudoku.explain(step))
 
+    def test_numpy_bools_are_bools(self):
+        # A flag taken from an array (np.bool_, which NumPy 2 names "bool") chooses the mode
+        # that the same Python bool does; integers are still refused.
+        np = self.np
+        flags = np.array([True, False])
+        self.assertEqual(sudoku.solve_batch([DEADLY], unique=flags[0])[0].status,
+                         sudoku.SUDOKU_MULTIPLE_SOLUTIONS)
+        self.assertIn(sudoku.solve_batch([DEADLY], unique=flags[1])[0], DEADLY_SOLUTIONS)
+        self.assertEqual(sudoku.generate(3, minimal=flags[1], solution=flags[0]),
+                         sudoku.generate(3, minimal=False, solution=True))
+        self.assertEqual(sudoku.canonicalize(TOP1, transform=flags[0]),
+                         sudoku.canonicalize(TOP1, transform=True))
+        for bad in (np.int64(1), np.uint8(0)):
+            with self.assertRaises(TypeError) as caught:
+                sudoku.solve_batch([DEADLY], unique=bad)
+            self.assertEqual(str(caught.exception),
+                             "unique must be a bool, not %s" % type(bad).__name__)
+
     def test_rate_batch_tells_how_to_pass_an_array(self):
         array = self.np.frombuffer((TOP1 + CLASSIC).encode(), dtype=self.np.uint8).reshape(2, 81)
         with self.assertRaises(TypeError) as caught:
