@@ -262,7 +262,9 @@ int main(int argc, char **argv)
             i++;
         } else if (strcmp(arg, "--er") == 0) {
             if (next == NULL || !parse_window(next, &options)) {
-                return usage_error(PROGRAM, "--er needs A-B or A, ratings from 1.0 to 99.9 with A <= B",
+                return usage_error(PROGRAM,
+                                   "--er needs A-B or A, ratings from 1.0 to 99.9 with one "
+                                   "decimal at most, A <= B",
                                    NULL);
             }
             i++;

@@ -128,7 +128,7 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
     let fewer_than_17 = "--givens: no puzzle with exactly one solution has fewer than 17 givens \
                          (McGuire, Tugemann and Civario, 2014), so B must be 17 or more";
     let threads = "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)";
-    let er = "--er needs A-B or A, ratings from 1.0 to 99.9 with A <= B";
+    let er = "--er needs A-B or A, ratings from 1.0 to 99.9 with one decimal at most, A <= B";
     let attempts = "--attempts needs a whole number N from 1 to 18446744073709551615";
     let bad: &[(&[&str], &str)] = &[
         (&["--bogus"], "unknown option '--bogus'"),
