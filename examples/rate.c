@@ -21,8 +21,12 @@
  * on stdout and "rate: FILE:LINE: REASON" on stderr (LINE: where the puzzle starts, or the
  * reader's fault).
  *
- * Puzzles are rated in batches of BATCH with sudoku_rate_batch on up to N threads (default 0:
- * every core available). With --budget MS (MS > 0; 0 is no budget), each puzzle is rated with
+ * Puzzles are rated in batches with sudoku_rate_batch on up to N threads (default 0: every
+ * core available), each batch's ratings written out (and stdout flushed) before the next
+ * batch starts, so ratings appear as they come and a run stopped early keeps them. Batches
+ * aim at about a second (BATCH_SECONDS): the first holds FIRST_BATCH puzzles, and each next
+ * one is sized from the pace of the last (1 to BATCH puzzles), as a rating takes from
+ * microseconds to seconds. With --budget MS (MS > 0; 0 is no budget), each puzzle is rated with
  * sudoku_rate_with within MS milliseconds, one at a time on the calling thread (the nested
  * forcing chains, ER 9.5 and up, can take tenths of a second to a second a puzzle; a --threads
  * other than 1 gets a note on stderr that it is not used); a puzzle whose budget ran out gets a
@@ -32,7 +36,7 @@
  * ("rate: FILE: REASON") or the output could not be written, 2 usage.
  */
 
-/* For fileno and isatty (POSIX). */
+/* For fileno, isatty and clock_gettime (POSIX). */
 #define _POSIX_C_SOURCE 200112L
 
 #include <errno.h>
@@ -40,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sudoku.h"
@@ -50,8 +55,12 @@
 
 #define PROGRAM "rate"
 
-/* Puzzles rated per sudoku_rate_batch call. */
+/* The most puzzles rated per sudoku_rate_batch call, and the first call's number. */
 #define BATCH 1024
+#define FIRST_BATCH 16
+/* The time a batch aims at, in seconds: output at least this often while puzzles are rated,
+ * and for easy puzzles batches long enough that starting the threads costs little. */
+#define BATCH_SECONDS 1.0
 
 /* The puzzles of a batch and where they came from. */
 struct batch {
@@ -60,7 +69,34 @@ struct batch {
     struct sudoku_rating ratings[BATCH];
     sudoku_status statuses[BATCH];
     size_t count;
+    /* Puzzles in the next batch (1 to BATCH, FIRST_BATCH at first): see next_limit. */
+    size_t limit;
 };
+
+/* A monotonic clock in seconds, to size the batches. */
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The size of the batch after one of COUNT puzzles (LIMIT asked) that took SECONDS: as many
+ * puzzles as would take BATCH_SECONDS at that pace, from 1 to BATCH; at most twice LIMIT after
+ * a full batch (one fast batch says little about the next puzzles), at most LIMIT after one
+ * cut short by a puzzle that is not rated (few puzzles time the pace less well). */
+static size_t next_limit(size_t limit, size_t count, double seconds)
+{
+    double fits = seconds > 0 ? BATCH_SECONDS * (double)count / seconds : (double)BATCH;
+    double most = count >= limit ? 2.0 * (double)limit : (double)limit;
+    if (fits > most) {
+        fits = most;
+    }
+    if (fits < 1) {
+        return 1;
+    }
+    return fits > BATCH ? BATCH : (size_t)fits;
+}
 
 static void usage(FILE *out)
 {
@@ -98,6 +134,7 @@ static size_t flush_batch(struct batch *b, const char *name, const struct how *h
 {
     size_t i, failed = 0;
     sudoku_status status = SUDOKU_OK;
+    double start = seconds_now();
     if (b->count == 0) {
         return 0;
     }
@@ -112,6 +149,7 @@ static size_t flush_batch(struct batch *b, const char *name, const struct how *h
             b->statuses[i] = sudoku_rate_with(b->boards[i], &options, &b->ratings[i]);
         }
     }
+    b->limit = next_limit(b->limit, b->count, seconds_now() - start);
     for (i = 0; i < b->count; i++) {
         sudoku_status s = status == SUDOKU_OK ? b->statuses[i] : status;
         int out_of_time = s == SUDOKU_OUT_OF_BUDGET;
@@ -177,6 +215,9 @@ static size_t flush_batch(struct batch *b, const char *name, const struct how *h
         }
     }
     b->count = 0;
+    /* This batch's ratings leave now, so they appear as they come (also in a file or pipe,
+     * which stdio would otherwise fill in blocks). */
+    flush_output();
     return failed;
 }
 
@@ -212,7 +253,7 @@ static int rate_input(FILE *in, const char *name, struct batch *b, const struct 
         }
         if (status == SUDOKU_OK && info.kind == SUDOKU_PUZZLE_GIVENS) {
             b->lines[b->count++] = (unsigned long)info.line;
-            if (b->count == BATCH) {
+            if (b->count >= b->limit) {
                 failed += flush_batch(b, name, how);
             }
             continue;
@@ -315,6 +356,7 @@ int main(int argc, char **argv)
         return 1;
     }
     b->count = 0;
+    b->limit = FIRST_BATCH;
     for (i = 0; i < files; i++) {
         const char *path = paths[i];
         if (strcmp(path, "-") == 0) {

@@ -309,6 +309,60 @@ fn rate_reports_bad_lines_and_goes_on() {
 }
 
 #[test]
+fn rate_writes_each_batch_before_rating_the_next() {
+    // Sixteen easy puzzles (the first batch) and then two of the hardest (about a second and a
+    // half each on one thread, with nested forcing chains of level 4), into a pipe: the first
+    // sixteen ratings must arrive while the hard ones are still being rated, not at the end.
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let easy: Vec<String> = rated_lines("se_qqwing_2000.txt")
+        .into_iter()
+        .take(16)
+        .collect();
+    let hardest = fs::read(data_dir().join("puzzles5_forum_hardest_1905_11+")).unwrap();
+    let hard: Vec<String> = puzzle_lines(&hardest)
+        .map(|(_, l)| String::from_utf8(l[..81].to_vec()).unwrap())
+        .collect();
+    let input = scratch_dir("rate_example").join("batches.txt");
+    fs::write(
+        &input,
+        format!(
+            "{}\n{}\n",
+            easy.join("\n"),
+            hard[hard.len() - 2..].join("\n")
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(example("rate", Link::Static))
+        .args(["--threads", "1"])
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    for (i, rated) in easy.iter().enumerate() {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        assert!(check_line(line.trim_end(), rated), "line {i}: {line}");
+    }
+    // Printed at the end, the first lines would come just before the exit; printed as their
+    // batch ends, they come seconds before it.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first batch came only when rate had finished"
+    );
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
+    assert!(child.wait().unwrap().success());
+    let rest: Vec<&str> = rest.lines().collect();
+    assert_eq!(rest.len(), 2, "{rest:?}");
+    for (line, puzzle) in rest.iter().zip(&hard[hard.len() - 2..]) {
+        assert!(line.starts_with(&format!("{puzzle} 11.")), "{line}");
+    }
+}
+
+#[test]
 fn rate_keeps_the_input_order_when_stdout_and_stderr_share_a_stream() {
     // Ratings (stdout, buffered) and bad lines (stderr) of one input, both into one pipe: the
     // lines must come in input order, a file that cannot be opened in its place among FILEs.
