@@ -29,6 +29,13 @@ const TOP1: &str = KNOWN[2].0;
 const SDK: &str =
     "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
 
+/// The first two grids of Project Euler's problem 96 file (`p096_sudoku.txt`), each after a
+/// title line (`Grid 01`).
+const EULER_1: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+const EULER_2: &str =
+    "200080300060070084030500209000105408000000000402706000301007040720040060004010003";
+
 fn file(name: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/formats")
@@ -104,6 +111,11 @@ fn expected_files() -> Vec<(&'static str, Vec<Puzzle>, Vec<usize>)> {
         ("sudocue.sdk", vec![givens(SDK)], vec![8]),
         ("sadman_section.sdk", vec![givens(SDK)], vec![2]),
         ("simple_sudoku.ss", vec![givens(CLASSIC)], vec![1]),
+        (
+            "project_euler.txt",
+            vec![givens(EULER_1), givens(EULER_2)],
+            vec![2, 12],
+        ),
         ("solve_output.txt", vec![givens(TOP1)], vec![2]),
         ("box_drawing.txt", vec![givens(TOP1)], vec![1]),
         ("bom.txt", vec![givens(TOP1)], vec![1]),
@@ -883,6 +895,23 @@ fn label_lines_and_other_comments_are_skipped_and_a_labelled_puzzle_is_read() {
         got,
         [(givens(TOP1), 9, first), (givens(CLASSIC), 12, second)]
     );
+    // A title line (words, then a number, no colon) is metadata too; text that only looks
+    // like one is not.
+    let titled = format!("Grid 01\n{CLASSIC}\n  Puzzle 12  \nSudoku 2 3\n{TOP1}\n");
+    assert_eq!(
+        ok_puzzles(titled.as_bytes()),
+        [givens(CLASSIC), givens(TOP1)]
+    );
+    for (text, line) in [
+        ("Grid\n", 1),
+        ("Grid 01a\n", 1),
+        ("x 12\n", 1),
+        ("Grid  01\n", 1),
+        ("12 Grid\n", 1),
+    ] {
+        let e = error(text.as_bytes());
+        assert_eq!(e.line, line, "{text:?}: {e}");
+    }
     // A grid row of `x` blanks and `:` separators is no label.
     let grid: String = (0..9).map(|_| "x x x : x x x : x x 1\n").collect();
     let mut expected = [b'.'; 81];

@@ -15,7 +15,7 @@ use crate::geometry::CELLS;
 pub(super) enum Shape {
     /// Nothing but spaces and tabs.
     Blank,
-    /// A comment or metadata line: `#...`, `[Section]`, `Label:`.
+    /// A comment or metadata line: `#...`, `[Section]`, `Label:`, `Grid 01`.
     Meta,
     /// A one-line puzzle: 81 canonical cells.
     Givens([u8; CELLS]),
@@ -59,6 +59,9 @@ pub(super) fn classify(text: &[u8], line: &Line, in_grid: bool) -> Result<Shape,
             return one_line(puzzle, first + skip + indent, column + skip + indent)
                 .unwrap_or(Ok(Shape::Meta));
         }
+        return Ok(Shape::Meta);
+    }
+    if is_title(rest) {
         return Ok(Shape::Meta);
     }
     if let Some(shape) = one_line(rest, first, column) {
@@ -136,13 +139,21 @@ fn spaced_line(content: &[u8]) -> Option<[u8; CELLS]> {
     (!bad && spaces < CELLS).then_some(cells)
 }
 
-/// A label such as `Puzzle:`, `Status:`, `Puzzle 1:` or `Sudoku Explainer:`: words of ASCII
-/// letters and digits separated by single spaces, the first starting with a letter, with at
-/// least one letter other than `x` and `X` (so that a grid row of `x` blanks and `:` separators
-/// is no label), then a colon. Returns the text after the colon.
-fn label(rest: &[u8]) -> Option<&[u8]> {
-    let colon = rest.iter().position(|&b| b == b':')?;
-    let name = &rest[..colon];
+/// A title line without a colon, such as Project Euler's `Grid 01` (problem 96's file) or
+/// `Puzzle 12`: two words or more as in a label ([`label`]), the last all digits, then only
+/// spaces. Never a grid row: a title holds a letter other than `x` and `X`.
+fn is_title(rest: &[u8]) -> bool {
+    let name = rest.trim_ascii_end();
+    let Some(space) = name.iter().rposition(|&b| b == b' ') else {
+        return false;
+    };
+    let (words, number) = (&name[..space], &name[space + 1..]);
+    !number.is_empty() && number.iter().all(u8::is_ascii_digit) && is_label_name(words)
+}
+
+/// Words of ASCII letters and digits separated by single spaces, the first starting with a
+/// letter, with at least one letter other than `x` and `X`: a label's name.
+fn is_label_name(name: &[u8]) -> bool {
     let words_ok = name.first().is_some_and(u8::is_ascii_alphabetic)
         && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b' ')
         && !name.ends_with(b" ")
@@ -150,5 +161,14 @@ fn label(rest: &[u8]) -> Option<&[u8]> {
     let lettered = name
         .iter()
         .any(|&b| b.is_ascii_alphabetic() && b != b'x' && b != b'X');
-    (words_ok && lettered).then(|| &rest[colon + 1..])
+    words_ok && lettered
+}
+
+/// A label such as `Puzzle:`, `Status:`, `Puzzle 1:` or `Sudoku Explainer:`: words of ASCII
+/// letters and digits separated by single spaces, the first starting with a letter, with at
+/// least one letter other than `x` and `X` (so that a grid row of `x` blanks and `:` separators
+/// is no label), then a colon. Returns the text after the colon.
+fn label(rest: &[u8]) -> Option<&[u8]> {
+    let colon = rest.iter().position(|&b| b == b':')?;
+    is_label_name(&rest[..colon]).then(|| &rest[colon + 1..])
 }

@@ -34,8 +34,10 @@
 //!    grid row such as `x x x : x x x : x x x`). When the text after the colon (and spaces)
 //!    starts with a run of at least 72 cell characters, it is read by rule 4 (`Puzzle 2: 4...3..
 //!    (81 cells) ED=1.2` is a puzzle); otherwise the label line is metadata (`Status:
-//!    SUDOKU_OK (success)`, as `build/solve` prints, `Author: me`, `Rating: 9.5`). Before a
-//!    puzzle metadata lines are skipped; inside a grid they end it ([`Reason::ShortGrid`]).
+//!    SUDOKU_OK (success)`, as `build/solve` prints, `Author: me`, `Rating: 9.5`). A title
+//!    line is metadata too: such words, then a space and a number, and nothing else (Project
+//!    Euler's `Grid 01`, `Puzzle 12`). Before a puzzle metadata lines are skipped; inside a grid
+//!    they end it ([`Reason::ShortGrid`]).
 //! 4. A line whose first token (up to a space, a tab or the line end) is 81 cells is a one-line
 //!    puzzle; the rest of the line is ignored. A first token of 729 cells is a pencilmark line.
 //!    So `-` is a blank here: a line of 81 `-` is the empty puzzle. A first token of another
