@@ -1525,13 +1525,16 @@ enum sudoku_status sudoku_rate_batch(const char *boards, size_t count, struct su
  * At most one of `step` and `cell` is written, after every input was read, so unlike the
  * calls with several outputs this one does not refuse buffers that overlap.
  *
- * Checks, in order: NULL pointers; the board's bytes and givens (`SUDOKU_INVALID_CHARACTER`,
- * `SUDOKU_CONFLICTING_GIVENS`), then `givens`' (same statuses); the masks (a bit above bit 8:
- * `SUDOKU_INVALID_ARGUMENT`); the givens kept on the board. Then the puzzle (`givens`, or
- * `board` when NULL) is solved: no solution, `SUDOKU_NO_SOLUTION`. With exactly one solution,
- * the first cell in row-major order whose digit differs from it, or, for an empty cell, whose
- * mask lacks the solution's digit (a candidate of the solution was eliminated), gives
- * `SUDOKU_WRONG_DIGIT` and that cell. With several solutions nothing can be wrong and the hint
+ * Checks, in order: NULL pointers; the board's bytes (`SUDOKU_INVALID_CHARACTER`) and, when
+ * `givens` is NULL, its digits (two equal digits in a house: `SUDOKU_CONFLICTING_GIVENS`);
+ * then `givens`' (same statuses); the masks (a bit above bit 8: `SUDOKU_INVALID_ARGUMENT`);
+ * the givens kept on the board. Then the puzzle (`givens`, or `board` when NULL) is solved: no
+ * solution, `SUDOKU_NO_SOLUTION`. With exactly one solution, the first cell in row-major order
+ * whose digit differs from it, or, for an empty cell, whose mask lacks the solution's digit (a
+ * candidate of the solution was eliminated), gives `SUDOKU_WRONG_DIGIT` and that cell. So a
+ * player's digit that repeats another in a house is named too (one of the two is always such
+ * a cell, and a given never is); a board whose digits clash gets
+ * `SUDOKU_CONFLICTING_GIVENS` when the puzzle has no solution or several. With several solutions nothing can be wrong and the hint
  * is given anyway, as SE does (the uniqueness techniques may then mislead), but from the
  * techniques below the nested forcing chains only (they are skipped there); when `givens` is
  * given and `board` itself has no solution, `SUDOKU_NO_SOLUTION`. Then a full board is

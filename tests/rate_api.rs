@@ -537,6 +537,64 @@ fn hint_statuses_and_wrong_digits() {
 }
 
 #[test]
+fn a_clash_on_the_board_is_the_player_s_wrong_digit_when_the_givens_are_known() {
+    // The solution and the peers come from the test kit, not from the library.
+    use sudoku_testkit::board::are_peers;
+    let solution = reference_solve(QQWING_1, 1).1.unwrap();
+    let empty: Vec<usize> = (0..CELLS).filter(|&c| QQWING_1[c] == b'.').collect();
+    // A player's digit repeating a given of its house: the player's cell is named, never the
+    // given's (sudoku_validate names the later of the two).
+    let (cell, given) = empty
+        .iter()
+        .find_map(|&c| {
+            (0..c)
+                .find(|&g| QQWING_1[g] != b'.' && are_peers(g, c))
+                .map(|g| (c, g))
+        })
+        .expect("an empty cell after a given of its house");
+    let mut board = *QQWING_1;
+    board[cell] = QQWING_1[given];
+    assert_ne!(board[cell], solution[cell]);
+    assert_eq!(hint(&board, None, None).0, SUDOKU_CONFLICTING_GIVENS);
+    let (status, step, named) = hint(&board, Some(QQWING_1), None);
+    assert_eq!((status, named), (SUDOKU_WRONG_DIGIT, cell));
+    assert_eq!(step, blank_step());
+    // Two player's digits repeating each other: the one the solution refutes is named, here
+    // the earlier cell, whatever the order.
+    let (early, late) = empty
+        .iter()
+        .flat_map(|&a| empty.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| a < b && are_peers(a, b))
+        .expect("two empty cells of one house");
+    let mut board = *QQWING_1;
+    board[early] = solution[late];
+    board[late] = solution[late];
+    let (status, _, named) = hint(&board, Some(QQWING_1), None);
+    assert_eq!((status, named), (SUDOKU_WRONG_DIGIT, early));
+    // Givens with several solutions (none at all here): nothing is wrong, the clash stays.
+    let (status, _, named) = hint(&board, Some(&[b'.'; CELLS]), None);
+    assert_eq!((status, named), (SUDOKU_CONFLICTING_GIVENS, 999));
+    // A given left off the clashing board: refused as on any board.
+    let mut missing = board;
+    let first_given = (0..CELLS).find(|&c| QQWING_1[c] != b'.').unwrap();
+    missing[first_given] = b'.';
+    assert_eq!(
+        hint(&missing, Some(QQWING_1), None).0,
+        SUDOKU_INVALID_ARGUMENT
+    );
+    // Bad bytes still come first, and a mask above 0x1FF before the solution.
+    let mut bad = board;
+    bad[late + 1 - usize::from(late == 80)] = b'-';
+    assert_eq!(hint(&bad, Some(QQWING_1), None).0, SUDOKU_INVALID_CHARACTER);
+    let mut masks = [0x1FFu16; CELLS];
+    masks[0] = 0x200;
+    assert_eq!(
+        hint(&board, Some(QQWING_1), Some(&masks)).0,
+        SUDOKU_INVALID_ARGUMENT
+    );
+}
+
+#[test]
 fn every_step_of_the_paths_agrees_with_the_solution() {
     let mut files = rated("se_qqwing_2000.txt");
     files.truncate(300);

@@ -5,7 +5,9 @@
 //! bound (9.5 with several solutions, else `SUDOKU_BEYOND_ER`), and a rating only for a board
 //! with a solution; `sudoku_hint` (raw masks, then masks cleared to 9 bits) on a board with one
 //! solution never places a wrong digit nor removes the solution's digit, names a wrong cell
-//! only when it is wrong, and gives NO_SOLUTION only without a solution; `sudoku_step_explain`
+//! only when it is wrong, and gives NO_SOLUTION only without a solution; with the board as the
+//! givens of a position that adds digits (often clashing), it names only a player's digit that
+//! the one solution refutes, and passes no wrong digit; `sudoku_step_explain`
 //! fits exactly its reported size, writes nothing into a buffer one byte short, and refuses or
 //! explains any raw step without overflowing. `sudoku_solve_path` returns `sudoku_rate`'s status,
 //! asks for exactly the rating's number of steps, writes nothing into a buffer one step short,
@@ -305,6 +307,63 @@ fn check_names(data: &[u8], rating: &sudoku_rating) {
     }
 }
 
+/// `sudoku_hint` on a player's position: the puzzle `givens` (the fuzzed board) with digits
+/// added to its blank cells from `extra` (a byte's value mod 10, 0 a blank), often clashing.
+/// A wrong digit named is a player's digit that the puzzle's one solution refutes; a clash is
+/// named so when the puzzle has one solution, else it stays `SUDOKU_CONFLICTING_GIVENS`.
+fn check_hint_with_givens(givens: &[u8; CELLS], extra: &[u8], solved: Option<(u64, [u8; CELLS])>) {
+    let mut player = *givens;
+    for (cell, &b) in extra.iter().take(CELLS).enumerate() {
+        if matches!(player[cell], b'.' | b'0') && b % 10 != 0 {
+            player[cell] = b'0' + b % 10;
+        }
+    }
+    let mut step = blank_step();
+    let mut cell = usize::MAX;
+    // SAFETY: 81 readable bytes twice, NULL masks, a writable step and cell.
+    let status = unsafe {
+        sudoku_hint(
+            player.as_ptr().cast(),
+            givens.as_ptr().cast(),
+            ptr::null(),
+            &mut step,
+            &mut cell,
+        )
+    };
+    let unique = match solved {
+        Some((1, solution)) => Some(solution),
+        _ => None,
+    };
+    match status {
+        SUDOKU_WRONG_DIGIT => {
+            let solution = unique.expect("a wrong digit needs one solution");
+            assert!(matches!(givens[cell], b'.' | b'0'), "a given named: {cell}");
+            assert_ne!(player[cell], solution[cell], "cell {cell}");
+        }
+        SUDOKU_OK => {
+            if let Some(solution) = unique {
+                for c in 0..CELLS {
+                    if player[c] != b'.' && player[c] != b'0' {
+                        assert_eq!(player[c], solution[c], "a wrong digit passed at {c}");
+                    }
+                }
+                if step.digit != 0 {
+                    assert_eq!(solution[step.cell as usize], b'0' + step.digit);
+                }
+            }
+            assert_eq!(cell, usize::MAX);
+        }
+        SUDOKU_CONFLICTING_GIVENS => {
+            // The givens clash, or the position does and the puzzle has no one solution.
+            let mut one = 0usize;
+            // SAFETY: 81 readable bytes and a writable cell.
+            let givens_status = unsafe { sudoku_validate(givens.as_ptr().cast(), &mut one) };
+            assert!(givens_status == SUDOKU_CONFLICTING_GIVENS || unique.is_none());
+        }
+        _ => {}
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let board = board_from(data);
     let solved = solutions(&board);
@@ -335,6 +394,7 @@ fuzz_target!(|data: &[u8]| {
     check_batch(&board, status, &rating);
     check_names(data, &rating);
     check_hint(&board, None, solved);
+    check_hint_with_givens(&board, data.get(CELLS..).unwrap_or(&[]), solved);
     if data.len() > CELLS {
         let mut masks = [0x1FFu16; CELLS];
         for (m, pair) in masks.iter_mut().zip(data[CELLS..].chunks_exact(2)) {

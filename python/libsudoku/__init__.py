@@ -1684,7 +1684,8 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
         the puzzle's solution.
 
     Raises SudokuError: SUDOKU_WRONG_DIGIT with the cell (a digit differs from the unique
-    solution, or a mask lacks the solution's digit), SUDOKU_ALREADY_SOLVED (a full board),
+    solution, or a mask lacks the solution's digit; with `givens`, also a placed digit that
+    repeats another in a house), SUDOKU_ALREADY_SOLVED (a full board),
     SUDOKU_NO_STEP (no technique finds a step in the position; the message adds "the
     puzzle has several solutions" when that is why), SUDOKU_NO_SOLUTION,
     SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT

@@ -17,6 +17,7 @@ use super::{board_ref, guard, guard_or, required, versioned};
 use crate::batch;
 use crate::board::Board;
 use crate::candidates::ALL_DIGITS;
+use crate::error::Error;
 use crate::fault;
 use crate::geometry::{Cell, CellSet, Digit, CELLS};
 use crate::solver::{self, Mode, Start};
@@ -845,14 +846,7 @@ pub fn hint(
     match (outcome.count(), outcome.first_solution()) {
         (0, _) | (_, None) => return Err((SUDOKU_NO_SOLUTION, None)),
         (1, Some(solution)) => {
-            let wrong = (0..CELLS).find(|&i| {
-                let s = solution.get(i);
-                match board.get(i) {
-                    0 => masks.is_some_and(|m| m[i] >> (s - 1) & 1 == 0),
-                    d => d != s,
-                }
-            });
-            if let Some(cell) = wrong {
+            if let Some(cell) = first_wrong(board.digits(), &solution, masks) {
                 return Err((SUDOKU_WRONG_DIGIT, Some(cell)));
             }
         }
@@ -882,6 +876,56 @@ pub fn hint(
     }
 }
 
+/// The first cell (row-major) of a player's position that the puzzle's one `solution`
+/// refutes: `digits` (0 an empty cell, else 1-9) holds another digit there, or the cell is
+/// empty and its mask in `masks` lacks the solution's digit.
+fn first_wrong(
+    digits: &[u8; CELLS],
+    solution: &Board,
+    masks: Option<&[u16; CELLS]>,
+) -> Option<usize> {
+    (0..CELLS).find(|&i| {
+        let s = solution.get(i);
+        match digits[i] {
+            0 => masks.is_some_and(|m| m[i] >> (s - 1) & 1 == 0),
+            d => d != s,
+        }
+    })
+}
+
+/// `sudoku_hint`'s answer for a board `text` (valid characters) whose own digits clash, with
+/// the puzzle's `givens`: the clash is then a player's digit, so when the puzzle has exactly one
+/// solution the first wrong cell is named as for any wrong digit (`SUDOKU_WRONG_DIGIT`), a
+/// player's digit and never a given; otherwise the board's own `SUDOKU_CONFLICTING_GIVENS`.
+/// Givens missing from the board are `SUDOKU_INVALID_ARGUMENT`, as in [`hint`].
+fn clash_as_wrong_digit(
+    text: &[u8; CELLS],
+    givens: &Board,
+    masks: Option<&[u16; CELLS]>,
+) -> HintError {
+    let digits = text.map(|b| match b {
+        b'1'..=b'9' => b - b'0',
+        _ => 0,
+    });
+    let kept = givens
+        .digits()
+        .iter()
+        .zip(&digits)
+        .all(|(&g, &b)| g == 0 || g == b);
+    if !kept {
+        return (SUDOKU_INVALID_ARGUMENT, None);
+    }
+    if let Ok(outcome) = solver::search(Start::Board(givens), Mode::Count { limit: 2 }) {
+        if let (1, Some(solution)) = (outcome.count(), outcome.first_solution()) {
+            // Two equal digits in a house: at least one of them is not the solution's.
+            if let Some(cell) = first_wrong(&digits, &solution, masks) {
+                return (SUDOKU_WRONG_DIGIT, Some(cell));
+            }
+        }
+    }
+    (SUDOKU_CONFLICTING_GIVENS, None)
+}
+
 /// The next step Sudoku Explainer would take in a player's position: a hint.
 ///
 /// `board`: 81 bytes as for `sudoku_solve`: the position, givens and the digits the player
@@ -896,13 +940,16 @@ pub fn hint(
 /// At most one of `step` and `cell` is written, after every input was read, so unlike the
 /// calls with several outputs this one does not refuse buffers that overlap.
 ///
-/// Checks, in order: NULL pointers; the board's bytes and givens (`SUDOKU_INVALID_CHARACTER`,
-/// `SUDOKU_CONFLICTING_GIVENS`), then `givens`' (same statuses); the masks (a bit above bit 8:
-/// `SUDOKU_INVALID_ARGUMENT`); the givens kept on the board. Then the puzzle (`givens`, or
-/// `board` when NULL) is solved: no solution, `SUDOKU_NO_SOLUTION`. With exactly one solution,
-/// the first cell in row-major order whose digit differs from it, or, for an empty cell, whose
-/// mask lacks the solution's digit (a candidate of the solution was eliminated), gives
-/// `SUDOKU_WRONG_DIGIT` and that cell. With several solutions nothing can be wrong and the hint
+/// Checks, in order: NULL pointers; the board's bytes (`SUDOKU_INVALID_CHARACTER`) and, when
+/// `givens` is NULL, its digits (two equal digits in a house: `SUDOKU_CONFLICTING_GIVENS`);
+/// then `givens`' (same statuses); the masks (a bit above bit 8: `SUDOKU_INVALID_ARGUMENT`);
+/// the givens kept on the board. Then the puzzle (`givens`, or `board` when NULL) is solved: no
+/// solution, `SUDOKU_NO_SOLUTION`. With exactly one solution, the first cell in row-major order
+/// whose digit differs from it, or, for an empty cell, whose mask lacks the solution's digit (a
+/// candidate of the solution was eliminated), gives `SUDOKU_WRONG_DIGIT` and that cell. So a
+/// player's digit that repeats another in a house is named too (one of the two is always such
+/// a cell, and a given never is); a board whose digits clash gets
+/// `SUDOKU_CONFLICTING_GIVENS` when the puzzle has no solution or several. With several solutions nothing can be wrong and the hint
 /// is given anyway, as SE does (the uniqueness techniques may then mislead), but from the
 /// techniques below the nested forcing chains only (they are skipped there); when `givens` is
 /// given and `board` itself has no solution, `SUDOKU_NO_SOLUTION`. Then a full board is
@@ -931,7 +978,19 @@ pub unsafe extern "C" fn sudoku_hint(
         required(board.cast_mut())?;
         let step = required(step)?;
         // SAFETY: the caller guarantees 81 readable bytes, which no one writes during the call.
-        let board = Board::parse(unsafe { board_ref(board) }?)?;
+        let text = unsafe { board_ref(board) }?;
+        // A clash on the board is checked against the givens below, when they are given.
+        let parsed = match Board::parse(text) {
+            Ok(board) => Some(board),
+            // (Its first fault was a clash; a bad byte may still come after it.)
+            Err(Error::ConflictingGivens { .. }) if !givens.is_null() => {
+                if !text.iter().all(|b| matches!(b, b'1'..=b'9' | b'.' | b'0')) {
+                    return Err(SUDOKU_INVALID_CHARACTER);
+                }
+                None
+            }
+            Err(e) => return Err(e.into()),
+        };
         let givens = if givens.is_null() {
             None
         } else {
@@ -940,7 +999,12 @@ pub unsafe extern "C" fn sudoku_hint(
         };
         // SAFETY: the caller guarantees NULL or 81 readable `uint16_t`.
         let masks = unsafe { optional_masks(candidates) }?;
-        match hint(&board, givens.as_ref(), masks.as_ref()) {
+        let answer = match (&parsed, &givens) {
+            (Some(board), _) => hint(board, givens.as_ref(), masks.as_ref()),
+            (None, Some(givens)) => Err(clash_as_wrong_digit(text, givens, masks.as_ref())),
+            (None, None) => Err((SUDOKU_CONFLICTING_GIVENS, None)),
+        };
+        match answer {
             Ok(found) => {
                 // SAFETY: non-NULL, and the caller guarantees a writable sudoku_step.
                 unsafe { step.write_unaligned(sudoku_step::from_step(&found)) };

@@ -2323,6 +2323,19 @@ class Steps(unittest.TestCase):
             sudoku.hint(board, givens=QQWING_1)
         self.assertEqual((caught.exception.status, caught.exception.cell),
                          (sudoku.SUDOKU_WRONG_DIGIT, 0))
+        # A placed digit repeating a given (r1c2, cell 1, as the given 3 at r1c5, cell 4, of
+        # the README's puzzle): the player's cell is wrong, not the given's, which the board
+        # alone names (the later of the two).
+        readme = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+        clash = readme[0] + "3" + readme[2:]
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(clash, givens=readme)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_WRONG_DIGIT, 1))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(clash)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_CONFLICTING_GIVENS, 4))
         # A candidate of the solution eliminated at r9c9 (cell 80).
         masks = sudoku.board_candidates(QQWING_1)
         masks[80] &= ~(1 << (int(solution[80]) - 1))
