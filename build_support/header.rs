@@ -99,6 +99,7 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_rate_with", &["board"]),
     ("sudoku_hint", &["board"]),
     ("sudoku_solve_path", &["board"]),
+    ("sudoku_step_apply", &["board"]),
 ];
 
 /// The element types a rewritten parameter may have (with or without `const`).

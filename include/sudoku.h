@@ -1617,6 +1617,37 @@ enum sudoku_status sudoku_solve_path(const char board[81], struct sudoku_step *s
  */
 enum sudoku_status sudoku_step_explain(const struct sudoku_step *step, char *text, size_t size, size_t *needed);
 
+/**
+ * Applies a step (a hint) to a player's position: the step's digit is placed and its
+ * eliminations removed, as Sudoku Explainer applies its steps (for the direct techniques, 3,
+ * 4, 5 and 7, the placement alone: their eliminations only reveal it).
+ *
+ * `step`: a step as `sudoku_hint` wrote it; only read. `board`: the position's 81 bytes as for
+ * `sudoku_solve` (givens and placed digits), read and, on `SUDOKU_OK`, rewritten: the placed
+ * digit in its cell, `'1'`-`'9'` for every filled cell and `'.'` for every empty one.
+ * `candidates`: NULL, or the player's 81 pencilmark masks (`uint16_t`, any alignment, digit `d`
+ * at bit `d - 1`), read as `sudoku_hint` reads them (the board's candidates intersected with
+ * them) and, on `SUDOKU_OK`, rewritten with the position's candidates after the step: the
+ * step's eliminations gone, the placed digit gone from the cell's peers, and each filled cell's
+ * mask its digit alone, as `sudoku_board_candidates` writes them, so they can be passed to
+ * `sudoku_hint` again. With NULL candidates only the board changes (eliminations then leave
+ * no trace). On any other status nothing is written.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`step` or `board` NULL),
+ * `SUDOKU_INVALID_ARGUMENT` (a step `sudoku_step_explain` refuses; a mask with a bit above bit
+ * 8; `candidates` overlapping `board`; or a step that does not fit the position: its digit
+ * placed in a filled cell, or one that is not a candidate there), `SUDOKU_INVALID_CHARACTER`,
+ * `SUDOKU_CONFLICTING_GIVENS` (the board, as for `sudoku_solve`) or `SUDOKU_INTERNAL_ERROR`.
+ * Only those are checked: eliminations of candidates the position no longer has change
+ * nothing, and a step is not checked against the puzzle's solution (`sudoku_hint` checks the
+ * position). Thread-safe; no allocation.
+ *
+ * # Safety
+ * `step` must be NULL or point to a readable `sudoku_step`; `board` NULL or 81 readable and
+ * writable bytes; `candidates` NULL or 81 readable and writable `uint16_t`.
+ */
+enum sudoku_status sudoku_step_apply(const struct sudoku_step *step, char board[81], uint16_t *candidates);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

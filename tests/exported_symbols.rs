@@ -22,7 +22,7 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README, the header and the man pages document it.
-const DOCUMENTED: [&str; 36] = [
+const DOCUMENTED: [&str; 37] = [
     "sudoku_board_candidates",
     "sudoku_canonicalize",
     "sudoku_count_solutions",
@@ -52,6 +52,7 @@ const DOCUMENTED: [&str; 36] = [
     "sudoku_solve_unique_candidates",
     "sudoku_status_message",
     "sudoku_status_name",
+    "sudoku_step_apply",
     "sudoku_step_explain",
     "sudoku_technique_name",
     "sudoku_transform_apply",

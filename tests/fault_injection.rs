@@ -78,18 +78,19 @@ fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {
          ok: sudoku_rate: SUDOKU_INTERNAL_ERROR, rating untouched\n\
          ok: sudoku_hint: SUDOKU_INTERNAL_ERROR, step and cell untouched\n\
          ok: sudoku_solve_path: SUDOKU_INTERNAL_ERROR, steps, count and complete untouched\n\
+         ok: sudoku_step_apply: SUDOKU_INTERNAL_ERROR, board and candidates untouched\n\
          ok: sudoku_rate_batch: SUDOKU_OK; the injected boards SUDOKU_INTERNAL_ERROR and \
          unwritten, the others rated\n\
          ok: the process goes on: sudoku_solve still solves a puzzle\n\
          internal error in libsudoku\n"
     );
-    // Each of the fifteen injected panics (two in each batch) went through Rust's panic hook,
+    // Each of the sixteen injected panics (two in each batch) went through Rust's panic hook,
     // which reports it on stderr: the panics really happened inside the library.
     assert_eq!(
         stderr
             .matches("libsudoku fault injection: injected panic")
             .count(),
-        15,
+        16,
         "{stderr}"
     );
 }

@@ -62,6 +62,8 @@ enum sudoku_status sudoku_rate_with(const char *board, const struct sudoku_rate_
 enum sudoku_status sudoku_hint(const char *board, const char *givens, const uint16_t *candidates, struct sudoku_step *step, size_t *cell);
 
 enum sudoku_status sudoku_solve_path(const char *board, struct sudoku_step *steps, size_t capacity, size_t *count, bool *complete);
+
+enum sudoku_status sudoku_step_apply(const struct sudoku_step *step, char *board, uint16_t *candidates);
 ";
 
 #[test]
@@ -140,7 +142,11 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
             "sudoku_solve_path(const char *board,",
             "sudoku_solve_path(const char board[81],",
         )
-        // The hint's givens and candidates may be NULL: they stay pointers.
+        // The candidates of the hint and of a step applied may be NULL: they stay pointers.
+        .replace(
+            "sudoku_step_apply(const struct sudoku_step *step, char *board,",
+            "sudoku_step_apply(const struct sudoku_step *step, char board[81],",
+        )
         .replace(
             "sudoku_hint(const char *board, const char *givens, const uint16_t *candidates,",
             "sudoku_hint(const char board[81], const char *givens, const uint16_t *candidates,",

@@ -594,6 +594,174 @@ fn a_clash_on_the_board_is_the_player_s_wrong_digit_when_the_givens_are_known() 
     );
 }
 
+/// `sudoku_step_apply` on copies of `board` and `masks` (None: NULL candidates): (status,
+/// board after, masks after).
+fn apply(
+    step: &sudoku_step,
+    board: &[u8; CELLS],
+    masks: Option<&[u16; CELLS]>,
+) -> (sudoku_status, [u8; CELLS], Option<[u16; CELLS]>) {
+    let mut board = *board;
+    let mut masks = masks.copied();
+    // SAFETY: a readable step, 81 writable bytes, NULL or 81 writable masks.
+    let status = unsafe {
+        sudoku_step_apply(
+            step,
+            board.as_mut_ptr().cast(),
+            masks.as_mut().map_or(ptr::null_mut(), |m| m.as_mut_ptr()),
+        )
+    };
+    (status, board, masks)
+}
+
+/// The masks `sudoku_board_candidates` gives for `board`.
+fn board_masks(board: &[u8; CELLS]) -> [u16; CELLS] {
+    let mut masks = [0u16; CELLS];
+    // SAFETY: 81 readable bytes and 81 writable masks.
+    let status = unsafe { sudoku_board_candidates(board.as_ptr().cast(), masks.as_mut_ptr()) };
+    assert_eq!(status, SUDOKU_OK);
+    masks
+}
+
+#[test]
+fn hints_applied_one_by_one_solve_the_puzzle_as_its_path_does() {
+    // A player who takes every hint: the position and its pencilmarks move on with
+    // sudoku_step_apply, each hint is the path's next step, and the end is the solution of the
+    // test kit's reference solver. Every mask keeps the solution's digit all the way.
+    let mut files = rated("se_qqwing_2000.txt");
+    files.truncate(40);
+    files.extend(rated("se_top1465.txt").into_iter().take(10));
+    for (puzzle, _) in files {
+        let solution = reference_solve(&puzzle, 1).1.unwrap();
+        let (status, steps, complete) = path(&puzzle);
+        assert_eq!(status, SUDOKU_OK);
+        let mut board = puzzle;
+        let mut masks = board_masks(&board);
+        let mut taken = 0;
+        loop {
+            let (status, step, _) = hint(&board, Some(&puzzle), Some(&masks));
+            if status == SUDOKU_ALREADY_SOLVED {
+                break;
+            }
+            assert_eq!(status, SUDOKU_OK, "step {taken}");
+            assert_eq!(c_fields(&step), c_fields(&steps[taken]), "step {taken}");
+            let (status, after, after_masks) = apply(&step, &board, Some(&masks));
+            assert_eq!(status, SUDOKU_OK);
+            let after_masks = after_masks.unwrap();
+            for cell in 0..CELLS {
+                let s = solution[cell] - b'0';
+                assert_ne!(after_masks[cell] & 1 << (s - 1), 0, "cell {cell}");
+                if after[cell] != b'.' {
+                    assert_eq!(
+                        (after[cell], after_masks[cell]),
+                        (solution[cell], 1 << (s - 1))
+                    );
+                }
+            }
+            if step.digit != 0 {
+                assert_eq!(after[step.cell as usize], b'0' + step.digit);
+            }
+            // Only the placed cell changed on the board.
+            let changed = (0..CELLS).filter(|&c| after[c] != board[c]).count();
+            assert_eq!(changed, usize::from(step.digit != 0));
+            board = after;
+            masks = after_masks;
+            taken += 1;
+        }
+        assert!(complete);
+        assert_eq!(taken, steps.len());
+        assert_eq!(board, solution);
+    }
+}
+
+#[test]
+fn apply_refuses_what_does_not_fit_and_writes_nothing() {
+    let (status, step, _) = hint(QQWING_1, None, None);
+    assert_eq!(status, SUDOKU_OK);
+    assert_ne!(step.digit, 0);
+    let masks = board_masks(QQWING_1);
+    // Without candidates, only the board moves on.
+    let (status, board, _) = apply(&step, QQWING_1, None);
+    assert_eq!(status, SUDOKU_OK);
+    assert_eq!(board[step.cell as usize], b'0' + step.digit);
+    // Placed again: the cell is filled now.
+    let (status, again, _) = apply(&step, &board, Some(&masks));
+    assert_eq!((status, again), (SUDOKU_INVALID_ARGUMENT, board));
+    // A digit that is not a candidate there (a peer holds it).
+    let mut other = step;
+    let cell = step.cell as usize;
+    let peer_digit = (0..CELLS)
+        .filter(|&c| c != cell && QQWING_1[c] != b'.')
+        .find(|&c| c / 9 == cell / 9 || c % 9 == cell % 9)
+        .map(|c| QQWING_1[c] - b'0')
+        .unwrap();
+    other.digit = peer_digit;
+    let (status, same, same_masks) = apply(&other, QQWING_1, Some(&masks));
+    assert_eq!(
+        (status, same, same_masks),
+        (SUDOKU_INVALID_ARGUMENT, *QQWING_1, Some(masks))
+    );
+    // A step explain refuses, a mask above 0x1FF, bad boards, NULLs.
+    let mut bad_step = step;
+    bad_step.technique = 999;
+    assert_eq!(apply(&bad_step, QQWING_1, None).0, SUDOKU_INVALID_ARGUMENT);
+    let mut high = masks;
+    high[80] = 0x200;
+    assert_eq!(
+        apply(&step, QQWING_1, Some(&high)).0,
+        SUDOKU_INVALID_ARGUMENT
+    );
+    let mut bad = *QQWING_1;
+    bad[5] = b'x';
+    assert_eq!(apply(&step, &bad, None).0, SUDOKU_INVALID_CHARACTER);
+    let mut clash = *QQWING_1;
+    clash[0] = b'9';
+    assert_eq!(apply(&step, &clash, None).0, SUDOKU_CONFLICTING_GIVENS);
+    let mut board = *QQWING_1;
+    // SAFETY: NULL pointers are refused before any access.
+    unsafe {
+        assert_eq!(
+            sudoku_step_apply(ptr::null(), board.as_mut_ptr().cast(), ptr::null_mut()),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_step_apply(&step, ptr::null_mut(), ptr::null_mut()),
+            SUDOKU_NULL_POINTER
+        );
+    }
+    // Candidates overlapping the board: refused, nothing written.
+    let mut shared = [0u16; CELLS];
+    // SAFETY: a readable step; the board's 81 bytes lie inside `shared` (162 bytes), which is
+    // readable and writable; the masks are `shared` itself.
+    let status = unsafe {
+        let bytes = shared.as_mut_ptr().cast::<u8>();
+        ptr::copy_nonoverlapping(QQWING_1.as_ptr(), bytes, CELLS);
+        sudoku_step_apply(&step, bytes.cast(), shared.as_mut_ptr())
+    };
+    assert_eq!(status, SUDOKU_INVALID_ARGUMENT);
+    assert_eq!(board, *QQWING_1);
+    // A direct technique's eliminations only reveal its placement: they are not applied.
+    let mut direct = step;
+    direct.technique = Technique::DirectPointing as i32;
+    direct.rating = Technique::DirectPointing.rating() as u16;
+    let removed = (0..CELLS)
+        .find(|&c| c != cell && QQWING_1[c] == b'.' && masks[c].count_ones() >= 2)
+        .unwrap();
+    let digit = masks[removed].trailing_zeros() as usize;
+    direct.eliminations[(9 * removed + digit) / 64] |= 1 << ((9 * removed + digit) % 64);
+    let (status, _, after) = apply(&direct, QQWING_1, Some(&masks));
+    assert_eq!(status, SUDOKU_OK);
+    let after = after.unwrap();
+    let peer = cell / 9 == removed / 9
+        || cell % 9 == removed % 9
+        || cell / 27 == removed / 27 && cell % 9 / 3 == removed % 9 / 3;
+    let placed_digit = usize::from(step.digit - 1);
+    assert_eq!(
+        after[removed] >> digit & 1,
+        u16::from(!(peer && digit == placed_digit))
+    );
+}
+
 #[test]
 fn every_step_of_the_paths_agrees_with_the_solution() {
     let mut files = rated("se_qqwing_2000.txt");

@@ -14,7 +14,9 @@
 //! and gives the rating's completeness and hardest step, each step explained and, with one
 //! solution, never placing a wrong digit nor removing the solution's; `sudoku_rate_batch` gives
 //! `sudoku_rate`'s status and rating; `sudoku_technique_name` names exactly the 67 techniques
-//! and `sudoku_level_name` every ER.
+//! and `sudoku_level_name` every ER. `sudoku_step_apply` applies every hint (placing its
+//! digit, keeping the solution's digits with one solution) and applies or refuses any raw step
+//! without writing on a refusal.
 #![no_main]
 
 use std::mem::size_of;
@@ -89,6 +91,38 @@ fn check_explain(step: &sudoku_step) -> sudoku_status {
     SUDOKU_OK
 }
 
+/// `sudoku_step_apply` of `step` on copies of `board` and `masks`: its status and the two
+/// buffers after; on any status but `SUDOKU_OK` both must be as they were.
+fn apply(
+    step: &sudoku_step,
+    board: &[u8; CELLS],
+    masks: Option<&[u16; CELLS]>,
+) -> (sudoku_status, [u8; CELLS], Option<[u16; CELLS]>) {
+    let (mut b, mut m) = (*board, masks.copied());
+    // SAFETY: a readable step, 81 writable bytes, NULL or 81 writable masks.
+    let status = unsafe {
+        sudoku_step_apply(
+            step,
+            b.as_mut_ptr().cast(),
+            m.as_mut().map_or(ptr::null_mut(), |x| x.as_mut_ptr()),
+        )
+    };
+    assert!(
+        matches!(
+            status,
+            SUDOKU_OK
+                | SUDOKU_INVALID_ARGUMENT
+                | SUDOKU_INVALID_CHARACTER
+                | SUDOKU_CONFLICTING_GIVENS
+        ),
+        "{status:?}"
+    );
+    if status != SUDOKU_OK {
+        assert_eq!((&b, m.as_ref()), (board, masks), "written on {status:?}");
+    }
+    (status, b, m)
+}
+
 fn check_hint(
     board: &[u8; CELLS],
     masks: Option<&[u16; CELLS]>,
@@ -110,6 +144,20 @@ fn check_hint(
     match status {
         SUDOKU_OK => {
             assert_eq!(check_explain(&step), SUDOKU_OK);
+            // The hint fits its position: applied, its digit is placed, and with one solution
+            // every cell keeps the solution's digit (the position held no wrong one).
+            let (applied, after, after_masks) = apply(&step, board, masks);
+            assert_eq!(applied, SUDOKU_OK);
+            if step.digit != 0 {
+                assert_eq!(after[step.cell as usize], b'0' + step.digit);
+            }
+            if let (Some((1, solution)), Some(after_masks)) = (solved, after_masks) {
+                for c in 0..CELLS {
+                    let bit = 1 << (solution[c] - b'1');
+                    assert_ne!(after_masks[c] & bit, 0, "cell {c}");
+                    assert!(after[c] == b'.' || after[c] == solution[c], "cell {c}");
+                }
+            }
             if let Some((1, solution)) = solved {
                 if step.digit != 0 {
                     assert_eq!(solution[step.cell as usize], b'0' + step.digit);
@@ -412,5 +460,8 @@ fuzz_target!(|data: &[u8]| {
         // valid sudoku_step (integers only).
         let raw = unsafe { bytes.as_ptr().cast::<sudoku_step>().read_unaligned() };
         check_explain(&raw);
+        // Any raw step on the board: applied or refused, nothing written when refused.
+        apply(&raw, &board, None);
+        apply(&raw, &board, Some(&[0x1FF; CELLS]));
     }
 });

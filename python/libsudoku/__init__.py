@@ -153,6 +153,7 @@ __all__ = [
     "SolvePath",
     "Step",
     "explain",
+    "apply_step",
     "technique_name",
     "level_name",
 ]
@@ -432,6 +433,7 @@ _FUNCTIONS = (
     "sudoku_hint",
     "sudoku_solve_path",
     "sudoku_step_explain",
+    "sudoku_step_apply",
     "sudoku_technique_name",
     "sudoku_level_name",
 )
@@ -607,6 +609,8 @@ def _declare(lib):
         ctypes.POINTER(ctypes.c_size_t),
     ]
     lib.sudoku_step_explain.restype = status
+    lib.sudoku_step_apply.argtypes = [ctypes.POINTER(_Step), ctypes.c_char_p, masks]
+    lib.sudoku_step_apply.restype = status
     lib.sudoku_technique_name.argtypes = [ctypes.c_int]
     lib.sudoku_technique_name.restype = ctypes.c_char_p
     lib.sudoku_level_name.argtypes = [ctypes.c_uint16]
@@ -1781,6 +1785,54 @@ def explain(step: Step) -> str:
     if status != SUDOKU_OK:
         raise SudokuError(status)
     return text.value.decode("ascii")
+
+
+def apply_step(step: Step, puzzle: Board,
+               candidates: Optional[Masks] = None) -> Tuple[str, List[int]]:
+    """A step (a hint) applied to a player's position, as sudoku_step_apply applies it: the
+    step's digit placed and its eliminations removed (for the direct techniques, 3, 4, 5 and 7,
+    the placement alone, as in Sudoku Explainer).
+
+    puzzle: the position (givens and placed digits alike). candidates: None (the candidates the
+        board implies, board_candidates), or the player's 81 pencilmark masks, read as hint
+        reads them (the board's candidates intersected with them).
+
+    Returns (board, masks): the position after the step (81 characters, '1'-'9' and '.') and
+    its candidates (81 int masks: the eliminations gone, the placed digit gone from its peers,
+    a filled cell's mask its digit alone), ready for the next hint(board, masks, givens).
+
+    Raises SudokuError: SUDOKU_INVALID_ARGUMENT when the step does not fit the position (its
+    digit placed in a filled cell, or one that is not a candidate there; with the cell), for a
+    step explain refuses, or a mask above 0x1FF (with the cell); SUDOKU_INVALID_CHARACTER or
+    SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError when step is not a Step."""
+    if not isinstance(step, Step):
+        raise TypeError("apply_step takes a Step, not %s" % type(step).__name__)
+    raw = _raw_step(step)
+    _check_board_type(puzzle)
+    masks = None if candidates is None else _to_masks(candidates)
+    text = _to_bytes(puzzle)
+    if masks is None:
+        masks = _Masks(*board_candidates(text))
+    board = ctypes.create_string_buffer(text, CELLS)
+    status = _library().sudoku_step_apply(ctypes.byref(raw), board, masks)
+    if status == SUDOKU_OK:
+        return board.raw.decode("ascii"), list(masks)
+    if status == SUDOKU_INVALID_ARGUMENT:
+        above = [c for c in range(CELLS) if masks[c] > 0x1FF]
+        if above:
+            raise SudokuError(status, _MASK_RANGE, above[0])
+        needed = ctypes.c_size_t(0)
+        lib = _library()
+        if (lib.sudoku_step_explain(ctypes.byref(raw), None, 0, ctypes.byref(needed))
+                == SUDOKU_INVALID_ARGUMENT or step.placement is None):
+            raise SudokuError(status, _STEP_FIELDS_REFUSED)
+        # Else the placement does not fit: its cell is filled, or its digit is no candidate.
+        cell, digit = step.placement
+        where = "r%dc%d" % (cell // 9 + 1, cell % 9 + 1)
+        raise SudokuError(status, "the step does not fit the position: " + (
+            where + " is filled" if 0x31 <= text[cell] <= 0x39
+            else "%d is not a candidate of %s" % (digit, where)), cell)
+    raise _fail(status, text)
 
 
 class PuzzleRead(NamedTuple):

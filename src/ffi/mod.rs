@@ -76,8 +76,8 @@ pub use solve::{sudoku_count_solutions, sudoku_solve, sudoku_solve_unique, sudok
 pub use steps::{
     sudoku_hint, sudoku_level_name, sudoku_rate, sudoku_rate_batch, sudoku_rate_options,
     sudoku_rate_options_init, sudoku_rate_options_init_size, sudoku_rate_with, sudoku_rating,
-    sudoku_solve_path, sudoku_step, sudoku_step_explain, sudoku_technique, sudoku_technique_name,
-    SUDOKU_BEYOND_ER, SUDOKU_CHAIN_CAPACITY, SUDOKU_NO_TECHNIQUE,
+    sudoku_solve_path, sudoku_step, sudoku_step_apply, sudoku_step_explain, sudoku_technique,
+    sudoku_technique_name, SUDOKU_BEYOND_ER, SUDOKU_CHAIN_CAPACITY, SUDOKU_NO_TECHNIQUE,
 };
 
 /// Defines the status enum and its texts from the table in `status_table.rs` (`build.rs` has a

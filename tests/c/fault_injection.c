@@ -116,6 +116,15 @@ int main(void) {
                   SUDOKU_INTERNAL_ERROR &&
               steps_count == 777 && complete && step.rating == 0xEEEE,
           "sudoku_solve_path: SUDOKU_INTERNAL_ERROR, steps, count and complete untouched");
+    struct sudoku_step good;
+    uint16_t marks[SUDOKU_CELLS];
+    char injected[SUDOKU_CELLS];
+    memset(marks, 0xEE, sizeof marks);
+    memcpy(injected, trigger, sizeof injected);
+    check(sudoku_hint(PUZZLE, NULL, NULL, &good, NULL) == SUDOKU_OK &&
+              sudoku_step_apply(&good, injected, marks) == SUDOKU_INTERNAL_ERROR &&
+              memcmp(injected, trigger, sizeof injected) == 0 && marks[80] == 0xEEEE,
+          "sudoku_step_apply: SUDOKU_INTERNAL_ERROR, board and candidates untouched");
     struct sudoku_rating ratings[4], single;
     memset(ratings, 0xEE, sizeof ratings);
     int rate_ok = sudoku_rate(PUZZLE, &single) == SUDOKU_OK &&

@@ -1157,7 +1157,7 @@ class Loading(unittest.TestCase):
         called = set(re.findall(r"\blib\.(sudoku_\w+)", source))
         called |= set(re.findall(r"_library\(\)\.(sudoku_\w+)", source))
         called |= set(re.findall(r"\"(sudoku_\w+_init_size)\"", source))
-        self.assertEqual(len(header), 36)
+        self.assertEqual(len(header), 37)
         self.assertEqual(set(sudoku._FUNCTIONS), header)
         self.assertLessEqual(called, header)
 
@@ -2299,6 +2299,58 @@ class Steps(unittest.TestCase):
                              "a step field is out of range or disagrees with the others")
         with self.assertRaises(TypeError):
             sudoku.explain("a step")
+
+    def test_apply_step_takes_the_hints_to_the_solution(self):
+        # A player taking every hint: each is the path's next step, and the position ends on the
+        # solution that solve_unique gives.
+        path, complete = sudoku.solve_path(QQWING_1)
+        self.assertTrue(complete)
+        board, masks = QQWING_1, None
+        for expected in path:
+            step = sudoku.hint(board, masks, givens=QQWING_1)
+            self.assertEqual(step, expected)
+            board, masks = sudoku.apply_step(step, board, masks)
+            if step.placement is not None:
+                cell, digit = step.placement
+                self.assertEqual(board[cell], str(digit))
+                self.assertEqual(masks[cell], 1 << (digit - 1))
+            for cell, digit in step.eliminations:
+                if step.technique_id not in (3, 4, 5, 7):
+                    self.assertEqual(masks[cell] >> (digit - 1) & 1, 0)
+        self.assertEqual(board, sudoku.solve_unique(QQWING_1))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(board, masks, givens=QQWING_1)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_ALREADY_SOLVED)
+
+    def test_apply_step_errors(self):
+        step = sudoku.hint(QQWING_1)
+        cell, digit = step.placement
+        board, _ = sudoku.apply_step(step, QQWING_1)
+        # Applied twice: the cell is filled.
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.apply_step(step, board)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_ARGUMENT, cell))
+        self.assertIn("is filled", caught.exception.message)
+        # A digit a peer holds is no candidate.
+        taken = next(int(QQWING_1[c]) for c in range(81)
+                     if QQWING_1[c] != "." and c // 9 == cell // 9)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.apply_step(dataclasses.replace(step, placement=(cell, taken)), QQWING_1)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_ARGUMENT, cell))
+        self.assertIn("is not a candidate", caught.exception.message)
+        masks = sudoku.board_candidates(QQWING_1)
+        masks[9] = 0x200
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.apply_step(step, QQWING_1, masks)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_ARGUMENT, 9))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.apply_step(step, "9" + QQWING_1[1:])
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_CONFLICTING_GIVENS)
+        with self.assertRaises(TypeError):
+            sudoku.apply_step("Hidden Single", QQWING_1)
 
     def test_hint_errors(self):
         solution = sudoku.solve_unique(QQWING_1)
