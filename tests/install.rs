@@ -186,6 +186,56 @@ fn expected_top1465() -> String {
     lines
 }
 
+/// The four programs of a CMake test project (`tests/cmake/consumer/`, `tests/cmake/subproject/`)
+/// built in `build`: the shared ones record the soname and have an rpath to `lib` (CMake's
+/// build rpath), the static ones need no libsudoku at run time; each solves top1465 from the
+/// build tree without `LD_LIBRARY_PATH`, every line as expected.
+fn check_cmake_programs(build: &Path, lib: &Path) {
+    let expected = expected_top1465();
+    let top1465 = data_dir().join(TOP1465);
+    for program in [
+        "solve_file_shared",
+        "solve_cpp_shared",
+        "solve_file_static",
+        "solve_cpp_static",
+    ] {
+        let path = build.join(program);
+        let dynamic = dynamic_section(&path);
+        let shared = program.contains("shared");
+        assert_eq!(
+            dynamic.contains(&format!("Shared library: [{}]", soname())),
+            shared,
+            "{program}:\n{dynamic}"
+        );
+        assert!(!dynamic.contains("libsudoku.so]"), "{program}:\n{dynamic}");
+        if shared {
+            assert!(
+                run_paths(&dynamic).iter().any(|p| p == lib),
+                "{program} has no rpath to {}:\n{dynamic}",
+                lib.display()
+            );
+        }
+        // solve_file reads the file named; solve_cpp reads "-", stdin.
+        let mut command = Command::new(&path);
+        command.env_remove("LD_LIBRARY_PATH");
+        if program.starts_with("solve_file") {
+            command.arg(&top1465).stdin(Stdio::null());
+        } else {
+            let file = fs::File::open(&top1465).expect("open the data file");
+            command.arg("-").stdin(Stdio::from(file));
+        }
+        let output = checked(&mut command);
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            expected,
+            "{program}"
+        );
+        if !program.starts_with("solve_file") {
+            assert!(output.stderr.is_empty(), "{program}");
+        }
+    }
+}
+
 #[test]
 fn install_refuses_spaced_folders_and_missing_libraries_before_writing_anything() {
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install-refusals");
@@ -560,62 +610,10 @@ fn cmake_finds_a_staged_install_and_builds_both_targets() {
         "2".as_ref(),
     ]);
 
-    // Shared programs load the soname and find it through the build rpath CMake gave them;
-    // static ones need no libsudoku at run time.
-    for program in [
-        "solve_file_shared",
-        "solve_cpp_shared",
-        "solve_file_static",
-        "solve_cpp_static",
-    ] {
-        let dynamic = dynamic_section(&build.join(program));
-        let shared = program.contains("shared");
-        assert_eq!(
-            dynamic.contains(&format!("Shared library: [{}]", soname())),
-            shared,
-            "{program}:\n{dynamic}"
-        );
-        assert!(!dynamic.contains("libsudoku.so]"), "{program}:\n{dynamic}");
-        if shared {
-            assert!(
-                run_paths(&dynamic).contains(&lib),
-                "{program} has no rpath to {}:\n{dynamic}",
-                lib.display()
-            );
-        }
-    }
-
-    // --- run them (no LD_LIBRARY_PATH): top1465 solved, every line as expected
+    // --- the programs: linked as they should be, and solving top1465 from the build tree
+    check_cmake_programs(&build, &lib);
     let expected = expected_top1465();
     let top1465 = data_dir().join(TOP1465);
-    let run = |program: &Path, args: &[&str], stdin: Option<&Path>| {
-        checked(
-            Command::new(program)
-                .args(args)
-                .env_remove("LD_LIBRARY_PATH")
-                .stdin(match stdin {
-                    Some(path) => Stdio::from(fs::File::open(path).expect("open the data file")),
-                    None => Stdio::null(),
-                }),
-        )
-    };
-    for program in ["solve_file_shared", "solve_file_static"] {
-        let output = run(&build.join(program), &[top1465.to_str().unwrap()], None);
-        assert_eq!(
-            String::from_utf8_lossy(&output.stdout),
-            expected,
-            "{program}"
-        );
-    }
-    for program in ["solve_cpp_shared", "solve_cpp_static"] {
-        let output = run(&build.join(program), &["-"], Some(&top1465));
-        assert_eq!(
-            String::from_utf8_lossy(&output.stdout),
-            expected,
-            "{program}"
-        );
-        assert!(output.stderr.is_empty(), "{program}");
-    }
 
     // --- installed by CMake with the link path as its rpath, it still finds the library
     let installed = scratch.join("installed");
@@ -626,7 +624,11 @@ fn cmake_finds_a_staged_install_and_builds_both_targets() {
         installed.as_os_str(),
     ]);
     let program = installed.join("bin").join("solve_file_shared");
-    let output = run(&program, &[top1465.to_str().unwrap()], None);
+    let output = checked(
+        Command::new(&program)
+            .arg(&top1465)
+            .env_remove("LD_LIBRARY_PATH"),
+    );
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
         expected,
@@ -710,60 +712,7 @@ fn cmake_builds_libsudoku_as_a_subproject() {
         fs::read_link(&link).expect("the soname link"),
         Path::new("libsudoku.so")
     );
-    for program in [
-        "solve_file_shared",
-        "solve_cpp_shared",
-        "solve_file_static",
-        "solve_cpp_static",
-    ] {
-        let dynamic = dynamic_section(&build.join(program));
-        let shared = program.contains("shared");
-        assert_eq!(
-            dynamic.contains(&format!("Shared library: [{}]", soname())),
-            shared,
-            "{program}:\n{dynamic}"
-        );
-        assert!(!dynamic.contains("libsudoku.so]"), "{program}:\n{dynamic}");
-        if shared {
-            assert!(
-                run_paths(&dynamic).contains(&release),
-                "{program} has no rpath to {}:\n{dynamic}",
-                release.display()
-            );
-        }
-    }
-
-    // --- run them (no LD_LIBRARY_PATH): top1465 solved, every line as expected
-    let expected = expected_top1465();
-    let top1465 = data_dir().join(TOP1465);
-    for program in ["solve_file_shared", "solve_file_static"] {
-        let output = checked(
-            Command::new(build.join(program))
-                .arg(&top1465)
-                .env_remove("LD_LIBRARY_PATH"),
-        );
-        assert_eq!(
-            String::from_utf8_lossy(&output.stdout),
-            expected,
-            "{program}"
-        );
-    }
-    for program in ["solve_cpp_shared", "solve_cpp_static"] {
-        let output = checked(
-            Command::new(build.join(program))
-                .arg("-")
-                .env_remove("LD_LIBRARY_PATH")
-                .stdin(Stdio::from(
-                    fs::File::open(&top1465).expect("open the data file"),
-                )),
-        );
-        assert_eq!(
-            String::from_utf8_lossy(&output.stdout),
-            expected,
-            "{program}"
-        );
-        assert!(output.stderr.is_empty(), "{program}");
-    }
+    check_cmake_programs(&build, &release);
 
     // --- the package and the subproject in one project: refused, with the reason
     let both = scratch.join("both");
