@@ -742,4 +742,22 @@ fn cmake_builds_libsudoku_as_a_subproject() {
         stderr.contains("sudoku::sudoku is already defined"),
         "{stderr}"
     );
+
+    // --- a cargo that is not there: refused when configuring, named
+    let missing = "/nonexistent/cargo";
+    let refused = Command::new("cmake")
+        .arg("-S")
+        .arg(repo_root())
+        .arg("-B")
+        .arg(scratch.join("no-cargo"))
+        .arg(define("SUDOKU_CARGO", &missing))
+        .env_remove("MAKEFLAGS")
+        .output()
+        .expect("run cmake");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!("SUDOKU_CARGO is {missing}, which is not a file")),
+        "{stderr}"
+    );
 }

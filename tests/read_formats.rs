@@ -897,7 +897,7 @@ fn label_lines_and_other_comments_are_skipped_and_a_labelled_puzzle_is_read() {
     );
     // A title line (words, then a number, no colon) is metadata too; text that only looks
     // like one is not.
-    let titled = format!("Grid 01\n{CLASSIC}\n  Puzzle 12  \nSudoku 2 3\n{TOP1}\n");
+    let titled = format!("Grid 01\n{CLASSIC}\n  Puzzle 12  \nSudoku Puzzle 2\n{TOP1}\n");
     assert_eq!(
         ok_puzzles(titled.as_bytes()),
         [givens(CLASSIC), givens(TOP1)]
@@ -908,9 +908,47 @@ fn label_lines_and_other_comments_are_skipped_and_a_labelled_puzzle_is_read() {
         ("x 12\n", 1),
         ("Grid  01\n", 1),
         ("12 Grid\n", 1),
+        ("Grid 01 of 50\n", 1),
+        ("Level 3 of 5\n", 1),
+        ("Grid 12345\n", 1),
     ] {
         let e = error(text.as_bytes());
         assert_eq!(e.line, line, "{text:?}: {e}");
+    }
+    // Rows of a grid with row labels are no titles: read as grid lines, they are reported
+    // (a letter is no cell), never skipped in silence.
+    let rows = [
+        "003020600",
+        "900305001",
+        "001806400",
+        "008102900",
+        "700000008",
+        "006708200",
+        "002609500",
+        "800203009",
+        "005010300",
+    ];
+    for labelled in [
+        rows.iter()
+            .zip('A'..)
+            .map(|(r, l)| format!("{l} {r}\n"))
+            .collect::<String>(),
+        rows.iter()
+            .enumerate()
+            .map(|(i, r)| format!("Row {} {r}\n", i + 1))
+            .collect(),
+        rows.iter()
+            .zip('A'..)
+            .map(|(r, l)| {
+                format!(
+                    "{l} {}\n",
+                    r.chars().map(String::from).collect::<Vec<_>>().join(" ")
+                )
+            })
+            .collect(),
+    ] {
+        let e = error(labelled.as_bytes());
+        assert_eq!(e.line, 1, "{labelled}: {e}");
     }
     // A grid row of `x` blanks and `:` separators is no label.
     let grid: String = (0..9).map(|_| "x x x : x x x : x x 1\n").collect();

@@ -1619,10 +1619,11 @@ def _raw_step(step: Step) -> _Step:
         return number
 
     def flag(value: object) -> bool:
-        # A bool, as the Step has it (0 and 1 are ints: refused as a bool cell is).
-        if not isinstance(value, bool):
-            raise ValueError
-        return value
+        # A bool, as the Step has it, or NumPy's (0 and 1 are ints: refused as a bool cell is).
+        try:
+            return _require_bool("chain_truncated", value)
+        except TypeError:
+            raise ValueError from None
 
     def increasing(keys: List[int]) -> None:
         # The lists of a Step are sorted without repeats (as the engine makes them): another

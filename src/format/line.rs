@@ -140,15 +140,21 @@ fn spaced_line(content: &[u8]) -> Option<[u8; CELLS]> {
 }
 
 /// A title line without a colon, such as Project Euler's `Grid 01` (problem 96's file) or
-/// `Puzzle 12`: two words or more as in a label ([`label`]), the last all digits, then only
-/// spaces. Never a grid row: a title holds a letter other than `x` and `X`.
+/// `Sudoku Puzzle 12`: one or more words of ASCII letters only, separated by single spaces (at
+/// least one letter other than `x` and `X`), then a space and a number of 1 to 4 digits, then
+/// only spaces. Narrow on purpose, so that no row of a grid, even one with a row label (`A 0 0
+/// 3 0 2 0 6 0 0`, `Row 1 003020600`, `A 003020600`), is taken for a title and skipped: such a
+/// line stays a grid line, reported when it is not one.
 fn is_title(rest: &[u8]) -> bool {
     let name = rest.trim_ascii_end();
     let Some(space) = name.iter().rposition(|&b| b == b' ') else {
         return false;
     };
     let (words, number) = (&name[..space], &name[space + 1..]);
-    !number.is_empty() && number.iter().all(u8::is_ascii_digit) && is_label_name(words)
+    (1..=4).contains(&number.len())
+        && number.iter().all(u8::is_ascii_digit)
+        && words.iter().all(|&b| b.is_ascii_alphabetic() || b == b' ')
+        && is_label_name(words)
 }
 
 /// Words of ASCII letters and digits separated by single spaces, the first starting with a

@@ -35,8 +35,9 @@
 //!    starts with a run of at least 72 cell characters, it is read by rule 4 (`Puzzle 2: 4...3..
 //!    (81 cells) ED=1.2` is a puzzle); otherwise the label line is metadata (`Status:
 //!    SUDOKU_OK (success)`, as `build/solve` prints, `Author: me`, `Rating: 9.5`). A title
-//!    line is metadata too: such words, then a space and a number, and nothing else (Project
-//!    Euler's `Grid 01`, `Puzzle 12`). Before a puzzle metadata lines are skipped; inside a grid
+//!    line is metadata too: words of letters only (as in a label, no digits), then a space and
+//!    a number of 1 to 4 digits, and nothing else (Project Euler's `Grid 01`, `Puzzle 12`; not
+//!    `Level 3 of 5`, nor a labelled grid row such as `A 003020600`). Before a puzzle metadata lines are skipped; inside a grid
 //!    they end it ([`Reason::ShortGrid`]).
 //! 4. A line whose first token (up to a space, a tab or the line end) is 81 cells is a one-line
 //!    puzzle; the rest of the line is ignored. A first token of 729 cells is a pencilmark line.

@@ -1969,6 +1969,10 @@ class NumpyIntegers(unittest.TestCase):
                          sudoku.generate(3, minimal=False, solution=True))
         self.assertEqual(sudoku.canonicalize(TOP1, transform=flags[0]),
                          sudoku.canonicalize(TOP1, transform=True))
+        step = sudoku.hint(TOP1)
+        as_numpy = dataclasses.replace(step, chain_truncated=flags[1])
+        self.assertEqual(sudoku.explain(as_numpy), sudoku.explain(step))
+        self.assertEqual(sudoku.apply_step(as_numpy, TOP1), sudoku.apply_step(step, TOP1))
         for bad in (np.int64(1), np.uint8(0)):
             with self.assertRaises(TypeError) as caught:
                 sudoku.solve_batch([DEADLY], unique=bad)
