@@ -950,6 +950,28 @@ fn label_lines_and_other_comments_are_skipped_and_a_labelled_puzzle_is_read() {
         let e = error(labelled.as_bytes());
         assert_eq!(e.line, 1, "{labelled}: {e}");
     }
+    // A heading with separators is a bad line of text, not a grid's first row: one error for
+    // it alone, and the grid after it is read.
+    let grid: String = rows.iter().map(|r| format!("{r}\n")).collect();
+    for heading in ["Puzzle 1 | Difficulty: hard", "Grid 01 +", "Grid | 1"] {
+        let text = format!("{heading}\n{grid}");
+        let items = all(text.as_bytes());
+        assert_eq!(items.len(), 2, "{heading}");
+        let e = items[0].as_ref().unwrap_err();
+        assert_eq!((e.line, e.consumed), (1, heading.len() + 1), "{heading}");
+        let read = items[1].as_ref().unwrap();
+        assert_eq!(
+            (read.puzzle, read.line),
+            (givens(&rows.concat()), 2),
+            "{heading}"
+        );
+    }
+    // A first row with a one-letter slip still takes its grid with it: one error.
+    let rest: String = rows[1..].iter().map(|r| format!("{r}\n")).collect();
+    let slipped = format!("|003|0a0|600|\n{rest}");
+    let items = all(slipped.as_bytes());
+    assert_eq!(items.len(), 1, "{slipped}");
+    assert_eq!(items[0].as_ref().unwrap_err().consumed, slipped.len());
     // A grid row of `x` blanks and `:` separators is no label.
     let grid: String = (0..9).map(|_| "x x x : x x x : x x 1\n").collect();
     let mut expected = [b'.'; 81];

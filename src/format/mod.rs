@@ -65,7 +65,9 @@
 //! After an error the reader reports how many bytes to skip to go on with the next puzzle: the
 //! rest of the bad line, or of the grid it belongs to (up to its ninth row and a closing
 //! separator line, stopping at a blank line, a comment or a one-line puzzle), so that a text
-//! gives one diagnostic per bad puzzle.
+//! gives one diagnostic per bad puzzle. A bad line that holds a word (two letters in a row,
+//! other than `x` blanks) is text, not a grid's row: only the line is skipped, so a heading
+//! such as `Puzzle 1 | hard` costs no grid after it.
 //!
 //! References for the layouts: SudoCue's file formats page (<http://sudocue.net/fileformats.php>,
 //! the `.sdk` metadata lines), pzl.org.uk's formats page (<http://pzl.org.uk/Formats.html>:
@@ -310,10 +312,17 @@ impl Reader<'_> {
                     break (number, offset, grid);
                 }
                 Err(fault) => {
-                    let row_like = matches!(fault.reason, Reason::CellCount { expected: 9, .. })
-                        || self.text[line.start..line.end]
-                            .iter()
-                            .any(|&b| matches!(b, b'|' | b'!' | b'+'));
+                    // A bad first row takes its grid with it; a line of text (a word: two
+                    // letters in a row, other than `x` blanks), such as a heading `Puzzle 1 |
+                    // hard` before a grid, is only itself, and the grid after it is read.
+                    let bytes = &self.text[line.start..line.end];
+                    let word = bytes.windows(2).any(|w| {
+                        w.iter().all(u8::is_ascii_alphabetic)
+                            && w.iter().any(|&b| b != b'x' && b != b'X')
+                    });
+                    let row_like = !word
+                        && (matches!(fault.reason, Reason::CellCount { expected: 9, .. })
+                            || bytes.iter().any(|&b| matches!(b, b'|' | b'!' | b'+')));
                     if row_like {
                         self.skip_grid(1);
                     }
