@@ -948,9 +948,9 @@ fn clash_as_wrong_digit(
 /// whose digit differs from it, or, for an empty cell, whose mask lacks the solution's digit (a
 /// candidate of the solution was eliminated), gives `SUDOKU_WRONG_DIGIT` and that cell. So a
 /// player's digit that repeats another in a house is named too (one of the two is always such
-/// a cell, and a given never is); a board whose digits clash gets
-/// `SUDOKU_CONFLICTING_GIVENS` when the puzzle has no solution or several. With several solutions nothing can be wrong and the hint
-/// is given anyway, as SE does (the uniqueness techniques may then mislead), but from the
+/// a cell, and a given never is); a board whose digits clash gets `SUDOKU_CONFLICTING_GIVENS`
+/// when the puzzle has no solution or several. With several solutions nothing can be wrong and
+/// the hint is given anyway, as SE does (the uniqueness techniques may then mislead), but from the
 /// techniques below the nested forcing chains only (they are skipped there); when `givens` is
 /// given and `board` itself has no solution, `SUDOKU_NO_SOLUTION`. Then a full board is
 /// `SUDOKU_ALREADY_SOLVED`; a position the engine cannot pass is `SUDOKU_NO_STEP`; candidate

@@ -37,8 +37,8 @@
 //!    SUDOKU_OK (success)`, as `build/solve` prints, `Author: me`, `Rating: 9.5`). A title
 //!    line is metadata too: words of letters only (as in a label, no digits), then a space and
 //!    a number of 1 to 4 digits, and nothing else (Project Euler's `Grid 01`, `Puzzle 12`; not
-//!    `Level 3 of 5`, nor a labelled grid row such as `A 003020600`). Before a puzzle metadata lines are skipped; inside a grid
-//!    they end it ([`Reason::ShortGrid`]).
+//!    `Level 3 of 5`, nor a labelled grid row such as `A 003020600`). Before a puzzle
+//!    metadata lines are skipped; inside a grid they end it ([`Reason::ShortGrid`]).
 //! 4. A line whose first token (up to a space, a tab or the line end) is 81 cells is a one-line
 //!    puzzle; the rest of the line is ignored. A first token of 729 cells is a pencilmark line.
 //!    So `-` is a blank here: a line of 81 `-` is the empty puzzle. A first token of another
