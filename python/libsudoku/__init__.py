@@ -163,8 +163,9 @@ __all__ = [
 Board = Union[str, bytes, bytearray, memoryview]
 #: A text to read puzzles from (read_puzzle, read_puzzles).
 Text = Union[str, bytes, bytearray, memoryview]
-#: A candidate puzzle: 81 int masks (digit d is bit d - 1) in a list or tuple, or a PuzzleRead.
-Masks = Union[List[int], Tuple[int, ...], "PuzzleRead"]
+#: A candidate puzzle: 81 int masks (digit d is bit d - 1) in a list or tuple, a 1-D NumPy
+#: array of 81 integers, or a PuzzleRead.
+Masks = Union[List[int], Tuple[int, ...], "npt.NDArray[np.integer]", "PuzzleRead"]
 #: generate's range of givens (min, max): a tuple or a list of two ints.
 _Pair = Union[Tuple[int, int], List[int]]
 #: generate's rating window (min, max): a tuple or a list of two numbers.
@@ -1004,16 +1005,25 @@ _MASK_RANGE = "a mask is from 0 to 0x1FF (digit d is bit d - 1)"
 
 
 def _to_masks(masks):
-    """The 81 masks of a candidate puzzle as a ctypes array: from a list or tuple of 81 ints, or a PuzzleRead (a candidate puzzle's masks; a puzzle of givens
-    becomes each given's digit alone and every digit in a blank). TypeError for another type or
-    an item that is not an int; SudokuError SUDOKU_INVALID_ARGUMENT for another length, or
-    (with the cell) for an int outside 0-0xFFFF, which no uint16_t holds (0x200-0xFFFF are left
-    to the library, which rejects them the same way)."""
+    """The 81 masks of a candidate puzzle as a ctypes array: from a list or tuple of 81 ints, a
+    1-D NumPy array of 81 integers, or a PuzzleRead (a candidate puzzle's masks; a puzzle of
+    givens becomes each given's digit alone and every digit in a blank). TypeError for another
+    type (a NumPy array of another shape, with the advice to flatten it) or an item that is not
+    an int; SudokuError SUDOKU_INVALID_ARGUMENT for another length, or (with the cell) for an
+    int outside 0-0xFFFF, which no uint16_t holds (0x200-0xFFFF are left to the library, which
+    rejects them the same way)."""
     if isinstance(masks, PuzzleRead):
         if masks.kind == SUDOKU_PUZZLE_GIVENS:
             return _Masks(*[0x1FF if c == "." else 1 << (ord(c) - ord("1"))
                             for c in masks.puzzle])
         masks = masks.puzzle
+    kind = type(masks)
+    if kind.__module__ == "numpy" and kind.__name__ == "ndarray":
+        # Read item by item below, as a list is: NumPy integers are ints, bools and floats not.
+        if getattr(masks, "ndim", None) != 1:
+            raise TypeError("candidates as a NumPy array are 1-D, 81 masks, not of shape %s: "
+                            "pass array.ravel()" % (getattr(masks, "shape", None),))
+        masks = list(masks)
     if not isinstance(masks, (list, tuple)):
         raise TypeError("candidates are a list or tuple of 81 int masks, not %s"
                         % type(masks).__name__)

@@ -1957,6 +1957,26 @@ class NumpyIntegers(unittest.TestCase):
                                        cells=[np.int16(c) for c in step.cells])
         self.assertEqual(sudoku.explain(as_numpy), sudoku.explain(step))
 
+    def test_candidates_may_be_a_numpy_array(self):
+        # 81 masks in a 1-D array of any integer type, as in a list; another shape is refused
+        # with the advice to flatten it, and bools or floats as items are not masks.
+        np = self.np
+        masks = sudoku.board_candidates(QQWING_1)
+        for array in (np.array(masks), np.array(masks, dtype=np.uint16)):
+            self.assertEqual(sudoku.solve_candidates(array), sudoku.solve_candidates(masks))
+            self.assertEqual(sudoku.hint(QQWING_1, array), sudoku.hint(QQWING_1, masks))
+            step = sudoku.hint(QQWING_1, masks)
+            self.assertEqual(sudoku.apply_step(step, QQWING_1, array),
+                             sudoku.apply_step(step, QQWING_1, masks))
+        with self.assertRaises(TypeError) as caught:
+            sudoku.solve_candidates(np.array(masks).reshape(9, 9))
+        self.assertIn("array.ravel()", str(caught.exception))
+        self.assertEqual(sudoku.solve_candidates(np.array(masks).reshape(9, 9).ravel()),
+                         sudoku.solve_candidates(masks))
+        for bad in (np.array(masks, dtype=float), np.ones(81, dtype=bool)):
+            with self.assertRaises(TypeError):
+                sudoku.solve_candidates(bad)
+
     def test_numpy_bools_are_bools(self):
         # A flag taken from an array (np.bool_, which NumPy 2 names "bool") chooses the mode
         # that the same Python bool does; integers are still refused.
