@@ -727,37 +727,37 @@ fn cmake_builds_libsudoku_as_a_subproject() {
         ),
     )
     .unwrap();
-    let refused = Command::new("cmake")
-        .arg("-S")
-        .arg(&both)
-        .arg("-B")
-        .arg(both.join("build"))
-        .arg(define("SUDOKU_CARGO", &on_path("true").display()))
-        .env_remove("MAKEFLAGS")
-        .output()
-        .expect("run cmake");
-    let stderr = String::from_utf8_lossy(&refused.stderr);
-    assert!(!refused.status.success(), "{stderr}");
-    assert!(
-        stderr.contains("sudoku::sudoku is already defined"),
-        "{stderr}"
+    let cargo = define("SUDOKU_CARGO", &on_path("true").display());
+    assert_configure_refused(
+        &both,
+        &both.join("build"),
+        &cargo,
+        "sudoku::sudoku is already defined",
     );
 
     // --- a cargo that is not there: refused when configuring, named
     let missing = "/nonexistent/cargo";
+    assert_configure_refused(
+        repo_root(),
+        &scratch.join("no-cargo"),
+        &define("SUDOKU_CARGO", &missing),
+        &format!("SUDOKU_CARGO is {missing}, which is not a file"),
+    );
+}
+
+/// Configures the CMake project in `source` into `build` with the cache definition `define`,
+/// and checks that it fails with `reason` on stderr.
+fn assert_configure_refused(source: &Path, build: &Path, define: &str, reason: &str) {
     let refused = Command::new("cmake")
         .arg("-S")
-        .arg(repo_root())
+        .arg(source)
         .arg("-B")
-        .arg(scratch.join("no-cargo"))
-        .arg(define("SUDOKU_CARGO", &missing))
+        .arg(build)
+        .arg(define)
         .env_remove("MAKEFLAGS")
         .output()
         .expect("run cmake");
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(!refused.status.success(), "{stderr}");
-    assert!(
-        stderr.contains(&format!("SUDOKU_CARGO is {missing}, which is not a file")),
-        "{stderr}"
-    );
+    assert!(stderr.contains(reason), "{reason}: {stderr}");
 }
