@@ -820,6 +820,24 @@ unsafe fn optional_masks(candidates: *const u16) -> Result<Option<[u16; CELLS]>,
     Ok(Some(masks))
 }
 
+/// Whether every given of `givens` is on a board of `digits` (0 an empty cell, else 1-9).
+fn givens_kept(givens: &Board, digits: &[u8; CELLS]) -> bool {
+    givens
+        .digits()
+        .iter()
+        .zip(digits)
+        .all(|(&g, &b)| g == 0 || g == b)
+}
+
+/// A player's position: `board` with the pencilmarks `masks` (the board's candidates
+/// intersected with them), or the board's own candidates when `None`.
+fn position(board: &Board, masks: Option<&[u16; CELLS]>) -> Grid {
+    match masks {
+        Some(m) => Grid::from_board_and_masks(board, m),
+        None => Grid::from_board(board),
+    }
+}
+
 /// Why `sudoku_hint` gives no step: a status and, for `SUDOKU_WRONG_DIGIT`, the cell.
 type HintError = (sudoku_status, Option<usize>);
 
@@ -830,12 +848,7 @@ pub fn hint(
     masks: Option<&[u16; CELLS]>,
 ) -> Result<Step, HintError> {
     if let Some(givens) = givens {
-        let kept = givens
-            .digits()
-            .iter()
-            .zip(board.digits())
-            .all(|(&g, &b)| g == 0 || g == b);
-        if !kept {
+        if !givens_kept(givens, board.digits()) {
             return Err((SUDOKU_INVALID_ARGUMENT, None));
         }
     }
@@ -858,10 +871,7 @@ pub fn hint(
     if board.is_complete() {
         return Err((SUDOKU_ALREADY_SOLVED, None));
     }
-    let grid = match masks {
-        Some(m) => Grid::from_board_and_masks(board, m),
-        None => Grid::from_board(board),
-    };
+    let grid = position(board, masks);
     // With several solutions the nested chains are skipped (`Budget::without_nested`).
     let budget = if several {
         Budget::UNLIMITED.without_nested()
@@ -907,12 +917,7 @@ fn clash_as_wrong_digit(
         b'1'..=b'9' => b - b'0',
         _ => 0,
     });
-    let kept = givens
-        .digits()
-        .iter()
-        .zip(&digits)
-        .all(|(&g, &b)| g == 0 || g == b);
-    if !kept {
+    if !givens_kept(givens, &digits) {
         return (SUDOKU_INVALID_ARGUMENT, None);
     }
     if let Ok(outcome) = solver::search(Start::Board(givens), Mode::Count { limit: 2 }) {
@@ -1215,10 +1220,7 @@ pub fn apply_step(
     board: &Board,
     masks: Option<&[u16; CELLS]>,
 ) -> Result<([u8; CELLS], [u16; CELLS]), sudoku_status> {
-    let mut grid = match masks {
-        Some(m) => Grid::from_board_and_masks(board, m),
-        None => Grid::from_board(board),
-    };
+    let mut grid = position(board, masks);
     if let Some((cell, digit)) = step.placement {
         if grid.value(cell).is_some() || grid.candidates(cell) >> digit.index() & 1 == 0 {
             return Err(SUDOKU_INVALID_ARGUMENT);
