@@ -619,9 +619,11 @@ class Pieces(unittest.TestCase):
             self.skipTest("SIGINT has another handler here")
         real = _loader._library()
         calls = []
+        interrupt = False
 
         class Interrupted:
-            """The library, whose batch calls end with a Ctrl-C (as if pressed during them)."""
+            """The library, whose batch calls end with a Ctrl-C (as if pressed during them)
+            when `interrupt` is set, and are counted."""
 
             def __getattr__(self, name):
                 function = getattr(real, name)
@@ -631,19 +633,28 @@ class Pieces(unittest.TestCase):
                 def call(*args):
                     calls.append(name)
                     status = function(*args)
-                    signal.raise_signal(signal.SIGINT)
+                    if interrupt:
+                        signal.raise_signal(signal.SIGINT)
                     return status
                 return call
 
         self.pieces_of(1)
         puzzles = read_puzzles("puzzles3_magictour_top1465")[:10]
+        batches = (lambda: sudoku.solve_batch(puzzles, threads=1),
+                   lambda: sudoku.rate_batch(puzzles, threads=1),
+                   lambda: sudoku.generate_batch(1, 10, threads=1))
         # Each module making batch calls reaches the library through its own name _library.
         with unittest.mock.patch.object(_solve, "_library", Interrupted), \
                 unittest.mock.patch.object(_steps, "_library", Interrupted), \
                 unittest.mock.patch.object(_generate, "_library", Interrupted):
-            for batch in (lambda: sudoku.solve_batch(puzzles, threads=1),
-                          lambda: sudoku.rate_batch(puzzles, threads=1),
-                          lambda: sudoku.generate_batch(1, 10, threads=1)):
+            # Uninterrupted, each batch is 10 calls of one puzzle: the patches reach the calls,
+            # so the single call below is the interrupt's doing, not a batch in one piece.
+            for batch in batches:
+                calls.clear()
+                batch()
+                self.assertEqual(len(calls), 10, calls)
+            interrupt = True
+            for batch in batches:
                 calls.clear()
                 with self.assertRaises(KeyboardInterrupt):
                     batch()
@@ -1172,6 +1183,9 @@ class Loading(unittest.TestCase):
         self.assertEqual(len(header), 37)
         self.assertEqual(set(_loader._FUNCTIONS), header)
         self.assertLessEqual(called, header)
+        # And the scan saw the calls (_declare names each function): a module it missed, or an
+        # empty scan, would leave the check above with nothing to check.
+        self.assertEqual(called, header)
 
     def test_a_library_missing_a_function_is_an_os_error(self):
         # A library that loads but lacks libsudoku's functions (here the C library itself).
