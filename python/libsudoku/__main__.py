@@ -5,7 +5,7 @@ import os
 import signal
 import sys
 
-from libsudoku import _main, _say
+from libsudoku._cli import _main, _say
 
 if __name__ == "__main__":
     try:

@@ -4,23 +4,19 @@ Imported by solve_batch only when it is given an array, so the package itself ne
 NumPy: it stays optional. The library reads and writes ASCII boards, 81 bytes a puzzle, which is
 exactly the memory of a C-contiguous (N, 81) uint8 array: the call gets the array's own buffer.
 Arrays of digits 0-9 (0 a blank) become ASCII in the solutions array itself (adding '0', and
-'0' is a blank to the library) and go back to digits after the call.
+'0' is a blank to the library) and go back to digits after the call. Imports _loader, _errors,
+_args and _batch only: _solve imports this module, so importing _solve or the package here
+would make a cycle.
 """
 
 import ctypes
 
 import numpy as np
 
-from . import (
-    CELLS,
-    SUDOKU_BATCH_FIRST,
-    SUDOKU_BATCH_UNIQUE,
-    SUDOKU_OK,
-    BatchArrays,
-    SudokuError,
-    _chunks,
-    _library,
-)
+from ._args import CELLS
+from ._batch import SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE, BatchArrays, _chunks
+from ._errors import SUDOKU_OK, SudokuError
+from ._loader import _library
 
 #: What turns a digit 0-9 into its ASCII character.
 _ZERO = np.uint8(ord("0"))

@@ -44,6 +44,8 @@ import uuid
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import libsudoku
+from libsudoku._checks import _require_bool, _require_int
+from libsudoku._diagnostic import _read_diagnostic
 
 __all__ = ["solve_files", "solve_partition", "Partition", "PartitionResult", "SolveReport",
            "DEFAULT_PARTITION_SIZE"]
@@ -341,7 +343,7 @@ def _message_of(line: int, message: str, text: bytes) -> str:
     except libsudoku.SudokuFormatError as error:
         # The package's own wording of it (python -m libsudoku's), the cell of a bad character
         # included.
-        return libsudoku._read_diagnostic(text, 0, error)
+        return _read_diagnostic(text, 0, error)
     return message
 
 
@@ -379,13 +381,13 @@ def solve_files(
     if isinstance(paths, str):
         paths = [paths]
     paths = list(paths)
-    partition_size = libsudoku._require_int("partition_size", partition_size)
+    partition_size = _require_int("partition_size", partition_size)
     if partition_size < 1:
         raise ValueError("partition_size is a number of bytes, 1 or more")
     # The tasks' own arguments are checked here, before the output folder is made, as
     # solve_batch checks them.
-    unique = libsudoku._require_bool("unique", unique)
-    threads = libsudoku._require_int("threads", threads)
+    unique = _require_bool("unique", unique)
+    threads = _require_int("threads", threads)
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 (every core) to 2**64 - 1")
     if not paths:

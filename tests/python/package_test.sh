@@ -51,8 +51,10 @@ expected_start = "libsudoku-%s-py3-none-" % version
 if not name.startswith(expected_start):
     sys.exit("package_test: wheel %s: expected a name starting %s" % (name, expected_start))
 names = set(zipfile.ZipFile(wheel).namelist())
-needed = {"libsudoku/__init__.py", "libsudoku/__main__.py", "libsudoku/_arrays.py",
-          "libsudoku/dask.py", "libsudoku/py.typed", "libsudoku/libsudoku.so"}
+needed = {"libsudoku/" + f for f in (
+    "__init__.py", "__main__.py", "_args.py", "_arrays.py", "_batch.py", "_candidates.py",
+    "_canonical.py", "_checks.py", "_cli.py", "_diagnostic.py", "_errors.py", "_generate.py",
+    "_loader.py", "_read.py", "_solve.py", "_steps.py", "dask.py", "py.typed", "libsudoku.so")}
 if needed - names:
     sys.exit("package_test: wheel %s lacks %s" % (name, sorted(needed - names)))
 extra = sorted(n for n in names if n.startswith("libsudoku/") and n not in needed)

@@ -37,6 +37,11 @@ if not INSTALLED:
 
 import libsudoku as sudoku  # noqa: E402  (after the path is set)
 
+# The private modules whose names some tests read or change. A name is changed where the code
+# that uses it looks it up (the module that defines or imports it), not on the package, which
+# only re-exports the public names.
+from libsudoku import _args, _batch, _cli, _generate, _loader, _solve, _steps  # noqa: E402
+
 # The folder of the package under test, and the command that runs it as a program.
 PACKAGE_DIR = os.path.dirname(os.path.abspath(sudoku.__file__))
 SCRIPT = [sys.executable, "-m", "libsudoku"]
@@ -425,7 +430,7 @@ class ListSolutions(unittest.TestCase):
         self.assertEqual(sudoku.count_solutions(EMPTY, 101), 101)
 
     def test_errors(self):
-        for limit in (-1, 2**64, sudoku._LIST_LIMIT_MAX + 1):
+        for limit in (-1, 2**64, _args._LIST_LIMIT_MAX + 1):
             with self.assertRaises(sudoku.SudokuError, msg=limit) as caught:
                 sudoku.list_solutions("x" + EMPTY[1:], limit)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
@@ -579,14 +584,15 @@ class Pieces(unittest.TestCase):
     pieces change no result, and an interrupt stops the call before the next piece."""
 
     def setUp(self):
-        self.saved = dict(sudoku._CHUNK)
+        self.saved = dict(_batch._CHUNK)
 
     def tearDown(self):
-        sudoku._CHUNK.update(self.saved)
+        _batch._CHUNK.update(self.saved)
 
     def pieces_of(self, size):
-        for kind in sudoku._CHUNK:
-            sudoku._CHUNK[kind] = size
+        # _CHUNK is changed in place: _chunks (in _batch) reads this very dict.
+        for kind in _batch._CHUNK:
+            _batch._CHUNK[kind] = size
 
     def test_pieces_change_no_result(self):
         puzzles = read_puzzles("puzzles3_magictour_top1465")[:40] + [UNSOLVABLE, DEADLY, "5"]
@@ -611,11 +617,13 @@ class Pieces(unittest.TestCase):
     def test_an_interrupt_stops_before_the_next_piece(self):
         if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
             self.skipTest("SIGINT has another handler here")
-        real = sudoku._library()
+        real = _loader._library()
         calls = []
+        interrupt = False
 
         class Interrupted:
-            """The library, whose batch calls end with a Ctrl-C (as if pressed during them)."""
+            """The library, whose batch calls end with a Ctrl-C (as if pressed during them)
+            when `interrupt` is set, and are counted."""
 
             def __getattr__(self, name):
                 function = getattr(real, name)
@@ -625,16 +633,28 @@ class Pieces(unittest.TestCase):
                 def call(*args):
                     calls.append(name)
                     status = function(*args)
-                    signal.raise_signal(signal.SIGINT)
+                    if interrupt:
+                        signal.raise_signal(signal.SIGINT)
                     return status
                 return call
 
         self.pieces_of(1)
         puzzles = read_puzzles("puzzles3_magictour_top1465")[:10]
-        with unittest.mock.patch.object(sudoku, "_library", Interrupted):
-            for batch in (lambda: sudoku.solve_batch(puzzles, threads=1),
-                          lambda: sudoku.rate_batch(puzzles, threads=1),
-                          lambda: sudoku.generate_batch(1, 10, threads=1)):
+        batches = (lambda: sudoku.solve_batch(puzzles, threads=1),
+                   lambda: sudoku.rate_batch(puzzles, threads=1),
+                   lambda: sudoku.generate_batch(1, 10, threads=1))
+        # Each module making batch calls reaches the library through its own name _library.
+        with unittest.mock.patch.object(_solve, "_library", Interrupted), \
+                unittest.mock.patch.object(_steps, "_library", Interrupted), \
+                unittest.mock.patch.object(_generate, "_library", Interrupted):
+            # Uninterrupted, each batch is 10 calls of one puzzle: the patches reach the calls,
+            # so the single call below is the interrupt's doing, not a batch in one piece.
+            for batch in batches:
+                calls.clear()
+                batch()
+                self.assertEqual(len(calls), 10, calls)
+            interrupt = True
+            for batch in batches:
                 calls.clear()
                 with self.assertRaises(KeyboardInterrupt):
                     batch()
@@ -1147,19 +1167,25 @@ class Loading(unittest.TestCase):
     def test_the_functions_checked_at_load_are_every_function_called(self):
         # _FUNCTIONS names what a library must have to be taken (else the search skips it, or
         # load(path) raises OSError naming the first missing one): it must hold every function
-        # the module calls, which are the header's functions.
+        # the package calls, which are the header's functions.
         import re
 
         with open(os.path.join(ROOT, "include", "sudoku.h")) as f:
             header = set(re.findall(r"^[a-z][^;(]*\b(sudoku_\w+)\(", f.read(), re.M))
-        with open(sudoku.__file__) as f:
-            source = f.read()
+        source = ""
+        for name in sorted(os.listdir(PACKAGE_DIR)):
+            if name.endswith(".py"):
+                with open(os.path.join(PACKAGE_DIR, name)) as f:
+                    source += f.read()
         called = set(re.findall(r"\blib\.(sudoku_\w+)", source))
         called |= set(re.findall(r"_library\(\)\.(sudoku_\w+)", source))
         called |= set(re.findall(r"\"(sudoku_\w+_init_size)\"", source))
         self.assertEqual(len(header), 37)
-        self.assertEqual(set(sudoku._FUNCTIONS), header)
+        self.assertEqual(set(_loader._FUNCTIONS), header)
         self.assertLessEqual(called, header)
+        # And the scan saw the calls (_declare names each function): a module it missed, or an
+        # empty scan, would leave the check above with nothing to check.
+        self.assertEqual(called, header)
 
     def test_a_library_missing_a_function_is_an_os_error(self):
         # A library that loads but lacks libsudoku's functions (here the C library itself).
@@ -1272,7 +1298,7 @@ class Loading(unittest.TestCase):
     def test_script_writes_chunk_by_chunk_in_order(self):
         # More puzzles than one chunk (one solve_batch call and one write each): the lines and
         # the diagnostics stay in input order across the chunks' edges.
-        chunk = sudoku._SCRIPT_CHUNK
+        chunk = _cli._SCRIPT_CHUNK
         puzzles, lines, diagnostics = [], [], []
         for i in range(2 * chunk + 5):
             if i % 997 == 3:
@@ -1319,7 +1345,7 @@ class Loading(unittest.TestCase):
             solutions, more = sudoku.list_solutions(EMPTY, limit)
             self.assertTrue(more)
             line = " ".join(solutions) + " ..."
-            self.assertGreater(len(line), sudoku._SCRIPT_PENDING_MAX)
+            self.assertGreater(len(line), _cli._SCRIPT_PENDING_MAX)
             self.assertEqual(
                 (result.returncode, result.stdout, result.stderr),
                 (0, "%s\n%s\n%s\n" % (line, CLASSIC_SOLUTION, line), ""),
@@ -1483,7 +1509,7 @@ class Loading(unittest.TestCase):
         for option in ("-h", "--help"):
             result = self.run_script(option)
             self.assertEqual((result.returncode, result.stdout, result.stderr),
-                             (0, sudoku._USAGE, ""))
+                             (0, _cli._USAGE, ""))
             self.assertTrue(result.stdout.startswith(
                 "usage: python3 -m libsudoku [--unique | --list N] [FILE]\n"))
 
@@ -1535,7 +1561,7 @@ class Loading(unittest.TestCase):
         )
 
     def test_script_reads_its_options_as_solve_file_does(self):
-        usage = sudoku._USAGE
+        usage = _cli._USAGE
 
         def wrong(what):
             return "libsudoku: %s\nTry 'python3 -m libsudoku --help' for more information.\n" % what
@@ -1869,17 +1895,17 @@ class NumpyBatch(unittest.TestCase):
 
     def test_pieces_change_no_result(self):
         """Arrays too go to the library in pieces (class Pieces), in place, digits or ASCII."""
-        saved = dict(sudoku._CHUNK)
+        saved = dict(_batch._CHUNK)
         try:
             for given in (self.ascii(self.puzzles), self.digits(self.puzzles)):
                 whole = sudoku.solve_batch(given, unique=True)
-                sudoku._CHUNK["solve"] = 3
+                _batch._CHUNK["solve"] = 3
                 pieces = sudoku.solve_batch(given, unique=True, threads=2)
-                sudoku._CHUNK.update(saved)
+                _batch._CHUNK.update(saved)
                 self.assertTrue((pieces.solutions == whole.solutions).all())
                 self.assertTrue((pieces.statuses == whole.statuses).all())
         finally:
-            sudoku._CHUNK.update(saved)
+            _batch._CHUNK.update(saved)
 
     def test_arrays_of_puzzle_strings_are_sequences(self):
         """np.array([p, q]) of str, bytes or objects is taken as the list [p, q] (a user tried it)."""
@@ -2025,7 +2051,10 @@ class Package(unittest.TestCase):
             self.assertEqual(PACKAGE_DIR, os.path.join(SOURCE_DIR, "libsudoku"))
             self.assertEqual(os.path.realpath(sudoku.library_path()),
                              os.path.realpath(os.environ.get("SUDOKU_LIB", sudoku.library_path())))
-        for name in ("__init__.py", "__main__.py", "_arrays.py", "py.typed"):
+        for name in ("__init__.py", "__main__.py", "_args.py", "_arrays.py", "_batch.py",
+                     "_candidates.py", "_canonical.py", "_checks.py", "_cli.py", "_diagnostic.py",
+                     "_errors.py", "_generate.py", "_loader.py", "_read.py", "_solve.py",
+                     "_steps.py", "py.typed"):
             self.assertTrue(os.path.isfile(os.path.join(PACKAGE_DIR, name)), name)
 
     def test_import_needs_no_environment(self):

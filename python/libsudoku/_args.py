@@ -1,0 +1,72 @@
+"""A board as the C calls take it (CELLS, Board, its 81 bytes), the error naming an invalid
+board's faulty cell, and an options struct as the library initializes it: what every call on a
+board shares. Imports _loader, _checks and _errors only.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Union
+
+from ._checks import _check_board_type
+from ._errors import (
+    SUDOKU_CONFLICTING_GIVENS,
+    SUDOKU_INVALID_CHARACTER,
+    SUDOKU_OK,
+    SudokuError,
+    _message,
+)
+from ._loader import _library
+
+
+#: A board, as every call taking one accepts it: 81 characters as a str, bytes, bytearray or a
+#: memoryview of single bytes.
+Board = Union[str, bytes, bytearray, memoryview]
+
+#: Cells on a board.
+CELLS = 81
+
+_Board = ctypes.c_char * CELLS
+
+#: The largest limit list_solutions accepts: its buffer (81 bytes a solution) fits PTRDIFF_MAX.
+#: generate_batch's count has the same bound (its buffer holds 81 bytes a puzzle), hence here.
+_LIST_LIMIT_MAX = (2 ** (8 * ctypes.sizeof(ctypes.c_void_p) - 1) - 1) // CELLS
+
+
+def _initialized(struct, init_size):
+    """A fresh `struct` (a ctypes Structure) filled by the library's `init_size` call (for
+    example sudoku_generate_options_init_size) for its own size, so that the library writes
+    only the fields both sides know."""
+    value = struct()
+    status = getattr(_library(), init_size)(ctypes.byref(value), ctypes.sizeof(value))
+    if status != SUDOKU_OK:
+        raise SudokuError(status, "%s: %s" % (init_size, _message(status)))
+    return value
+
+
+def _to_bytes(board):
+    """The 81 bytes of a board (see _check_board_type for the types); SudokuError when it is
+    not 81 bytes."""
+    _check_board_type(board)
+    if isinstance(board, str):
+        # A non-ASCII character becomes '?', a byte no board holds, one byte per character:
+        # the library then names the first fault in row-major order, whatever it is, as it
+        # does for the same board given as bytes.
+        board = board.encode("ascii", "replace")
+    board = bytes(board)
+    if len(board) != CELLS:
+        raise SudokuError(
+            SUDOKU_INVALID_CHARACTER,
+            "a board has 81 cells, got %d %s"
+            % (len(board), "character" if len(board) == 1 else "characters"),
+        )
+    return board
+
+
+def _fail(status, board):
+    """The SudokuError for `status` on `board`, naming the faulty cell of an invalid board."""
+    if status in (SUDOKU_INVALID_CHARACTER, SUDOKU_CONFLICTING_GIVENS):
+        cell = ctypes.c_size_t(CELLS)
+        if _library().sudoku_validate(board, ctypes.byref(cell)) == status:
+            return SudokuError(status, cell=cell.value)
+    return SudokuError(status)

@@ -1,0 +1,129 @@
+"""The canonical (minlex) form and the transformations of a board: canonicalize, Transform,
+apply_transform, invert_transform. Imports _loader, _checks, _errors and _args only.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Literal, NamedTuple, Sequence, Tuple, Union, overload
+
+from ._args import Board, _Board, _fail, _to_bytes
+from ._checks import _check_board_type, _require_bool, _require_int
+from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
+from ._loader import _library, _Transform
+
+
+class Transform(NamedTuple):
+    """A transformation of a board (sudoku_transform in C): cell (r, c) of the image is
+    digits[v], v being the value (0 blank, 1-9) of cell (rows[r], columns[c]) of the board, or
+    of the board transposed when transpose is True. transpose: a bool; rows, columns: tuples of
+    9 ints 0-8 keeping bands (stacks) whole; digits: a tuple of 10 ints, digits[0] == 0 and
+    digits[1:] a permutation of 1-9."""
+
+    transpose: bool
+    rows: Tuple[int, ...]
+    columns: Tuple[int, ...]
+    digits: Tuple[int, ...]
+
+
+def _from_c_transform(t):
+    return Transform(bool(t.transpose), tuple(t.rows), tuple(t.columns), tuple(t.digits))
+
+
+def _to_c_transform(transform):
+    """The C struct of a Transform (or any 4-sequence of the same shape); TypeError for another
+    shape, SudokuError SUDOKU_INVALID_ARGUMENT for values that do not fit a byte (the library
+    checks the rest)."""
+    try:
+        transpose, rows, columns, digits = transform
+        # Entries in order: a set or a dict has none to give (a set of 0-8 iterates sorted,
+        # which would quietly be another transformation).
+        if any(isinstance(part, (set, frozenset, dict)) for part in (rows, columns, digits)):
+            raise TypeError
+        rows, columns, digits = list(rows), list(columns), list(digits)
+    except (TypeError, ValueError):
+        raise TypeError("a transform is a Transform(transpose, rows, columns, digits), "
+                        "rows, columns and digits in order (sequences, not sets)") from None
+    transpose = _require_bool("transpose", transpose)
+    if (len(rows), len(columns), len(digits)) != (9, 9, 10):
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "rows and columns have 9 entries, digits 10")
+    rows, columns, digits = ([_require_int("a transform entry", v) for v in entries]
+                             for entries in (rows, columns, digits))
+    for value in rows + columns + digits:
+        if not 0 <= value <= 255:
+            raise SudokuError(SUDOKU_INVALID_ARGUMENT, "a transform entry is out of range")
+    t = _Transform()
+    t.transpose = int(transpose)
+    t.rows[:] = rows
+    t.columns[:] = columns
+    t.digits[:] = digits
+    return t
+
+
+@overload
+def canonicalize(puzzle: Board, transform: Literal[False] = ...) -> str: ...
+@overload
+def canonicalize(puzzle: Board, transform: Literal[True]) -> Tuple[str, Transform]: ...
+def canonicalize(
+    puzzle: Board, transform: bool = False
+) -> Union[str, Tuple[str, Transform]]:
+    """Returns the canonical (minlex) form of `puzzle`: 81 characters, '.' for blanks and
+    '1'-'9' for digits, equal for two puzzles exactly when one is a transformation of the other
+    (transposition, band and row-in-band permutations, stack and column-in-stack permutations,
+    digit relabelling). It is the smallest equivalent board as a string with blanks as '0'.
+    With transform=True, returns (form, Transform) with apply_transform(t, puzzle) == form.
+
+    Raises SudokuError: SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell);
+    TypeError when `transform` is not a bool."""
+    _check_board_type(puzzle)
+    transform = _require_bool("transform", transform)
+    text = _to_bytes(puzzle)
+    board = _Board()
+    t = _Transform()
+    status = _library().sudoku_canonicalize(text, board, ctypes.byref(t) if transform else None)
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    form = board.raw.decode("ascii")
+    return (form, _from_c_transform(t)) if transform else form
+
+
+# What a transform the library refuses lacks (see Transform).
+_NOT_A_TRANSFORM = (
+    "not a valid transformation: rows and columns must each be a permutation of 0-8 keeping "
+    "bands (stacks) whole, digits 0 then a permutation of 1-9"
+)
+
+
+def apply_transform(transform: Union[Transform, Sequence], puzzle: Board) -> str:
+    """Returns the image of `puzzle` under `transform` (a Transform), '.' for blanks.
+
+    Raises SudokuError: SUDOKU_INVALID_ARGUMENT (not a valid transformation),
+    SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError for a
+    transform of another shape."""
+    # The C API's order: the board's type (a NULL pointer to C), the transform, the board.
+    _check_board_type(puzzle)
+    t = _to_c_transform(transform)
+    text = _to_bytes(puzzle)
+    out = _Board()
+    status = _library().sudoku_transform_apply(ctypes.byref(t), text, out)
+    if status == SUDOKU_INVALID_ARGUMENT:
+        raise SudokuError(status, _NOT_A_TRANSFORM)
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return out.raw.decode("ascii")
+
+
+def invert_transform(transform: Union[Transform, Sequence]) -> Transform:
+    """Returns the Transform that undoes `transform`: apply_transform(invert_transform(t),
+    apply_transform(t, p)) is p (blanks as '.').
+
+    Raises SudokuError: SUDOKU_INVALID_ARGUMENT (not a valid transformation); TypeError for a
+    transform of another shape."""
+    t = _to_c_transform(transform)
+    inverse = _Transform()
+    status = _library().sudoku_transform_invert(ctypes.byref(t), ctypes.byref(inverse))
+    if status == SUDOKU_INVALID_ARGUMENT:
+        raise SudokuError(status, _NOT_A_TRANSFORM)
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    return _from_c_transform(inverse)

@@ -1,0 +1,258 @@
+"""The generator: generate, generate_batch, is_minimal, minimize and SYMMETRIES. Imports
+_loader, _checks, _errors, _args and _batch.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import List, Literal, Optional, Tuple, Union, overload
+
+from ._args import CELLS, _LIST_LIMIT_MAX, Board, _Board, _fail, _initialized, _to_bytes
+from ._batch import _at, _chunks
+from ._checks import _check_board_type, _finite, _rating_number, _require_bool, _require_int
+from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
+from ._loader import _GenerateOptions, _library
+
+
+#: generate's range of givens (min, max): a tuple or a list of two ints.
+_Pair = Union[Tuple[int, int], List[int]]
+#: generate's rating window (min, max): a tuple or a list of two numbers.
+_Window = Union[Tuple[float, float], List[float]]
+
+# The fewest givens of a puzzle with exactly one solution (the generator's lowest range end).
+_MIN_UNIQUE_GIVENS = 17
+
+#: The symmetries of a generated puzzle's pattern of givens (`sudoku_symmetry`), by name; a
+#: name's index is its C value.
+SYMMETRIES = (
+    "none",
+    "rotate180",
+    "rotate90",
+    "mirror-rows",
+    "mirror-columns",
+    "diagonal",
+    "antidiagonal",
+    "both-diagonals",
+    "both-mirrors",
+    "dihedral",
+)
+
+
+def _symmetry_code(symmetry):
+    if not isinstance(symmetry, str):
+        raise TypeError("symmetry must be a str (one of SYMMETRIES), not %s" % type(symmetry).__name__)
+    if symmetry not in SYMMETRIES:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT,
+            "unknown symmetry %r (expected one of %s)" % (symmetry, ", ".join(SYMMETRIES)),
+        )
+    return SYMMETRIES.index(symmetry)
+
+
+def _er_tenths(er):
+    """The (min_er, max_er) in tenths of generate's `er` window: None is (0, 0), any rating."""
+    if er is None:
+        return (0, 0)
+    # A pair as a tuple or a list (what JSON or a config file gives): both are read the same.
+    if not isinstance(er, (tuple, list)) or len(er) != 2:
+        raise TypeError("er must be None or a pair (min_er, max_er) such as (6.6, 7.5), a tuple "
+                        "or a list")
+    tenths = []
+    for given in er:
+        value = _rating_number(given)
+        if value is None:
+            raise TypeError("er must hold numbers, not %s" % type(given).__name__)
+        # Tenths in the C struct's 16 bits: 0.0 to 6553.5, one decimal. NaN and infinities are
+        # out of that range too (round would raise on them). A window above every rating the
+        # engine gives is the library's to take, as from C: SUDOKU_NOT_FOUND.
+        scaled = round(value * 10) if _finite(value) else -1
+        if not (0 <= scaled <= 0xFFFF and abs(value * 10 - scaled) < 1e-6):
+            raise SudokuError(
+                SUDOKU_INVALID_ARGUMENT,
+                "er must hold ratings from 0.0 to 6553.5 with one decimal at most, not %r"
+                % (value,),
+            )
+        tenths.append(int(scaled))
+    # The library's own checks (sudoku_generate_options), said as precisely as the others here;
+    # (0.0, 0.0), C's "any rating", is None here.
+    if tenths[0] > tenths[1]:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "er must be (min, max) with min <= max")
+    if tenths[1] < 10:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT, "er's max must be 1.0 or more (the lowest rating)"
+        )
+    return (tenths[0], tenths[1])
+
+
+def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=None):
+    """The sudoku_generate_options of generate's arguments; the library checks the ranges
+    (SUDOKU_INVALID_ARGUMENT), Python only what C types cannot hold."""
+    seed = _require_int("seed", seed)
+    if not 0 <= seed < 2**64:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "seed must be from 0 to 2**64 - 1")
+    code = _symmetry_code(symmetry)
+    if not isinstance(givens, (tuple, list)) or len(givens) != 2:
+        raise TypeError("givens must be a pair (min_givens, max_givens), a tuple or a list")
+    givens = tuple(_require_int("givens", value) for value in givens)
+    for value in givens:
+        if not 0 <= value <= CELLS:
+            raise SudokuError(SUDOKU_INVALID_ARGUMENT, "givens must be from 0 to 81")
+    if givens[0] > givens[1]:
+        # The library's own checks, said as precisely as the others here.
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT,
+                          "givens must be (min, max) with min <= max, got %r" % (givens,))
+    if givens[1] < _MIN_UNIQUE_GIVENS:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT,
+            "givens must allow %d or more, got %r: no puzzle with exactly one solution has "
+            "fewer givens (McGuire, Tugemann and Civario, 2014)" % (_MIN_UNIQUE_GIVENS, givens),
+        )
+    minimal = _require_bool("minimal", minimal)
+    max_attempts = _require_int("max_attempts", max_attempts)
+    index = _require_int("index", index)
+    for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
+        if not low <= value < 2**64:
+            raise SudokuError(
+                SUDOKU_INVALID_ARGUMENT, "%s must be from %d to 2**64 - 1" % (name, low)
+            )
+    options = _initialized(_GenerateOptions, "sudoku_generate_options_init_size")
+    options.symmetry = code
+    options.min_givens, options.max_givens = givens
+    options.minimal = 1 if minimal else 0
+    options.max_attempts = max_attempts
+    options.first_index = index
+    options.min_er, options.max_er = _er_tenths(er)
+    return options
+
+
+@overload
+def generate(
+    seed: int, symmetry: str = ..., givens: _Pair = ..., minimal: bool = ...,
+    max_attempts: int = ..., index: int = ..., solution: Literal[False] = ...,
+    er: Optional[_Window] = ...,
+) -> str: ...
+@overload
+def generate(
+    seed: int, symmetry: str = ..., givens: _Pair = ..., minimal: bool = ...,
+    max_attempts: int = ..., index: int = ..., *, solution: Literal[True],
+    er: Optional[_Window] = ...,
+) -> Tuple[str, str]: ...
+def generate(
+    seed: int, symmetry: str = "none", givens: _Pair = (17, 81), minimal: bool = True,
+    max_attempts: int = 1000, index: int = 0, solution: bool = False,
+    er: Optional[_Window] = None,
+) -> Union[str, Tuple[str, str]]:
+    """Returns a puzzle with exactly one solution, as 81 characters ('1'-'9' and '.'): puzzle
+    `index` of `seed` (an int from 0 to 2**64 - 1), the same on every machine.
+
+    symmetry: the symmetry of the pattern of givens, one of SYMMETRIES ("none", "rotate180",
+        ...). givens: (min, max) number of givens. minimal: every given orbit necessary (True),
+        or removal stops at a number of givens drawn from the range (False). max_attempts: the
+        most solved grids tried. solution=True returns (puzzle, solution) instead. er: None (any
+        rating) or a Sudoku Explainer rating window (min, max) such as (6.6, 7.5): each attempt
+        is rated (see rate) and kept only when rated to the end within the window.
+
+    Raises SudokuError: SUDOKU_NOT_FOUND (no attempt met the range and window),
+    SUDOKU_INVALID_ARGUMENT (an unknown symmetry, min > max, max > 81 or below 17,
+    max_attempts 0, an er window with min > max or max below 1.0, or a rating outside 0.0-6553.5
+    or with more than one decimal); TypeError for wrong types."""
+    options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er)
+    solution = _require_bool("solution", solution)
+    puzzle, grid = _Board(), _Board()
+    status = _library().sudoku_generate(seed, ctypes.byref(options), puzzle, grid)
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    text = puzzle.raw.decode("ascii")
+    return (text, grid.raw.decode("ascii")) if solution else text
+
+
+def generate_batch(
+    seed: int, count: int, symmetry: str = "none", givens: _Pair = (17, 81),
+    minimal: bool = True, max_attempts: int = 1000, index: int = 0, threads: int = 0,
+    er: Optional[_Window] = None,
+) -> List[Union[str, SudokuError]]:
+    """Returns `count` puzzles made in one library call on `threads` threads (0: every core):
+    item i is generate(seed, ..., index=index + i), whatever the thread count. An item that no
+    attempt could make is its SudokuError (SUDOKU_NOT_FOUND), returned rather than raised.
+
+    Raises SudokuError (SUDOKU_INVALID_ARGUMENT) for bad options, as generate, and for a count
+    whose buffer of 81 * count bytes could not exist; TypeError for wrong types; ValueError for
+    count or threads below 0 or threads above 2**64 - 1; MemoryError when the buffers cannot
+    be allocated. er: as for generate."""
+    options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er)
+    count = _require_int("count", count)
+    threads = _require_int("threads", threads)
+    if count < 0:
+        raise ValueError("count must be from 0 to %d (81 bytes each)" % _LIST_LIMIT_MAX)
+    if not 0 <= threads < 2**64:
+        raise ValueError("threads must be from 0 to 2**64 - 1")
+    # The count's bound is its buffer's (81 bytes a puzzle), as list_solutions' capacity.
+    if count > _LIST_LIMIT_MAX:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT, "count must be at most %d (81 bytes each)" % _LIST_LIMIT_MAX
+        )
+    puzzles = ctypes.create_string_buffer(max(count, 1) * CELLS)
+    statuses = (ctypes.c_int * max(count, 1))()
+    kind = "generate" if options.max_er == 0 else "slow"  # an ER window rates each puzzle
+    first = options.first_index  # `index` as an int (a NumPy integer is one), checked
+    for start, stop in _chunks(count, threads, kind):
+        # Puzzle i of the piece is puzzle index + start + i of the seed: the same puzzles.
+        options.first_index = (first + start) % 2**64
+        status = _library().sudoku_generate_batch(
+            seed, ctypes.byref(options), stop - start,
+            _at(puzzles, start * CELLS, ctypes.c_char),
+            _at(statuses, start * ctypes.sizeof(ctypes.c_int), ctypes.c_int), threads,
+        )
+        if status != SUDOKU_OK:
+            raise SudokuError(status)
+    raw = puzzles.raw
+    return [
+        raw[i * CELLS : (i + 1) * CELLS].decode("ascii")
+        if statuses[i] == SUDOKU_OK
+        else SudokuError(statuses[i])
+        for i in range(count)
+    ]
+
+
+def is_minimal(board: Board, symmetry: str = "none") -> bool:
+    """Whether `board`, a puzzle with exactly one solution, is minimal: taking out any one given
+    would leave several solutions. With a `symmetry` other than "none" (one of SYMMETRIES; the
+    pattern must have it), whether it is minimal under it, as generate(minimal=True) makes
+    puzzles: taking out any one orbit of givens would leave several solutions (a given alone
+    may still go). That answer comes from minimize(board, symmetry), which leaves the board as
+    it is exactly when no orbit can go: its first removal is the first orbit that can.
+
+    Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS,
+    SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
+    (an unknown symmetry, or a pattern of givens without it)."""
+    _check_board_type(board)
+    text = _to_bytes(board)
+    if symmetry != "none":
+        return minimize(text, symmetry) == text.decode("ascii").replace("0", ".")
+    answer = ctypes.c_bool(False)
+    status = _library().sudoku_is_minimal(text, ctypes.byref(answer))
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return answer.value
+
+
+def minimize(board: Board, symmetry: str = "none") -> str:
+    """Returns `board` (a puzzle with exactly one solution) with givens taken out while it keeps
+    that solution, down to a minimal puzzle: orbits of givens under `symmetry` (one of
+    SYMMETRIES; the pattern must already have it) are tried once each in order of their lowest
+    cell, so the result depends only on the board and the symmetry. 81 characters, '.' blanks.
+
+    Raises SudokuError: SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS,
+    SUDOKU_INVALID_CHARACTER, SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
+    (an unknown symmetry, or a pattern of givens without it)."""
+    _check_board_type(board)
+    code = _symmetry_code(symmetry)
+    text = _to_bytes(board)
+    out = _Board.from_buffer_copy(text)
+    status = _library().sudoku_minimize(out, code)
+    if status == SUDOKU_INVALID_ARGUMENT:
+        # The symmetry is known (checked above): the pattern lacks it.
+        raise SudokuError(status, "the pattern of givens does not have the symmetry %r" % symmetry)
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return out.raw.decode("ascii")
