@@ -7,8 +7,8 @@
 #                 example as build/solve_cpp (shared)
 #   make run      build, then solve the embedded puzzle with build/solve
 #   make test     every test (Rust unit and integration tests, C examples, Python ctypes)
-#   make lint     cargo fmt --check and cargo clippy (every crate and target, the fuzz crate too,
-#                 warnings as errors)
+#   make lint     cargo fmt --check, cargo clippy (every crate and target, the fuzz crate too) and
+#                 cargo doc of the library (its links), warnings as errors
 #   make python-package-test  build the Python package's wheel (pip, setuptools-rust), install
 #                 it with NumPy into a fresh virtual environment under build/ and run the module
 #                 suite against it (tests/python/package_test.sh; needs the package registry)
@@ -156,13 +156,16 @@ test:
 # Formatting and clippy's lints over the workspace (the library, tests, benchmarks, testkit)
 # and the fuzz crate (outside the workspace: cargo-fuzz builds it on its own); CI runs it before
 # the tests. Every `unsafe` block needs a `// SAFETY:` comment right above it (clippy's
-# undocumented_unsafe_blocks, not on by default).
+# undocumented_unsafe_blocks, not on by default). Then the library's docs, private items
+# included, with rustdoc's warnings as errors: a link in a doc comment to an item that was
+# renamed or moved fails here.
 LINTS = -D warnings -W clippy::undocumented_unsafe_blocks
 lint:
 	$(CARGO) fmt --all --check
 	cd fuzz && $(CARGO) fmt --check
 	$(CARGO) clippy --release --workspace --all-targets -- $(LINTS)
 	cd fuzz && $(CARGO) clippy --release --all-targets -- $(LINTS)
+	RUSTDOCFLAGS='-D warnings' $(CARGO) doc --no-deps --document-private-items -p libsudoku
 
 # The package as pip installs it, tested outside the source tree (docs/python.md).
 python-package-test:
@@ -234,7 +237,7 @@ help:
 	@echo '  build      cargo build --release, then the C examples into build/ (static and -shared) and build/solve_cpp'
 	@echo '  run        build, then solve the embedded puzzle with build/solve'
 	@echo '  test       every test: cargo test --release --workspace (Rust, C examples, header, install, Python)'
-	@echo '  lint       cargo fmt --check, then cargo clippy on every crate and target (the fuzz crate too) with warnings as errors'
+	@echo '  lint       cargo fmt --check, cargo clippy on every crate and target (the fuzz crate too), then cargo doc on the library, warnings as errors'
 	@echo '  python-package-test  the Python package: wheel, fresh virtual environment (with NumPy), module suite'
 	@echo '  clean      remove build/, cargo'"'"'s target directory and the Python package'"'"'s build files'
 	@echo '  install    install sudoku.h, libsudoku.a, libsudoku.so (with its soname link), sudoku.pc,'

@@ -63,7 +63,7 @@ pub(crate) struct Removal<'a> {
     tester: Tester,
     /// The cells still given (bit `cell`).
     givens: u128,
-    /// Unavoidable sets of the grid (see [`unavoidable_sets`]): a puzzle with no given in one
+    /// Unavoidable sets of the grid (see [`Unavoidable`]): a puzzle with no given in one
     /// of them has another solution.
     unavoidable: Unavoidable,
     /// Digits (bit d - 1) given in each row, column and box.
