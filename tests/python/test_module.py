@@ -1571,7 +1571,7 @@ class Loading(unittest.TestCase):
             path = os.path.join(tmp, "puzzles.txt")
             with open(path, "w") as f:
                 f.write(DEADLY + "\n")
-            unique, first = "SUDOKU_MULTIPLE_SOLUTIONS\n", "%s\n" % min(DEADLY_SOLUTIONS)
+            unique = "SUDOKU_MULTIPLE_SOLUTIONS\n"
             # (arguments, exit code, stdout or None for a first-mode solution, stderr)
             for args, code, stdout, stderr in (
                 ([path], 0, None, ""),
@@ -1911,10 +1911,10 @@ class NumpyBatch(unittest.TestCase):
         """np.array([p, q]) of str, bytes or objects is taken as the list [p, q] (a user tried it)."""
         np = self.np
         listed = sudoku.solve_batch(self.puzzles)
-        for array in (np.array(self.puzzles), np.array([p.encode() for p in self.puzzles]),
+        for given in (np.array(self.puzzles), np.array([p.encode() for p in self.puzzles]),
                       np.array(self.puzzles, dtype=object)):
-            result = sudoku.solve_batch(array)
-            self.assertIsInstance(result, list, msg=array.dtype)
+            result = sudoku.solve_batch(given)
+            self.assertIsInstance(result, list, msg=given.dtype)
             self.assertEqual([r if isinstance(r, str) else r.status for r in result],
                              [r if isinstance(r, str) else r.status for r in listed])
         with self.assertRaises(TypeError):  # out= is for arrays of bytes only
@@ -1923,12 +1923,12 @@ class NumpyBatch(unittest.TestCase):
     def test_an_array_of_characters_is_told_the_view_that_works(self):
         np = self.np
         chars = np.array([list(TOP1), list(CLASSIC)])  # (2, 81) of one-character str
-        for array in (chars, chars.astype("S1")):
+        for given in (chars, chars.astype("S1")):
             with self.assertRaises(TypeError) as caught:
-                sudoku.solve_batch(array)
+                sudoku.solve_batch(given)
             self.assertIn(".astype('S1').view(numpy.uint8)", str(caught.exception))
             # The advice given works: the same solutions as the ASCII array.
-            advised = sudoku.solve_batch(array.astype("S1").view(np.uint8))
+            advised = sudoku.solve_batch(given.astype("S1").view(np.uint8))
             expected = sudoku.solve_batch(self.ascii([TOP1, CLASSIC]))
             self.assertTrue((advised.solutions == expected.solutions).all())
             self.assertTrue((advised.statuses == sudoku.SUDOKU_OK).all())
@@ -1988,11 +1988,11 @@ class NumpyIntegers(unittest.TestCase):
         # with the advice to flatten it, and bools or floats as items are not masks.
         np = self.np
         masks = sudoku.board_candidates(QQWING_1)
-        for array in (np.array(masks), np.array(masks, dtype=np.uint16)):
-            self.assertEqual(sudoku.solve_candidates(array), sudoku.solve_candidates(masks))
-            self.assertEqual(sudoku.hint(QQWING_1, array), sudoku.hint(QQWING_1, masks))
+        for given in (np.array(masks), np.array(masks, dtype=np.uint16)):
+            self.assertEqual(sudoku.solve_candidates(given), sudoku.solve_candidates(masks))
+            self.assertEqual(sudoku.hint(QQWING_1, given), sudoku.hint(QQWING_1, masks))
             step = sudoku.hint(QQWING_1, masks)
-            self.assertEqual(sudoku.apply_step(step, QQWING_1, array),
+            self.assertEqual(sudoku.apply_step(step, QQWING_1, given),
                              sudoku.apply_step(step, QQWING_1, masks))
         with self.assertRaises(TypeError) as caught:
             sudoku.solve_candidates(np.array(masks).reshape(9, 9))
