@@ -223,12 +223,6 @@ __all__ = [
     "level_name",
 ]
 
-# The errors keep the package's name, as when they were defined here: a traceback prints
-# "libsudoku.SudokuError: ...", and a pickled error names libsudoku.SudokuError, which every
-# version has, not the module that happens to define it.
-SudokuError.__module__ = SudokuFormatError.__module__ = __name__
-
-
 if TYPE_CHECKING:
     __version__: str
 else:
@@ -240,3 +234,6 @@ else:
         if name == "__version__":
             return version()
         raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+# Only for the test above: not one of the package's names.
+del TYPE_CHECKING

@@ -70,3 +70,16 @@ def _fail(status, board):
         if _library().sudoku_validate(board, ctypes.byref(cell)) == status:
             return SudokuError(status, cell=cell.value)
     return SudokuError(status)
+
+
+def _puzzle_list(call, puzzles):
+    """The puzzles of a batch call (`call`, its name) as a list. A TypeError from inside an
+    iterable of the caller's own goes up as it is; anything else that is not iterable is a
+    TypeError that says what the call takes."""
+    try:
+        return list(puzzles)
+    except TypeError:
+        if hasattr(puzzles, "__iter__"):
+            raise
+        raise TypeError("%s takes a list of puzzles, not %s"
+                        % (call, type(puzzles).__name__)) from None

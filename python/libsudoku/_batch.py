@@ -1,7 +1,7 @@
 """What the batch calls (solve_batch on a list or an array, generate_batch, rate_batch) share:
 sudoku_solve_batch's flags, the result of solve_batch on an array (BatchArrays), and the cutting
 of a batch into library calls short enough for Ctrl-C to be seen between them (_chunks; the
-tests change _CHUNK here). Imports nothing of the package.
+tests change _CHUNK here). Imports _public only.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # NumPy is optional: only type checkers import it here.
     import numpy as np
     import numpy.typing as npt
 
+from ._public import _public
 
 # `flags` of sudoku_solve_batch.
 SUDOKU_BATCH_FIRST = 0
@@ -50,6 +51,7 @@ def _chunks(count: int, threads: int, kind: str) -> List[Tuple[int, int]]:
     return [(start, min(start + size, count)) for start in range(0, count, size)] or [(0, 0)]
 
 
+@_public
 class BatchArrays(NamedTuple):
     """The result of solve_batch on a NumPy array of N puzzles: a named tuple
     (solutions, statuses).

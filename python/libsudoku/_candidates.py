@@ -58,8 +58,8 @@ def _to_masks(masks):
                             "pass array.ravel()" % (getattr(masks, "shape", None),))
         masks = list(masks)
     if not isinstance(masks, (list, tuple)):
-        raise TypeError("candidates are a list or tuple of 81 int masks, not %s"
-                        % type(masks).__name__)
+        raise TypeError("candidates are a list or tuple of 81 int masks (or a 1-D NumPy array "
+                        "of them, or a PuzzleRead), not %s" % type(masks).__name__)
     masks = list(masks)
     if len(masks) != CELLS:
         raise SudokuError(SUDOKU_INVALID_ARGUMENT,

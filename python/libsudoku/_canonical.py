@@ -5,14 +5,16 @@ apply_transform, invert_transform. Imports _loader, _checks, _errors and _args o
 from __future__ import annotations
 
 import ctypes
-from typing import Literal, NamedTuple, Sequence, Tuple, Union, overload
+from typing import Any, Literal, NamedTuple, Sequence, Tuple, Union, overload
 
 from ._args import Board, _Board, _fail, _to_bytes
 from ._checks import _check_board_type, _require_bool, _require_int
 from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
 from ._loader import _library, _Transform
+from ._public import _public
 
 
+@_public
 class Transform(NamedTuple):
     """A transformation of a board (sudoku_transform in C): cell (r, c) of the image is
     digits[v], v being the value (0 blank, 1-9) of cell (rows[r], columns[c]) of the board, or
@@ -64,6 +66,8 @@ def _to_c_transform(transform):
 def canonicalize(puzzle: Board, transform: Literal[False] = ...) -> str: ...
 @overload
 def canonicalize(puzzle: Board, transform: Literal[True]) -> Tuple[str, Transform]: ...
+@overload
+def canonicalize(puzzle: Board, transform: bool) -> Union[str, Tuple[str, Transform]]: ...
 def canonicalize(
     puzzle: Board, transform: bool = False
 ) -> Union[str, Tuple[str, Transform]]:
@@ -94,7 +98,7 @@ _NOT_A_TRANSFORM = (
 )
 
 
-def apply_transform(transform: Union[Transform, Sequence], puzzle: Board) -> str:
+def apply_transform(transform: Union[Transform, Sequence[Any]], puzzle: Board) -> str:
     """Returns the image of `puzzle` under `transform` (a Transform), '.' for blanks.
 
     Raises SudokuError: SUDOKU_INVALID_ARGUMENT (not a valid transformation),
@@ -113,7 +117,7 @@ def apply_transform(transform: Union[Transform, Sequence], puzzle: Board) -> str
     return out.raw.decode("ascii")
 
 
-def invert_transform(transform: Union[Transform, Sequence]) -> Transform:
+def invert_transform(transform: Union[Transform, Sequence[Any]]) -> Transform:
     """Returns the Transform that undoes `transform`: apply_transform(invert_transform(t),
     apply_transform(t, p)) is p (blanks as '.').
 

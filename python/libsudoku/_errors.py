@@ -5,10 +5,11 @@ status) and _checks only.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Tuple
 
 from ._checks import _require_int
 from ._loader import _library
+from ._public import _public
 
 
 # Status codes of the C API (`sudoku_status`; the numeric values are fixed). Their names and
@@ -31,6 +32,7 @@ SUDOKU_BUFFER_TOO_SMALL = 14
 SUDOKU_OUT_OF_BUDGET = 15
 
 
+@_public
 class SudokuError(ValueError):
     """A libsudoku call failed.
 
@@ -50,6 +52,11 @@ class SudokuError(ValueError):
 
     def __init__(self, status: int, message: Optional[str] = None,
                  cell: Optional[int] = None) -> None:
+        # Made by users too (to re-raise, say): a status that is not an int would otherwise
+        # reach ctypes, and a bool would pass as one.
+        status = _require_int("status", status)
+        if cell is not None:
+            cell = _require_int("cell", cell)
         if message is None:
             message = _message(status)
         super().__init__(message if cell is None else "%s (cell %d)" % (message, cell))
@@ -57,11 +64,12 @@ class SudokuError(ValueError):
         self.message = message
         self.cell = cell
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[type, Tuple[object, ...]]:
         # Pickled with its arguments (ValueError's default would keep only the text).
         return (type(self), (self.status, self.message, self.cell))
 
 
+@_public
 class SudokuFormatError(SudokuError):
     """A text is not a puzzle in a known format (read_puzzle, read_puzzles): status
     SUDOKU_INVALID_FORMAT, and where and why.
@@ -93,12 +101,15 @@ class SudokuFormatError(SudokuError):
         self.end = end
         self.next_line = next_line
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[type, Tuple[object, ...]]:
         return (type(self), (self.message, self.line, self.column, self.offset, self.reason,
                              self.end, self.next_line))
 
 
 def _message(status):
+    if not -(2**31) <= status < 2**31:
+        # Not a C int, so not a status code: what the library says of any other value.
+        status = -1
     return _library().sudoku_status_message(status).decode()
 
 

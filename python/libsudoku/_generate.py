@@ -137,6 +137,12 @@ def generate(
     max_attempts: int = ..., index: int = ..., *, solution: Literal[True],
     er: Optional[_Window] = ...,
 ) -> Tuple[str, str]: ...
+@overload
+def generate(
+    seed: int, symmetry: str = ..., givens: _Pair = ..., minimal: bool = ...,
+    max_attempts: int = ..., index: int = ..., *, solution: bool,
+    er: Optional[_Window] = ...,
+) -> Union[str, Tuple[str, str]]: ...
 def generate(
     seed: int, symmetry: str = "none", givens: _Pair = (17, 81), minimal: bool = True,
     max_attempts: int = 1000, index: int = 0, solution: bool = False,

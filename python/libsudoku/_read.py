@@ -17,6 +17,7 @@ from ._errors import (
     SudokuFormatError,
 )
 from ._loader import _library, _ReadInfo
+from ._public import _public
 
 
 #: A text to read puzzles from (read_puzzle, read_puzzles).
@@ -27,6 +28,7 @@ SUDOKU_PUZZLE_GIVENS = 1
 SUDOKU_PUZZLE_CANDIDATES = 2
 
 
+@_public
 class PuzzleRead(NamedTuple):
     """A puzzle read from text (read_puzzle, read_puzzles): a named tuple
     (puzzle, kind, line, offset, end, next_line).

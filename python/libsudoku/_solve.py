@@ -9,11 +9,12 @@ import ctypes
 import sys
 from typing import TYPE_CHECKING, Iterable, List, NamedTuple, Optional, Union, overload
 
-from ._args import CELLS, _LIST_LIMIT_MAX, Board, _Board, _fail, _to_bytes
+from ._args import CELLS, _LIST_LIMIT_MAX, Board, _Board, _fail, _puzzle_list, _to_bytes
 from ._batch import SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE, BatchArrays, _at, _chunks
 from ._checks import _check_board_type, _require_bool, _require_int
 from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
 from ._loader import _library
+from ._public import _public
 
 if TYPE_CHECKING:  # NumPy is optional: only type checkers import it here.
     import numpy as np
@@ -65,6 +66,7 @@ def count_solutions(puzzle: Board, limit: int = 2) -> int:
     return count.value
 
 
+@_public
 class Solutions(NamedTuple):
     """The result of list_solutions: a named tuple (solutions, more).
 
@@ -197,7 +199,7 @@ def solve_batch(
         raise TypeError("out is for a NumPy array of puzzles; a list of puzzles gives a list")
     if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
         raise TypeError("solve_batch takes a list of puzzles; for one puzzle use solve")
-    puzzles = list(puzzles)
+    puzzles = _puzzle_list("solve_batch", puzzles)
     unique = _require_bool("unique", unique)
     threads = _require_int("threads", threads)
     if not 0 <= threads < 2**64:

@@ -11,7 +11,7 @@ import dataclasses
 import sys
 from typing import Iterable, List, NamedTuple, Optional, Tuple, Union
 
-from ._args import CELLS, Board, _fail, _initialized, _to_bytes
+from ._args import CELLS, Board, _fail, _initialized, _puzzle_list, _to_bytes
 from ._batch import _at, _chunks
 from ._candidates import _MASK_RANGE, Masks, _Masks, _to_masks, board_candidates
 from ._checks import _check_board_type, _finite, _rating_number, _require_bool, _require_int
@@ -28,8 +28,10 @@ from ._errors import (
     _message,
 )
 from ._loader import _library, _RateOptions, _Rating, _Step
+from ._public import _public
 
 
+@_public
 @dataclasses.dataclass(frozen=True)
 class Rating:
     """A puzzle's Sudoku Explainer rating (rate, rate_batch), as serate prints it.
@@ -56,6 +58,7 @@ class Rating:
     out_of_budget: bool = False
 
 
+@_public
 @dataclasses.dataclass(frozen=True)
 class Step:
     """One step of the engine (hint, solve_path); explain(step) gives it in English.
@@ -88,6 +91,7 @@ class Step:
     chain_truncated: bool
 
 
+@_public
 class SolvePath(NamedTuple):
     """solve_path's result: the steps and whether they reach the solution (False: the engine
     stopped at a position where no technique finds a step; the steps are those a player can
@@ -193,7 +197,7 @@ def rate_batch(puzzles: Iterable[Board], threads: int = 0) -> List[Union[Rating,
     if not 0 <= threads < 2**64:
         raise ValueError("threads must be from 0 to 2**64 - 1")
     items: List[Union[bytes, SudokuError]] = []
-    for puzzle in puzzles:
+    for puzzle in _puzzle_list("rate_batch", puzzles):
         try:
             items.append(_to_bytes(puzzle))
         except SudokuError as error:

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import traceback
 import unittest
 import unittest.mock
 
@@ -2094,6 +2095,75 @@ class Package(unittest.TestCase):
         for value in (sudoku.list_solutions(DEADLY, 1), sudoku.read_puzzle(TOP1),
                       sudoku.canonicalize(TOP1, transform=True)[1]):
             self.assertEqual(pickle.loads(pickle.dumps(value)), value)
+
+    def test_public_classes_carry_the_package_s_name(self):
+        # Pickles, tracebacks, reprs and help() name libsudoku.Rating, as when every class was
+        # defined in __init__.py: never the private module that defines it, which may move.
+        import pickle
+        import typing
+
+        rating = sudoku.rate(TOP1)
+        path = sudoku.solve_path(TOP1)
+        values = [
+            sudoku.SudokuError(sudoku.SUDOKU_NO_SOLUTION),
+            sudoku.SudokuFormatError("line 3 has 8 cells, not 9", 3, 9, 40, 2, 50, 4),
+            rating, path, path.steps[0], sudoku.read_puzzle(TOP1), sudoku.list_solutions(DEADLY, 1),
+            sudoku.canonicalize(TOP1, transform=True)[1],
+        ]
+        # (And no name of the package's own imports looks public.)
+        self.assertNotIn("TYPE_CHECKING", dir(sudoku))
+        classes = {type(v) for v in values} | {sudoku.BatchArrays}
+        self.assertEqual(len(classes), 9)
+        for cls in classes:
+            self.assertEqual(cls.__module__, "libsudoku", cls)
+            self.assertIs(getattr(sudoku, cls.__name__), cls)
+        for value in values:
+            for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+                data = pickle.dumps(value, protocol)
+                self.assertNotIn(b"libsudoku._", data, (type(value), protocol))
+                self.assertIn(type(value).__name__.encode(), data)
+        try:
+            sudoku.solve(UNSOLVABLE)
+        except sudoku.SudokuError as error:
+            shown = "".join(traceback.format_exception_only(type(error), error))
+        self.assertTrue(shown.startswith("libsudoku.SudokuError: "), shown)
+        # Their annotations still resolve (they were written in the defining modules).
+        self.assertEqual(typing.get_type_hints(sudoku.Rating)["hardest"], typing.Optional[str])
+        self.assertEqual(typing.get_type_hints(sudoku.SudokuFormatError)["next_line"],
+                         typing.Optional[int])
+        self.assertEqual(typing.get_type_hints(sudoku.SolvePath)["steps"],
+                         typing.List[sudoku.Step])
+        for cls in classes - {sudoku.BatchArrays}:  # (NumPy's types: for type checkers only)
+            typing.get_type_hints(cls)
+
+    def test_an_error_made_by_hand_checks_its_arguments(self):
+        for bad in ("x", True, 1.0, None):
+            with self.assertRaises(TypeError):
+                sudoku.SudokuError(bad)
+        with self.assertRaises(TypeError):
+            sudoku.SudokuError(sudoku.SUDOKU_INVALID_CHARACTER, cell="3")
+        # A status that is no C int is an unknown status, as status_name says.
+        unknown = sudoku.SudokuError(-1).message
+        self.assertEqual(sudoku.SudokuError(2**32).message, unknown)
+        self.assertEqual(sudoku.SudokuError(-(2**40)).message, unknown)
+        self.assertEqual(sudoku.status_name(2**32), sudoku.status_name(-1))
+
+    def test_batches_of_no_iterable_say_what_they_take(self):
+        for call in (sudoku.solve_batch, sudoku.rate_batch):
+            for bad in (None, 5, 2.5):
+                with self.assertRaises(TypeError) as caught:
+                    call(bad)
+                self.assertEqual(str(caught.exception), "%s takes a list of puzzles, not %s"
+                                 % (call.__name__, type(bad).__name__))
+
+        def broken():
+            yield TOP1
+            raise TypeError("from the caller's own generator")
+
+        for call in (sudoku.solve_batch, sudoku.rate_batch):
+            with self.assertRaises(TypeError) as caught:
+                call(broken())
+            self.assertEqual(str(caught.exception), "from the caller's own generator")
 
     def test_without_numpy(self):
         # NumPy made unimportable: the package imports, and lists still work.

@@ -69,6 +69,12 @@ assert_type(libsudoku.invert_transform(transform), Transform)
 
 assert_type(libsudoku.generate(7), str)
 assert_type(libsudoku.generate(7, symmetry="rotate180", solution=True), Tuple[str, str])
+# A flag known only as a bool: the union of both results (a user's mypy --strict found no
+# overload for it).
+FLAG: bool = len(PUZZLE) == 81
+assert_type(libsudoku.generate(7, solution=FLAG), Union[str, Tuple[str, str]])
+assert_type(libsudoku.canonicalize(PUZZLE, transform=FLAG), Union[str, Tuple[str, Transform]])
+assert_type(libsudoku.canonicalize(PUZZLE, FLAG), Union[str, Tuple[str, Transform]])
 assert_type(libsudoku.generate_batch(7, 10, threads=2), List[Union[str, SudokuError]])
 assert_type(libsudoku.is_minimal(PUZZLE), bool)
 assert_type(libsudoku.is_minimal(PUZZLE, "rotate180"), bool)
