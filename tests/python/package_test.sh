@@ -54,7 +54,8 @@ names = set(zipfile.ZipFile(wheel).namelist())
 needed = {"libsudoku/" + f for f in (
     "__init__.py", "__main__.py", "_args.py", "_arrays.py", "_batch.py", "_candidates.py",
     "_canonical.py", "_checks.py", "_cli.py", "_diagnostic.py", "_errors.py", "_generate.py",
-    "_loader.py", "_public.py", "_read.py", "_solve.py", "_steps.py", "dask.py", "py.typed", "libsudoku.so")}
+    "_loader.py", "_public.py", "_read.py", "_solve.py", "_steps.py", "dask.py", "py.typed",
+    "libsudoku.so")}
 if needed - names:
     sys.exit("package_test: wheel %s lacks %s" % (name, sorted(needed - names)))
 extra = sorted(n for n in names if n.startswith("libsudoku/") and n not in needed)

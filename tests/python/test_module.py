@@ -2054,8 +2054,8 @@ class Package(unittest.TestCase):
                              os.path.realpath(os.environ.get("SUDOKU_LIB", sudoku.library_path())))
         for name in ("__init__.py", "__main__.py", "_args.py", "_arrays.py", "_batch.py",
                      "_candidates.py", "_canonical.py", "_checks.py", "_cli.py", "_diagnostic.py",
-                     "_errors.py", "_generate.py", "_loader.py", "_public.py", "_read.py", "_solve.py",
-                     "_steps.py", "py.typed"):
+                     "_errors.py", "_generate.py", "_loader.py", "_public.py", "_read.py",
+                     "_solve.py", "_steps.py", "py.typed"):
             self.assertTrue(os.path.isfile(os.path.join(PACKAGE_DIR, name)), name)
 
     def test_import_needs_no_environment(self):
