@@ -260,8 +260,9 @@ _STEP_FIELDS_REFUSED = "a step field is out of range or disagrees with the other
 
 
 def _raw_step(step: Step) -> _Step:
-    """The sudoku_step of a Step (for explain); SudokuError SUDOKU_INVALID_ARGUMENT for a field
-    out of range, or a technique name that is not technique_id's."""
+    """The sudoku_step of a Step (for explain); SudokuError SUDOKU_INVALID_ARGUMENT, naming the
+    field after the message, for a field out of range, a list not sorted without repeats, or a
+    technique name that is not technique_id's."""
     raw = _Step()
 
     def exact_int(value: object, low: int, high: int) -> int:
@@ -285,36 +286,48 @@ def _raw_step(step: Step) -> _Step:
         if any(a >= b for a, b in zip(keys, keys[1:])):
             raise ValueError
 
+    field = "technique_id"  # the field being read, named in the error
     try:
         raw.technique = exact_int(step.technique_id, 0, 2**31 - 1)
+        name = technique_name(raw.technique)
+        if name is None:  # no technique has that id
+            raise ValueError
         # The name and the id say the same technique (the C side reads only the id).
-        if step.technique != technique_name(raw.technique):
+        field = "technique, not technique_id's name"
+        if step.technique != name:
             raise ValueError
         # A rating in tenths (7.5): another value (1.25) is out of range, not rounded.
+        field = "rating"
         tenths = round(step.rating * 10)
         if abs(step.rating * 10 - tenths) > 1e-6 or not 0 <= tenths <= 255:
             raise ValueError
         raw.rating = int(tenths)
+        field = "placement"
         if step.placement is not None:
             cell, digit = step.placement
             raw.cell, raw.digit = exact_int(cell, 0, CELLS - 1), exact_int(digit, 1, 9)
+        field = "eliminations"
         bits = [9 * exact_int(cell, 0, CELLS - 1) + exact_int(digit, 1, 9) - 1
                 for cell, digit in step.eliminations]
         increasing(bits)
         for bit in bits:
             raw.eliminations[bit // 64] |= 1 << (bit % 64)
+        field = "cells"
         cells = [exact_int(cell, 0, CELLS - 1) for cell in step.cells]
         increasing(cells)
         for cell in cells:
             raw.cells[cell // 64] |= 1 << (cell % 64)
+        field = "houses"
         houses = [exact_int(house, 0, 26) for house in step.houses]
         increasing(houses)
         for house in houses:
             raw.houses |= 1 << house
+        field = "digits"
         digits = [exact_int(digit, 1, 9) for digit in step.digits]
         increasing(digits)
         for digit in digits:
             raw.digits |= 1 << (digit - 1)
+        field = "chain"
         if len(step.chain) > 128:
             raise ValueError
         for i, node in enumerate(step.chain):
@@ -325,9 +338,11 @@ def _raw_step(step: Step) -> _Step:
                 cell, digit = exact_int(cell, 0, CELLS - 1), exact_int(digit, 1, 9)
                 raw.chain[i] = (9 * cell + digit - 1) | (0x8000 if flag(on) else 0)
         raw.chain_len = len(step.chain)
+        field = "chain_truncated"
         raw.chain_truncated = 1 if flag(step.chain_truncated) else 0
     except (ValueError, TypeError, OverflowError):
-        raise SudokuError(SUDOKU_INVALID_ARGUMENT, _STEP_FIELDS_REFUSED) from None
+        message = "%s: %s" % (_STEP_FIELDS_REFUSED, field)
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, message) from None
     return raw
 
 
@@ -418,8 +433,9 @@ def explain(step: Step) -> str:
     Raises SudokuError SUDOKU_INVALID_ARGUMENT for a field out of range or of the wrong type
     (an unknown technique_id, a cell above 80 or given as a bool, a rating given as a string,
     chain_truncated given as 1, ...), a list of eliminations, cells, houses or digits that is
-    not in increasing order without repeats (as Step has them), a technique name that is not technique_id's, or fields that no step of the engine has
-    together (a step that neither places nor removes, a rating below its technique's, an X-Wing
+    not in increasing order without repeats (as Step has them), a technique name that is not
+    technique_id's (the message then ends with the field's name: "...: cells"), or fields that
+    no step of the engine has together (a step that neither places nor removes, a rating below its technique's, an X-Wing
     that places a digit, a chain technique without a chain, ...: sudoku_step_explain's list,
     which is all that is checked: a hand-made step is not compared with a board, so a placement
     outside its houses is explained as given); TypeError when step is not a Step."""

@@ -2418,8 +2418,27 @@ class Steps(unittest.TestCase):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.explain(bad)
             self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
-            self.assertEqual(caught.exception.message,
-                             "a step field is out of range or disagrees with the others")
+            # The fields the package checks are named; the C side's checks name none.
+            changed = [f.name for f in dataclasses.fields(x)  # (repr: 0 is False, "0" not)
+                       if repr(getattr(bad, f.name)) != repr(getattr(x, f.name))]
+            generic = "a step field is out of range or disagrees with the others"
+            message = caught.exception.message
+            self.assertTrue(message.startswith(generic), message)
+            named = message[len(generic) + 2:].replace(",", "").replace("'s", "").split()
+            self.assertTrue(message == generic or set(named) & set(changed), (message, changed))
+        for bad, field in ((dataclasses.replace(x, technique_id=999), "technique_id"),
+                           (dataclasses.replace(x, technique="Swordfish"),
+                            "technique, not technique_id's name"),
+                           (dataclasses.replace(x, rating=1.25), "rating"),
+                           (dataclasses.replace(x, cells=[-1]), "cells"),
+                           (dataclasses.replace(x, houses=[7, 1]), "houses"),
+                           (dataclasses.replace(x, digits=[10]), "digits"),
+                           (dataclasses.replace(x, eliminations=[(True, 7)]), "eliminations"),
+                           (dataclasses.replace(x, chain_truncated=0), "chain_truncated")):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.explain(bad)
+            self.assertTrue(caught.exception.message.endswith(": " + field),
+                            (field, caught.exception.message))
         with self.assertRaises(TypeError):
             sudoku.explain("a step")
 
