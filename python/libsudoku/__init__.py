@@ -235,5 +235,9 @@ else:
             return version()
         raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
+    def __dir__():
+        """The package's names with `__version__`, which __getattr__ gives (PEP 562)."""
+        return sorted(set(globals()) | {"__version__"})
+
 # Only for the test above: not one of the package's names.
 del TYPE_CHECKING

@@ -2112,6 +2112,7 @@ class Package(unittest.TestCase):
         ]
         # (And no name of the package's own imports looks public.)
         self.assertNotIn("TYPE_CHECKING", dir(sudoku))
+        self.assertIn("__version__", dir(sudoku))
         classes = {type(v) for v in values} | {sudoku.BatchArrays}
         self.assertEqual(len(classes), 9)
         for cls in classes:
