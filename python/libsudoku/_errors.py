@@ -1,6 +1,6 @@
 """The status codes of the C API and the errors they become: SudokuError, SudokuFormatError,
 status_name and the library's message of a status. Imports _loader (the library's words for a
-status) and _checks only.
+status), _checks and _public only.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Reading puzzles from text in the formats other tools write: read_puzzle, read_puzzles and
-PuzzleRead. Imports _loader, _checks, _errors and _args only.
+PuzzleRead. Imports _loader, _checks, _public, _errors and _args only.
 """
 
 from __future__ import annotations

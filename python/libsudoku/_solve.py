@@ -1,6 +1,6 @@
 """Solving boards: solve, solve_unique, count_solutions, list_solutions, validate and
 solve_batch (on a list here; on a NumPy array in _arrays, imported only for one). Imports
-_loader, _checks, _errors, _args and _batch.
+_loader, _checks, _public, _errors, _args and _batch.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The step engine: Sudoku Explainer's rating, hints, solving paths and explanations (rate,
 rate_batch, Rating, hint, solve_path, SolvePath, Step, explain, apply_step, technique_name,
-level_name). Imports _loader, _checks, _errors, _args, _batch and _candidates (the player's
-pencilmarks of hint and apply_step).
+level_name). Imports _loader, _checks, _public, _errors, _args, _batch and _candidates (the
+player's pencilmarks of hint and apply_step).
 """
 
 from __future__ import annotations
