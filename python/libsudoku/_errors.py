@@ -5,7 +5,7 @@ status), _checks and _public only.
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 from ._checks import _require_int
 from ._loader import _library
@@ -57,16 +57,21 @@ class SudokuError(ValueError):
         status = _require_int("status", status)
         if cell is not None:
             cell = _require_int("cell", cell)
+            if not 0 <= cell < 81:
+                raise ValueError("cell is 0-80, not %d" % cell)
         if message is None:
             message = _message(status)
+        elif not isinstance(message, str):
+            raise TypeError("message must be a str, not %s" % type(message).__name__)
         super().__init__(message if cell is None else "%s (cell %d)" % (message, cell))
         self.status = status
         self.message = message
         self.cell = cell
 
-    def __reduce__(self) -> Tuple[type, Tuple[object, ...]]:
-        # Pickled with its arguments (ValueError's default would keep only the text).
-        return (type(self), (self.status, self.message, self.cell))
+    def __reduce__(self) -> Tuple[type, Tuple[object, ...], Dict[str, object]]:
+        # Pickled with its arguments (ValueError's default would keep only the text), then its
+        # attributes, notes (add_note) and a caller's own included.
+        return (type(self), (self.status, self.message, self.cell), dict(self.__dict__))
 
 
 @_public
@@ -93,6 +98,11 @@ class SudokuFormatError(SudokuError):
 
     def __init__(self, message: str, line: int, column: int, offset: int, reason: int,
                  end: Optional[int] = None, next_line: Optional[int] = None) -> None:
+        # (Its message is checked by SudokuError.)
+        line, column, offset, reason = (_require_int(name, value) for name, value in (
+            ("line", line), ("column", column), ("offset", offset), ("reason", reason)))
+        end = None if end is None else _require_int("end", end)
+        next_line = None if next_line is None else _require_int("next_line", next_line)
         super().__init__(SUDOKU_INVALID_FORMAT, message)
         self.line = line
         self.column = column
@@ -101,9 +111,9 @@ class SudokuFormatError(SudokuError):
         self.end = end
         self.next_line = next_line
 
-    def __reduce__(self) -> Tuple[type, Tuple[object, ...]]:
+    def __reduce__(self) -> Tuple[type, Tuple[object, ...], Dict[str, object]]:
         return (type(self), (self.message, self.line, self.column, self.offset, self.reason,
-                             self.end, self.next_line))
+                             self.end, self.next_line), dict(self.__dict__))
 
 
 def _message(status):

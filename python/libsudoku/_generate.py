@@ -140,7 +140,7 @@ def generate(
 @overload
 def generate(
     seed: int, symmetry: str = ..., givens: _Pair = ..., minimal: bool = ...,
-    max_attempts: int = ..., index: int = ..., *, solution: bool,
+    max_attempts: int = ..., index: int = ..., solution: bool = ...,
     er: Optional[_Window] = ...,
 ) -> Union[str, Tuple[str, str]]: ...
 def generate(

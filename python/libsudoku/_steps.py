@@ -298,6 +298,8 @@ def _raw_step(step: Step) -> _Step:
             raise ValueError
         # A rating in tenths (7.5): another value (1.25) is out of range, not rounded.
         field = "rating"
+        if isinstance(step.rating, bool) or _rating_number(step.rating) is None:
+            raise TypeError
         tenths = round(step.rating * 10)
         if abs(step.rating * 10 - tenths) > 1e-6 or not 0 <= tenths <= 255:
             raise ValueError

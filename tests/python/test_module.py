@@ -2143,6 +2143,26 @@ class Package(unittest.TestCase):
                 sudoku.SudokuError(bad)
         with self.assertRaises(TypeError):
             sudoku.SudokuError(sudoku.SUDOKU_INVALID_CHARACTER, cell="3")
+        with self.assertRaises(ValueError):
+            sudoku.SudokuError(sudoku.SUDOKU_INVALID_CHARACTER, cell=-1)
+        with self.assertRaises(ValueError):
+            sudoku.SudokuError(sudoku.SUDOKU_INVALID_CHARACTER, cell=81)
+        for message in (5, b"bytes"):
+            with self.assertRaises(TypeError):
+                sudoku.SudokuError(sudoku.SUDOKU_NO_SOLUTION, message)
+        good = ("line 3 has 8 cells, not 9", 3, 9, 40, 2, 50, 4)
+        for at in range(len(good)):
+            with self.assertRaises(TypeError, msg=at):
+                sudoku.SudokuFormatError(*good[:at], "x" if at else 1, *good[at + 1:])
+        # A made error pickles whole: its notes and a caller's own attributes too.
+        import pickle
+
+        error = sudoku.SudokuFormatError(*good)
+        error.__notes__ = ["while reading puzzles.txt"]  # add_note's list (Python 3.11 and up)
+        error.puzzle_index = 7
+        back = pickle.loads(pickle.dumps(error))
+        self.assertEqual((back.__notes__, back.puzzle_index, vars(back)),
+                         (["while reading puzzles.txt"], 7, vars(error)))
         # A status that is no C int is an unknown status, as status_name says.
         unknown = sudoku.SudokuError(-1).message
         self.assertEqual(sudoku.SudokuError(2**32).message, unknown)
@@ -2431,6 +2451,8 @@ class Steps(unittest.TestCase):
                            (dataclasses.replace(x, technique="Swordfish"),
                             "technique, not technique_id's name"),
                            (dataclasses.replace(x, rating=1.25), "rating"),
+                           (dataclasses.replace(x, rating=True), "rating"),
+                           (dataclasses.replace(x, rating="3.2"), "rating"),
                            (dataclasses.replace(x, cells=[-1]), "cells"),
                            (dataclasses.replace(x, houses=[7, 1]), "houses"),
                            (dataclasses.replace(x, digits=[10]), "digits"),

@@ -75,6 +75,8 @@ FLAG: bool = len(PUZZLE) == 81
 assert_type(libsudoku.generate(7, solution=FLAG), Union[str, Tuple[str, str]])
 assert_type(libsudoku.canonicalize(PUZZLE, transform=FLAG), Union[str, Tuple[str, Transform]])
 assert_type(libsudoku.canonicalize(PUZZLE, FLAG), Union[str, Tuple[str, Transform]])
+assert_type(libsudoku.generate(7, "none", (17, 81), True, 1000, 0, FLAG),
+            Union[str, Tuple[str, str]])
 assert_type(libsudoku.generate_batch(7, 10, threads=2), List[Union[str, SudokuError]])
 assert_type(libsudoku.is_minimal(PUZZLE), bool)
 assert_type(libsudoku.is_minimal(PUZZLE, "rotate180"), bool)
