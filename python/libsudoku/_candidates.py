@@ -65,7 +65,7 @@ def _to_masks(masks):
         raise SudokuError(SUDOKU_INVALID_ARGUMENT,
                           "a candidate puzzle has 81 masks, got %d" % len(masks))
     for cell, mask in enumerate(masks):
-        masks[cell] = mask = _require_int("a mask", mask)
+        masks[cell] = mask = _require_int("the mask of cell %d" % cell, mask)
         if not 0 <= mask <= 0xFFFF:
             raise SudokuError(SUDOKU_INVALID_ARGUMENT, _MASK_RANGE, cell)
     return _Masks(*masks)

@@ -3,6 +3,7 @@ rating number. They raise TypeError only (or return None), so any module may use
 import nothing of the package.
 """
 
+import builtins
 import math
 import operator
 
@@ -43,8 +44,17 @@ def _require_int(name, value):
     """`value` as an int (see _integer); TypeError for anything that is not an integer."""
     number = _integer(value)
     if number is None:
-        raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
+        raise TypeError("%s must be an int, not %s" % (name, _type_name(value)))
     return number
+
+
+def _type_name(value):
+    """The name of `value`'s type for a message: with its module when another library's type
+    has a builtin's name (NumPy's bool is not Python's, and "not bool" would puzzle)."""
+    kind = type(value)
+    if kind.__module__ != "builtins" and hasattr(builtins, kind.__name__):
+        return "%s.%s" % (kind.__module__, kind.__name__)
+    return kind.__name__
 
 
 def _rating_number(value):

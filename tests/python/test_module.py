@@ -2169,6 +2169,16 @@ class Package(unittest.TestCase):
         self.assertEqual(sudoku.SudokuError(-(2**40)).message, unknown)
         self.assertEqual(sudoku.status_name(2**32), sudoku.status_name(-1))
 
+    def test_a_mask_of_the_wrong_type_names_its_cell(self):
+        masks = sudoku.board_candidates(TOP1)
+        for cell, bad in ((0, 511.0), (40, "7"), (80, True)):
+            wrong = list(masks)
+            wrong[cell] = bad
+            with self.assertRaises(TypeError) as caught:
+                sudoku.solve_candidates(wrong)
+            self.assertEqual(str(caught.exception), "the mask of cell %d must be an int, not %s"
+                             % (cell, type(bad).__name__))
+
     def test_batches_of_no_iterable_say_what_they_take(self):
         for call in (sudoku.solve_batch, sudoku.rate_batch):
             for bad in (None, 5, 2.5):
