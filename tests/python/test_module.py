@@ -2033,6 +2033,18 @@ class NumpyIntegers(unittest.TestCase):
         self.assertIn("[row.tobytes() for row in array]", str(caught.exception))
         self.assertEqual(sudoku.rate_batch([row.tobytes() for row in array]),
                          [sudoku.rate(TOP1), sudoku.rate(CLASSIC)])
+        # Any other array but a 1-D one of puzzle strings gets the same advice (a user's 3-D
+        # array, or an array of digits, was refused item by item as "not int64").
+        for other in (array.reshape(2, 9, 9), array.reshape(-1), array.astype(self.np.int64)):
+            with self.assertRaises(TypeError) as caught:
+                sudoku.rate_batch(other)
+            self.assertIn("[row.tobytes() for row in array]", str(caught.exception))
+        self.assertEqual(sudoku.rate_batch(self.np.array([TOP1, CLASSIC])),
+                         [sudoku.rate(TOP1), sudoku.rate(CLASSIC)])
+        # The puzzles are checked before the thread count, as by solve_batch.
+        with self.assertRaises(TypeError) as caught:
+            sudoku.rate_batch(None, threads="all")
+        self.assertEqual(str(caught.exception), "rate_batch takes a list of puzzles, not NoneType")
 
 
 class Package(unittest.TestCase):
