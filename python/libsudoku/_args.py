@@ -1,6 +1,7 @@
 """A board as the C calls take it (CELLS, Board, its 81 bytes), the error naming an invalid
-board's faulty cell, and an options struct as the library initializes it: what every call on a
-board shares. Imports _loader, _checks and _errors only.
+board's faulty cell, an options struct as the library initializes it, a count's limit and a
+batch's list of puzzles: what the calls on boards share. Imports _loader, _checks and _errors
+only.
 """
 
 from __future__ import annotations
@@ -8,9 +9,10 @@ from __future__ import annotations
 import ctypes
 from typing import Union
 
-from ._checks import _check_board_type
+from ._checks import _check_board_type, _require_int
 from ._errors import (
     SUDOKU_CONFLICTING_GIVENS,
+    SUDOKU_INVALID_ARGUMENT,
     SUDOKU_INVALID_CHARACTER,
     SUDOKU_OK,
     SudokuError,
@@ -70,6 +72,16 @@ def _fail(status, board):
         if _library().sudoku_validate(board, ctypes.byref(cell)) == status:
             return SudokuError(status, cell=cell.value)
     return SudokuError(status)
+
+
+def _count_limit(limit):
+    """A count's limit (count_solutions, count_solutions_candidates) as an int from 1 to
+    2**64 - 1: TypeError for another type, SudokuError SUDOKU_INVALID_ARGUMENT outside the range,
+    as the C functions return for a limit of 0."""
+    limit = _require_int("limit", limit)
+    if not 1 <= limit < 2**64:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "limit must be from 1 to 2**64 - 1")
+    return limit
 
 
 def _puzzle_list(call, puzzles):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ctypes
 from typing import TYPE_CHECKING, List, Tuple, Union
 
-from ._args import CELLS, Board, _Board, _fail, _to_bytes
+from ._args import CELLS, Board, _Board, _count_limit, _fail, _to_bytes
 from ._checks import _require_int
 from ._errors import (
     SUDOKU_CONFLICTING_GIVENS,
@@ -119,9 +119,7 @@ def count_solutions_candidates(masks: Masks, limit: int = 2) -> int:
     Raises SudokuError: SUDOKU_INVALID_ARGUMENT (limit < 1, not 81 masks, or a mask above
     0x1FF, with the cell) or SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError when `limit`
     is not an int. The limit is checked before the masks, as in C."""
-    limit = _require_int("limit", limit)
-    if not 1 <= limit < 2**64:
-        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "limit must be from 1 to 2**64 - 1")
+    limit = _count_limit(limit)
     masks = _to_masks(masks)
     count = ctypes.c_uint64()
     status = _library().sudoku_count_solutions_candidates(masks, limit, ctypes.byref(count))

@@ -72,9 +72,7 @@ def _require_bool(name, value):
     kind = type(value)
     if kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool"):
         return bool(value)
-    # Another library's type named bool is named with its module ("not bool" would puzzle).
-    shown = "%s.%s" % (kind.__module__, kind.__name__) if kind.__name__ == "bool" else kind.__name__
-    raise TypeError("%s must be a bool, not %s" % (name, shown))
+    raise TypeError("%s must be a bool, not %s" % (name, _type_name(value)))
 
 
 def _finite(number):

@@ -116,11 +116,14 @@ class SudokuFormatError(SudokuError):
                              self.end, self.next_line), dict(self.__dict__))
 
 
+def _c_status(status):
+    """`status` as the C int to ask the library about: one outside a C int's range is no status
+    code, so -1, of which the library says what it says of any other unknown value."""
+    return status if -(2**31) <= status < 2**31 else -1
+
+
 def _message(status):
-    if not -(2**31) <= status < 2**31:
-        # Not a C int, so not a status code: what the library says of any other value.
-        status = -1
-    return _library().sudoku_status_message(status).decode()
+    return _library().sudoku_status_message(_c_status(status)).decode()
 
 
 def status_name(status: int) -> str:
@@ -129,7 +132,4 @@ def status_name(status: int) -> str:
     status" for any other int (one outside the range of a C int included). TypeError when
     `status` is not an int (a bool included)."""
     status = _require_int("status", status)
-    if not -(2**31) <= status < 2**31:
-        # Not a C int, so not a status code: what the library says of any other value.
-        return _library().sudoku_status_name(-1).decode()
-    return _library().sudoku_status_name(status).decode()
+    return _library().sudoku_status_name(_c_status(status)).decode()

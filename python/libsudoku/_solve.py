@@ -9,7 +9,9 @@ import ctypes
 import sys
 from typing import TYPE_CHECKING, Iterable, List, NamedTuple, Optional, Union, overload
 
-from ._args import CELLS, _LIST_LIMIT_MAX, Board, _Board, _fail, _puzzle_list, _to_bytes
+from ._args import (
+    CELLS, _LIST_LIMIT_MAX, Board, _Board, _count_limit, _fail, _puzzle_list, _to_bytes,
+)
 from ._batch import SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE, BatchArrays, _at, _chunks
 from ._checks import _check_board_type, _require_bool, _require_int
 from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
@@ -55,9 +57,7 @@ def count_solutions(puzzle: Board, limit: int = 2) -> int:
     the limit is checked before the board's characters (a wrong limit on a wrong board is about
     the limit)."""
     _check_board_type(puzzle)
-    limit = _require_int("limit", limit)
-    if not 1 <= limit < 2**64:
-        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "limit must be from 1 to 2**64 - 1")
+    limit = _count_limit(limit)
     text = _to_bytes(puzzle)
     count = ctypes.c_uint64()
     status = _library().sudoku_count_solutions(text, limit, ctypes.byref(count))
