@@ -25,9 +25,11 @@
 //! Layers: above the solver (it uses the solver's removal test), below `ffi`.
 
 mod grid;
+mod mask;
 mod removal;
 mod rng;
 mod symmetry;
+mod unavoidable;
 
 pub use symmetry::{Orbits, Symmetry};
 
@@ -37,7 +39,8 @@ use crate::error::Error;
 use crate::geometry::CELLS;
 use crate::solver::hooks::Kernel;
 use crate::solver::removal::Tester;
-use removal::{cells_of, Limits, Removal};
+use mask::cells;
+use removal::{Limits, Removal};
 use rng::Rng;
 
 /// What to generate. [`Options::default`] gives the defaults the C API's
@@ -287,7 +290,7 @@ pub fn is_minimal(board: &Board) -> Result<bool, Error> {
 fn is_minimal_by(tester: Tester, board: &Board) -> Result<bool, Error> {
     let (grid, givens) = solved(board)?;
     let removal = Removal::new(&grid, givens, tester);
-    Ok(cells_of(givens).all(|cell| removal.is_necessary(cell)))
+    Ok(cells(givens).all(|cell| removal.is_necessary(cell)))
 }
 
 /// Takes givens out of `board` while it keeps its one solution, giving a minimal puzzle (under
@@ -319,7 +322,7 @@ fn minimize_by(tester: Tester, board: &Board, symmetry: Symmetry) -> Result<Boar
     }
     removal.thin(&given.as_slice()[..len], Limits::NONE);
     let mut digits = [0u8; CELLS];
-    for cell in cells_of(removal.givens()) {
+    for cell in cells(removal.givens()) {
         digits[cell] = grid[cell];
     }
     Ok(Board::from_solved(digits))
