@@ -223,7 +223,8 @@ fn make(
         } else {
             min + rng.below(max - min + 1)
         };
-        let mut removal = Removal::new(&grid, (1u128 << CELLS) - 1, tester);
+        let largest_orbit = options.symmetry.largest_orbit();
+        let mut removal = Removal::new(&grid, (1u128 << CELLS) - 1, tester, largest_orbit);
         let limits = if options.minimal {
             Limits {
                 floor: 0,
@@ -289,7 +290,7 @@ pub fn is_minimal(board: &Board) -> Result<bool, Error> {
 
 fn is_minimal_by(tester: Tester, board: &Board) -> Result<bool, Error> {
     let (grid, givens) = solved(board)?;
-    let removal = Removal::new(&grid, givens, tester);
+    let removal = Removal::new(&grid, givens, tester, 1);
     Ok(cells(givens).all(|cell| removal.is_necessary(cell)))
 }
 
@@ -309,9 +310,9 @@ fn minimize_by(tester: Tester, board: &Board, symmetry: Symmetry) -> Result<Boar
     if !symmetry.holds_for(givens) {
         return Err(GenerateError::NotSymmetric);
     }
-    let mut removal = Removal::new(&grid, givens, tester);
     // The given orbits in order; `thin` without limits takes out each that can go, in turn.
     let orbits = symmetry.orbits();
+    let mut removal = Removal::new(&grid, givens, tester, symmetry.largest_orbit());
     let mut given = orbits;
     let mut len = 0;
     for &orbit in orbits.as_slice() {

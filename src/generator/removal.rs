@@ -21,7 +21,7 @@
 
 use super::grid::{Grid, HOUSES_OF};
 use super::mask::{cells, CELL_BIT};
-use super::unavoidable::Unavoidable;
+use super::unavoidable::{Families, Unavoidable};
 use crate::geometry::CELLS;
 use crate::solver::removal::{Base, Tester};
 
@@ -85,13 +85,18 @@ fn houses(cell: usize) -> (usize, usize, usize) {
 
 impl<'a> Removal<'a> {
     /// The puzzle of the cells `givens` of the solved `grid`, which must have `grid` as its only
-    /// solution.
-    pub(crate) fn new(grid: &'a Grid, givens: u128, tester: Tester) -> Removal<'a> {
+    /// solution, from which orbits of up to `orbit_cells` cells will be taken out.
+    pub(crate) fn new(
+        grid: &'a Grid,
+        givens: u128,
+        tester: Tester,
+        orbit_cells: u32,
+    ) -> Removal<'a> {
         let mut removal = Removal {
             grid,
             tester,
             givens,
-            unavoidable: Unavoidable::of(grid),
+            unavoidable: Unavoidable::of(grid, Families::for_orbits_of(orbit_cells)),
             rows: [0; 9],
             cols: [0; 9],
             boxes: [0; 9],
@@ -273,6 +278,9 @@ impl<'a> Removal<'a> {
 
     /// Whether the given `cell` is necessary: taking it out alone would break uniqueness.
     pub(crate) fn is_necessary(&self, cell: usize) -> bool {
+        if self.empties_unavoidable_set(CELL_BIT[cell]) {
+            return true;
+        }
         self.tester
             .has_other_value(self.grid, self.givens & !(1u128 << cell), 1u128 << cell)
     }

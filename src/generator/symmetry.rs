@@ -118,6 +118,20 @@ impl Symmetry {
         })
     }
 
+    /// The most cells of one orbit: the order of the symmetry's group.
+    pub(crate) fn largest_orbit(self) -> u32 {
+        match self {
+            Symmetry::None => 1,
+            Symmetry::Rotate180
+            | Symmetry::MirrorRows
+            | Symmetry::MirrorColumns
+            | Symmetry::Diagonal
+            | Symmetry::Antidiagonal => 2,
+            Symmetry::Rotate90 | Symmetry::BothDiagonals | Symmetry::BothMirrors => 4,
+            Symmetry::Dihedral => 8,
+        }
+    }
+
     /// The orbits, each as a cell mask, in order of their lowest cell.
     pub fn orbits(self) -> Orbits {
         ORBITS[self as usize]
@@ -214,6 +228,8 @@ mod tests {
     fn orbits_partition_the_grid_with_the_expected_sizes() {
         for s in Symmetry::ALL {
             let orbits = s.orbits();
+            let largest = orbits.as_slice().iter().map(|o| o.count_ones()).max();
+            assert_eq!(largest, Some(s.largest_orbit()));
             let all = orbits.as_slice().iter().fold(0u128, |acc, &o| {
                 assert_eq!(acc & o, 0);
                 acc | o

@@ -1,8 +1,8 @@
 //! Unavoidable sets of a solved grid, found directly in it, for the generator's removal loop
 //! (`removal`): a removal that would leave one without a given is refused without a search.
 
-use super::grid::Grid;
-use super::mask::cells;
+use super::grid::{Grid, HOUSES_OF};
+use super::mask::{cells, CELL_BIT};
 use crate::geometry::CELLS;
 
 /// The most unavoidable sets kept for a grid.
@@ -65,8 +65,37 @@ pub(super) struct Unavoidable {
     len: usize,
 }
 
+/// The families of unavoidable sets looked for in a grid ([`Unavoidable::of`]).
+///
+/// A set refuses the removal of an orbit only when every given the set has left is in the orbit,
+/// so the larger the orbits taken out at once, the fewer removals a set refuses, while finding
+/// the sets costs the same. Chosen by instruction counts of 1,000 puzzles of each symmetry
+/// (callgrind, docs/generator.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Families {
+    /// The sets of two lines alone: for orbits of four cells or more.
+    TwoLines,
+    /// The sets of two and of three lines: for orbits of two cells.
+    Lines,
+    /// Every family, the two-digit sets too: for single cells.
+    All,
+}
+
+impl Families {
+    /// The families worth finding for orbits of up to `cells` cells.
+    pub(super) fn for_orbits_of(cells: u32) -> Families {
+        match cells {
+            0 | 1 => Families::All,
+            2 | 3 => Families::Lines,
+            _ => Families::TwoLines,
+        }
+    }
+}
+
 impl Unavoidable {
-    pub(super) fn of(grid: &Grid) -> Unavoidable {
+    /// The sets of `families` in `grid`, up to [`MAX_UNAVOIDABLE`]: the sets of lines first
+    /// (rows, then columns), then the two-digit sets.
+    pub(super) fn of(grid: &Grid, families: Families) -> Unavoidable {
         let mut found = Unavoidable {
             sets: [0; MAX_UNAVOIDABLE],
             member: [0; CELLS],
@@ -103,11 +132,42 @@ impl Unavoidable {
                     }
                 }
             }
-            for band in 0..3 {
-                found.add_three_line_sets(t, 3 * band, lines, positions);
+            if families != Families::TwoLines {
+                for band in 0..3 {
+                    found.add_three_line_sets(t, 3 * band, lines, positions);
+                }
             }
         }
+        if families == Families::All {
+            found.add_two_digit_sets(grid);
+        }
         found
+    }
+
+    /// The sets of two digits spanning two bands or more and two stacks or more, of up to
+    /// [`MAX_SET`] cells (those inside one band or stack are the three-line sets above). For
+    /// digits `x` and `y`, a set holds both digits' cells in some rows; it must hold, with the
+    /// cell of `x` in a row, the `y` of that cell's column and the `y` of its box, so its rows
+    /// are the rows of a component of the graph of those two links ([`row_components`]).
+    /// Swapping `x` and `y` in those rows keeps every house's digits.
+    fn add_two_digit_sets(&mut self, grid: &Grid) {
+        let places = Places::of(grid);
+        for x in 1..9 {
+            for y in x + 1..10 {
+                let mut components = [0u16; 9];
+                let n = row_components(&places, x, y, &mut components);
+                for &rows in &components[..n] {
+                    let in_one_band = [0o7, 0o70, 0o700].iter().any(|&band| rows & !band == 0);
+                    if rows.count_ones() * 2 > MAX_SET || in_one_band {
+                        continue;
+                    }
+                    let cells = (places.cells[x] | places.cells[y]) & ROW_CELLS[rows as usize];
+                    if STACK_CELLS.iter().all(|&stack| cells & !stack != 0) {
+                        self.add(cells);
+                    }
+                }
+            }
+        }
     }
 
     /// The 6-cell sets of the three lines from `l` of rows (`t` = 0) or columns (`t` = 1), given
@@ -177,6 +237,153 @@ impl Unavoidable {
     }
 }
 
+/// Each digit's places in a grid, for [`row_components`]: 16-byte tables whose bytes 0-8 are
+/// used, for byte shuffles (the other bytes hold their own index, so that a shuffle by such a
+/// table keeps them where they are).
+struct Places {
+    /// `column[d][r]`: the column of digit `d` in row `r`.
+    column: [[u8; 16]; 10],
+    /// `row[d][c]`: the row of digit `d` in column `c`.
+    row: [[u8; 16]; 10],
+    /// `box_of[d][r]`: the box of digit `d` in row `r`.
+    box_of: [[u8; 16]; 10],
+    /// `row_in_box[d][b]`: the row of digit `d` in box `b`.
+    row_in_box: [[u8; 16]; 10],
+    /// `cells[d]`: the cells of digit `d`.
+    cells: [u128; 10],
+}
+
+impl Places {
+    fn of(grid: &Grid) -> Places {
+        const INDEX: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+        let mut places = Places {
+            column: [INDEX; 10],
+            row: [INDEX; 10],
+            box_of: [INDEX; 10],
+            row_in_box: [INDEX; 10],
+            cells: [0; 10],
+        };
+        for (cell, &digit) in grid.iter().enumerate() {
+            let [r, c, b] = HOUSES_OF[cell];
+            let d = digit as usize;
+            places.column[d][r as usize] = c;
+            places.row[d][c as usize] = r;
+            places.box_of[d][r as usize] = b;
+            places.row_in_box[d][b as usize] = r;
+            places.cells[d] |= CELL_BIT[cell];
+        }
+        places
+    }
+}
+
+/// `ROW_CELLS[rows]`: the cells of the rows of `rows` (bit `r` for row `r`).
+static ROW_CELLS: [u128; 512] = {
+    let mut cells = [0u128; 512];
+    let mut rows = 0;
+    while rows < 512 {
+        let mut r = 0;
+        while r < 9 {
+            if rows >> r & 1 == 1 {
+                cells[rows] |= 0x1FF << (9 * r);
+            }
+            r += 1;
+        }
+        rows += 1;
+    }
+    cells
+};
+
+/// The cells of each stack.
+const STACK_CELLS: [u128; 3] = {
+    let mut cells = [0u128; 3];
+    let mut cell = 0;
+    while cell < CELLS {
+        cells[cell % 9 / 3] |= 1 << cell;
+        cell += 1;
+    }
+    cells
+};
+
+/// For digits `x` and `y`, the rows linked by two permutations: row `r` to the row of the `y`
+/// in the column of `r`'s `x`, and to the row of the `y` in the box of `r`'s `x`. Writes the
+/// components (each a mask of rows, bit `r`) to `out` and returns how many, or 0 when all nine
+/// rows are one.
+///
+/// Each row is labelled with the lowest row it reaches: eight rounds of taking the lower of
+/// its label and its two successors' (a component has at most nine rows, so every row of it is
+/// reached within eight links; forward links suffice, since the links are permutations).
+fn row_components(places: &Places, x: usize, y: usize, out: &mut [u16; 9]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("ssse3") {
+        // SAFETY: the CPU has SSSE3, checked just above.
+        return unsafe { row_components_ssse3(places, x, y, out) };
+    }
+    row_components_portable(places, x, y, out)
+}
+
+/// [`row_components`] one row at a time.
+fn row_components_portable(places: &Places, x: usize, y: usize, out: &mut [u16; 9]) -> usize {
+    let mut lowest: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    for _ in 0..8 {
+        let before = lowest;
+        for r in 0..9 {
+            let by_column = places.row[y][places.column[x][r] as usize] as usize;
+            let by_box = places.row_in_box[y][places.box_of[x][r] as usize] as usize;
+            lowest[r] = before[r].min(before[by_column]).min(before[by_box]);
+        }
+    }
+    let roots = (0..9).filter(|&r| lowest[r] as usize == r);
+    if roots.clone().count() == 1 {
+        return 0;
+    }
+    let mut n = 0;
+    for root in roots {
+        out[n] = (0..9)
+            .filter(|&r| lowest[r] as usize == root)
+            .fold(0, |acc, r| acc | 1 << r);
+        n += 1;
+    }
+    n
+}
+
+/// [`row_components`] with byte shuffles: a round is two shuffles and two minimums of one
+/// 16-byte vector, and a component's rows come from one comparison.
+///
+/// # Safety
+///
+/// The CPU must support SSSE3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn row_components_ssse3(places: &Places, x: usize, y: usize, out: &mut [u16; 9]) -> usize {
+    use core::arch::x86_64::*;
+    // SAFETY: each table is 16 bytes long; the loads are unaligned.
+    let load = |table: &[u8; 16]| unsafe { _mm_loadu_si128(table.as_ptr().cast()) };
+    let by_column = _mm_shuffle_epi8(load(&places.row[y]), load(&places.column[x]));
+    let by_box = _mm_shuffle_epi8(load(&places.row_in_box[y]), load(&places.box_of[x]));
+    let rows = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    let mut lowest = rows;
+    for _ in 0..8 {
+        let next = _mm_min_epu8(
+            _mm_shuffle_epi8(lowest, by_column),
+            _mm_shuffle_epi8(lowest, by_box),
+        );
+        lowest = _mm_min_epu8(lowest, next);
+    }
+    let mut roots = _mm_movemask_epi8(_mm_cmpeq_epi8(lowest, rows)) & 0x1FF;
+    if roots == 1 {
+        return 0;
+    }
+    let mut n = 0;
+    while roots != 0 {
+        let root = roots.trailing_zeros();
+        roots &= roots - 1;
+        let component = _mm_cmpeq_epi8(lowest, _mm_set1_epi8(root as i8));
+        out[n] = (_mm_movemask_epi8(component) & 0x1FF) as u16;
+        n += 1;
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,14 +449,39 @@ mod tests {
         out
     }
 
+    /// By brute force: the rows of each minimal set of rows in which swapping `x` and `y` gives
+    /// another valid grid.
+    fn two_digit_swaps(grid: &Grid, x: u8, y: u8) -> Vec<u16> {
+        let valid = |rows: u16| {
+            let mut swapped = *grid;
+            for (cell, digit) in swapped.iter_mut().enumerate() {
+                if rows >> (cell / 9) & 1 == 1 && (*digit == x || *digit == y) {
+                    *digit = x + y - *digit;
+                }
+            }
+            (0..9).all(|i| {
+                let (mut col, mut bx) = (0u16, 0u16);
+                for j in 0..9 {
+                    col |= 1 << swapped[9 * j + i];
+                    bx |= 1 << swapped[9 * (3 * (i / 3) + j / 3) + 3 * (i % 3) + j % 3];
+                }
+                col == 0x3FE && bx == 0x3FE
+            })
+        };
+        let all: Vec<u16> = (1..0x1FF).filter(|&rows| valid(rows)).collect();
+        all.iter()
+            .copied()
+            .filter(|&rows| all.iter().all(|&other| other == rows || other & !rows != 0))
+            .collect()
+    }
+
     #[test]
-    fn unavoidable_sets_hold_every_small_band_rearrangement_and_are_unavoidable() {
-        let (mut six_cell_three_line, mut checked) = (0, 0);
+    fn unavoidable_sets_are_unavoidable_and_every_family_is_found_whole() {
+        let (mut three_line, mut two_digit, mut full) = (0, 0, 0);
         for i in 0..300 {
             let grid = random_grid(&mut Rng::new(11, i));
-            let found = Unavoidable::of(&grid);
+            let found = Unavoidable::of(&grid, Families::All);
             let table = &found.sets[..found.len];
-            assert!(found.len < MAX_UNAVOIDABLE, "grid {i}: table full");
             for (k, &set) in table.iter().enumerate() {
                 // The solver, not the families' reasoning, says the set is unavoidable.
                 let mut digits = grid;
@@ -266,8 +498,17 @@ mod tests {
                     assert_eq!(found.member[cell] >> k & 1 == 1, set >> cell & 1 == 1);
                 }
             }
-            // Every minimal rearrangement of up to 6 cells is in the table (larger ones of two
-            // lines up to MAX_SET as well).
+            // The sets of lines come first and always fit: the table holds every set the
+            // smaller families find.
+            for families in [Families::TwoLines, Families::Lines] {
+                let fewer = Unavoidable::of(&grid, families);
+                assert!(fewer.len < MAX_UNAVOIDABLE);
+                assert!(fewer.sets[..fewer.len]
+                    .iter()
+                    .all(|set| table.contains(set)));
+            }
+            // Every minimal rearrangement of a band or stack of up to 6 cells is a set of lines
+            // (and those of two lines up to MAX_SET cells).
             for transposed in [false, true] {
                 for l in [0, 3, 6] {
                     let all = rearrangements(&grid, l, transposed);
@@ -276,21 +517,67 @@ mod tests {
                         let lines = (0..3).filter(|&r| {
                             (0..9).any(|k| set >> cell(l + r, k, transposed) & 1 == 1)
                         });
-                        let two_lines = lines.count() == 2;
+                        let in_two = lines.count() == 2;
                         let size = set.count_ones();
-                        if minimal && (size <= 6 || two_lines && size <= MAX_SET) {
+                        if minimal && (size <= 6 || in_two && size <= MAX_SET) {
                             assert!(table.contains(&set), "grid {i}: {set:x} missing");
-                            checked += 1;
-                            six_cell_three_line += usize::from(!two_lines);
+                            three_line += usize::from(!in_two);
+                        }
+                    }
+                }
+            }
+            // Every minimal two-digit set of up to MAX_SET cells across bands and stacks, unless
+            // the table is full.
+            if found.len == MAX_UNAVOIDABLE {
+                full += 1;
+                continue;
+            }
+            for x in 1..9 {
+                for y in x + 1..10 {
+                    for rows in two_digit_swaps(&grid, x, y) {
+                        let set: u128 = (0..CELLS)
+                            .filter(|&c| rows >> (c / 9) & 1 == 1)
+                            .filter(|&c| grid[c] == x || grid[c] == y)
+                            .fold(0, |acc, c| acc | 1 << c);
+                        let bands = (0..3).filter(|b| rows >> (3 * b) & 7 != 0).count();
+                        let stacks = (0..3).filter(|&s| set & STACK_CELLS[s] != 0).count();
+                        if set.count_ones() <= MAX_SET && bands >= 2 && stacks >= 2 {
+                            assert!(table.contains(&set), "grid {i}: {set:x} missing");
+                            two_digit += 1;
                         }
                     }
                 }
             }
         }
-        // About 5.5 six-cell sets of three lines a grid (a Python count of 200 grids).
-        assert!(
-            six_cell_three_line > 300 * 4,
-            "{six_cell_three_line} of {checked}"
-        );
+        // About 5.5 six-cell sets of three lines a grid, and 14 two-digit sets (a Python count
+        // of 200 grids); a full table is rare.
+        assert!(three_line > 300 * 4, "{three_line}");
+        assert!(two_digit > 300 * 10, "{two_digit}");
+        assert!(full < 300 / 20, "{full}");
+    }
+
+    #[test]
+    fn both_ways_of_finding_row_components_agree() {
+        for i in 0..300 {
+            let places = Places::of(&random_grid(&mut Rng::new(12, i)));
+            for x in 1..9 {
+                for y in x + 1..10 {
+                    let (mut a, mut b) = ([0u16; 9], [0u16; 9]);
+                    let n = row_components(&places, x, y, &mut a);
+                    assert_eq!(row_components_portable(&places, x, y, &mut b), n);
+                    assert_eq!(a[..n], b[..n]);
+                    // The components partition the rows (when there are two or more).
+                    assert!(n != 1);
+                    assert_eq!(
+                        a[..n].iter().fold(0, |acc, &rows| acc | rows),
+                        if n == 0 { 0 } else { 0x1FF }
+                    );
+                    assert_eq!(
+                        a[..n].iter().map(|rows| rows.count_ones()).sum::<u32>(),
+                        9 * (n != 0) as u32
+                    );
+                }
+            }
+        }
     }
 }
