@@ -42,6 +42,7 @@ use crate::solver::removal::Tester;
 use mask::cells;
 use removal::{Limits, Removal};
 use rng::Rng;
+use unavoidable::Families;
 
 /// What to generate. [`Options::default`] gives the defaults the C API's
 /// `sudoku_generate_options_init` writes.
@@ -223,8 +224,8 @@ fn make(
         } else {
             min + rng.below(max - min + 1)
         };
-        let largest_orbit = options.symmetry.largest_orbit();
-        let mut removal = Removal::new(&grid, (1u128 << CELLS) - 1, tester, largest_orbit);
+        let families = Families::for_orbits_of(options.symmetry.largest_orbit());
+        let mut removal = Removal::new(&grid, (1u128 << CELLS) - 1, tester, families);
         let limits = if options.minimal {
             Limits {
                 floor: 0,
@@ -290,7 +291,11 @@ pub fn is_minimal(board: &Board) -> Result<bool, Error> {
 
 fn is_minimal_by(tester: Tester, board: &Board) -> Result<bool, Error> {
     let (grid, givens) = solved(board)?;
-    let removal = Removal::new(&grid, givens, tester, 1);
+    // Every family of unavoidable sets: a set left with one given shows it necessary without a
+    // search. Finding them costs about a search, which a puzzle that is not minimal may not need
+    // (1.6 to 3.5 µs on puzzles of 35-40 givens), but on a minimal one they spare about half of
+    // the searches (17-clue puzzles 50 to 14 µs; thirty-seventh session).
+    let removal = Removal::new(&grid, givens, tester, Families::All);
     Ok(cells(givens).all(|cell| removal.is_necessary(cell)))
 }
 
@@ -312,7 +317,8 @@ fn minimize_by(tester: Tester, board: &Board, symmetry: Symmetry) -> Result<Boar
     }
     // The given orbits in order; `thin` without limits takes out each that can go, in turn.
     let orbits = symmetry.orbits();
-    let mut removal = Removal::new(&grid, givens, tester, symmetry.largest_orbit());
+    let families = Families::for_orbits_of(symmetry.largest_orbit());
+    let mut removal = Removal::new(&grid, givens, tester, families);
     let mut given = orbits;
     let mut len = 0;
     for &orbit in orbits.as_slice() {

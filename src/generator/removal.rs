@@ -85,18 +85,18 @@ fn houses(cell: usize) -> (usize, usize, usize) {
 
 impl<'a> Removal<'a> {
     /// The puzzle of the cells `givens` of the solved `grid`, which must have `grid` as its only
-    /// solution, from which orbits of up to `orbit_cells` cells will be taken out.
+    /// solution, with the unavoidable sets of `families`.
     pub(crate) fn new(
         grid: &'a Grid,
         givens: u128,
         tester: Tester,
-        orbit_cells: u32,
+        families: Families,
     ) -> Removal<'a> {
         let mut removal = Removal {
             grid,
             tester,
             givens,
-            unavoidable: Unavoidable::of(grid, Families::for_orbits_of(orbit_cells)),
+            unavoidable: Unavoidable::of(grid, families),
             rows: [0; 9],
             cols: [0; 9],
             boxes: [0; 9],

@@ -41,22 +41,22 @@ fn line_cells(t: usize, l: usize, positions: u32) -> u128 {
 
 /// Unavoidable sets of a grid: sets of cells that every puzzle with the grid as its only
 /// solution must hold a given in (a puzzle with none of them given has another solution: the
-/// grid with the set's digits moved). Found directly in the grid, three families, each a way
-/// to rearrange the digits of a band (rows) or a stack (columns) inside its columns (rows) so
-/// that each line, column and box keeps its digits:
+/// grid with the set's digits moved). Found directly in the grid, four families ([`Families`]
+/// says which are looked for); the first three are ways to rearrange the digits of a band (rows)
+/// or a stack (columns) inside its columns (rows) so that each line, column and box keeps its
+/// digits:
 /// - two lines: the digits of one line map to the other's positions, and each cycle of that
 ///   permutation is a set of positions where the two lines can swap their digits (cycles of up
 ///   to [`MAX_SET`] cells are kept);
 /// - three lines, two positions: two positions in different boxes holding the same three
 ///   digits, in no line the same one, can rotate them (6 cells);
-/// - three lines, two digits: two digits at the same three positions can swap there (6 cells).
+/// - three lines, two digits: two digits at the same three positions can swap there (6 cells);
+/// - two digits across bands and stacks ([`Unavoidable::add_two_digit_sets`]).
 ///
-/// The two 6-cell families are the smallest of the band's other rearrangements; with them
-/// 10.9 of the 24.4 givens a minimal puzzle keeps are refused without a search (9.6 with the
-/// first family alone; 11.7 with every band rearrangement of up to 12 cells). Sets of two digits
-/// across the grid (the groups of their cells closed under sharing a house) would refuse 12.6
-/// with the first two families, but cost several times what they save to find
-/// (docs/generator.md).
+/// The two 6-cell families are the smallest of the band's other rearrangements. Of the 24.4
+/// givens a minimal puzzle keeps without symmetry, the first family refuses 9.6 without a
+/// search, the first three 10.9 (11.7 with every band rearrangement of up to 12 cells), all four
+/// 12.6 (docs/generator.md).
 pub(super) struct Unavoidable {
     sets: [u128; MAX_UNAVOIDABLE],
     /// Bit `k` of `member[cell]`: `cell` is in `sets[k]`.
