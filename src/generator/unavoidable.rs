@@ -161,7 +161,9 @@ impl Unavoidable {
                     if rows.count_ones() * 2 > MAX_SET || in_one_band {
                         continue;
                     }
-                    let cells = (places.cells[x] | places.cells[y]) & ROW_CELLS[rows as usize];
+                    // Column 0 at those rows, times nine bits: the whole rows.
+                    let row_cells = COLUMN_0_CELLS[rows as usize] * 0x1FF;
+                    let cells = (places.cells[x] | places.cells[y]) & row_cells;
                     if STACK_CELLS.iter().all(|&stack| cells & !stack != 0) {
                         self.add(cells);
                     }
@@ -276,23 +278,6 @@ impl Places {
     }
 }
 
-/// `ROW_CELLS[rows]`: the cells of the rows of `rows` (bit `r` for row `r`).
-static ROW_CELLS: [u128; 512] = {
-    let mut cells = [0u128; 512];
-    let mut rows = 0;
-    while rows < 512 {
-        let mut r = 0;
-        while r < 9 {
-            if rows >> r & 1 == 1 {
-                cells[rows] |= 0x1FF << (9 * r);
-            }
-            r += 1;
-        }
-        rows += 1;
-    }
-    cells
-};
-
 /// The cells of each stack.
 const STACK_CELLS: [u128; 3] = {
     let mut cells = [0u128; 3];
@@ -404,18 +389,18 @@ mod tests {
     /// reordering the digits of the three lines from `l` inside each position (six orders a
     /// position) so that every line keeps its nine digits, the grid itself left out.
     fn rearrangements(grid: &Grid, l: usize, transposed: bool) -> Vec<u128> {
-        const ORDERS: [[usize; 3]; 6] = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
+        let orders: Vec<[usize; 3]> = (0..27)
+            .map(|n| [n % 3, n / 3 % 3, n / 9])
+            .filter(|[a, b, c]| a != b && b != c && a != c)
+            .collect();
+        assert_eq!(orders.len(), 6);
+        // `at[r][k]`: the cell of position `k` of line `l + r`.
+        let at: [[usize; 9]; 3] =
+            core::array::from_fn(|r| core::array::from_fn(|k| cell(l + r, k, transposed)));
         fn walk(
+            orders: &[[usize; 3]],
             grid: &Grid,
-            l: usize,
-            t: bool,
+            at: &[[usize; 9]; 3],
             k: usize,
             lines: [u16; 3],
             changed: u128,
@@ -427,25 +412,25 @@ mod tests {
                 }
                 return;
             }
-            for order in ORDERS {
+            for order in orders {
                 let mut next = lines;
                 let mut more = changed;
                 let mut fits = true;
                 for (r, &from) in order.iter().enumerate() {
-                    let digit = grid[cell(l + from, k, t)];
+                    let digit = grid[at[from][k]];
                     fits &= next[r] >> digit & 1 == 0;
                     next[r] |= 1 << digit;
                     if from != r {
-                        more |= 1u128 << cell(l + r, k, t);
+                        more |= 1u128 << at[r][k];
                     }
                 }
                 if fits {
-                    walk(grid, l, t, k + 1, next, more, out);
+                    walk(orders, grid, at, k + 1, next, more, out);
                 }
             }
         }
         let mut out = Vec::new();
-        walk(grid, l, transposed, 0, [0; 3], 0, &mut out);
+        walk(&orders, grid, &at, 0, [0; 3], 0, &mut out);
         out
     }
 
