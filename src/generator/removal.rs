@@ -276,7 +276,8 @@ impl<'a> Removal<'a> {
         }
     }
 
-    /// Whether the given `cell` is necessary: taking it out alone would break uniqueness.
+    /// Whether the given `cell` is necessary: taking it out alone would break uniqueness. It is
+    /// at once when it is the only given left in an unavoidable set; else a removal search says.
     pub(crate) fn is_necessary(&self, cell: usize) -> bool {
         if self.empties_unavoidable_set(CELL_BIT[cell]) {
             return true;
