@@ -127,6 +127,11 @@ impl<'a> Removal<'a> {
         self.digit_cells[self.grid[cell] as usize] ^= CELL_BIT[cell];
     }
 
+    /// Looks for the unavoidable sets of `families`, in place of those found before.
+    pub(crate) fn find_unavoidable_sets(&mut self, families: Families) {
+        self.unavoidable = Unavoidable::of(self.grid, families);
+    }
+
     /// The cells still given.
     pub(crate) fn givens(&self) -> u128 {
         self.givens
@@ -140,7 +145,7 @@ impl<'a> Removal<'a> {
     /// Whether every cell of `orbit` (all given) would be forced by the givens left if the orbit
     /// went: a naked single (it sees the eight other digits) or a hidden single (every other open
     /// cell of one of its houses sees its digit). Then the removal is safe.
-    fn forced_without(&mut self, orbit: u128) -> bool {
+    pub(crate) fn forced_without(&mut self, orbit: u128) -> bool {
         for cell in cells(orbit) {
             self.toggle(cell);
         }

@@ -73,6 +73,8 @@ pub(super) struct Unavoidable {
 /// (callgrind, docs/generator.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Families {
+    /// None yet (`is_minimal` first tries the singles check alone on every given).
+    None,
     /// The sets of two lines alone: for orbits of four cells or more.
     TwoLines,
     /// The sets of two and of three lines: for orbits of two cells.
@@ -101,6 +103,9 @@ impl Unavoidable {
             member: [0; CELLS],
             len: 0,
         };
+        if families == Families::None {
+            return found;
+        }
         // `line[t][l][k]`: the digit at position `k` of line `l`, rows (t = 0) or columns (1);
         // `position[t][l][d]`: the position of digit `d` in line `l`.
         let mut line = [[[0u8; 9]; 9]; 2];
