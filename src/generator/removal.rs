@@ -109,7 +109,7 @@ impl<'a> Removal<'a> {
     }
 
     /// Whether the puzzle without `cells_out` would leave a known unavoidable set with no
-    /// given: then it has another solution (a swap of two rows or columns on that set).
+    /// given: then it has another solution (the grid with that set's digits moved).
     #[inline]
     fn empties_unavoidable_set(&self, cells_out: u128) -> bool {
         self.unavoidable
