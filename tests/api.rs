@@ -238,7 +238,7 @@ fn validation_agrees_with_the_reference_on_random_boards() {
             let cell = (rng.next() % 81) as usize;
             text[cell] = b'1' + (rng.next() % 9) as u8;
         }
-        if rng.next() % 4 == 0 {
+        if rng.next().is_multiple_of(4) {
             let cell = (rng.next() % 81) as usize;
             text[cell] = (rng.next() % 256) as u8;
         }

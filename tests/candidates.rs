@@ -166,7 +166,7 @@ fn random_candidate_puzzles_agree_with_the_reference() {
                 // in every third round plant a fault: an empty cell or a repeated single.
                 let start = if round % 2 == 1 {
                     std::array::from_fn(|i| match text[i] {
-                        b @ b'1'..=b'9' if rng.next() % 4 == 0 => 1 << (b - b'1'),
+                        b @ b'1'..=b'9' if rng.next().is_multiple_of(4) => 1 << (b - b'1'),
                         _ => 0x1FF,
                     })
                 } else {
@@ -175,12 +175,12 @@ fn random_candidate_puzzles_agree_with_the_reference() {
                 let mut masks: [u16; CELLS] = std::array::from_fn(|i| {
                     let drop = (rng.next() & rng.next() & rng.next()) as u16 & 0x1FF;
                     let own = 1 << (solution[i] - b'1');
-                    let keep_solution = rng.next() % 200 != 0;
+                    let keep_solution = !rng.next().is_multiple_of(200);
                     (start[i] & !drop) | (own * keep_solution as u16)
                 });
                 if round % 3 == 2 {
                     let cell = (rng.next() % CELLS as u64) as usize;
-                    if rng.next() % 2 == 0 {
+                    if rng.next().is_multiple_of(2) {
                         masks[cell] = 0;
                     } else {
                         let peer = (0..CELLS)

@@ -165,7 +165,11 @@ impl Candidate {
         let mut key = [0u8; 32];
         key[0] = self.grid;
         key[1..3].copy_from_slice(&self.used_rows.to_le_bytes());
-        key[3] = if level_done % 3 == 0 { 0 } else { self.band };
+        key[3] = if level_done.is_multiple_of(3) {
+            0
+        } else {
+            self.band
+        };
         key[4..13].copy_from_slice(&self.cols);
         key[13..15].copy_from_slice(&self.col_breaks.to_le_bytes());
         key[15] = self.stack_breaks;
@@ -175,7 +179,7 @@ impl Candidate {
 
     /// The source rows that may become image row `level`.
     fn allowed_rows(&self, level: usize) -> u16 {
-        if level % 3 == 0 {
+        if level.is_multiple_of(3) {
             let mut rows = 0;
             for b in 0..3 {
                 if self.used_bands & (1 << b) == 0 {

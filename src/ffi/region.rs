@@ -20,7 +20,9 @@ impl Region {
             .filter(|&n| n <= isize::MAX as usize)?;
         let start = ptr as usize;
         start.checked_add(len)?;
-        (start % align_of::<T>() == 0).then_some(Region { start, len })
+        start
+            .is_multiple_of(align_of::<T>())
+            .then_some(Region { start, len })
     }
 
     /// The bytes of one value of `T` at `ptr`, at any alignment (outputs written unaligned);

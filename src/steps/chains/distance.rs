@@ -341,7 +341,7 @@ pub fn shortest(
         if !open(2 * k + 2) {
             return None;
         }
-        let on = (k % 2 == 0) == start.is_on();
+        let on = k.is_multiple_of(2) == start.is_on();
         let last = &layers[k as usize];
         let next = if on {
             sets.weak(last, links)
