@@ -288,7 +288,7 @@ impl<'a> Removal<'a> {
             return true;
         }
         self.tester
-            .has_other_value(self.grid, self.givens & !(1u128 << cell), 1u128 << cell)
+            .has_other_value(self.grid, self.givens & !CELL_BIT[cell], CELL_BIT[cell])
     }
 
     /// The puzzle as text: `'1'`-`'9'` givens, `'.'` blanks.
