@@ -9,7 +9,7 @@ from __future__ import annotations
 import ctypes
 from typing import Union
 
-from ._checks import _check_board_type, _require_int
+from ._checks import _check_board_type, _require_int, _type_name
 from ._errors import (
     SUDOKU_CONFLICTING_GIVENS,
     SUDOKU_INVALID_ARGUMENT,
@@ -94,4 +94,4 @@ def _puzzle_list(call, puzzles):
         if hasattr(puzzles, "__iter__"):
             raise
         raise TypeError("%s takes a list of puzzles, not %s"
-                        % (call, type(puzzles).__name__)) from None
+                        % (call, _type_name(puzzles))) from None

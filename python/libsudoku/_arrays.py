@@ -4,8 +4,8 @@ Imported by solve_batch only when it is given an array, so the package itself ne
 NumPy: it stays optional. The library reads and writes ASCII boards, 81 bytes a puzzle, which is
 exactly the memory of a C-contiguous (N, 81) uint8 array: the call gets the array's own buffer.
 Arrays of digits 0-9 (0 a blank) become ASCII in the solutions array itself (adding '0', and
-'0' is a blank to the library) and go back to digits after the call. Imports _loader, _errors,
-_args and _batch only: _solve imports this module, so importing _solve or the package here
+'0' is a blank to the library) and go back to digits after the call. Imports _loader, _checks,
+_errors, _args and _batch only: _solve imports this module, so importing _solve or the package here
 would make a cycle.
 """
 
@@ -15,6 +15,7 @@ import numpy as np
 
 from ._args import CELLS
 from ._batch import SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE, BatchArrays, _chunks
+from ._checks import _type_name
 from ._errors import SUDOKU_OK, SudokuError
 from ._loader import _library
 
@@ -43,7 +44,7 @@ def _check_out(out, shape):
     """`out` must be able to take the solutions in place: the library writes 81 bytes a row."""
     if not isinstance(out, np.ndarray) or out.dtype != np.uint8:
         raise TypeError("out must be a NumPy array of dtype uint8, not %s"
-                        % (out.dtype if isinstance(out, np.ndarray) else type(out).__name__))
+                        % (out.dtype if isinstance(out, np.ndarray) else _type_name(out)))
     if out.shape != shape:
         raise ValueError("out must have the shape of the puzzles, %s, not %s" % (shape, out.shape))
     if not out.flags.c_contiguous or not out.flags.writeable:

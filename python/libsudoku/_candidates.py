@@ -10,7 +10,7 @@ import ctypes
 from typing import TYPE_CHECKING, List, Tuple, Union
 
 from ._args import CELLS, Board, _Board, _count_limit, _fail, _to_bytes
-from ._checks import _require_int
+from ._checks import _require_int, _type_name
 from ._errors import (
     SUDOKU_CONFLICTING_GIVENS,
     SUDOKU_INVALID_ARGUMENT,
@@ -59,7 +59,7 @@ def _to_masks(masks):
         masks = list(masks)
     if not isinstance(masks, (list, tuple)):
         raise TypeError("candidates are a list or tuple of 81 int masks (or a 1-D NumPy array "
-                        "of them, or a PuzzleRead), not %s" % type(masks).__name__)
+                        "of them, or a PuzzleRead), not %s" % _type_name(masks))
     masks = list(masks)
     if len(masks) != CELLS:
         raise SudokuError(SUDOKU_INVALID_ARGUMENT,

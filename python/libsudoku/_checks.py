@@ -24,7 +24,7 @@ def _check_board_type(board):
         % (
             "a memoryview of format %r" % board.format
             if isinstance(board, memoryview)
-            else type(board).__name__
+            else _type_name(board)
         )
     )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Tuple
 
-from ._checks import _require_int
+from ._checks import _require_int, _type_name
 from ._loader import _library
 from ._public import _public
 
@@ -62,7 +62,7 @@ class SudokuError(ValueError):
         if message is None:
             message = _message(status)
         elif not isinstance(message, str):
-            raise TypeError("message must be a str, not %s" % type(message).__name__)
+            raise TypeError("message must be a str, not %s" % _type_name(message))
         super().__init__(message if cell is None else "%s (cell %d)" % (message, cell))
         self.status = status
         self.message = message

@@ -9,7 +9,14 @@ from typing import List, Literal, Optional, Tuple, Union, overload
 
 from ._args import CELLS, _LIST_LIMIT_MAX, Board, _Board, _fail, _initialized, _to_bytes
 from ._batch import _at, _chunks
-from ._checks import _check_board_type, _finite, _rating_number, _require_bool, _require_int
+from ._checks import (
+    _check_board_type,
+    _finite,
+    _rating_number,
+    _require_bool,
+    _require_int,
+    _type_name,
+)
 from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
 from ._loader import _GenerateOptions, _library
 
@@ -40,7 +47,7 @@ SYMMETRIES = (
 
 def _symmetry_code(symmetry):
     if not isinstance(symmetry, str):
-        raise TypeError("symmetry must be a str (one of SYMMETRIES), not %s" % type(symmetry).__name__)
+        raise TypeError("symmetry must be a str (one of SYMMETRIES), not %s" % _type_name(symmetry))
     if symmetry not in SYMMETRIES:
         raise SudokuError(
             SUDOKU_INVALID_ARGUMENT,
@@ -61,7 +68,7 @@ def _er_tenths(er):
     for given in er:
         value = _rating_number(given)
         if value is None:
-            raise TypeError("er must hold numbers, not %s" % type(given).__name__)
+            raise TypeError("er must hold numbers, not %s" % _type_name(given))
         # Tenths in the C struct's 16 bits: 0.0 to 6553.5, one decimal. NaN and infinities are
         # out of that range too (round would raise on them). A window above every rating the
         # engine gives is the library's to take, as from C: SUDOKU_NOT_FOUND.

@@ -8,7 +8,7 @@ import ctypes
 from typing import Iterator, NamedTuple, Optional, Tuple, Union
 
 from ._args import CELLS, _Board, _initialized
-from ._checks import _require_int
+from ._checks import _require_int, _type_name
 from ._errors import (
     SUDOKU_END_OF_INPUT,
     SUDOKU_INVALID_FORMAT,
@@ -66,7 +66,7 @@ def _text_address(text):
             text = text.tobytes()
     elif not isinstance(text, (bytes, bytearray)):
         raise TypeError("a text is a str, bytes, bytearray or byte memoryview, not %s"
-                        % type(text).__name__)
+                        % _type_name(text))
     if isinstance(text, bytes):
         # A c_char_p points into the bytes object itself (immutable: no copy is made).
         return text, ctypes.cast(ctypes.c_char_p(text), ctypes.c_void_p).value or 0, len(text)

@@ -14,7 +14,14 @@ from typing import Iterable, List, NamedTuple, Optional, Tuple, Union
 from ._args import CELLS, Board, _fail, _initialized, _puzzle_list, _to_bytes
 from ._batch import _at, _chunks
 from ._candidates import _MASK_RANGE, Masks, _Masks, _to_masks, board_candidates
-from ._checks import _check_board_type, _finite, _rating_number, _require_bool, _require_int
+from ._checks import (
+    _check_board_type,
+    _finite,
+    _rating_number,
+    _require_bool,
+    _require_int,
+    _type_name,
+)
 from ._errors import (
     SUDOKU_BUFFER_TOO_SMALL,
     SUDOKU_CONFLICTING_GIVENS,
@@ -119,7 +126,7 @@ def level_name(er: float) -> str:
     number = _rating_number(er)
     if number is None:
         raise TypeError("level_name takes an ER (a number such as 7.2), not %s"
-                        % type(er).__name__)
+                        % _type_name(er))
     er = number
     # The range is checked on er itself (rounding first took -0.05 for 0.0), and tenths are
     # taken as serate rounds an ER for printing, (int)((x + 0.05) * 10): 9.05 is 9.1.
@@ -448,7 +455,7 @@ def explain(step: Step) -> str:
     which is all that is checked: a hand-made step is not compared with a board, so a placement
     outside its houses is explained as given); TypeError when step is not a Step."""
     if not isinstance(step, Step):
-        raise TypeError("explain takes a Step, not %s" % type(step).__name__)
+        raise TypeError("explain takes a Step, not %s" % _type_name(step))
     raw = _raw_step(step)
     needed = ctypes.c_size_t(0)
     lib = _library()
@@ -485,7 +492,7 @@ def apply_step(step: Step, puzzle: Board,
     step explain refuses, or a mask above 0x1FF (with the cell); SUDOKU_INVALID_CHARACTER or
     SUDOKU_CONFLICTING_GIVENS (with the cell); TypeError when step is not a Step."""
     if not isinstance(step, Step):
-        raise TypeError("apply_step takes a Step, not %s" % type(step).__name__)
+        raise TypeError("apply_step takes a Step, not %s" % _type_name(step))
     raw = _raw_step(step)
     _check_board_type(puzzle)
     masks = None if candidates is None else _to_masks(candidates)
