@@ -110,7 +110,8 @@ Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' gi
 on every machine. Puzzles are minimal unless --not-minimal, which stops removing
 givens at a number drawn from the --givens range A-B (or A; default 17-81).
 Minimal puzzles have few givens: 98 in 100 have 22-27 (24-32 with rotate180, 28-44
-with dihedral), so a range above that is met seldom or never, whatever --attempts.
+with dihedral), so a range above that is met seldom or never, whatever --attempts;
+--not-minimal reaches higher counts, not lower ones, and only those the orbits make.
 --symmetry NAME: none (default), rotate180, rotate90, mirror-rows, mirror-columns,
 diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral.
 --er A-B: only puzzles whose Sudoku Explainer rating (ER) is from A to B, such as
