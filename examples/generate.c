@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "finish_output.h"
+#include "option_value.h"
 #include "usage_error.h"
 #include "sudoku.h"
 
@@ -215,6 +216,9 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        /* An option's value: the next argument (form 1, skipped after) or joined by '=' (2). */
+        const char *value = NULL;
+        int form;
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
             usage(stdout);
             return finish_output("generate", 0, 2);
@@ -223,27 +227,27 @@ int main(int argc, char **argv)
             return finish_output("generate", 0, 2);
         } else if (strcmp(arg, "--not-minimal") == 0) {
             options.minimal = 0;
-        } else if (strcmp(arg, "--count") == 0) {
+        } else if ((form = option_value(arg, "--count", next, &value)) != 0) {
             /* A missing value is reported as a bad one: the sentence says what is needed. */
-            if (next == NULL || !parse_number(next, 1, (unsigned long long)-1, 0, &count)) {
+            if (value == NULL || !parse_number(value, 1, (unsigned long long)-1, 0, &count)) {
                 return usage_error(PROGRAM,
                     "--count needs a whole number N from 1 to 18446744073709551615",
                     NULL);
             }
-            i++;
-        } else if (strcmp(arg, "--seed") == 0) {
-            if (next == NULL || !parse_number(next, 0, (unsigned long long)-1, 1, &seed)) {
+            i += form == 1;
+        } else if ((form = option_value(arg, "--seed", next, &value)) != 0) {
+            if (value == NULL || !parse_number(value, 0, (unsigned long long)-1, 1, &seed)) {
                 return usage_error(PROGRAM, "--seed needs a whole number (decimal or 0x hex) below 2^64",
                                    NULL);
             }
-            i++;
-        } else if (strcmp(arg, "--threads") == 0) {
-            if (next == NULL || !parse_number(next, 0, (size_t)-1, 0, &threads)) {
+            i += form == 1;
+        } else if ((form = option_value(arg, "--threads", next, &value)) != 0) {
+            if (value == NULL || !parse_number(value, 0, (size_t)-1, 0, &threads)) {
                 return threads_error(PROGRAM);
             }
-            i++;
-        } else if (strcmp(arg, "--givens") == 0) {
-            if (next == NULL || !parse_givens(next, &options)) {
+            i += form == 1;
+        } else if ((form = option_value(arg, "--givens", next, &value)) != 0) {
+            if (value == NULL || !parse_givens(value, &options)) {
                 return usage_error(PROGRAM, "--givens needs A-B or A with 0 <= A <= B <= 81", NULL);
             }
             if (options.max_givens < 17) {
@@ -254,35 +258,35 @@ int main(int argc, char **argv)
                                    "must be 17 or more",
                                    NULL);
             }
-            i++;
-        } else if (strcmp(arg, "--attempts") == 0) {
-            if (next == NULL || !parse_number(next, 1, (unsigned long long)-1, 0, &attempts)) {
+            i += form == 1;
+        } else if ((form = option_value(arg, "--attempts", next, &value)) != 0) {
+            if (value == NULL || !parse_number(value, 1, (unsigned long long)-1, 0, &attempts)) {
                 return usage_error(PROGRAM,
                     "--attempts needs a whole number N from 1 to 18446744073709551615",
                     NULL);
             }
             options.max_attempts = attempts;
-            i++;
-        } else if (strcmp(arg, "--er") == 0) {
-            if (next == NULL || !parse_window(next, &options)) {
+            i += form == 1;
+        } else if ((form = option_value(arg, "--er", next, &value)) != 0) {
+            if (value == NULL || !parse_window(value, &options)) {
                 return usage_error(PROGRAM,
                                    "--er needs A-B or A, ratings from 1.0 to 99.9 with one "
                                    "decimal at most, A <= B",
                                    NULL);
             }
-            i++;
-        } else if (strcmp(arg, "--symmetry") == 0) {
+            i += form == 1;
+        } else if ((form = option_value(arg, "--symmetry", next, &value)) != 0) {
             size_t s, n = sizeof SYMMETRIES / sizeof SYMMETRIES[0];
-            if (next == NULL) {
+            if (value == NULL) {
                 return usage_error(PROGRAM, "--symmetry needs a NAME", NULL);
             }
-            for (s = 0; s < n && strcmp(next, SYMMETRIES[s]) != 0; s++) {
+            for (s = 0; s < n && strcmp(value, SYMMETRIES[s]) != 0; s++) {
             }
             if (s == n) {
-                return usage_error(PROGRAM, "unknown symmetry", next);
+                return usage_error(PROGRAM, "unknown symmetry", value);
             }
             options.symmetry = (uint32_t)s;
-            i++;
+            i += form == 1;
         } else if (strcmp(arg, "--") == 0) {
             /* The end of the options, as in the other programs: no argument may follow. */
             if (next != NULL) {

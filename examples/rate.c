@@ -49,6 +49,7 @@
 
 #include "sudoku.h"
 #include "finish_output.h"
+#include "option_value.h"
 #include "usage_error.h"
 #include "read_all.h"
 #include "read_diagnostic.h"
@@ -305,6 +306,9 @@ int main(int argc, char **argv)
         return 1;
     }
     for (i = 1; i < argc; i++) {
+        /* An option's value: the next argument (form 1, skipped) or joined by '=' (form 2). */
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL, *value = NULL;
+        int form;
         if (!options || strcmp(argv[i], "-") == 0 || argv[i][0] != '-') {
             paths[files++] = argv[i];
         } else if (strcmp(argv[i], "--") == 0) {
@@ -317,17 +321,19 @@ int main(int argc, char **argv)
             free(paths);
             printf(PROGRAM " (libsudoku) %s\n", sudoku_version());
             return finish_output(PROGRAM, 0, 1);
-        } else if (strcmp(argv[i], "--threads") == 0) {
+        } else if ((form = option_value(argv[i], "--threads", next, &value)) != 0) {
             unsigned long long n;
-            if (!whole_number(i + 1 < argc ? argv[++i] : NULL, 0, SIZE_MAX, &n)) {
+            i += form == 1;
+            if (!whole_number(value, 0, SIZE_MAX, &n)) {
                 free(paths);
                 return threads_error(PROGRAM);
             }
             how.threads = (size_t)n;
             threads_given = 1;
-        } else if (strcmp(argv[i], "--budget") == 0) {
+        } else if ((form = option_value(argv[i], "--budget", next, &value)) != 0) {
             unsigned long long n;
-            if (!whole_number(i + 1 < argc ? argv[++i] : NULL, 0, 0xFFFFFFFFull, &n)) {
+            i += form == 1;
+            if (!whole_number(value, 0, 0xFFFFFFFFull, &n)) {
                 free(paths);
                 return usage_error(PROGRAM,
                                    "--budget needs a whole number of milliseconds MS from 0 "

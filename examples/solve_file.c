@@ -67,6 +67,7 @@
 
 #include "sudoku.h"
 #include "read_diagnostic.h"
+#include "option_value.h"
 #include "usage_error.h"
 
 #define PROGRAM "solve_file"
@@ -619,6 +620,9 @@ int main(int argc, char **argv)
     /* Options anywhere; "--" ends them (for a FILE that starts with '-'). */
     for (i = 1; i < argc; i++) {
         const char *arg = argv[i];
+        /* An option's value: the next argument (form 1, skipped) or joined by '=' (form 2). */
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL, *value = NULL;
+        int form = 0;
         if (!options || (arg[0] != '-' || arg[1] == '\0')) {
             if (path != NULL) {
                 return usage_error(PROGRAM, "one FILE at most; also given", arg);
@@ -632,34 +636,34 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--version") == 0) {
             printf(PROGRAM " (libsudoku) %s\n", sudoku_version());
             return output_failed();
-        } else if (strcmp(arg, "--unique") == 0 || strcmp(arg, "--count") == 0 ||
-                   strcmp(arg, "--list") == 0) {
+        } else if (strcmp(arg, "--unique") == 0 ||
+                   (form = option_value(arg, "--count", next, &value)) != 0 ||
+                   (form = option_value(arg, "--list", next, &value)) != 0) {
             enum mode mode = arg[2] == 'u' ? MODE_UNIQUE : arg[2] == 'c' ? MODE_COUNT : MODE_LIST;
             if (o.mode != MODE_SOLVE) {
                 return usage_error(PROGRAM, "choose one of --unique, --count and --list, not", arg);
             }
             if (mode != MODE_UNIQUE) {
                 if (mode == MODE_LIST &&
-                    (i + 1 >= argc || !parse_number(argv[i + 1], 1, &number) ||
-                     number > LIST_MAX)) {
+                    (value == NULL || !parse_number(value, 1, &number) || number > LIST_MAX)) {
                     return usage_error(PROGRAM, "--list needs a whole number N from 1 to 1000000", NULL);
                 }
-                if (i + 1 >= argc || !parse_number(argv[i + 1], 1, &number)) {
+                if (value == NULL || !parse_number(value, 1, &number)) {
                     return usage_error(PROGRAM,
                         "--count needs a whole number N from 1 to 18446744073709551615",
                         NULL);
                 }
                 o.limit = (uint64_t)number;
-                i++;
+                i += form == 1;
             }
             o.mode = mode;
-        } else if (strcmp(arg, "--threads") == 0) {
-            if (i + 1 >= argc || !parse_number(argv[i + 1], 0, &number) ||
+        } else if ((form = option_value(arg, "--threads", next, &value)) != 0) {
+            if (value == NULL || !parse_number(value, 0, &number) ||
                 (unsigned long long)(size_t)number != number) {
                 return threads_error(PROGRAM);
             }
             o.threads = (size_t)number;
-            i++;
+            i += form == 1;
         } else if (strcmp(arg, "--quiet") == 0) {
             o.quiet = 1;
         } else {

@@ -26,7 +26,7 @@ fn expected(seed: u64, n: u64, options: &Options) -> String {
 
 #[test]
 fn generate_prints_the_generator_s_puzzles() {
-    let cases: [(&[&str], u64, u64, Options); 6] = [
+    let cases: [(&[&str], u64, u64, Options); 7] = [
         (&[], 0, 1, Options::default()),
         // "--" ends the options.
         (&["--count", "3", "--"], 0, 3, Options::default()),
@@ -62,6 +62,26 @@ fn generate_prints_the_generator_s_puzzles() {
                 minimal: false,
                 min_givens: 30,
                 max_givens: 35,
+                ..Options::default()
+            },
+        ),
+        // A value may be joined to its option by '=', as getopt_long allows.
+        (
+            &[
+                "--count=12",
+                "--seed=0x10",
+                "--symmetry=mirror-rows",
+                "--givens=20-40",
+                "--attempts=50",
+                "--threads=1",
+            ],
+            16,
+            12,
+            Options {
+                symmetry: Symmetry::MirrorRows,
+                min_givens: 20,
+                max_givens: 40,
+                max_attempts: 50,
                 ..Options::default()
             },
         ),
@@ -178,6 +198,19 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
         (&["--attempts", "0"], attempts),
         (&["--attempts", "-5"], attempts),
         (&["--attempts", "1e3"], attempts),
+        // Joined by '=': an empty value is a bad one, a flag takes none, the name is exact.
+        (&["--count="], count),
+        (&["--count=0"], count),
+        (&["--seed=", "5"], seed),
+        (&["--symmetry="], "unknown symmetry ''"),
+        (&["--symmetry=spiral"], "unknown symmetry 'spiral'"),
+        (&["--givens=16"], fewer_than_17),
+        (&["--threads=x"], threads),
+        (&["--er=100"], er),
+        (&["--attempts=0"], attempts),
+        (&["--not-minimal=1"], "unknown option '--not-minimal=1'"),
+        (&["--counts=5"], "unknown option '--counts=5'"),
+        (&["--count5"], "unknown option '--count5'"),
         // The first error is the one reported, before any puzzle is made.
         (
             &["--count", "2", "--bogus", "--seed", "x"],

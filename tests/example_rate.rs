@@ -200,7 +200,17 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
     for bad in ["x", "4294967296", "-1", "", "1.5"] {
         let output = run(example("rate", Link::Static), &["--budget", bad], b"");
         assert_eq!(output.status.code(), Some(2), "--budget {bad}");
+        let joined = format!("--budget={bad}");
+        let output = run(example("rate", Link::Static), &[joined.as_str()], b"");
+        assert_eq!(output.status.code(), Some(2), "{joined}");
     }
+    // The values joined by '=', as getopt_long allows: the same rating as above.
+    let output = run(
+        example("rate", Link::Static),
+        &["--budget=100000", "--threads=1", last.to_str().unwrap()],
+        b"",
+    );
+    assert_run(&output, 0, &one, "");
     // The first: 9.0/1.2/1.2 in the file, and so here (dynamic forcing chains).
     assert_eq!(out[0], format!("{TOP1} 9.0/1.2/1.2"));
 }
@@ -480,6 +490,11 @@ fn usage_of_rate_and_hint() {
                     &["--threads", "-1"],
                     "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)",
                 ),
+                (
+                    &["--threads="],
+                    "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)",
+                ),
+                (&["--threadsx=1"], "unknown option '--threadsx=1'"),
             ],
         );
         assert_usage(

@@ -77,6 +77,8 @@ fn solve_file_count_caps_at_the_limit() {
     let expected = "1\n1\nSUDOKU_INVALID_FORMAT\nSUDOKU_INVALID_FORMAT\n0\n2\n\
                     SUDOKU_INVALID_FORMAT\nSUDOKU_CONFLICTING_GIVENS\n5\n1\n";
     assert_solves_the_input_from_stdin(&["--count", "5"], expected);
+    // The value joined by '=', as getopt_long allows; --threads too.
+    assert_solves_the_input_from_stdin(&["--count=5", "--threads=1"], expected);
 }
 
 /// Runs solve_file (each linkage) with `args` (`--unique` or `--count`: modes that tell one
@@ -129,6 +131,19 @@ fn solve_file_rejects_bad_usage_and_names_read_errors() {
             (&["--list", "-5"], LIST_BOUND),
             (&["--list", "1e3"], LIST_BOUND),
             (&["--frobnicate"], "unknown option '--frobnicate'"),
+            // Joined by '=': an empty value is a bad one, a flag takes none.
+            (
+                &["--count="],
+                "--count needs a whole number N from 1 to 18446744073709551615",
+            ),
+            (&["--list="], LIST_BOUND),
+            (&["--list=1000001"], LIST_BOUND),
+            (&["--unique=1"], "unknown option '--unique=1'"),
+            (&["--quiet=yes"], "unknown option '--quiet=yes'"),
+            (
+                &["--list=2", "--count=2"],
+                "choose one of --unique, --count and --list, not '--count=2'",
+            ),
             (
                 &["--unique", "--count", "2"],
                 "choose one of --unique, --count and --list, not '--count'",

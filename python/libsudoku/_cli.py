@@ -173,12 +173,14 @@ def _main(argv):
                 _say("libsudoku: error writing output: %s\n" % reason)
                 return 2
             return 0
-        elif arg in ("--unique", "--list") and (unique or listing is not None):
+        elif (arg == "--unique" or arg == "--list" or arg.startswith("--list=")) and (
+                unique or listing is not None):
             return _usage_error("--unique or --list, once")
         elif arg == "--unique":
             unique = True
-        elif arg == "--list":
-            number = next(args, "")
+        elif arg == "--list" or arg.startswith("--list="):
+            # The value follows, or is joined by '=' ("--list=5"), as getopt_long allows.
+            number = next(args, "") if arg == "--list" else arg[len("--list="):]
             # Leading zeros aside, at most 7 digits: int() refuses thousands of them.
             digits = number.lstrip("0")
             if not (number.isascii() and number.isdigit() and len(digits) <= 7

@@ -1627,8 +1627,10 @@ class Loading(unittest.TestCase):
             path = os.path.join(tmp, "puzzles.txt")
             with open(path, "w") as f:
                 f.write(DEADLY + "\n")
-            for number in ("0", "1000001", "99999999999", "9" * 5000, "-5", "1e3", "", "\u0661"):
-                args = ["--list", number, path] if number else ["--list"]
+            bad = ("0", "1000001", "99999999999", "9" * 5000, "-5", "1e3", "", "\u0661")
+            # The number as the next argument, or joined by '=' as getopt_long allows.
+            for args in [["--list", n, path] if n else ["--list"] for n in bad] + [
+                    ["--list=" + n, path] for n in bad]:
                 result = self.run_script(*args)
                 self.assertEqual(
                     (result.returncode, result.stdout, result.stderr),
@@ -1647,9 +1649,10 @@ class Loading(unittest.TestCase):
                     )
             listed = " ".join(sorted(DEADLY_SOLUTIONS)) + "\n"
             for number in ("1000000", "0001000000", "2"):
-                result = self.run_script("--list", number, path)
-                self.assertEqual((result.returncode, result.stdout, result.stderr),
-                                 (0, listed, ""), number)
+                for args in (["--list", number], ["--list=" + number]):
+                    result = self.run_script(*args, path)
+                    self.assertEqual((result.returncode, result.stdout, result.stderr),
+                                     (0, listed, ""), args)
 
     def test_script_usage_error(self):
         result = self.run_script("--count", "2")
