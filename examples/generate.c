@@ -65,7 +65,7 @@ static const char *const SYMMETRIES[] = {
 static void usage(FILE *out)
 {
     fputs("usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]\n"
-          "                [--er A-B] [--attempts N] [--threads N]\n"
+          "                [--er A-B] [--attempts N] [--threads N] [--]\n"
           "Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,\n"
           "'.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same\n"
           "on every machine. Puzzles are minimal unless --not-minimal, which stops removing\n"

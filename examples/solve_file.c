@@ -278,10 +278,11 @@ static void draw_progress(struct progress *p, unsigned long puzzles, double byte
         }
         bar[WIDTH] = '\0';
         format_duration(share > 0.0 ? elapsed * (1.0 - share) / share : 0.0, eta, sizeof eta);
-        fprintf(stderr, "\r[%s] %5.1f%%  %lu puzzles  %.0f puzzles/s  ETA %s\033[K", bar,
-                share * 100.0, puzzles, rate, eta);
+        fprintf(stderr, "\r[%s] %5.1f%%  %lu puzzle%s  %.0f puzzles/s  ETA %s\033[K", bar,
+                share * 100.0, puzzles, puzzles == 1 ? "" : "s", rate, eta);
     } else {
-        fprintf(stderr, "\r%lu puzzles  %.0f puzzles/s\033[K", puzzles, rate);
+        fprintf(stderr, "\r%lu puzzle%s  %.0f puzzles/s\033[K", puzzles, puzzles == 1 ? "" : "s",
+                rate);
     }
     fflush(stderr);
     p->shown = 1;

@@ -124,7 +124,7 @@ fn generate_gives_the_same_output_on_every_thread_count() {
 
 const GENERATE_USAGE: &str = "\
 usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
-                [--er A-B] [--attempts N] [--threads N]
+                [--er A-B] [--attempts N] [--threads N] [--]
 Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,
 '.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same
 on every machine. Puzzles are minimal unless --not-minimal, which stops removing

@@ -175,7 +175,8 @@ def _main(argv):
             return 0
         elif (arg == "--unique" or arg == "--list" or arg.startswith("--list=")) and (
                 unique or listing is not None):
-            return _usage_error("--unique or --list, once")
+            # As solve_file says it (which also has --count).
+            return _usage_error("choose one of --unique and --list, not '%s'" % arg)
         elif arg == "--unique":
             unique = True
         elif arg == "--list" or arg.startswith("--list="):

@@ -1579,7 +1579,12 @@ class Loading(unittest.TestCase):
                 (["--unique", path], 0, unique, ""),
                 ([path, "--unique"], 0, unique, ""),
                 (["-"], 0, "", ""),  # stdin: empty here
-                (["--unique", "--unique", path], 2, "", wrong("--unique or --list, once")),
+                (["--unique", "--unique", path], 2, "",
+                 wrong("choose one of --unique and --list, not '--unique'")),
+                (["--list=2", "--unique", path], 2, "",
+                 wrong("choose one of --unique and --list, not '--unique'")),
+                (["--unique", "--list", "2", path], 2, "",
+                 wrong("choose one of --unique and --list, not '--list'")),
                 # "--" ends the options.
                 (["--", path], 0, None, ""),
                 ([path, "--"], 0, None, ""),
@@ -1595,7 +1600,8 @@ class Loading(unittest.TestCase):
                 (["-h", "-x"], 0, usage, ""),
                 (["-h", "-h"], 0, usage, ""),
                 (["-x", "-h"], 2, "", wrong("unknown option '-x'")),
-                (["--unique", "--unique", "-h"], 2, "", wrong("--unique or --list, once")),
+                (["--unique", "--unique", "-h"], 2, "",
+                 wrong("choose one of --unique and --list, not '--unique'")),
             ):
                 result = self.run_script(*args)
                 self.assertEqual((result.returncode, result.stderr), (code, stderr), args)
