@@ -37,6 +37,9 @@ pub struct Config {
     pub seed: u64,
     /// Use only the first this many puzzles of each file.
     pub limit: Option<usize>,
+    /// Give each puzzle its own random transformation ([`PuzzleSet::transformed`]), as issue
+    /// 17's measurements did; false times the files' puzzles as they are (`--as-is`).
+    pub transform: bool,
 }
 
 impl Config {
@@ -49,14 +52,34 @@ impl Config {
             "libsudoku {} (C ABI: `sudoku_solve`, `sudoku_count_solutions(board, 2, &n)`) vs \
              the `sudoku` crate 0.8 (`Sudoku::from_str_line` then `some_solution` / \
              `solutions_count_up_to(2)`); parsing included; puzzles in an order shuffled with \
-             seed {:#x}{limit}; every result checked before timing; ≥ {} s timed per path and \
-             mode after a {} s warm-up, paths alternating in turns of {} s on the same puzzles",
+             seed {:#x}{limit}, {}; every result checked before timing; ≥ {} s timed per path \
+             and mode after a {} s warm-up, paths alternating in turns of {} s on the same \
+             puzzles",
             library_version(),
             self.seed,
+            if self.transform {
+                "each under a random transformation of the same seed (relabelled digits, \
+                 permuted rows and columns, transposed or not)"
+            } else {
+                "as the files give them"
+            },
             self.timing.seconds,
             self.timing.warmup,
             self.timing.slice,
         )
+    }
+}
+
+impl Config {
+    /// The puzzles of `file` as this run times them: the first `limit`, shuffled with the
+    /// seed, each transformed unless `--as-is`.
+    pub fn load(&self, file: &std::path::Path) -> Result<PuzzleSet> {
+        let set = PuzzleSet::load(file, self.limit, self.seed)?;
+        Ok(if self.transform {
+            set.transformed(self.seed)
+        } else {
+            set
+        })
     }
 }
 
@@ -76,7 +99,7 @@ pub fn library_version() -> String {
 pub fn run(config: &Config, progress: &mut dyn Write) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     for file in &config.files {
-        let set = PuzzleSet::load(file, config.limit, config.seed)?;
+        let set = config.load(file)?;
         let mut paths = all_paths();
         for path in &mut paths {
             path.prepare(&set);

@@ -24,7 +24,11 @@ Options:
   --mode first|count2|both modes to run (default both)
   --quick                  0.3 s per path and mode, a smoke test
   --limit N                only the first N puzzles of each file
-  --seed N                 seed of the puzzle order (default 0x5eed0003)
+  --seed N                 seed of the puzzle order and of the transformations
+                           (default 0x5eed0003)
+  --as-is                  time the files' puzzles as they are; by default each puzzle gets
+                           its own random transformation (relabelled digits, permuted rows
+                           and columns, transposed or not), as issue 17's measurements did
   --only solve|canonical   run one section only (default: both; canonical: the canonical form
                            of each file's puzzles, and of solution grids against the peer)
   -h, --help               this text
@@ -52,6 +56,7 @@ fn parse_args() -> Result<Parsed> {
     let mut limit = None;
     let mut seed = DEFAULT_SEED;
     let mut sections = Sections::Both;
+    let mut transform = true;
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
         match arg {
@@ -71,6 +76,7 @@ fn parse_args() -> Result<Parsed> {
                 }
             }
             Long("quick") => quick = true,
+            Long("as-is") => transform = false,
             Long("limit") => {
                 let n: usize = parser.value()?.parse()?;
                 if n == 0 {
@@ -120,6 +126,7 @@ fn parse_args() -> Result<Parsed> {
             timing,
             seed,
             limit,
+            transform,
         },
         sections,
     ))
@@ -148,11 +155,8 @@ fn main() -> ExitCode {
         }
     }
     if sections != Sections::Solve {
-        let sets: Result<Vec<PuzzleSet>> = config
-            .files
-            .iter()
-            .map(|file| PuzzleSet::load(file, config.limit, config.seed))
-            .collect();
+        let sets: Result<Vec<PuzzleSet>> =
+            config.files.iter().map(|file| config.load(file)).collect();
         match sets.and_then(|sets| canonical::run(&sets, &config.timing, &mut std::io::stderr())) {
             Ok(rows) => print!("{}", canonical::render(&rows)),
             Err(e) => {

@@ -2,7 +2,7 @@
 //! the report has the expected rows. No assertion on speed (that is what the benchmark reports).
 
 use sudoku_bench::check::check;
-use sudoku_bench::data::{data_dir, PuzzleSet};
+use sudoku_bench::data::data_dir;
 use sudoku_bench::paths::{all_paths, Mode};
 use sudoku_bench::report::{render, Header};
 use sudoku_bench::timing::TimingConfig;
@@ -19,6 +19,7 @@ fn quick_run_checks_and_reports_every_path_and_mode() {
         timing: TimingConfig::quick(),
         seed: DEFAULT_SEED,
         limit: Some(LIMIT),
+        transform: true,
     };
     let mut progress = Vec::new();
     let rows = run(&config, &mut progress).expect("the check passes");
@@ -58,7 +59,7 @@ fn quick_run_checks_and_reports_every_path_and_mode() {
     assert_eq!(targets, [(Mode::First, 2.05), (Mode::Count2, 2.20)]);
 
     // The statistics in the rows are those of the check (our search over the 50 puzzles).
-    let set = PuzzleSet::load(&config.files[0], Some(LIMIT), DEFAULT_SEED).unwrap();
+    let set = config.load(&config.files[0]).unwrap();
     for mode in [Mode::First, Mode::Count2] {
         let stats = check(&set, mode).unwrap();
         assert_eq!(stats.puzzles, LIMIT);
