@@ -18,6 +18,9 @@
  * writing output: REASON" on stderr).
  */
 
+/* For stat (POSIX), which read_argument.h uses to tell a file named as PUZZLE. */
+#define _POSIX_C_SOURCE 200112L
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

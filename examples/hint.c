@@ -21,6 +21,9 @@
  * that cannot be read.
  */
 
+/* For stat (POSIX), which read_argument.h uses to tell a file named as PUZZLE. */
+#define _POSIX_C_SOURCE 200112L
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,8 +3,9 @@
  *
  * read_argument(program, arg, board) reads one line in any one-line form the reader knows (81
  * cells, a rating or comment may follow; one line end after it is allowed), or says on stderr
- * why not, with the diagnostic of read_diagnostic.h; is_option(arg) tells an option from a
- * puzzle (a puzzle may start with '-', a blank).
+ * why not, with the diagnostic of read_diagnostic.h (and a note when the argument names a
+ * file: PUZZLE is the puzzle's text); is_option(arg) tells an option from a puzzle (a puzzle
+ * may start with '-', a blank).
  *
  * Shared by solve.c, count.c, hint.c and solve.cpp (C99 and C++17 alike).
  */
@@ -13,6 +14,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sudoku.h"
 #include "read_diagnostic.h"
@@ -32,6 +34,21 @@ static int is_option(const char *arg)
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
     return letter && c != 'x' && c != 'X';
+}
+
+/* After a PUZZLE that could not be read: when it names a regular file, says that PUZZLE is a
+ * puzzle's own text, and which program reads files (a likely mix-up). stat, not fopen: opening
+ * a FIFO would wait for a writer, and "." (a one-cell puzzle) is a folder, not a file. The
+ * including C file defines _POSIX_C_SOURCE for it. */
+static void note_if_file(const char *program, const char *arg)
+{
+    struct stat st;
+    if (stat(arg, &st) == 0 && S_ISREG(st.st_mode)) {
+        fprintf(stderr,
+                "%s: note: '%s' names a file; PUZZLE is a puzzle's own text (solve_file reads a "
+                "file of puzzles)\n",
+                program, arg);
+    }
 }
 
 /* Reads the puzzle argument `arg` of `program` into `board` (81 bytes, canonical): a one-line
@@ -78,12 +95,14 @@ static int read_argument(const char *program, const char *arg, char board[SUDOKU
             fprintf(stderr, "%s: PUZZLE has %zu cell%s, not 81%s\n", program, cells,
                     cells == 1 ? "" : "s",
                     arg[0] == '-' ? " (nor is it an option: see --help)" : "");
+            note_if_file(program, arg);
             return 0;
         }
     }
     if (status == SUDOKU_INVALID_FORMAT) {
         read_diagnostic(arg, &info, diagnostic, sizeof diagnostic);
         fprintf(stderr, "%s: %s\n", program, diagnostic);
+        note_if_file(program, arg);
         return 0;
     }
     if (status == SUDOKU_END_OF_INPUT) {

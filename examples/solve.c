@@ -28,6 +28,9 @@
  * ("solve: error writing output: REASON" on stderr).
  */
 
+/* For stat (POSIX), which read_argument.h uses to tell a file named as PUZZLE. */
+#define _POSIX_C_SOURCE 200112L
+
 #include <stdio.h>
 #include <string.h>
 

@@ -118,6 +118,41 @@ fn solve_rejects_invalid_input_on_stderr() {
             assert_run(&output, 2, "", message);
         }
     }
+    // A PUZZLE that names a file (a likely mix-up with solve_file) gets a note after the
+    // reader's diagnostic; so does one that is a run of cells, when a file has that name.
+    let dir = sudoku_testkit::cbuild::scratch_dir("solve_argument_file");
+    let file = dir.join("puzzles.txt");
+    std::fs::write(&file, format!("{CLASSIC}\n")).unwrap();
+    let digits = dir.join("12345");
+    std::fs::write(&digits, "").unwrap();
+    let note = |name: &str| {
+        format!(
+            "solve: note: '{name}' names a file; PUZZLE is a puzzle's own text (solve_file \
+             reads a file of puzzles)\n"
+        )
+    };
+    for link in LINKS {
+        let name = file.to_str().unwrap();
+        let output = run(example("solve", link), &[name], b"");
+        let first = format!(
+            "solve: character '/' at line 1, column 1 is not a digit or a blank (cell 0: row 1, \
+             column 1)\n"
+        );
+        assert_run(&output, 2, "", &(first + &note(name)));
+        let output = run_command(
+            std::process::Command::new(example("solve", link))
+                .arg("12345")
+                .current_dir(&dir)
+                .env_remove("LD_LIBRARY_PATH"),
+            b"",
+        );
+        assert_run(
+            &output,
+            2,
+            "",
+            &format!("solve: PUZZLE has 5 cells, not 81\n{}", note("12345")),
+        );
+    }
 }
 
 #[test]
