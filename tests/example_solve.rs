@@ -134,11 +134,9 @@ fn solve_rejects_invalid_input_on_stderr() {
     for link in LINKS {
         let name = file.to_str().unwrap();
         let output = run(example("solve", link), &[name], b"");
-        let first = format!(
-            "solve: character '/' at line 1, column 1 is not a digit or a blank (cell 0: row 1, \
-             column 1)\n"
-        );
-        assert_run(&output, 2, "", &(first + &note(name)));
+        let first = "solve: character '/' at line 1, column 1 is not a digit or a blank (cell 0: \
+                     row 1, column 1)\n";
+        assert_run(&output, 2, "", &(first.to_string() + &note(name)));
         let output = run_command(
             std::process::Command::new(example("solve", link))
                 .arg("12345")
