@@ -68,9 +68,7 @@ impl Config {
             self.timing.slice,
         )
     }
-}
 
-impl Config {
     /// The puzzles of `file` as this run times them: the first `limit`, shuffled with the
     /// seed, each transformed unless `--as-is`.
     pub fn load(&self, file: &std::path::Path) -> Result<PuzzleSet> {

@@ -149,6 +149,8 @@ def _main(argv):
     options = True
     args = iter(argv[1:])
     for arg in args:
+        # --list N, or --list=N as getopt_long allows.
+        list_option = arg == "--list" or arg.startswith("--list=")
         if not options or not arg.startswith("-") or arg == "-":
             if path is not None:
                 return _usage_error("one FILE at most; also given '%s'" % arg)
@@ -173,14 +175,12 @@ def _main(argv):
                 _say("libsudoku: error writing output: %s\n" % reason)
                 return 2
             return 0
-        elif (arg == "--unique" or arg == "--list" or arg.startswith("--list=")) and (
-                unique or listing is not None):
+        elif (arg == "--unique" or list_option) and (unique or listing is not None):
             # As solve_file says it (which also has --count).
             return _usage_error("choose one of --unique and --list, not '%s'" % arg)
         elif arg == "--unique":
             unique = True
-        elif arg == "--list" or arg.startswith("--list="):
-            # The value follows, or is joined by '=' ("--list=5"), as getopt_long allows.
+        elif list_option:
             number = next(args, "") if arg == "--list" else arg[len("--list="):]
             # Leading zeros aside, at most 7 digits: int() refuses thousands of them.
             digits = number.lstrip("0")
