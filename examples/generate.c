@@ -80,7 +80,8 @@ static void usage(FILE *out)
           "--attempts N: solved grids to try for one puzzle before reporting it not found\n"
           "(default 1000; a rare --er window, such as 9.0-11.9, needs more).\n"
           "--threads N: up to N threads (default 0: all cores).\n"
-          "A progress line goes to stderr when it is a terminal.\n"
+          "A progress line goes to stderr when it is a terminal. An option's value may also\n"
+          "be joined to it by '=' (--count=5).\n"
           "Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.\n",
           out);
 }
@@ -230,49 +231,47 @@ int main(int argc, char **argv)
         } else if ((form = option_value(arg, "--count", next, &value)) != 0) {
             /* A missing value is reported as a bad one: the sentence says what is needed. */
             if (value == NULL || !parse_number(value, 1, (unsigned long long)-1, 0, &count)) {
-                return usage_error(PROGRAM,
-                    "--count needs a whole number N from 1 to 18446744073709551615",
-                    NULL);
+                return value_error(PROGRAM,
+                    "--count needs a whole number N from 1 to 18446744073709551615", value);
             }
             i += form == 1;
         } else if ((form = option_value(arg, "--seed", next, &value)) != 0) {
             if (value == NULL || !parse_number(value, 0, (unsigned long long)-1, 1, &seed)) {
-                return usage_error(PROGRAM, "--seed needs a whole number (decimal or 0x hex) below 2^64",
-                                   NULL);
+                return value_error(PROGRAM,
+                                   "--seed needs a whole number (decimal or 0x hex) below 2^64",
+                                   value);
             }
             i += form == 1;
         } else if ((form = option_value(arg, "--threads", next, &value)) != 0) {
             if (value == NULL || !parse_number(value, 0, (size_t)-1, 0, &threads)) {
-                return threads_error(PROGRAM);
+                return threads_error(PROGRAM, value);
             }
             i += form == 1;
         } else if ((form = option_value(arg, "--givens", next, &value)) != 0) {
             if (value == NULL || !parse_givens(value, &options)) {
-                return usage_error(PROGRAM, "--givens needs A-B or A with 0 <= A <= B <= 81", NULL);
+                return value_error(PROGRAM, "--givens needs A-B or A with 0 <= A <= B <= 81",
+                                   value);
             }
             if (options.max_givens < 17) {
                 /* No attempt could ever succeed: better said now than after --attempts tries. */
-                return usage_error(PROGRAM,
+                return value_error(PROGRAM,
                                    "--givens: no puzzle with exactly one solution has fewer "
                                    "than 17 givens (McGuire, Tugemann and Civario, 2014), so B "
-                                   "must be 17 or more",
-                                   NULL);
+                                   "must be 17 or more", value);
             }
             i += form == 1;
         } else if ((form = option_value(arg, "--attempts", next, &value)) != 0) {
             if (value == NULL || !parse_number(value, 1, (unsigned long long)-1, 0, &attempts)) {
-                return usage_error(PROGRAM,
-                    "--attempts needs a whole number N from 1 to 18446744073709551615",
-                    NULL);
+                return value_error(PROGRAM,
+                    "--attempts needs a whole number N from 1 to 18446744073709551615", value);
             }
             options.max_attempts = attempts;
             i += form == 1;
         } else if ((form = option_value(arg, "--er", next, &value)) != 0) {
             if (value == NULL || !parse_window(value, &options)) {
-                return usage_error(PROGRAM,
+                return value_error(PROGRAM,
                                    "--er needs A-B or A, ratings from 1.0 to 99.9 with one "
-                                   "decimal at most, A <= B",
-                                   NULL);
+                                   "decimal at most, A <= B", value);
             }
             i += form == 1;
         } else if ((form = option_value(arg, "--symmetry", next, &value)) != 0) {

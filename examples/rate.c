@@ -113,7 +113,8 @@ static void usage(FILE *out)
           "--budget MS: at most MS milliseconds a puzzle (the hardest take tenths of a\n"
           "second to seconds; 0: no budget), rated one at a time; a puzzle out of time gets a\n"
           "lower bound, marked \">=\", and a note on stderr. Options may follow the FILEs; --\n"
-          "ends them (for a FILE that starts with '-').\n"
+          "ends them (for a FILE that starts with '-'). An option's value may also be joined\n"
+          "to it by '=' (--threads=2).\n"
           "Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.\n",
           out);
 }
@@ -326,7 +327,7 @@ int main(int argc, char **argv)
             i += form == 1;
             if (!whole_number(value, 0, SIZE_MAX, &n)) {
                 free(paths);
-                return threads_error(PROGRAM);
+                return threads_error(PROGRAM, value);
             }
             how.threads = (size_t)n;
             threads_given = 1;
@@ -335,10 +336,9 @@ int main(int argc, char **argv)
             i += form == 1;
             if (!whole_number(value, 0, 0xFFFFFFFFull, &n)) {
                 free(paths);
-                return usage_error(PROGRAM,
+                return value_error(PROGRAM,
                                    "--budget needs a whole number of milliseconds MS from 0 "
-                                   "to 4294967295 (0: none)",
-                                   NULL);
+                                   "to 4294967295 (0: none)", value);
             }
             how.budget_ms = (uint32_t)n;
         } else {

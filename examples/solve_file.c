@@ -516,6 +516,7 @@ static void usage(FILE *out)
           "lines, comments and metadata are skipped. A text that is not a puzzle gets the line\n"
           "SUDOKU_INVALID_FORMAT and its line and reason on stderr. A summary goes to stderr,\n"
           "and a progress line when stderr is a terminal; --quiet turns both off.\n"
+          "An option's value may also be joined to it by '=' (--count=5).\n"
           "Exit codes: 0 input read to the end, 1 input or output error, 2 usage.\n",
           out);
 }
@@ -647,12 +648,12 @@ int main(int argc, char **argv)
             if (mode != MODE_UNIQUE) {
                 if (mode == MODE_LIST &&
                     (value == NULL || !parse_number(value, 1, &number) || number > LIST_MAX)) {
-                    return usage_error(PROGRAM, "--list needs a whole number N from 1 to 1000000", NULL);
+                    return value_error(PROGRAM, "--list needs a whole number N from 1 to 1000000",
+                                       value);
                 }
                 if (value == NULL || !parse_number(value, 1, &number)) {
-                    return usage_error(PROGRAM,
-                        "--count needs a whole number N from 1 to 18446744073709551615",
-                        NULL);
+                    return value_error(PROGRAM,
+                        "--count needs a whole number N from 1 to 18446744073709551615", value);
                 }
                 o.limit = (uint64_t)number;
                 i += form == 1;
@@ -661,7 +662,7 @@ int main(int argc, char **argv)
         } else if ((form = option_value(arg, "--threads", next, &value)) != 0) {
             if (value == NULL || !parse_number(value, 0, &number) ||
                 (unsigned long long)(size_t)number != number) {
-                return threads_error(PROGRAM);
+                return threads_error(PROGRAM, value);
             }
             o.threads = (size_t)number;
             i += form == 1;

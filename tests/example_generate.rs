@@ -139,7 +139,8 @@ diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral.
 --attempts N: solved grids to try for one puzzle before reporting it not found
 (default 1000; a rare --er window, such as 9.0-11.9, needs more).
 --threads N: up to N threads (default 0: all cores).
-A progress line goes to stderr when it is a terminal.
+A progress line goes to stderr when it is a terminal. An option's value may also
+be joined to it by '=' (--count=5).
 Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.
 ";
 
@@ -153,72 +154,96 @@ fn generate_usage_errors_say_what_was_wrong_and_point_at_help() {
     let threads = "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)";
     let er = "--er needs A-B or A, ratings from 1.0 to 99.9 with one decimal at most, A <= B";
     let attempts = "--attempts needs a whole number N from 1 to 18446744073709551615";
-    let bad: &[(&[&str], &str)] = &[
-        (&["--bogus"], "unknown option '--bogus'"),
-        (&["-c", "5"], "unknown option '-c'"),
-        (&["--count", "5", "extra"], "unexpected argument 'extra'"),
-        (&["-"], "unexpected argument '-'"),
+    // A bad value is echoed after the sentence; a missing one is not.
+    let got = |what: &str, value: &str| format!("{what}, got '{value}'");
+    let bad: Vec<(&[&str], String)> = vec![
+        (&["--bogus"], "unknown option '--bogus'".to_string()),
+        (&["-c", "5"], "unknown option '-c'".to_string()),
+        (
+            &["--count", "5", "extra"],
+            "unexpected argument 'extra'".to_string(),
+        ),
+        (&["-"], "unexpected argument '-'".to_string()),
         // "--" ends the options; nothing may follow.
-        (&["--", "--count"], "unexpected argument '--count'"),
-        // A missing value gets the sentence of a bad one.
-        (&["--count"], count),
-        (&["--count", "0"], count),
-        (&["--count", "-3"], count),
-        (&["--count", "5x"], count),
-        (&["--count", "18446744073709551616"], count), // 2^64
-        (&["--seed"], seed),
-        (&["--seed", "0x1g"], seed),
-        (&["--seed", "-1"], seed),
-        (&["--seed", "0x"], seed),
-        (&["--seed", "0x0x5"], seed),
-        (&["--symmetry"], "--symmetry needs a NAME"),
-        (&["--symmetry", "spiral"], "unknown symmetry 'spiral'"),
-        (&["--symmetry", "Rotate180"], "unknown symmetry 'Rotate180'"),
-        (&["--givens"], givens),
-        (&["--givens", "40-30"], givens),
-        (&["--givens", "82"], givens),
-        (&["--givens", "20-"], givens),
-        (&["--givens", "-30"], givens),
+        (
+            &["--", "--count"],
+            "unexpected argument '--count'".to_string(),
+        ),
+        // A missing value gets the sentence alone, a bad one the sentence and the value.
+        (&["--count"], count.to_string()),
+        (&["--count", "0"], got(count, "0")),
+        (&["--count", "-3"], got(count, "-3")),
+        (&["--count", "5x"], got(count, "5x")),
+        (
+            &["--count", "18446744073709551616"],
+            got(count, "18446744073709551616"),
+        ), // 2^64
+        (&["--seed"], seed.to_string()),
+        (&["--seed", "0x1g"], got(seed, "0x1g")),
+        (&["--seed", "-1"], got(seed, "-1")),
+        (&["--seed", "0x"], got(seed, "0x")),
+        (&["--seed", "0x0x5"], got(seed, "0x0x5")),
+        (&["--symmetry"], "--symmetry needs a NAME".to_string()),
+        (
+            &["--symmetry", "spiral"],
+            "unknown symmetry 'spiral'".to_string(),
+        ),
+        (
+            &["--symmetry", "Rotate180"],
+            "unknown symmetry 'Rotate180'".to_string(),
+        ),
+        (&["--givens"], givens.to_string()),
+        (&["--givens", "40-30"], got(givens, "40-30")),
+        (&["--givens", "82"], got(givens, "82")),
+        (&["--givens", "20-"], got(givens, "20-")),
+        (&["--givens", "-30"], got(givens, "-30")),
         // No unique puzzle has fewer than 17 givens: no attempt could succeed.
-        (&["--givens", "0-10"], fewer_than_17),
-        (&["--givens", "16"], fewer_than_17),
-        (&["--threads"], threads),
-        (&["--threads", "x"], threads),
-        (&["--threads", "-1"], threads),
-        (&["--er"], er),
-        (&["--er", "abc"], er),
-        (&["--er", "9-1"], er),
-        (&["--er", "0-0"], er),
-        (&["--er", "0.5"], er),
-        (&["--er", "6.66"], er),
-        (&["--er", "6.6-"], er),
-        (&["--er", "-7"], er),
-        (&["--er", "100"], er),
-        (&["--attempts"], attempts),
-        (&["--attempts", "0"], attempts),
-        (&["--attempts", "-5"], attempts),
-        (&["--attempts", "1e3"], attempts),
+        (&["--givens", "0-10"], got(fewer_than_17, "0-10")),
+        (&["--givens", "16"], got(fewer_than_17, "16")),
+        (&["--threads"], threads.to_string()),
+        (&["--threads", "x"], got(threads, "x")),
+        (&["--threads", "-1"], got(threads, "-1")),
+        (&["--er"], er.to_string()),
+        (&["--er", "abc"], got(er, "abc")),
+        (&["--er", "9-1"], got(er, "9-1")),
+        (&["--er", "0-0"], got(er, "0-0")),
+        (&["--er", "0.5"], got(er, "0.5")),
+        (&["--er", "6.66"], got(er, "6.66")),
+        (&["--er", "6.6-"], got(er, "6.6-")),
+        (&["--er", "-7"], got(er, "-7")),
+        (&["--er", "100"], got(er, "100")),
+        (&["--attempts"], attempts.to_string()),
+        (&["--attempts", "0"], got(attempts, "0")),
+        (&["--attempts", "-5"], got(attempts, "-5")),
+        (&["--attempts", "1e3"], got(attempts, "1e3")),
         // Joined by '=': an empty value is a bad one, a flag takes none, the name is exact.
-        (&["--count="], count),
-        (&["--count=0"], count),
-        (&["--seed=", "5"], seed),
-        (&["--symmetry="], "unknown symmetry ''"),
-        (&["--symmetry=spiral"], "unknown symmetry 'spiral'"),
-        (&["--givens=16"], fewer_than_17),
-        (&["--threads=x"], threads),
-        (&["--er=100"], er),
-        (&["--attempts=0"], attempts),
-        (&["--not-minimal=1"], "unknown option '--not-minimal=1'"),
-        (&["--counts=5"], "unknown option '--counts=5'"),
-        (&["--count5"], "unknown option '--count5'"),
+        (&["--count="], got(count, "")),
+        (&["--count=0"], got(count, "0")),
+        (&["--seed=", "5"], got(seed, "")),
+        (&["--symmetry="], "unknown symmetry ''".to_string()),
+        (
+            &["--symmetry=spiral"],
+            "unknown symmetry 'spiral'".to_string(),
+        ),
+        (&["--givens=16"], got(fewer_than_17, "16")),
+        (&["--threads=x"], got(threads, "x")),
+        (&["--er=100"], got(er, "100")),
+        (&["--attempts=0"], got(attempts, "0")),
+        (
+            &["--not-minimal=1"],
+            "unknown option '--not-minimal=1'".to_string(),
+        ),
+        (&["--counts=5"], "unknown option '--counts=5'".to_string()),
+        (&["--count5"], "unknown option '--count5'".to_string()),
         // The first error is the one reported, before any puzzle is made.
         (
             &["--count", "2", "--bogus", "--seed", "x"],
-            "unknown option '--bogus'",
+            "unknown option '--bogus'".to_string(),
         ),
     ];
+    let bad: Vec<(&[&str], &str)> = bad.iter().map(|(a, w)| (*a, w.as_str())).collect();
     for link in LINKS {
-        assert_usage(example("generate", link), "generate", GENERATE_USAGE, bad);
+        assert_usage(example("generate", link), "generate", GENERATE_USAGE, &bad);
     }
 }
 

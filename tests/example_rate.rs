@@ -198,11 +198,18 @@ fn rate_marks_lower_bounds_on_hard_puzzles() {
         assert_run(&output, 0, &one, stderr);
     }
     for bad in ["x", "4294967296", "-1", "", "1.5"] {
+        // Either form: the usage error, the bad value echoed.
+        let echo = format!(
+            "rate: --budget needs a whole number of milliseconds MS from 0 to 4294967295 (0: \
+             none), got '{bad}'\n"
+        );
         let output = run(example("rate", Link::Static), &["--budget", bad], b"");
         assert_eq!(output.status.code(), Some(2), "--budget {bad}");
+        assert!(text(&output.stderr).starts_with(&echo), "--budget {bad}");
         let joined = format!("--budget={bad}");
         let output = run(example("rate", Link::Static), &[joined.as_str()], b"");
         assert_eq!(output.status.code(), Some(2), "{joined}");
+        assert!(text(&output.stderr).starts_with(&echo), "{joined}");
     }
     // The values joined by '=', as getopt_long allows: the same rating as above.
     let output = run(
@@ -454,7 +461,8 @@ marked too. Puzzles that cannot be rated are reported on stderr
 --budget MS: at most MS milliseconds a puzzle (the hardest take tenths of a
 second to seconds; 0: no budget), rated one at a time; a puzzle out of time gets a
 lower bound, marked \">=\", and a note on stderr. Options may follow the FILEs; --
-ends them (for a FILE that starts with '-').
+ends them (for a FILE that starts with '-'). An option's value may also be joined
+to it by '=' (--threads=2).
 Exit codes: 0 all rated, 1 some puzzle not rated or an input or output error, 2 usage.
 ";
 
@@ -488,11 +496,13 @@ fn usage_of_rate_and_hint() {
                 ),
                 (
                     &["--threads", "-1"],
-                    "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)",
+                    "--threads needs a whole number N from 0 to 18446744073709551615 (0: all \
+                     cores), got '-1'",
                 ),
                 (
                     &["--threads="],
-                    "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)",
+                    "--threads needs a whole number N from 0 to 18446744073709551615 (0: all \
+                     cores), got ''",
                 ),
                 (&["--threadsx=1"], "unknown option '--threadsx=1'"),
             ],

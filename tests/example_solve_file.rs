@@ -113,44 +113,44 @@ fn usage_error(what: &str) -> String {
 fn solve_file_rejects_bad_usage_and_names_read_errors() {
     for link in LINKS {
         let program = example("solve_file", link);
+        let count = "--count needs a whole number N from 1 to 18446744073709551615";
+        // A bad value is echoed after the sentence; a missing one is not.
+        let got = |what: &str, value: &str| format!("{what}, got '{value}'");
         for (args, what) in [
-            (
-                &["--count", "0"][..],
-                "--count needs a whole number N from 1 to 18446744073709551615",
-            ),
-            (
-                &["--count"],
-                "--count needs a whole number N from 1 to 18446744073709551615",
-            ),
-            (&["--list"], LIST_BOUND),
+            (&["--count", "0"][..], got(count, "0")),
+            (&["--count"], count.to_string()),
+            (&["--list"], LIST_BOUND.to_string()),
             // N is bounded: its buffer of N solutions is allocated at the start.
-            (&["--list", "0"], LIST_BOUND),
-            (&["--list", "1000001"], LIST_BOUND),
-            (&["--list", "99999999999"], LIST_BOUND),
-            (&["--list", "99999999999999999999999"], LIST_BOUND),
-            (&["--list", "-5"], LIST_BOUND),
-            (&["--list", "1e3"], LIST_BOUND),
-            (&["--frobnicate"], "unknown option '--frobnicate'"),
-            // Joined by '=': an empty value is a bad one, a flag takes none.
+            (&["--list", "0"], got(LIST_BOUND, "0")),
+            (&["--list", "1000001"], got(LIST_BOUND, "1000001")),
+            (&["--list", "99999999999"], got(LIST_BOUND, "99999999999")),
             (
-                &["--count="],
-                "--count needs a whole number N from 1 to 18446744073709551615",
+                &["--list", "99999999999999999999999"],
+                got(LIST_BOUND, "99999999999999999999999"),
             ),
-            (&["--list="], LIST_BOUND),
-            (&["--list=1000001"], LIST_BOUND),
-            (&["--unique=1"], "unknown option '--unique=1'"),
-            (&["--quiet=yes"], "unknown option '--quiet=yes'"),
+            (&["--list", "-5"], got(LIST_BOUND, "-5")),
+            (&["--list", "1e3"], got(LIST_BOUND, "1e3")),
+            (
+                &["--frobnicate"],
+                "unknown option '--frobnicate'".to_string(),
+            ),
+            // Joined by '=': an empty value is a bad one, a flag takes none.
+            (&["--count="], got(count, "")),
+            (&["--list="], got(LIST_BOUND, "")),
+            (&["--list=1000001"], got(LIST_BOUND, "1000001")),
+            (&["--unique=1"], "unknown option '--unique=1'".to_string()),
+            (&["--quiet=yes"], "unknown option '--quiet=yes'".to_string()),
             (
                 &["--list=2", "--count=2"],
-                "choose one of --unique, --count and --list, not '--count=2'",
+                "choose one of --unique, --count and --list, not '--count=2'".to_string(),
             ),
             (
                 &["--unique", "--count", "2"],
-                "choose one of --unique, --count and --list, not '--count'",
+                "choose one of --unique, --count and --list, not '--count'".to_string(),
             ),
-            (&["a", "b"], "one FILE at most; also given 'b'"),
+            (&["a", "b"], "one FILE at most; also given 'b'".to_string()),
         ] {
-            assert_run(&run(program, args, b""), 2, "", &usage_error(what));
+            assert_run(&run(program, args, b""), 2, "", &usage_error(&what));
         }
         // Read errors give the system's reason.
         let missing = out_dir().join("no such file");
@@ -329,18 +329,19 @@ fn solve_file_quiet_writes_only_diagnostics() {
 #[test]
 fn solve_file_rejects_a_bad_thread_count() {
     for link in LINKS {
-        for args in [
-            &["--threads"][..],
-            &["--threads", "-1"],
-            &["--threads", "two"],
+        let what = "--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)";
+        for (args, value) in [
+            (&["--threads"][..], None),
+            (&["--threads", "-1"], Some("-1")),
+            (&["--threads", "two"], Some("two")),
+            (&["--threads=2x"], Some("2x")),
         ] {
             let output = run(example("solve_file", link), args, b"");
-            assert_run(
-                &output,
-                2,
-                "",
-                &usage_error("--threads needs a whole number N from 0 to 18446744073709551615 (0: all cores)"),
-            );
+            let what = match value {
+                Some(value) => format!("{what}, got '{value}'"),
+                None => what.to_string(),
+            };
+            assert_run(&output, 2, "", &usage_error(&what));
         }
     }
 }

@@ -1045,9 +1045,22 @@ fn a_one_line_puzzle_a_cell_short_or_long_says_so() {
     );
     assert_eq!(
         e.to_string(),
-        "line 1 has 81 cells split by spaces or separators; a one-line puzzle has its 81 cells \
-         in one run"
+        "line 1 has 81 cells but is no grid row or one-line puzzle (81 cells in one run, then a \
+         space or the line's end)"
     );
+    // The same for 81 cells in one run with a separator right after them.
+    for sep in ["|", "=", ":"] {
+        let joined = format!("{TOP1}{sep}");
+        let e = error(joined.as_bytes());
+        assert_eq!(
+            e.reason,
+            Reason::CellCount {
+                cells: 81,
+                expected: 81
+            }
+        );
+        assert!(e.to_string().contains("or one-line puzzle"), "{e}");
+    }
     // A border of rules without a digit is still a separator line, not a puzzle a cell short.
     let grid = format!(
         "{}\n{}",

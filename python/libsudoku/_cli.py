@@ -99,7 +99,7 @@ by spaces, then " ..." when there are more; N from 1 to 1000000). Puzzles may be
 line (a rating or comment may follow), grids of 9 rows with any separators, .sdk files,
 729-character pencilmark lines or candidate grids; blank lines, comments and metadata
 are skipped. A text that is not a puzzle gets the line SUDOKU_INVALID_FORMAT and its
-line and reason on stderr.
+line and reason on stderr. --list's N may also be joined to it by '=' (--list=5).
 """
 
 
@@ -181,13 +181,15 @@ def _main(argv):
         elif arg == "--unique":
             unique = True
         elif list_option:
-            number = next(args, "") if arg == "--list" else arg[len("--list="):]
+            number = next(args, None) if arg == "--list" else arg[len("--list="):]
             # Leading zeros aside, at most 7 digits: int() refuses thousands of them.
-            digits = number.lstrip("0")
-            if not (number.isascii() and number.isdigit() and len(digits) <= 7
-                    and 1 <= int(digits or "0") <= _LIST_OPTION_MAX):
-                return _usage_error("--list needs a whole number N from 1 to %d"
-                                    % _LIST_OPTION_MAX)
+            digits = (number or "").lstrip("0")
+            if not (number is not None and number.isascii() and number.isdigit()
+                    and len(digits) <= 7 and 1 <= int(digits or "0") <= _LIST_OPTION_MAX):
+                # The bad value echoed, as solve_file does (none when it is missing).
+                got = "" if number is None else ", got '%s'" % number
+                return _usage_error("--list needs a whole number N from 1 to %d%s"
+                                    % (_LIST_OPTION_MAX, got))
             listing = int(digits)
         else:
             return _usage_error("unknown option '%s'" % arg)

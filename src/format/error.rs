@@ -112,12 +112,18 @@ impl fmt::Display for ReadError {
             Reason::CellCount { cells, expected } => {
                 let noun = if cells == 1 { "cell" } else { "cells" };
                 if cells == expected {
-                    // The count is right but the cells are not in one run (spaces or separators
-                    // split a line that is no grid row): never "81 cells, not 81".
+                    // The count is right but the line is not one run of cells ended by a space
+                    // or the line's end: spaces or separators split it, or a separator follows
+                    // the run (`(81 cells)|`). Never "81 cells, not 81".
+                    let shape = if expected == CELLS {
+                        "one-line puzzle"
+                    } else {
+                        "pencilmark line"
+                    };
                     write!(
                         f,
-                        "line {line} has {cells} {noun} split by spaces or separators; a \
-                         one-line puzzle has its {expected} cells in one run"
+                        "line {line} has {cells} {noun} but is no grid row or {shape} \
+                         ({expected} cells in one run, then a space or the line's end)"
                     )
                 } else if expected == 9 {
                     write!(f, "line {line} has {cells} {noun}, not {expected}")

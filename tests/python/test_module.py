@@ -1635,13 +1635,15 @@ class Loading(unittest.TestCase):
                 f.write(DEADLY + "\n")
             bad = ("0", "1000001", "99999999999", "9" * 5000, "-5", "1e3", "", "\u0661")
             # The number as the next argument, or joined by '=' as getopt_long allows.
-            for args in [["--list", n, path] if n else ["--list"] for n in bad] + [
-                    ["--list=" + n, path] for n in bad]:
+            # A bad N is echoed after the sentence; a missing one is not.
+            for args, said in [(["--list", n, path] if n else ["--list"],
+                                what + (", got '%s'" % n if n else "")) for n in bad] + [
+                    (["--list=" + n, path], what + ", got '%s'" % n) for n in bad]:
                 result = self.run_script(*args)
                 self.assertEqual(
                     (result.returncode, result.stdout, result.stderr),
                     (2, "", "libsudoku: %s\nTry 'python3 -m libsudoku --help' for more "
-                     "information.\n" % what),
+                     "information.\n" % said),
                     args,
                 )
                 if solve_file:
@@ -1650,7 +1652,7 @@ class Loading(unittest.TestCase):
                     self.assertEqual(
                         (c.returncode, c.stdout, c.stderr),
                         (2, "", "solve_file: %s\nTry 'solve_file --help' for more "
-                         "information.\n" % what),
+                         "information.\n" % said),
                         args,
                     )
             listed = " ".join(sorted(DEADLY_SOLUTIONS)) + "\n"
