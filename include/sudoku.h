@@ -1525,10 +1525,10 @@ enum sudoku_status sudoku_rate_batch(const char *boards, size_t count, struct su
  * At most one of `step` and `cell` is written, after every input was read, so unlike the
  * calls with several outputs this one does not refuse buffers that overlap.
  *
- * Checks, in order: NULL pointers; the board's bytes (`SUDOKU_INVALID_CHARACTER`) and, when
- * `givens` is NULL, its digits (two equal digits in a house: `SUDOKU_CONFLICTING_GIVENS`);
- * then `givens`' (same statuses); the masks (a bit above bit 8: `SUDOKU_INVALID_ARGUMENT`);
- * the givens kept on the board. Then the puzzle (`givens`, or `board` when NULL) is solved: no
+ * Checks, in order: NULL pointers; the masks (a bit above bit 8: `SUDOKU_INVALID_ARGUMENT`);
+ * the board's bytes (`SUDOKU_INVALID_CHARACTER`) and, when `givens` is NULL, its digits (two
+ * equal digits in a house: `SUDOKU_CONFLICTING_GIVENS`); then `givens`' (same statuses); the
+ * givens kept on the board. Then the puzzle (`givens`, or `board` when NULL) is solved: no
  * solution, `SUDOKU_NO_SOLUTION`. With exactly one solution, the first cell in row-major order
  * whose digit differs from it, or, for an empty cell, whose mask lacks the solution's digit (a
  * candidate of the solution was eliminated), gives `SUDOKU_WRONG_DIGIT` and that cell. So a
@@ -1632,6 +1632,9 @@ enum sudoku_status sudoku_step_explain(const struct sudoku_step *step, char *tex
  * mask its digit alone, as `sudoku_board_candidates` writes them, so they can be passed to
  * `sudoku_hint` again. With NULL candidates only the board changes (eliminations then leave
  * no trace). On any other status nothing is written.
+ *
+ * Checks, in order: NULL pointers; `candidates` overlapping `board`; the masks; the step; the
+ * board; whether the step fits the position.
  *
  * Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`step` or `board` NULL),
  * `SUDOKU_INVALID_ARGUMENT` (a step `sudoku_step_explain` refuses; a mask with a bit above bit

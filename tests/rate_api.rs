@@ -592,6 +592,17 @@ fn a_clash_on_the_board_is_the_player_s_wrong_digit_when_the_givens_are_known() 
         hint(&board, Some(QQWING_1), Some(&masks)).0,
         SUDOKU_INVALID_ARGUMENT
     );
+    // The masks are the other argument: checked before either board's bytes (the C API's
+    // order: NULL pointers, the other arguments, the board).
+    assert_eq!(
+        hint(&bad, Some(QQWING_1), Some(&masks)).0,
+        SUDOKU_INVALID_ARGUMENT
+    );
+    assert_eq!(
+        hint(QQWING_1, Some(&bad), Some(&masks)).0,
+        SUDOKU_INVALID_ARGUMENT
+    );
+    assert_eq!(hint(&bad, None, Some(&masks)).0, SUDOKU_INVALID_ARGUMENT);
 }
 
 /// `sudoku_step_apply` on copies of `board` and `masks` (None: NULL candidates): (status,
@@ -714,6 +725,13 @@ fn apply_refuses_what_does_not_fit_and_writes_nothing() {
     let mut bad = *QQWING_1;
     bad[5] = b'x';
     assert_eq!(apply(&step, &bad, None).0, SUDOKU_INVALID_CHARACTER);
+    // The step and the masks are checked before the board, and nothing is written.
+    let (status, same, same_masks) = apply(&step, &bad, Some(&high));
+    assert_eq!(
+        (status, same, same_masks),
+        (SUDOKU_INVALID_ARGUMENT, bad, Some(high))
+    );
+    assert_eq!(apply(&bad_step, &bad, None).0, SUDOKU_INVALID_ARGUMENT);
     let mut clash = *QQWING_1;
     clash[0] = b'9';
     assert_eq!(apply(&step, &clash, None).0, SUDOKU_CONFLICTING_GIVENS);

@@ -72,6 +72,15 @@ def _to_masks(masks):
 
 
 
+def _check_mask_range(masks):
+    """Raises SudokuError(SUDOKU_INVALID_ARGUMENT) naming the first mask above 0x1FF: for the
+    calls that take masks beside a board, which check them before the board (the C API's
+    order), so that the board's own faults, found here before the call, come after them."""
+    for cell in range(CELLS):
+        if masks[cell] > 0x1FF:
+            raise SudokuError(SUDOKU_INVALID_ARGUMENT, _MASK_RANGE, cell)
+
+
 def _fail_candidates(status, masks):
     """The SudokuError for `status` on candidate `masks`, naming the faulty cell when
     sudoku_validate_candidates finds one with that status."""

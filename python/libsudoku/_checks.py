@@ -20,11 +20,15 @@ def _check_board_type(board):
     ):
         return
     raise TypeError(
-        "a board is a str, bytes, bytearray or byte memoryview of 81 characters, not %s"
+        "a board is a str, bytes, bytearray or byte memoryview of 81 characters, not %s%s"
         % (
             "a memoryview of format %r" % board.format
             if isinstance(board, memoryview)
-            else _type_name(board)
+            else _type_name(board),
+            # A NumPy row of a solve_batch array, say: say how to pass it.
+            "; for an array row of ASCII characters pass row.tobytes()"
+            if hasattr(board, "__array_interface__")
+            else "",
         )
     )
 

@@ -13,7 +13,8 @@ from typing import Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from ._args import CELLS, Board, _fail, _initialized, _puzzle_list, _to_bytes
 from ._batch import _at, _chunks
-from ._candidates import _MASK_RANGE, Masks, _Masks, _to_masks, board_candidates
+from ._candidates import (Masks, _Masks, _check_mask_range, _to_masks,
+                          board_candidates)
 from ._checks import (
     _check_board_type,
     _finite,
@@ -383,6 +384,8 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
     # The C API's order: the board's type, the other arguments, then the board's characters.
     _check_board_type(puzzle)
     masks = None if candidates is None else _to_masks(candidates)
+    if masks is not None:
+        _check_mask_range(masks)
     try:
         given = None if givens is None else _to_bytes(givens)
     except SudokuError as error:
@@ -395,12 +398,7 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
     if status == SUDOKU_WRONG_DIGIT:
         raise SudokuError(status, cell=cell.value)
     if status == SUDOKU_INVALID_ARGUMENT:
-        # sudoku_hint checks the masks, then the givens kept on the board: name the cell.
-        if masks is not None:
-            above = [c for c in range(CELLS) if masks[c] > 0x1FF]
-            if above:
-                raise SudokuError(status, _MASK_RANGE,
-                                  above[0])
+        # The masks were checked above, so it is a given missing from the board: name it.
         if given is not None:
             lost = [c for c in range(CELLS)
                     if 0x31 <= given[c] <= 0x39 and given[c] != text[c]]
@@ -496,6 +494,8 @@ def apply_step(step: Step, puzzle: Board,
     raw = _raw_step(step)
     _check_board_type(puzzle)
     masks = None if candidates is None else _to_masks(candidates)
+    if masks is not None:
+        _check_mask_range(masks)
     text = _to_bytes(puzzle)
     if masks is None:
         masks = _Masks(*board_candidates(text))
@@ -504,9 +504,7 @@ def apply_step(step: Step, puzzle: Board,
     if status == SUDOKU_OK:
         return board.raw.decode("ascii"), list(masks)
     if status == SUDOKU_INVALID_ARGUMENT:
-        above = [c for c in range(CELLS) if masks[c] > 0x1FF]
-        if above:
-            raise SudokuError(status, _MASK_RANGE, above[0])
+        # (The masks were checked above.)
         needed = ctypes.c_size_t(0)
         lib = _library()
         if (lib.sudoku_step_explain(ctypes.byref(raw), None, 0, ctypes.byref(needed))

@@ -1799,6 +1799,19 @@ class NumpyBatch(unittest.TestCase):
     def ascii(self, puzzles):
         return self.np.frombuffer("".join(puzzles).encode(), dtype=self.np.uint8).reshape(-1, 81)
 
+    def test_a_row_is_no_board_and_the_message_says_how_to_pass_it(self):
+        row = self.ascii([TOP1])[0]
+        for function in (sudoku.solve, sudoku.count_solutions, sudoku.rate, sudoku.hint):
+            with self.assertRaises(TypeError, msg=function.__name__) as caught:
+                function(row)
+            self.assertEqual(
+                str(caught.exception),
+                "a board is a str, bytes, bytearray or byte memoryview of 81 characters, not "
+                "ndarray; for an array row of ASCII characters pass row.tobytes()")
+        # As the message says: the row's bytes, or a memoryview of them.
+        self.assertEqual(sudoku.solve(row.tobytes()), TOP1_SOLUTION)
+        self.assertEqual(sudoku.solve(memoryview(row)), TOP1_SOLUTION)
+
     def digits(self, puzzles):
         return self.np.array([[0 if c in ".0" else int(c) for c in p] for p in puzzles],
                              dtype=self.np.uint8).reshape(-1, 81)
@@ -2544,6 +2557,12 @@ class Steps(unittest.TestCase):
             sudoku.apply_step(step, QQWING_1, masks)
         self.assertEqual((caught.exception.status, caught.exception.cell),
                          (sudoku.SUDOKU_INVALID_ARGUMENT, 9))
+        # Before the board's characters, as in the C API.
+        for bad in ("x", "\u00e9"):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.apply_step(step, QQWING_1[:5] + bad + QQWING_1[6:], masks)
+            self.assertEqual((caught.exception.status, caught.exception.cell),
+                             (sudoku.SUDOKU_INVALID_ARGUMENT, 9), bad)
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.apply_step(step, "9" + QQWING_1[1:])
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_CONFLICTING_GIVENS)
@@ -2602,6 +2621,15 @@ class Steps(unittest.TestCase):
             sudoku.hint(QQWING_1, masks)
         self.assertEqual((caught.exception.status, caught.exception.cell),
                          (sudoku.SUDOKU_INVALID_ARGUMENT, 3))
+        # The masks come before either board's characters (the C API's order), whether the
+        # bad character is found in Python (a non-ASCII one) or in the library.
+        for bad in ("x", "\u00e9"):
+            for args in ((QQWING_1[:5] + bad + QQWING_1[6:], masks),
+                         (QQWING_1, masks, QQWING_1[:5] + bad + QQWING_1[6:])):
+                with self.assertRaises(sudoku.SudokuError) as caught:
+                    sudoku.hint(*args)
+                self.assertEqual((caught.exception.status, caught.exception.cell),
+                                 (sudoku.SUDOKU_INVALID_ARGUMENT, 3), (bad, len(args)))
         first_given = next(c for c, ch in enumerate(QQWING_1) if ch != ".")
         board = QQWING_1[:first_given] + "." + QQWING_1[first_given + 1:]
         with self.assertRaises(sudoku.SudokuError) as caught:

@@ -58,6 +58,9 @@ pub fn apply_step(
 /// `sudoku_hint` again. With NULL candidates only the board changes (eliminations then leave
 /// no trace). On any other status nothing is written.
 ///
+/// Checks, in order: NULL pointers; `candidates` overlapping `board`; the masks; the step; the
+/// board; whether the step fits the position.
+///
 /// Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`step` or `board` NULL),
 /// `SUDOKU_INVALID_ARGUMENT` (a step `sudoku_step_explain` refuses; a mask with a bit above bit
 /// 8; `candidates` overlapping `board`; or a step that does not fit the position: its digit
@@ -88,6 +91,9 @@ pub unsafe extern "C" fn sudoku_step_apply(
                 _ => return Err(SUDOKU_INVALID_ARGUMENT),
             }
         }
+        // The other arguments before the board (the C API's order): the masks, then the step.
+        // SAFETY: the caller guarantees NULL or 81 readable `uint16_t`.
+        let masks = unsafe { optional_masks(candidates) }?;
         // SAFETY: non-NULL, and the caller guarantees a readable sudoku_step; an unaligned read
         // copies it whatever the alignment. Every bit pattern is a valid sudoku_step (integers
         // only); its fields are checked next.
@@ -95,8 +101,6 @@ pub unsafe extern "C" fn sudoku_step_apply(
         let step = raw.engine_step().ok_or(SUDOKU_INVALID_ARGUMENT)?;
         // SAFETY: non-NULL, and the caller guarantees 81 readable bytes.
         let parsed = Board::parse(unsafe { board_ref(board) }?)?;
-        // SAFETY: the caller guarantees NULL or 81 readable `uint16_t`.
-        let masks = unsafe { optional_masks(candidates) }?;
         let (text, after) = apply_step(&step, &parsed, masks.as_ref())?;
         // SAFETY: non-NULL, and the caller guarantees 81 writable bytes.
         unsafe { board.cast::<[u8; CELLS]>().write_unaligned(text) };

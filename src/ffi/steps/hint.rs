@@ -129,10 +129,10 @@ fn clash_as_wrong_digit(
 /// At most one of `step` and `cell` is written, after every input was read, so unlike the
 /// calls with several outputs this one does not refuse buffers that overlap.
 ///
-/// Checks, in order: NULL pointers; the board's bytes (`SUDOKU_INVALID_CHARACTER`) and, when
-/// `givens` is NULL, its digits (two equal digits in a house: `SUDOKU_CONFLICTING_GIVENS`);
-/// then `givens`' (same statuses); the masks (a bit above bit 8: `SUDOKU_INVALID_ARGUMENT`);
-/// the givens kept on the board. Then the puzzle (`givens`, or `board` when NULL) is solved: no
+/// Checks, in order: NULL pointers; the masks (a bit above bit 8: `SUDOKU_INVALID_ARGUMENT`);
+/// the board's bytes (`SUDOKU_INVALID_CHARACTER`) and, when `givens` is NULL, its digits (two
+/// equal digits in a house: `SUDOKU_CONFLICTING_GIVENS`); then `givens`' (same statuses); the
+/// givens kept on the board. Then the puzzle (`givens`, or `board` when NULL) is solved: no
 /// solution, `SUDOKU_NO_SOLUTION`. With exactly one solution, the first cell in row-major order
 /// whose digit differs from it, or, for an empty cell, whose mask lacks the solution's digit (a
 /// candidate of the solution was eliminated), gives `SUDOKU_WRONG_DIGIT` and that cell. So a
@@ -166,6 +166,9 @@ pub unsafe extern "C" fn sudoku_hint(
     guard(|| {
         required(board.cast_mut())?;
         let step = required(step)?;
+        // The masks are the other argument, checked before the boards (the C API's order).
+        // SAFETY: the caller guarantees NULL or 81 readable `uint16_t`.
+        let masks = unsafe { optional_masks(candidates) }?;
         // SAFETY: the caller guarantees 81 readable bytes, which no one writes during the call.
         let text = unsafe { board_ref(board) }?;
         // A clash on the board is checked against the givens below, when they are given.
@@ -186,8 +189,6 @@ pub unsafe extern "C" fn sudoku_hint(
             // SAFETY: non-NULL: the caller guarantees 81 readable bytes.
             Some(Board::parse(unsafe { board_ref(givens) }?)?)
         };
-        // SAFETY: the caller guarantees NULL or 81 readable `uint16_t`.
-        let masks = unsafe { optional_masks(candidates) }?;
         let answer = match (&parsed, &givens) {
             (Some(board), _) => hint(board, givens.as_ref(), masks.as_ref()),
             (None, Some(givens)) => Err(clash_as_wrong_digit(text, givens, masks.as_ref())),
