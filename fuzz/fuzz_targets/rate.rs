@@ -141,6 +141,10 @@ fn check_hint(
         )
     };
     let valid_masks = masks.is_none_or(|m| m.iter().all(|&x| x <= 0x1FF));
+    // The masks are checked before the board, whatever its bytes (the C API's order).
+    if !valid_masks {
+        assert_eq!(status, SUDOKU_INVALID_ARGUMENT);
+    }
     match status {
         SUDOKU_OK => {
             assert_eq!(check_explain(&step), SUDOKU_OK);
