@@ -11,7 +11,9 @@
 Input: files of one puzzle per line (81 cells, a rating or comment may follow; a line ends at an
 LF, a CRLF or a CR alone, as for the library's reader), as local paths
 or any fsspec URL (globs expanded, in sorted order). Comment and blank lines give no output;
-multi-line grids are not supported here (a partition boundary may cut them; use solve_file).
+multi-line grids are not supported here (a partition boundary may cut them; use solve_file):
+every other line is read alone and gives one output line, so a run of short lines (which
+solve_file reads as the rows of one bad grid) gives a line and a diagnostic each.
 
 Partitions: each file is cut into byte ranges of `partition_size` bytes, each extended to line
 starts: a line belongs to the range that holds its first byte, so every line is in exactly one
@@ -25,7 +27,8 @@ order) into the output folder: one line per puzzle, in input order, exactly the 
 solve_file prints for that part of the input: the solution (81 digits), or the status name
 (SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS with unique=True, SUDOKU_CONFLICTING_GIVENS), or
 SUDOKU_INVALID_FORMAT for a line that is not a puzzle. So `cat OUT/part-*.txt` is solve_file's
-standard output on the concatenated input. solve_file's stderr diagnostics ("line N: REASON")
+standard output on the concatenated input, as long as no two lines that are neither one-line
+puzzles, comments nor blank follow each other (see above). solve_file's stderr diagnostics ("line N: REASON")
 come back in the report, with line numbers over each whole file.
 
 Retries: a task writes its part to a unique temporary name beside it and renames it into place
@@ -110,11 +113,11 @@ class SolveReport(NamedTuple):
                              % (len(self.diagnostics), shown))
 
 
-def _line_range(f: Any, start: int, end: int, size: int) -> bytes:
+def _line_range(f: Any, start: int, end: int, size: int) -> Tuple[bytes, bool]:
     """The bytes of the lines whose first byte lies in [start, end) of the open file `f` of
     `size` bytes: from the first line start at or after `start` to the first one at or after
-    `end` (or the file's end). A line starts at 0 and after each line end, as the library's
-    reader has them: LF, CRLF, or a CR alone."""
+    `end` (or the file's end), and whether they reach the file's end. A line starts at 0 and
+    after each line end, as the library's reader has them: LF, CRLF, or a CR alone."""
 
     def line_start_at_or_after(position: int) -> int:
         if position <= 0:
@@ -142,12 +145,12 @@ def _line_range(f: Any, start: int, end: int, size: int) -> bytes:
     first = line_start_at_or_after(start)
     last = line_start_at_or_after(end)
     if last <= first:
-        return b""
+        return b"", last >= size
     f.seek(first)
     data = f.read(last - first)
     if len(data) != last - first:
         raise OSError("short read of %d bytes at %d" % (last - first, first))
-    return data
+    return data, last >= size
 
 
 def _invalid_message(status: int, validate: Callable[[], None]) -> str:
@@ -162,10 +165,11 @@ def _invalid_message(status: int, validate: Callable[[], None]) -> str:
 
 
 def _solve_lines(
-    data: bytes, unique: bool, threads: int
+    data: bytes, unique: bool, threads: int, at_file_end: bool = True
 ) -> Tuple[bytes, int, int, Dict[str, int], List[Tuple[int, str, bytes]]]:
     """The output of the lines in `data` (as solve_file prints it) and their statistics:
-    (output bytes, lines, puzzles, status counts, diagnostics)."""
+    (output bytes, lines, puzzles, status counts, diagnostics). `at_file_end`: whether `data`
+    ends its file (else more lines follow it in another partition)."""
     import numpy as np
 
     cells = libsudoku.CELLS
@@ -188,7 +192,9 @@ def _solve_lines(
     line_count = len(starts)
 
     # The usual line: 81 cells and nothing else, read here in bulk; any other line is read by
-    # the library's reader (read_puzzle) alone, exactly as solve_file reads it.
+    # the library's reader (read_puzzle) alone: as solve_file reads it when the line stands
+    # alone, between one-line puzzles, comments or blank lines. (solve_file reads a run of short
+    # lines as the rows of one grid; here each is a line of its own, in its place.)
     cell_byte = np.zeros(256, dtype=bool)
     cell_byte[np.frombuffer(b".0123456789", dtype=np.uint8)] = True
     plain = (ends - starts) == cells
@@ -211,14 +217,22 @@ def _solve_lines(
     # Statuses about solutions, which solve_file prints without a diagnostic.
     quiet = (libsudoku.SUDOKU_NO_SOLUTION, libsudoku.SUDOKU_MULTIPLE_SOLUTIONS)
     for line in other_lines.tolist():
-        text = data[starts[line]:ends[line]]
+        if line + 1 < line_count or not at_file_end:
+            # A line follows: a row of a grid alone ends there, "at line N + 1" (as solve_file
+            # says of a short grid that a one-line puzzle ends), not "at the end of the text".
+            text = data[starts[line]:ends[line]] + b"\n\n"
+        else:
+            # The file's last line, with its line end if it has one (then the text ends on
+            # the line after it, as solve_file counts).
+            text = data[starts[line]:]
         try:
             read = libsudoku.read_puzzle(text, 0, line + 1)
         except libsudoku.SudokuFormatError as error:
             literal[line] = invalid_name.encode() + b"\n"
-            # Its message names the line: the client makes it again with the line's number in
-            # the whole file (_message_of), so the line's text goes back with it.
-            diagnostics.append((line + 1, str(error), bytes(text)))
+            # At the fault's line, as solve_file reports it. Its message names lines: the
+            # client makes it again with the numbers in the whole file (_message_of), so the
+            # text goes back with it.
+            diagnostics.append((error.line, str(error), bytes(text)))
             counts[invalid_name] = counts.get(invalid_name, 0) + 1
             continue
         if read is None:
@@ -302,8 +316,9 @@ def solve_partition(partition: Partition, unique: bool = False, threads: int = 1
     fs, path = fsspec.core.url_to_fs(partition.path, **(storage_options or {}))
     size = fs.size(path)
     with fs.open(path, "rb") as f:
-        data = _line_range(f, partition.start, partition.end, size)
-    output, lines, puzzles, counts, diagnostics = _solve_lines(data, unique, threads)
+        data, at_file_end = _line_range(f, partition.start, partition.end, size)
+    output, lines, puzzles, counts, diagnostics = _solve_lines(data, unique, threads,
+                                                               at_file_end)
     out_fs, out_path = fsspec.core.url_to_fs(partition.output, **(storage_options or {}))
     temporary = out_path + _TEMP_MARK + uuid.uuid4().hex
     with out_fs.open(temporary, "wb") as f:
@@ -334,16 +349,22 @@ def _partitions(paths: Sequence[str], output: str, partition_size: int,
 
 
 def _message_of(line: int, message: str, text: bytes) -> str:
-    """The diagnostic of a line, as solve_file words it: an unreadable line's message is read
-    again with its number `line` in the whole file."""
+    """The diagnostic of a fault at line `line` of the whole file, as solve_file words it: the
+    unreadable `text` (from the start of its line) read again with its line numbered so that
+    the fault falls on `line`."""
     if not text:
         return message
     try:
-        libsudoku.read_puzzle(text, 0, line)
+        libsudoku.read_puzzle(text, 0, 1)
     except libsudoku.SudokuFormatError as error:
-        # The package's own wording of it (python -m libsudoku's), the cell of a bad character
-        # included.
-        return _read_diagnostic(text, 0, error)
+        # (The fault may lie on a line after the text's first: a grid ended by the next line.)
+        first = line - (error.line - 1)
+        try:
+            libsudoku.read_puzzle(text, 0, first)
+        except libsudoku.SudokuFormatError as again:
+            # The package's own wording of it (python -m libsudoku's), the cell of a bad
+            # character included.
+            return _read_diagnostic(text, 0, again)
     return message
 
 

@@ -319,6 +319,66 @@ class TestDask(unittest.TestCase):
                         [l[len("solve_file: "):] for l in result.stderr.decode().splitlines()
                          if l.startswith("solve_file: line ")], (trial, size))
 
+    def test_short_lines_are_read_one_by_one(self):
+        # A line of fewer than 72 cells is read alone, in its place, with one output line and
+        # one diagnostic, wherever the partitions fall; solve_file reads a run of them as the
+        # rows of one grid, but a short line alone between puzzles gets the same words from
+        # both (its grid ends at the next line).
+        puzzle = [line for line in self.data.split(b"\n")[:10] if len(line) == 81][0]
+        row, long_row = b".74......", b"8...2.......1. .....3...94.75"
+        lines = [puzzle, row, puzzle, long_row, row, row, b"# note", row, b"", puzzle, row]
+        data = b"\n".join(lines)  # the last row ends the file, with no line end
+        path = os.path.join(self.tmp.name, "short.txt")
+        with open(path, "wb") as f:
+            f.write(data)
+        solution = libsudoku.solve(puzzle).encode()
+        bad = b"SUDOKU_INVALID_FORMAT"
+        expected = b"\n".join([solution, bad, solution, bad, bad, bad, bad, solution, bad]) + b"\n"
+        at = "file://" + path
+        diagnostics = [(at, 3, "the grid ends after 1 row, at line 3"),
+                       (at, 4, "line 4 has 28 cells, not 9"),
+                       (at, 6, "the grid ends after 1 row, at line 6"),
+                       (at, 7, "the grid ends after 1 row, at line 7"),
+                       (at, 9, "the grid ends after 1 row, at line 9"),
+                       (at, 11, "the grid ends after 1 row, at the end of the text")]
+        for size in (10, 81, 100, 333, 1 << 20):
+            output = os.path.join(self.tmp.name, "short-%d" % size)
+            report = libsudoku.dask.solve_files(path, output, partition_size=size)
+            joined = b""
+            for name in report.outputs:
+                with open(name, "rb") as f:
+                    joined += f.read()
+            self.assertEqual(joined, expected, size)
+            self.assertEqual(report.diagnostics, diagnostics, size)
+        # A short line alone between puzzles: solve_file's output and diagnostic exactly.
+        solve_file = os.environ.get("SOLVE_FILE")
+        if solve_file:
+            # (The last line too, ending the file with a line end or without.)
+            for end in (b"", b"\n", b"\r\n"):
+                self.check_as_solve_file(solve_file, b"\n".join(
+                    [puzzle, row, puzzle, long_row, puzzle, row]) + end)
+
+    def check_as_solve_file(self, solve_file, data):
+        """solve_files on `data` gives solve_file's output and diagnostics exactly, for
+        partitions of a few sizes."""
+        path = os.path.join(self.tmp.name, "alone.txt")
+        with open(path, "wb") as f:
+            f.write(data)
+        result = subprocess.run([solve_file, "--quiet", path], capture_output=True)
+        for size in (10, 90, 1 << 20):
+            output = os.path.join(self.tmp.name, "alone-%d" % size)
+            report = libsudoku.dask.solve_files(path, output, partition_size=size,
+                                                overwrite=True)
+            joined = b""
+            for name in report.outputs:
+                with open(name, "rb") as f:
+                    joined += f.read()
+            self.assertEqual(joined, result.stdout, (data[-2:], size))
+            self.assertEqual(
+                ["line %d: %s" % (line, message) for _, line, message in report.diagnostics],
+                [l[len("solve_file: "):] for l in result.stderr.decode().splitlines()
+                 if l.startswith("solve_file: line ")], (data[-2:], size))
+
     def test_bad_arguments_are_refused_before_the_output_folder_is_made(self):
         small = os.path.join(self.tmp.name, "args.txt")
         with open(small, "wb") as f:
