@@ -28,6 +28,7 @@ from ._errors import (
     SUDOKU_CONFLICTING_GIVENS,
     SUDOKU_INVALID_ARGUMENT,
     SUDOKU_INVALID_CHARACTER,
+    SUDOKU_NO_SOLUTION,
     SUDOKU_NO_STEP,
     SUDOKU_OK,
     SUDOKU_OUT_OF_BUDGET,
@@ -377,7 +378,9 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
     solution, or a mask lacks the solution's digit; with `givens`, also a placed digit that
     repeats another in a house), SUDOKU_ALREADY_SOLVED (a full board),
     SUDOKU_NO_STEP (no technique finds a step in the position; the message adds "the
-    puzzle has several solutions" when that is why), SUDOKU_NO_SOLUTION,
+    puzzle has several solutions" when that is why), SUDOKU_NO_SOLUTION (with `givens` that
+    have solutions, the message says the board has none: its digits and candidates agree
+    with no solution of the puzzle),
     SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the cell), SUDOKU_INVALID_ARGUMENT
     (with the cell: the first mask above 0x1FF, else the first given missing from the
     board)."""
@@ -411,6 +414,14 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
         if (_library().sudoku_count_solutions(text, 2, ctypes.byref(found)) == SUDOKU_OK
                 and found.value >= 2):
             raise SudokuError(status, _message(status) + ": the puzzle has several solutions")
+    if status == SUDOKU_NO_SOLUTION and given is not None:
+        # The puzzle has several solutions (else a wrong digit or candidate would be named):
+        # it is the board, with the player's digits and pencilmarks, that has none.
+        found = ctypes.c_uint64(0)
+        if (_library().sudoku_count_solutions(given, 1, ctypes.byref(found)) == SUDOKU_OK
+                and found.value >= 1):
+            raise SudokuError(status, "the board has no solution: no solution of the puzzle "
+                                      "agrees with its digits and candidates")
     if status != SUDOKU_OK:
         if given is not None and status in (SUDOKU_INVALID_CHARACTER,
                                             SUDOKU_CONFLICTING_GIVENS):

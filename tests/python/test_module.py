@@ -2570,6 +2570,22 @@ class Steps(unittest.TestCase):
             sudoku.apply_step("Hidden Single", QQWING_1)
 
     def test_hint_errors(self):
+        # A board without solution of a puzzle with several: the message says it is the
+        # board's (the player's digits), not the puzzle's. Here r1c9 must be 9, which column 9
+        # already holds; no two digits clash.
+        board = "12345678." + "........9" + "." * 63
+        self.assertEqual(sudoku.count_solutions(board), 0)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.hint(board, givens=EMPTY)
+        self.assertEqual((caught.exception.status, caught.exception.message),
+                         (sudoku.SUDOKU_NO_SOLUTION, "the board has no solution: no solution of "
+                          "the puzzle agrees with its digits and candidates"))
+        # Without givens, or with givens that have no solution either, the puzzle's words.
+        for givens in (None, board):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.hint(board, givens=givens)
+            self.assertEqual((caught.exception.status, caught.exception.message),
+                             (sudoku.SUDOKU_NO_SOLUTION, "the puzzle has no solution"))
         solution = sudoku.solve_unique(QQWING_1)
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.hint(solution)
