@@ -72,13 +72,18 @@ def _to_masks(masks):
 
 
 
-def _check_mask_range(masks):
-    """Raises SudokuError(SUDOKU_INVALID_ARGUMENT) naming the first mask above 0x1FF: for the
-    calls that take masks beside a board, which check them before the board (the C API's
-    order), so that the board's own faults, found here before the call, come after them."""
+def _player_masks(candidates):
+    """A player's pencilmarks beside a board (hint, apply_step): None for None, else the masks
+    of _to_masks, with SudokuError(SUDOKU_INVALID_ARGUMENT) naming the first one above 0x1FF.
+    The C calls check them before the board (the C API's order), so they are checked here
+    before the board's own faults that Python finds."""
+    if candidates is None:
+        return None
+    masks = _to_masks(candidates)
     for cell in range(CELLS):
         if masks[cell] > 0x1FF:
             raise SudokuError(SUDOKU_INVALID_ARGUMENT, _MASK_RANGE, cell)
+    return masks
 
 
 def _fail_candidates(status, masks):

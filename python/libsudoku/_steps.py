@@ -13,8 +13,7 @@ from typing import Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from ._args import CELLS, Board, _fail, _initialized, _puzzle_list, _to_bytes
 from ._batch import _at, _chunks
-from ._candidates import (Masks, _Masks, _check_mask_range, _to_masks,
-                          board_candidates)
+from ._candidates import Masks, _Masks, _player_masks, board_candidates
 from ._checks import (
     _check_board_type,
     _finite,
@@ -386,9 +385,7 @@ def hint(puzzle: Board, candidates: Optional[Masks] = None,
     board)."""
     # The C API's order: the board's type, the other arguments, then the board's characters.
     _check_board_type(puzzle)
-    masks = None if candidates is None else _to_masks(candidates)
-    if masks is not None:
-        _check_mask_range(masks)
+    masks = _player_masks(candidates)
     try:
         given = None if givens is None else _to_bytes(givens)
     except SudokuError as error:
@@ -504,9 +501,7 @@ def apply_step(step: Step, puzzle: Board,
         raise TypeError("apply_step takes a Step, not %s" % _type_name(step))
     raw = _raw_step(step)
     _check_board_type(puzzle)
-    masks = None if candidates is None else _to_masks(candidates)
-    if masks is not None:
-        _check_mask_range(masks)
+    masks = _player_masks(candidates)
     text = _to_bytes(puzzle)
     if masks is None:
         masks = _Masks(*board_candidates(text))

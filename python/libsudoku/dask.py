@@ -27,9 +27,9 @@ order) into the output folder: one line per puzzle, in input order, exactly the 
 solve_file prints for that part of the input: the solution (81 digits), or the status name
 (SUDOKU_NO_SOLUTION, SUDOKU_MULTIPLE_SOLUTIONS with unique=True, SUDOKU_CONFLICTING_GIVENS), or
 SUDOKU_INVALID_FORMAT for a line that is not a puzzle. So `cat OUT/part-*.txt` is solve_file's
-standard output on the concatenated input, as long as no two lines that are neither one-line
-puzzles, comments nor blank follow each other (see above). solve_file's stderr diagnostics ("line N: REASON")
-come back in the report, with line numbers over each whole file.
+standard output on the concatenated input, as long as no two short lines (under 72 cells, not
+blank or comments) follow each other (see above). solve_file's stderr diagnostics ("line N:
+REASON") come back in the report, with line numbers over each whole file.
 
 Retries: a task writes its part to a unique temporary name beside it and renames it into place
 (atomic on a local or POSIX file system; object stores write whole objects). A task that Dask
@@ -165,7 +165,7 @@ def _invalid_message(status: int, validate: Callable[[], None]) -> str:
 
 
 def _solve_lines(
-    data: bytes, unique: bool, threads: int, at_file_end: bool = True
+    data: bytes, unique: bool, threads: int, at_file_end: bool
 ) -> Tuple[bytes, int, int, Dict[str, int], List[Tuple[int, str, bytes]]]:
     """The output of the lines in `data` (as solve_file prints it) and their statistics:
     (output bytes, lines, puzzles, status counts, diagnostics). `at_file_end`: whether `data`

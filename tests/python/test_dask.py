@@ -101,6 +101,15 @@ def check_solutions(puzzles, solutions):
     return len(solutions)
 
 
+def joined_parts(report):
+    """The part files of a run, put together in order (what `cat OUT/part-*.txt` gives)."""
+    joined = b""
+    for name in report.outputs:
+        with open(name, "rb") as f:
+            joined += f.read()
+    return joined
+
+
 class KillOneWorker(threading.Thread):
     """Kills one worker process (SIGKILL) while it runs a task of solve_files, after at least
     one part is written: then Dask must run that task again elsewhere."""
@@ -306,10 +315,7 @@ class TestDask(unittest.TestCase):
                 self.assertEqual(sum(p.lines for p in report.partitions), expected_lines,
                                  (trial, size))
                 if solve_file:
-                    joined = b""
-                    for name in report.outputs:
-                        with open(name, "rb") as f:
-                            joined += f.read()
+                    joined = joined_parts(report)
                     result = subprocess.run([solve_file, "--quiet"] + mode + [path],
                                             capture_output=True)
                     self.assertEqual(joined, result.stdout, (trial, size))
@@ -344,10 +350,7 @@ class TestDask(unittest.TestCase):
         for size in (10, 81, 100, 333, 1 << 20):
             output = os.path.join(self.tmp.name, "short-%d" % size)
             report = libsudoku.dask.solve_files(path, output, partition_size=size)
-            joined = b""
-            for name in report.outputs:
-                with open(name, "rb") as f:
-                    joined += f.read()
+            joined = joined_parts(report)
             self.assertEqual(joined, expected, size)
             self.assertEqual(report.diagnostics, diagnostics, size)
         # A short line alone between puzzles: solve_file's output and diagnostic exactly.
@@ -369,10 +372,7 @@ class TestDask(unittest.TestCase):
             output = os.path.join(self.tmp.name, "alone-%d" % size)
             report = libsudoku.dask.solve_files(path, output, partition_size=size,
                                                 overwrite=True)
-            joined = b""
-            for name in report.outputs:
-                with open(name, "rb") as f:
-                    joined += f.read()
+            joined = joined_parts(report)
             self.assertEqual(joined, result.stdout, (data[-2:], size))
             self.assertEqual(
                 ["line %d: %s" % (line, message) for _, line, message in report.diagnostics],
