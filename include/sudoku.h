@@ -1381,6 +1381,27 @@ enum sudoku_status sudoku_transform_apply(const struct sudoku_transform *transfo
 enum sudoku_status sudoku_transform_invert(const struct sudoku_transform *transform, struct sudoku_transform *inverse);
 
 /**
+ * Writes a random valid transformation drawn from `seed`: each of the 2 × 6^8 × 9!
+ * transformations equally likely, and the same one for the same seed on every platform and
+ * thread count (for a given major version of the library). Applied to a puzzle with
+ * `sudoku_transform_apply`, it shows the puzzle as a new one: the image has as many solutions
+ * and givens, the same difficulty rating and the same canonical form.
+ *
+ * `seed`: any 64-bit value (a game might use the puzzle's number and the player's). The draw
+ * is a pure function of the seed: ChaCha8 words, from another key than any puzzle of
+ * `sudoku_generate` with the same seed (docs/canonical.md gives the order of the draws).
+ * `transform`: where to write.
+ *
+ * On any status but `SUDOKU_OK` nothing is written. Returns `SUDOKU_OK`,
+ * `SUDOKU_NULL_POINTER` (`transform` is NULL) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; no
+ * allocation; well under a microsecond.
+ *
+ * # Safety
+ * `transform` must be NULL or point to a writable `sudoku_transform`.
+ */
+enum sudoku_status sudoku_transform_random(uint64_t seed, struct sudoku_transform *transform);
+
+/**
  * The English name of a technique ("Hidden Single (box)", "X-Wing", ...).
  *
  * `technique`: a `sudoku_technique` value (0-66). Returns a static NUL-terminated string, or

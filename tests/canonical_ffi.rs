@@ -1,9 +1,12 @@
-//! `sudoku_canonicalize`, `sudoku_transform_apply` and `sudoku_transform_invert` through the C
-//! ABI: the contract of `tests/canon_contract/` (statuses against the test kit's validation,
-//! nothing written on failure, the written transformation mapping the board to its form, its
-//! inverse mapping back, the form invariant under random transformations and a fixed point, in
-//! place) on puzzles of every data set, solution grids, the empty board and one given; invalid
-//! boards, invalid transformations (each way of breaking one) and NULL pointers.
+//! `sudoku_canonicalize`, `sudoku_transform_apply`, `sudoku_transform_invert` and
+//! `sudoku_transform_random` through the C ABI: the contract of `tests/canon_contract/`
+//! (statuses against the test kit's validation, nothing written on failure, the written
+//! transformation mapping the board to its form, its inverse mapping back, the form invariant
+//! under random transformations and a fixed point, in place) on puzzles of every data set,
+//! solution grids, the empty board and one given; invalid boards, invalid transformations (each
+//! way of breaking one) and NULL pointers; random transformations valid by the definition,
+//! reproducible and pinned, their images keeping the solution count (reference counter) and the
+//! canonical form.
 
 use crate::cabi;
 #[path = "canon_contract/mod.rs"]
@@ -163,4 +166,51 @@ fn a_transform_overlapping_the_form_is_refused_and_nothing_is_written() {
             assert_eq!(status, sudoku::ffi::sudoku_status::SUDOKU_OK);
         }
     }
+}
+
+#[test]
+fn random_transformations_are_valid_reproducible_and_keep_the_puzzle() {
+    use sudoku::ffi::sudoku_status::SUDOKU_OK;
+    use sudoku_testkit::reference::reference_solve;
+    let puzzles = read_puzzles("puzzles1_random_minimal");
+    let several = read_puzzles("puzzles7_serg_benchmark");
+    for seed in (0..400u64).map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
+        let (status, t) = cabi::transform_random(seed);
+        assert_eq!(status, SUDOKU_OK);
+        let t = t.expect("written on success");
+        assert_eq!(cabi::transform_random(seed), (SUDOKU_OK, Some(t)));
+        assert!(canon_contract::from_c(&t).is_some(), "seed {seed}: {t:?}");
+        // The test kit's image, the inverse mapping back, and (below) the image is the same
+        // puzzle in another guise: as many solutions by the reference counter, the same form.
+        let k = seed as usize % puzzles.len();
+        for board in [puzzles[k], several[k % several.len()]] {
+            check_transform(&t, &board);
+            let image = cabi::transform_apply(&t, &board).1.unwrap();
+            assert_eq!(reference_solve(&image, 3).0, reference_solve(&board, 3).0);
+            assert_eq!(cabi::canonicalize(&image).1, cabi::canonicalize(&board).1);
+        }
+    }
+    // Pinned: a change in the draws changes every game's shuffled puzzles.
+    let pinned = |seed| {
+        let t = cabi::transform_random(seed).1.unwrap();
+        (t.transpose, t.rows, t.columns, t.digits)
+    };
+    assert_eq!(
+        pinned(0),
+        (
+            0,
+            [8, 7, 6, 5, 3, 4, 2, 0, 1],
+            [4, 5, 3, 7, 8, 6, 0, 1, 2],
+            [0, 6, 4, 8, 3, 1, 7, 2, 5, 9]
+        )
+    );
+    assert_eq!(
+        pinned(2026),
+        (
+            0,
+            [0, 2, 1, 3, 5, 4, 7, 6, 8],
+            [5, 3, 4, 6, 8, 7, 0, 1, 2],
+            [0, 2, 7, 1, 4, 5, 6, 8, 3, 9]
+        )
+    );
 }

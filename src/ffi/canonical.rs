@@ -1,6 +1,6 @@
 //! The canonical (minlex) form and transformations of a board: `sudoku_canonicalize`,
-//! `sudoku_transform_apply` and `sudoku_transform_invert`, with the transformation type
-//! `sudoku_transform`.
+//! `sudoku_transform_apply`, `sudoku_transform_invert` and `sudoku_transform_random`, with the
+//! transformation type `sudoku_transform`.
 
 use std::ffi::c_char;
 
@@ -9,6 +9,7 @@ use super::sudoku_status::{self, *};
 use super::{board_ref, guard, required};
 use crate::board::Board;
 use crate::canonical::{self, Transform};
+use crate::generator;
 use crate::geometry::CELLS;
 
 /// A validity-preserving transformation of a board (see docs/canonical.md).
@@ -221,6 +222,37 @@ pub unsafe extern "C" fn sudoku_transform_invert(
         let t = unsafe { transform_ref(transform) }?.checked()?;
         // SAFETY: non-NULL, and the caller guarantees a writable sudoku_transform.
         unsafe { inverse.write_unaligned(t.inverse().into()) };
+        Ok(())
+    })
+}
+
+/// Writes a random valid transformation drawn from `seed`: each of the 2 × 6^8 × 9!
+/// transformations equally likely, and the same one for the same seed on every platform and
+/// thread count (for a given major version of the library). Applied to a puzzle with
+/// `sudoku_transform_apply`, it shows the puzzle as a new one: the image has as many solutions
+/// and givens, the same difficulty rating and the same canonical form.
+///
+/// `seed`: any 64-bit value (a game might use the puzzle's number and the player's). The draw
+/// is a pure function of the seed: ChaCha8 words, from another key than any puzzle of
+/// `sudoku_generate` with the same seed (docs/canonical.md gives the order of the draws).
+/// `transform`: where to write.
+///
+/// On any status but `SUDOKU_OK` nothing is written. Returns `SUDOKU_OK`,
+/// `SUDOKU_NULL_POINTER` (`transform` is NULL) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; no
+/// allocation; well under a microsecond.
+///
+/// # Safety
+/// `transform` must be NULL or point to a writable `sudoku_transform`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_transform_random(
+    seed: u64,
+    transform: *mut sudoku_transform,
+) -> sudoku_status {
+    guard(|| {
+        let transform = required(transform)?;
+        let t = generator::random_transform(seed);
+        // SAFETY: non-NULL, and the caller guarantees a writable sudoku_transform.
+        unsafe { transform.write_unaligned(t.into()) };
         Ok(())
     })
 }

@@ -58,6 +58,7 @@ pub use candidates::{
 };
 pub use canonical::{
     sudoku_canonicalize, sudoku_transform, sudoku_transform_apply, sudoku_transform_invert,
+    sudoku_transform_random,
 };
 pub use generate::{
     sudoku_generate, sudoku_generate_batch, sudoku_generate_options, sudoku_generate_options_init,

@@ -1,6 +1,7 @@
 //! Making puzzles: a seeded generator of unique (and, when asked, minimal) puzzles with a chosen
 //! symmetry of the givens, and two transformations that share its removal loop (`removal`),
 //! [`is_minimal`] and [`minimize`]. See `docs/generator.md` for how it works and why it is fast.
+//! Also a seeded random transformation ([`random_transform`]), to show a puzzle as a new one.
 //!
 //! A puzzle is a pure function of `(seed, index, options)` (index 0 for [`generate`], `i` for
 //! item `i` of [`generate_batch`]): the same on every platform, every solver kernel and every
@@ -22,16 +23,19 @@
 //! assert_eq!(sudoku::generator::minimize(&puzzle, Symmetry::Rotate180), Ok(puzzle));
 //! ```
 //!
-//! Layers: above the solver (it uses the solver's removal test), below `ffi`.
+//! Layers: above the solver (it uses the solver's removal test) and `canonical` (whose
+//! `Transform` [`random_transform`] draws), below `ffi`.
 
 mod grid;
 mod mask;
 mod removal;
 mod rng;
 mod symmetry;
+mod transform;
 mod unavoidable;
 
 pub use symmetry::{Orbits, Symmetry};
+pub use transform::random_transform;
 
 use crate::batch::for_each_chunk;
 use crate::board::Board;

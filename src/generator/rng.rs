@@ -2,7 +2,7 @@
 //!
 //! ChaCha8 (the ChaCha stream cipher with 8 rounds, as `rand_chacha::ChaCha8Rng` implements it)
 //! keyed with the seed's 8 bytes in little-endian order followed by 24 zero bytes, on stream
-//! (nonce) `index`, read as 32-bit words from word 0 on. ChaCha is counter-based: its output for
+//! (nonce) `index` (a random transformation: key byte 8 is 1, stream 0), read as 32-bit words from word 0 on. ChaCha is counter-based: its output for
 //! a key, stream and position is fixed by the algorithm, the same on every platform and crate
 //! version. Only raw words are used; every bounded draw goes through [`Rng::below`], written here
 //! (not a crate's distribution code, whose output could change between versions).
@@ -10,16 +10,37 @@
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// The random words of one puzzle.
+/// What the words are drawn for: key byte 8 (0 for puzzles, so their words are the ones above).
+#[derive(Clone, Copy)]
+enum Domain {
+    Puzzles = 0,
+    Transforms = 1,
+}
+
+/// The random words of one puzzle (or of one random transformation).
 pub(crate) struct Rng(ChaCha8Rng);
 
 impl Rng {
     /// The words of puzzle `index` of seed `seed` (index 0 for a single puzzle).
     pub(crate) fn new(seed: u64, index: u64) -> Rng {
+        Rng::keyed(seed, Domain::Puzzles, index)
+    }
+
+    /// The words of the random transformation of seed `seed` ([`super::random_transform`]):
+    /// key byte 8 is 1, so they are another key's words than any puzzle's, and a program that
+    /// uses one seed for a puzzle and for its transformation does not get related draws.
+    pub(crate) fn for_transform(seed: u64) -> Rng {
+        Rng::keyed(seed, Domain::Transforms, 0)
+    }
+
+    /// ChaCha8 keyed with the seed's 8 little-endian bytes, the domain's byte and 23 zero bytes,
+    /// on stream `stream`.
+    fn keyed(seed: u64, domain: Domain, stream: u64) -> Rng {
         let mut key = [0u8; 32];
         key[..8].copy_from_slice(&seed.to_le_bytes());
+        key[8] = domain as u8;
         let mut rng = ChaCha8Rng::from_seed(key);
-        rng.set_stream(index);
+        rng.set_stream(stream);
         Rng(rng)
     }
 
@@ -86,6 +107,13 @@ mod tests {
         assert_ne!(first, (0..4).map(|_| other.next_u32()).collect::<Vec<_>>());
         let mut other = Rng::new(1, 0);
         assert_ne!(first, (0..4).map(|_| other.next_u32()).collect::<Vec<_>>());
+        // A transformation's words: the same seed bytes, key byte 8 set to 1, stream 0.
+        key[8] = 1;
+        let mut reference = ChaCha8Rng::from_seed(key);
+        let mut rng = Rng::for_transform(0x0123_4567_89ab_cdef);
+        for _ in 0..100 {
+            assert_eq!(rng.next_u32(), reference.next_u32());
+        }
     }
 
     #[test]

@@ -239,6 +239,14 @@ pub fn transform_apply(
     )
 }
 
+/// `sudoku_transform_random`: the status and the transformation (None when not written).
+pub fn transform_random(seed: u64) -> (sudoku_status, Option<ffi::sudoku_transform>) {
+    let mut t = TRANSFORM_UNTOUCHED;
+    // SAFETY: t is a writable sudoku_transform.
+    let status = unsafe { ffi::sudoku_transform_random(seed, &mut t) };
+    (status, (t != TRANSFORM_UNTOUCHED).then_some(t))
+}
+
 /// `sudoku_transform_invert`: the status and the inverse (None when not written).
 pub fn transform_invert(
     t: &ffi::sudoku_transform,

@@ -1,9 +1,9 @@
 //! The contract of the canonical-form functions (`sudoku_canonicalize`,
-//! `sudoku_transform_apply`, `sudoku_transform_invert`) as checks on one board and one
-//! transformation, against the test kit's validation and transformations: statuses of bad
-//! boards and transformations with nothing written, the form a fixed point, the same for an
-//! image of the board, the transformation written mapping the board to its form, its inverse
-//! mapping back. A broken promise panics. Shared by `tests/canonical_ffi.rs` and (through
+//! `sudoku_transform_apply`, `sudoku_transform_invert`; `sudoku_transform_random` for NULL) as
+//! checks on one board and one transformation, against the test kit's validation and
+//! transformations: statuses of bad boards and transformations with nothing written, the form a
+//! fixed point, the same for an image of the board, the transformation written mapping the
+//! board to its form, its inverse mapping back. A broken promise panics. Shared by `tests/canonical_ffi.rs` and (through
 //! `#[path]`) the `canonicalize` fuzz target; the including crate declares `cabi` beside it.
 #![allow(dead_code)]
 
@@ -151,7 +151,7 @@ pub fn check_transform(t: &sudoku_transform, board: &[u8; CELLS]) {
     }
 }
 
-/// The NULL-pointer checks of the three functions (nothing written).
+/// The NULL-pointer checks of the four functions (nothing written).
 pub fn check_nulls(board: &[u8; CELLS]) {
     let buf = board.map(|b| b as std::ffi::c_char);
     let mut out = [b'#' as std::ffi::c_char; CELLS];
@@ -164,7 +164,7 @@ pub fn check_nulls(board: &[u8; CELLS]) {
     };
     let null_board = std::ptr::null::<std::ffi::c_char>();
     let null_out = std::ptr::null_mut::<std::ffi::c_char>();
-    let statuses: [sudoku_status; 7] =
+    let statuses: [sudoku_status; 8] =
         // SAFETY: every non-NULL pointer is valid; NULL is documented as rejected.
         unsafe {
             [
@@ -175,9 +175,10 @@ pub fn check_nulls(board: &[u8; CELLS]) {
                 ffi::sudoku_transform_apply(&identity, buf.as_ptr(), null_out),
                 ffi::sudoku_transform_invert(std::ptr::null(), &mut t),
                 ffi::sudoku_transform_invert(&identity, std::ptr::null_mut()),
+                ffi::sudoku_transform_random(7, std::ptr::null_mut()),
             ]
         };
-    assert_eq!(statuses, [SUDOKU_NULL_POINTER; 7]);
+    assert_eq!(statuses, [SUDOKU_NULL_POINTER; 8]);
     assert_eq!(out, [b'#' as std::ffi::c_char; CELLS]);
     assert_eq!(t, super::cabi::TRANSFORM_UNTOUCHED);
 }
