@@ -22,7 +22,7 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README, the header and the man pages document it.
-const DOCUMENTED: [&str; 37] = [
+const DOCUMENTED: [&str; 38] = [
     "sudoku_board_candidates",
     "sudoku_canonicalize",
     "sudoku_count_solutions",
@@ -57,6 +57,7 @@ const DOCUMENTED: [&str; 37] = [
     "sudoku_technique_name",
     "sudoku_transform_apply",
     "sudoku_transform_invert",
+    "sudoku_transform_random",
     "sudoku_validate",
     "sudoku_validate_candidates",
     "sudoku_version",

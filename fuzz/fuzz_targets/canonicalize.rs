@@ -1,7 +1,9 @@
-//! `sudoku_canonicalize`, `sudoku_transform_apply` and `sudoku_transform_invert` on raw bytes:
-//! the first 81 are the board (padded with blanks if fewer); the next bytes draw a random
-//! transformation (`RefTransform::random`, each choice a byte), and the same bytes, read as a
-//! raw 29-byte `sudoku_transform`, test the validation. Checks (`tests/canon_contract/`): the
+//! `sudoku_canonicalize`, `sudoku_transform_apply`, `sudoku_transform_invert` and
+//! `sudoku_transform_random` on raw bytes: the first 81 are the board (padded with blanks if
+//! fewer); the next bytes draw a random transformation (`RefTransform::random`, each choice a
+//! byte), and the same bytes, read as a raw 29-byte `sudoku_transform`, test the validation; the
+//! 8 bytes after those 29 are a seed for `sudoku_transform_random`, whose transformation must be
+//! valid by the definition, the same when drawn again, and pass the same checks. Checks (`tests/canon_contract/`): the
 //! statuses against the test kit's validation, nothing written on failure, the form of the board
 //! equal to the form of its image, the form its own form, the written transformation mapping the
 //! board to the form and its inverse mapping back; an invalid transformation refused, a valid
@@ -9,9 +11,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use libsudoku_fuzz::board_from;
-use libsudoku_fuzz::canon_contract::{check_canonicalize, check_nulls, check_transform};
-use sudoku::ffi::sudoku_transform;
+use libsudoku_fuzz::cabi::transform_random;
+use libsudoku_fuzz::canon_contract::{check_canonicalize, check_nulls, check_transform, from_c};
+use libsudoku_fuzz::{board_from, seed_from};
+use sudoku::ffi::{sudoku_status, sudoku_transform};
 use sudoku_testkit::minlex::RefTransform;
 
 fuzz_target!(|data: &[u8]| {
@@ -34,6 +37,14 @@ fuzz_target!(|data: &[u8]| {
         digits: raw[19..29].try_into().unwrap(),
     };
     check_transform(&raw, &board);
+    let seed = seed_from(rest.get(29..).unwrap_or(&[]));
+    let (status, drawn) = transform_random(seed);
+    assert_eq!(status, sudoku_status::SUDOKU_OK);
+    let drawn = drawn.expect("written on success");
+    assert_eq!(transform_random(seed), (status, Some(drawn)));
+    let reference = from_c(&drawn).expect("a valid transformation");
+    check_transform(&drawn, &board);
+    check_canonicalize(&board, &reference);
     if data.first() == Some(&b'N') {
         check_nulls(&board);
     }

@@ -41,7 +41,8 @@ gives a board's.
 canonicalize(puzzle, transform=False) gives the canonical (minlex) form of a puzzle (equivalent
 puzzles, under transposition, row, column, band and stack permutations and digit relabelling,
 have the same form), with the Transform that maps the puzzle to it when asked;
-apply_transform(transform, puzzle) and invert_transform(transform) use such transformations.
+apply_transform(transform, puzzle) and invert_transform(transform) use such transformations;
+random_transform(seed) draws one (each equally likely), to show a puzzle as a new one.
 generate(seed, symmetry=..., givens=(min, max), minimal=True) makes a puzzle with exactly one
 solution (minimal by default), the same for a seed on every machine; generate_batch(seed,
 count, ...) makes many on all cores; is_minimal(board) and minimize(board, symmetry=...) test and
@@ -110,6 +111,7 @@ from ._canonical import (
     apply_transform,
     canonicalize,
     invert_transform,
+    random_transform,
 )
 from ._errors import (
     SUDOKU_ALREADY_SOLVED as SUDOKU_ALREADY_SOLVED,
@@ -206,6 +208,7 @@ __all__ = [
     "canonicalize",
     "apply_transform",
     "invert_transform",
+    "random_transform",
     "Transform",
     "CELLS",
     "BatchArrays",

@@ -1,5 +1,5 @@
 """The canonical (minlex) form and the transformations of a board: canonicalize, Transform,
-apply_transform, invert_transform. Imports _loader, _checks, _public, _errors and _args only.
+apply_transform, invert_transform, random_transform. Imports _loader, _checks, _public, _errors and _args only.
 """
 
 from __future__ import annotations
@@ -131,3 +131,21 @@ def invert_transform(transform: Union[Transform, Sequence[Any]]) -> Transform:
     if status != SUDOKU_OK:
         raise SudokuError(status)
     return _from_c_transform(inverse)
+
+
+def random_transform(seed: int) -> Transform:
+    """Returns a Transform drawn from `seed` (an int from 0 to 2**64 - 1): each of the
+    2 * 6**8 * 9! transformations equally likely, the same for a seed on every machine.
+    apply_transform(random_transform(seed), puzzle) shows the puzzle as a new one: as many
+    solutions and givens, the same rating and the same canonical form.
+
+    Raises SudokuError SUDOKU_INVALID_ARGUMENT (a seed out of range); TypeError for a seed that
+    is not an int."""
+    seed = _require_int("seed", seed)
+    if not 0 <= seed < 2**64:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "seed must be from 0 to 2**64 - 1")
+    t = _Transform()
+    status = _library().sudoku_transform_random(seed, ctypes.byref(t))
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    return _from_c_transform(t)

@@ -99,6 +99,7 @@ _FUNCTIONS = (
     "sudoku_canonicalize",
     "sudoku_transform_apply",
     "sudoku_transform_invert",
+    "sudoku_transform_random",
     "sudoku_status_message",
     "sudoku_status_name",
     "sudoku_version",
@@ -278,6 +279,8 @@ def _declare(lib):
     lib.sudoku_transform_apply.restype = status
     lib.sudoku_transform_invert.argtypes = [ctypes.POINTER(_Transform), ctypes.POINTER(_Transform)]
     lib.sudoku_transform_invert.restype = status
+    lib.sudoku_transform_random.argtypes = [ctypes.c_uint64, ctypes.POINTER(_Transform)]
+    lib.sudoku_transform_random.restype = status
     lib.sudoku_status_message.argtypes = [ctypes.c_int]
     lib.sudoku_status_message.restype = ctypes.c_char_p
     lib.sudoku_status_name.argtypes = [ctypes.c_int]

@@ -366,6 +366,8 @@ LIB.sudoku_transform_apply.argtypes = [ctypes.POINTER(Transform), ctypes.c_char_
 LIB.sudoku_transform_apply.restype = ctypes.c_int
 LIB.sudoku_transform_invert.argtypes = [ctypes.POINTER(Transform), ctypes.POINTER(Transform)]
 LIB.sudoku_transform_invert.restype = ctypes.c_int
+LIB.sudoku_transform_random.argtypes = [ctypes.c_uint64, ctypes.POINTER(Transform)]
+LIB.sudoku_transform_random.restype = ctypes.c_int
 
 
 class Canonical(unittest.TestCase):
@@ -410,7 +412,25 @@ class Canonical(unittest.TestCase):
                          SUDOKU_INVALID_ARGUMENT)
         self.assertEqual(LIB.sudoku_transform_apply(None, TOP1, form), SUDOKU_NULL_POINTER)
         self.assertEqual(LIB.sudoku_transform_invert(ctypes.byref(bad), None), SUDOKU_NULL_POINTER)
+        self.assertEqual(LIB.sudoku_transform_random(7, None), SUDOKU_NULL_POINTER)
         self.assertEqual((form.raw, t.transpose), (b"#" * CELLS, 0xEE))
+
+    def test_random_transform(self):
+        # Seed 2026's draw, as tests/canonical_ffi.rs pins it; a 64-bit seed passes whole.
+        t = Transform(0xEE)
+        self.assertEqual(LIB.sudoku_transform_random(2026, ctypes.byref(t)), SUDOKU_OK)
+        self.assertEqual((t.transpose, list(t.rows), list(t.columns), list(t.digits)),
+                         (0, [0, 2, 1, 3, 5, 4, 7, 6, 8], [5, 3, 4, 6, 8, 7, 0, 1, 2],
+                          [0, 2, 7, 1, 4, 5, 6, 8, 3, 9]))
+        high = Transform(0xEE)
+        self.assertEqual(LIB.sudoku_transform_random(2026 + 2**63, ctypes.byref(high)), SUDOKU_OK)
+        self.assertNotEqual(bytes(high), bytes(t))
+        # Applied to TOP1 it gives a puzzle of the same canonical form.
+        out = (ctypes.c_char * CELLS)()
+        self.assertEqual(LIB.sudoku_transform_apply(ctypes.byref(t), TOP1, out), SUDOKU_OK)
+        form = (ctypes.c_char * CELLS)()
+        self.assertEqual(LIB.sudoku_canonicalize(out.raw, form, None), SUDOKU_OK)
+        self.assertEqual(form.raw, self.TOP1_FORM)
 
 
 class Rating(ctypes.Structure):

@@ -1771,8 +1771,48 @@ class Canonical(unittest.TestCase):
                   swapped._replace(digits=frozenset(swapped.digits))):
             with self.assertRaises(TypeError):
                 sudoku.apply_transform(t, TOP1)
-        for name in ("canonicalize", "apply_transform", "invert_transform", "Transform"):
+        for name in ("canonicalize", "apply_transform", "invert_transform", "random_transform",
+                     "Transform"):
             self.assertIn(name, sudoku.__all__)
+
+    def test_random_transforms_are_valid_reproducible_and_keep_the_puzzle(self):
+        # Valid by this suite's own definition (transformed() applies it cell by cell, and a
+        # valid transformation keeps every house a house), the same for a seed, and the same
+        # draws as the C tests pin (tests/canonical_ffi.rs).
+        puzzles = read_puzzles("puzzles1_random_minimal")[:40] + [TOP1, CLASSIC_SOLUTION]
+        seen = set()
+        for k, puzzle in enumerate(puzzles):
+            seed = (k * 0x9E3779B97F4A7C15) % 2**64
+            t = sudoku.random_transform(seed)
+            self.assertIsInstance(t, sudoku.Transform)
+            self.assertEqual(sudoku.random_transform(seed), t)
+            self.assertIsInstance(t.transpose, bool)
+            for order in (t.rows, t.columns):
+                self.assertEqual(sorted(order), list(range(9)))
+                self.assertTrue(all(order[3 * p + i] // 3 == order[3 * p] // 3
+                                    for p in range(3) for i in range(3)), t)
+            self.assertEqual((t.digits[0], sorted(t.digits[1:])), (0, list(range(1, 10))))
+            image = transformed(t, puzzle)
+            self.assertEqual(sudoku.apply_transform(t, puzzle), image)
+            self.assertEqual(sudoku.canonicalize(image), sudoku.canonicalize(puzzle))
+            self.assertEqual(sudoku.count_solutions(image), sudoku.count_solutions(puzzle))
+            seen.add(t)
+        self.assertEqual(len(seen), len(puzzles))
+        self.assertEqual(sudoku.random_transform(0), sudoku.Transform(
+            False, (8, 7, 6, 5, 3, 4, 2, 0, 1), (4, 5, 3, 7, 8, 6, 0, 1, 2),
+            (0, 6, 4, 8, 3, 1, 7, 2, 5, 9)))
+        self.assertEqual(sudoku.random_transform(2026), sudoku.Transform(
+            False, (0, 2, 1, 3, 5, 4, 7, 6, 8), (5, 3, 4, 6, 8, 7, 0, 1, 2),
+            (0, 2, 7, 1, 4, 5, 6, 8, 3, 9)))
+        self.assertEqual(sudoku.random_transform(2**64 - 1), sudoku.random_transform(2**64 - 1))
+        for seed in (-1, 2**64, 2**100):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.random_transform(seed)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+            self.assertIn("seed must be from 0 to 2**64 - 1", str(caught.exception))
+        for seed in ("7", 7.0, True, None):
+            with self.assertRaises(TypeError):
+                sudoku.random_transform(seed)
 
 
 
