@@ -4,10 +4,11 @@
 //! - [`status_enum_source`]: the status enum as Rust source, written from the one status table
 //!   (`src/ffi/status_table.rs`) for cbindgen, which does not expand the crate's macro;
 //! - [`array_parameters`]: the anchored rewrite of the 81-element parameters, `char *board`
-//!   shown as `char board[81]` (and `uint16_t *candidates` as `uint16_t candidates[81]`, ...) in
-//!   exactly the declarations and parameters of [`ARRAY_PARAMETERS`]. Anything unexpected (a
-//!   declaration missing, repeated, spread over several lines, or without exactly one parameter
-//!   of a listed name) is an error, which fails the build.
+//!   shown as `char board[81]` (`uint16_t *candidates` as `uint16_t candidates[81]`,
+//!   `uint8_t *houses` as `uint8_t houses[81]`) in exactly the declarations and parameters of
+//!   [`ARRAY_PARAMETERS`]. Anything unexpected (a declaration missing, repeated, spread over
+//!   several lines, or without exactly one parameter of a listed name) is an error, which fails
+//!   the build.
 //! - [`status_size_check`]: a line after the status enum that stops a compilation in which
 //!   `sudoku_status` is not the size of an `int` (the library's), as under `-fshort-enums`.
 #![allow(dead_code)] // each user calls part of it
@@ -73,14 +74,15 @@ pub fn status_enum_source() -> String {
 }
 
 /// The functions whose pointer parameters the header shows as arrays of 81 elements, and the
-/// names of those parameters: boards (`char`), solutions (`char`) and candidate masks
-/// (`uint16_t`).
+/// names of those parameters: boards (`char`), solutions (`char`), candidate masks
+/// (`uint16_t`) and a board's conflict marks (`uint8_t`).
 pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_solve", &["board"]),
     ("sudoku_solve_unique", &["board"]),
     ("sudoku_count_solutions", &["board"]),
     ("sudoku_list_solutions", &["board"]),
     ("sudoku_validate", &["board"]),
+    ("sudoku_board_conflicts", &["board", "houses"]),
     ("sudoku_solve_candidates", &["candidates", "solution"]),
     (
         "sudoku_solve_unique_candidates",
@@ -103,11 +105,11 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
 ];
 
 /// The element types a rewritten parameter may have (with or without `const`).
-const ELEMENT_TYPES: &[&str] = &["char", "uint16_t"];
+const ELEMENT_TYPES: &[&str] = &["char", "uint16_t", "uint8_t"];
 
 /// `header` with each parameter named in [`ARRAY_PARAMETERS`] (`T *name` or `const T *name`, `T`
-/// one of `char` and `uint16_t`) written `T name[81]` (C treats both as the same pointer type;
-/// the array shows the size). See [`array_parameters_of`] for what is required of each
+/// one of `char`, `uint16_t` and `uint8_t`) written `T name[81]` (C treats both as the same
+/// pointer type; the array shows the size). See [`array_parameters_of`] for what is required of each
 /// declaration.
 pub fn array_parameters(header: &str) -> Result<String, String> {
     ARRAY_PARAMETERS
@@ -120,8 +122,8 @@ pub fn array_parameters(header: &str) -> Result<String, String> {
 /// `header` with the parameters `names` of `function` written as arrays. The declaration must be
 /// exactly one line of `header`, starting `enum sudoku_status FUNCTION(` and ending `);`, and
 /// each name must be the name of exactly one of its parameters, which must be a pointer to
-/// `char` or `uint16_t`, `const` or not (compared whole, so `char *boards` or `char *board_out`
-/// are never touched for `board`); every other line is kept as it is.
+/// `char`, `uint16_t` or `uint8_t`, `const` or not (compared whole, so `char *boards` or
+/// `char *board_out` are never touched for `board`); every other line is kept as it is.
 pub fn array_parameters_of(header: &str, function: &str, names: &[&str]) -> Result<String, String> {
     let start = format!("enum sudoku_status {function}(");
     let declarations = header
@@ -152,8 +154,8 @@ pub fn array_parameters_of(header: &str, function: &str, names: &[&str]) -> Resu
                 .collect();
             let [at] = pointers[..] else {
                 return Err(format!(
-                    "expected one parameter `char *{name}` or `uint16_t *{name}` in the \
-                     declaration of {function}, found {}: {line:?}",
+                    "expected one parameter `char *{name}`, `uint16_t *{name}` or \
+                     `uint8_t *{name}` in the declaration of {function}, found {}: {line:?}",
                     pointers.len()
                 ));
             };

@@ -16,6 +16,36 @@
 #define SUDOKU_CELLS 81
 
 /**
+ * In [`conflicts`]: the cell's digit repeats in its row.
+ */
+#define CONFLICT_ROW 1
+
+/**
+ * In [`conflicts`]: the cell's digit repeats in its column.
+ */
+#define CONFLICT_COLUMN 2
+
+/**
+ * In [`conflicts`]: the cell's digit repeats in its box.
+ */
+#define CONFLICT_BOX 4
+
+/**
+ * In `sudoku_board_conflicts`: the cell's digit repeats in its row.
+ */
+#define SUDOKU_CONFLICT_ROW 1
+
+/**
+ * In `sudoku_board_conflicts`: the cell's digit repeats in its column.
+ */
+#define SUDOKU_CONFLICT_COLUMN 2
+
+/**
+ * In `sudoku_board_conflicts`: the cell's digit repeats in its box.
+ */
+#define SUDOKU_CONFLICT_BOX 4
+
+/**
  * `flags` of `sudoku_solve_batch`: solve each puzzle as `sudoku_solve` does, stopping at the
  * first solution found (the fastest mode).
  */
@@ -908,6 +938,30 @@ enum sudoku_status sudoku_count_solutions(const char board[81], uint64_t limit, 
  * writable `size_t`.
  */
 enum sudoku_status sudoku_validate(const char board[81], size_t *cell);
+
+/**
+ * Marks every clash of a board's digits, both cells of each, where `sudoku_validate` names only
+ * the first cell that repeats an earlier one: for a game that shows a player all of them.
+ *
+ * `board`: 81 bytes, row-major, as for `sudoku_solve`; only read. `houses`: 81 writable bytes;
+ * on `SUDOKU_OK` byte `i` receives the houses of cell `i` in which its digit is also in another
+ * cell, an OR of `SUDOKU_CONFLICT_ROW` (1), `SUDOKU_CONFLICT_COLUMN` (2) and
+ * `SUDOKU_CONFLICT_BOX` (4); 0 for a blank and for a digit that repeats nowhere. It may be the
+ * same buffer as `board` (read whole before any write). `count`: NULL, or receives the number
+ * of cells marked (0 exactly when `sudoku_validate` returns `SUDOKU_OK`). A board with clashes
+ * is still `SUDOKU_OK` here: the clashes are the answer. A clash is between digits only;
+ * whether the digits agree with a solution is `sudoku_hint`'s question (`SUDOKU_WRONG_DIGIT`).
+ *
+ * On any status but `SUDOKU_OK` nothing is written. Returns `SUDOKU_OK`,
+ * `SUDOKU_INVALID_CHARACTER` (a byte outside the format; `sudoku_validate` tells the cell),
+ * `SUDOKU_NULL_POINTER` (`board` or `houses` is NULL), `SUDOKU_INVALID_ARGUMENT` (`count`
+ * overlaps `houses`) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable bytes; `houses` must be NULL or point to 81
+ * writable bytes; `count` must be NULL or point to a writable `size_t`.
+ */
+enum sudoku_status sudoku_board_conflicts(const char board[81], uint8_t houses[81], size_t *count);
 
 /**
  * Solves a candidate puzzle, stopping at the first solution found.

@@ -278,6 +278,68 @@ pub fn is_solution_of(puzzle: &Board, solution: &Board) -> bool {
     seen.iter().all(|&m| m == all)
 }
 
+/// In [`conflicts`]: the cell's digit repeats in its row.
+pub const CONFLICT_ROW: u8 = 1;
+/// In [`conflicts`]: the cell's digit repeats in its column.
+pub const CONFLICT_COLUMN: u8 = 2;
+/// In [`conflicts`]: the cell's digit repeats in its box.
+pub const CONFLICT_BOX: u8 = 4;
+
+/// Every clash of a board's digits, for a game to mark all of them (where [`Board::parse`]
+/// names only the first cell that repeats an earlier one).
+///
+/// `text`: 81 bytes as for [`Board::parse`]. Returns one byte a cell, row-major: the houses
+/// (an OR of [`CONFLICT_ROW`], [`CONFLICT_COLUMN`] and [`CONFLICT_BOX`]) in which the cell's
+/// digit is also in another cell; 0 for a blank and for a digit that repeats nowhere. So both
+/// cells of a clash are marked, and an all-zero result means [`Board::parse`] accepts the board.
+///
+/// Errors: [`Error::InvalidCharacter`] for the first byte outside the format, in row-major order.
+///
+/// ```
+/// let mut text = [b'.'; 81];
+/// text[0] = b'5'; // r1c1
+/// text[8] = b'5'; // r1c9: the same row
+/// text[10] = b'5'; // r2c2: the same box as r1c1
+/// let marks = sudoku::conflicts(&text).unwrap();
+/// assert_eq!(marks[0], sudoku::CONFLICT_ROW | sudoku::CONFLICT_BOX);
+/// assert_eq!((marks[8], marks[10]), (sudoku::CONFLICT_ROW, sudoku::CONFLICT_BOX));
+/// assert_eq!(marks.iter().filter(|&&m| m != 0).count(), 3);
+/// ```
+pub fn conflicts(text: &[u8; CELLS]) -> Result<[u8; CELLS], Error> {
+    // One bit per digit for each house (by index 0-26): the digits seen, and those seen twice.
+    let mut seen = [0u16; HOUSES];
+    let mut repeated = [0u16; HOUSES];
+    let mut digits = [0u8; CELLS];
+    for (cell, &byte) in text.iter().enumerate() {
+        let digit = DIGIT_OF_BYTE[byte as usize];
+        if digit == INVALID {
+            return Err(Error::InvalidCharacter { cell, byte });
+        }
+        if digit == 0 {
+            continue;
+        }
+        let bit = 1u16 << digit;
+        for h in house_indices(cell) {
+            repeated[h] |= seen[h] & bit;
+            seen[h] |= bit;
+        }
+        digits[cell] = digit;
+    }
+    let mut marks = [0u8; CELLS];
+    for (cell, &digit) in digits.iter().enumerate() {
+        if digit != 0 {
+            let bit = 1u16 << digit;
+            let [r, c, b] = house_indices(cell).map(|h| repeated[h] & bit != 0);
+            for (clash, house) in [(r, CONFLICT_ROW), (c, CONFLICT_COLUMN), (b, CONFLICT_BOX)] {
+                if clash {
+                    marks[cell] |= house;
+                }
+            }
+        }
+    }
+    Ok(marks)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

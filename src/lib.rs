@@ -17,7 +17,8 @@
 //! Many puzzles at once, on all cores: [`solve_batch`] (see [`batch`]).
 //!
 //! One search serves every solve: [`search`] from a [`Start`] in a [`Mode`]. The grid's
-//! vocabulary (cells, digits, houses, peers) is in [`geometry`].
+//! vocabulary (cells, digits, houses, peers) is in [`geometry`]. Every clash of a board's
+//! digits, for a game to mark them all: [`conflicts`].
 //!
 //! The canonical (minlex) form of a board, equal for equivalent boards, and the
 //! validity-preserving transformations: [`canonicalize`], [`Transform`] (see [`canonical`]).
@@ -56,7 +57,7 @@ pub mod solver;
 pub mod steps;
 
 pub use batch::{solve_batch, solve_batch_into, BatchMode};
-pub use board::{is_solution_of, Board};
+pub use board::{conflicts, is_solution_of, Board, CONFLICT_BOX, CONFLICT_COLUMN, CONFLICT_ROW};
 pub use candidates::Candidates;
 pub use canonical::{canonicalize, Transform};
 pub use error::Error;

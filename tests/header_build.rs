@@ -27,6 +27,8 @@ enum sudoku_status sudoku_list_solutions(const char *board, char *solutions, siz
 
 enum sudoku_status sudoku_validate(const char *board, size_t *cell);
 
+enum sudoku_status sudoku_board_conflicts(const char *board, uint8_t *houses, size_t *count);
+
 enum sudoku_status sudoku_solve_candidates(const uint16_t *candidates, char *solution);
 
 enum sudoku_status sudoku_solve_unique_candidates(const uint16_t *candidates, char *solution);
@@ -88,6 +90,10 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
         .replace(
             "sudoku_validate(const char *board,",
             "sudoku_validate(const char board[81],",
+        )
+        .replace(
+            "sudoku_board_conflicts(const char *board, uint8_t *houses,",
+            "sudoku_board_conflicts(const char board[81], uint8_t houses[81],",
         )
         .replace(
             "size_t len, char *board, uint16_t",

@@ -19,6 +19,7 @@ mod batch;
 mod candidates;
 mod canonical;
 mod canonical_ffi;
+mod conflicts;
 mod data_sets;
 mod differential;
 mod ffi_boundary;

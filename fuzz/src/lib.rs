@@ -17,7 +17,8 @@ pub use sudoku_testkit::reference;
 
 pub use cabi::{count, list, solve, solve_unique, validate};
 pub use contract::{
-    check_all, check_arguments, check_count, check_list, check_solve, check_validate,
+    check_all, check_arguments, check_conflicts, check_count, check_list, check_solve,
+    check_validate,
 };
 
 use reference::CELLS;

@@ -34,6 +34,8 @@ characters or of digits 0-9 (0 blank), and returns BatchArrays(solutions, status
 solutions as an array of the same kind and shape, and the status of each puzzle. NumPy is
 imported by nothing here: an array can only come from a program that imported it already.
 
+board_conflicts(board) marks every clash of a board's digits (for a game to show them all),
+where validate names the first faulty cell.
 Candidate (pencilmark) puzzles are 81 int masks, digit d of a cell being bit d - 1:
 solve_candidates(masks), solve_unique_candidates, count_solutions_candidates(masks, limit=2)
 and validate_candidates take them (or a PuzzleRead of read_puzzle), and board_candidates(board)
@@ -156,7 +158,11 @@ from ._read import (
     read_puzzles,
 )
 from ._solve import (
+    CONFLICT_BOX,
+    CONFLICT_COLUMN,
+    CONFLICT_ROW,
     Solutions,
+    board_conflicts,
     count_solutions,
     list_solutions,
     solve,
@@ -191,6 +197,10 @@ __all__ = [
     "list_solutions",
     "Solutions",
     "validate",
+    "board_conflicts",
+    "CONFLICT_ROW",
+    "CONFLICT_COLUMN",
+    "CONFLICT_BOX",
     "solve_batch",
     "solve_candidates",
     "solve_unique_candidates",

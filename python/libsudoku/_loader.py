@@ -87,6 +87,7 @@ _FUNCTIONS = (
     "sudoku_count_solutions",
     "sudoku_list_solutions",
     "sudoku_validate",
+    "sudoku_board_conflicts",
     "sudoku_solve_batch",
     "sudoku_read_info_init",
     "sudoku_read_info_init_size",
@@ -230,6 +231,12 @@ def _declare(lib):
     lib.sudoku_list_solutions.restype = status
     lib.sudoku_validate.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_size_t)]
     lib.sudoku_validate.restype = status
+    lib.sudoku_board_conflicts.argtypes = [
+        ctypes.c_char_p,  # board
+        ctypes.POINTER(ctypes.c_uint8),  # houses
+        ctypes.POINTER(ctypes.c_size_t),  # count (may be NULL)
+    ]
+    lib.sudoku_board_conflicts.restype = status
     lib.sudoku_solve_batch.argtypes = [
         ctypes.POINTER(ctypes.c_char),  # puzzles
         ctypes.c_size_t,  # count

@@ -1,5 +1,5 @@
-"""Solving boards: solve, solve_unique, count_solutions, list_solutions, validate and
-solve_batch (on a list here; on a NumPy array in _arrays, imported only for one). Imports
+"""Solving boards: solve, solve_unique, count_solutions, list_solutions, validate,
+board_conflicts and solve_batch (on a list here; on a NumPy array in _arrays, imported only for one). Imports
 _loader, _checks, _public, _errors, _args and _batch.
 """
 
@@ -14,7 +14,7 @@ from ._args import (
 )
 from ._batch import SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE, BatchArrays, _at, _chunks
 from ._checks import _check_board_type, _require_bool, _require_int
-from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
+from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_INVALID_CHARACTER, SUDOKU_OK, SudokuError
 from ._loader import _library
 from ._public import _public
 
@@ -146,6 +146,33 @@ def validate(puzzle: Board) -> None:
     status = _library().sudoku_validate(text, ctypes.byref(cell))
     if status != SUDOKU_OK:
         raise SudokuError(status, cell=cell.value)
+
+
+# The houses of board_conflicts' marks (SUDOKU_CONFLICT_ROW, _COLUMN and _BOX in C).
+CONFLICT_ROW = 1
+CONFLICT_COLUMN = 2
+CONFLICT_BOX = 4
+
+
+def board_conflicts(puzzle: Board) -> List[int]:
+    """Every clash of `puzzle`'s digits, both cells of each (validate names only the first cell
+    that repeats an earlier one): a list of 81 ints, for each cell the houses in which its digit
+    is also in another cell, an OR of CONFLICT_ROW (1), CONFLICT_COLUMN (2) and CONFLICT_BOX
+    (4); 0 for a blank and for a digit that repeats nowhere. All zero exactly when validate
+    accepts the board; a board with clashes is an answer here, not an error. The cells to mark:
+    [cell for cell, houses in enumerate(board_conflicts(board)) if houses].
+
+    Raises SudokuError: SUDOKU_INVALID_CHARACTER (with the cell)."""
+    text = _to_bytes(puzzle)
+    houses = (ctypes.c_uint8 * CELLS)()
+    status = _library().sudoku_board_conflicts(text, houses, None)
+    if status == SUDOKU_INVALID_CHARACTER:
+        # The first bad byte, even after clashes (which validate, and so _fail, would name).
+        cell = next(i for i, byte in enumerate(text) if byte not in b".0123456789")
+        raise SudokuError(status, cell=cell)
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    return list(houses)
 
 
 @overload

@@ -73,7 +73,10 @@ pub use read::{
     SUDOKU_READ_MESSAGE_SIZE, SUDOKU_READ_MISPLACED_CANDIDATE, SUDOKU_READ_NO_CANDIDATES_BUFFER,
     SUDOKU_READ_REPEATED_CANDIDATE, SUDOKU_READ_SHORT_GRID,
 };
-pub use solve::{sudoku_count_solutions, sudoku_solve, sudoku_solve_unique, sudoku_validate};
+pub use solve::{
+    sudoku_board_conflicts, sudoku_count_solutions, sudoku_solve, sudoku_solve_unique,
+    sudoku_validate, SUDOKU_CONFLICT_BOX, SUDOKU_CONFLICT_COLUMN, SUDOKU_CONFLICT_ROW,
+};
 pub use steps::{
     sudoku_hint, sudoku_level_name, sudoku_rate, sudoku_rate_batch, sudoku_rate_options,
     sudoku_rate_options_init, sudoku_rate_options_init_size, sudoku_rate_with, sudoku_rating,

@@ -1,12 +1,14 @@
-//! One board at a time: `sudoku_solve`, `sudoku_solve_unique`, `sudoku_count_solutions` and
-//! `sudoku_validate`.
+//! One board at a time: `sudoku_solve`, `sudoku_solve_unique`, `sudoku_count_solutions`,
+//! `sudoku_validate` and `sudoku_board_conflicts`.
 
 use std::ffi::c_char;
 
+use super::region::Region;
 use super::sudoku_status::{self, *};
 use super::{board_mut, board_ref, guard, required};
-use crate::board::Board;
+use crate::board::{self, Board};
 use crate::error::Error;
+use crate::geometry::CELLS;
 use crate::solver::{self, Mode, Start};
 
 /// Solves a puzzle in place, stopping at the first solution found (the fastest mode; use
@@ -121,6 +123,76 @@ pub unsafe extern "C" fn sudoku_validate(board: *const c_char, cell: *mut usize)
             unsafe { cell.write_unaligned(at) };
         }
         Err(e.into())
+    })
+}
+
+/// In `sudoku_board_conflicts`: the cell's digit repeats in its row.
+pub const SUDOKU_CONFLICT_ROW: u8 = 1;
+/// In `sudoku_board_conflicts`: the cell's digit repeats in its column.
+pub const SUDOKU_CONFLICT_COLUMN: u8 = 2;
+/// In `sudoku_board_conflicts`: the cell's digit repeats in its box.
+pub const SUDOKU_CONFLICT_BOX: u8 = 4;
+
+// The C values are the core's.
+const _: () = assert!(
+    SUDOKU_CONFLICT_ROW == board::CONFLICT_ROW
+        && SUDOKU_CONFLICT_COLUMN == board::CONFLICT_COLUMN
+        && SUDOKU_CONFLICT_BOX == board::CONFLICT_BOX
+);
+
+/// Marks every clash of a board's digits, both cells of each, where `sudoku_validate` names only
+/// the first cell that repeats an earlier one: for a game that shows a player all of them.
+///
+/// `board`: 81 bytes, row-major, as for `sudoku_solve`; only read. `houses`: 81 writable bytes;
+/// on `SUDOKU_OK` byte `i` receives the houses of cell `i` in which its digit is also in another
+/// cell, an OR of `SUDOKU_CONFLICT_ROW` (1), `SUDOKU_CONFLICT_COLUMN` (2) and
+/// `SUDOKU_CONFLICT_BOX` (4); 0 for a blank and for a digit that repeats nowhere. It may be the
+/// same buffer as `board` (read whole before any write). `count`: NULL, or receives the number
+/// of cells marked (0 exactly when `sudoku_validate` returns `SUDOKU_OK`). A board with clashes
+/// is still `SUDOKU_OK` here: the clashes are the answer. A clash is between digits only;
+/// whether the digits agree with a solution is `sudoku_hint`'s question (`SUDOKU_WRONG_DIGIT`).
+///
+/// On any status but `SUDOKU_OK` nothing is written. Returns `SUDOKU_OK`,
+/// `SUDOKU_INVALID_CHARACTER` (a byte outside the format; `sudoku_validate` tells the cell),
+/// `SUDOKU_NULL_POINTER` (`board` or `houses` is NULL), `SUDOKU_INVALID_ARGUMENT` (`count`
+/// overlaps `houses`) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; no allocation.
+///
+/// # Safety
+/// `board` must be NULL or point to 81 readable bytes; `houses` must be NULL or point to 81
+/// writable bytes; `count` must be NULL or point to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_board_conflicts(
+    board: *const c_char,
+    houses: *mut u8,
+    count: *mut usize,
+) -> sudoku_status {
+    guard(|| {
+        required(board.cast_mut())?;
+        let houses = required(houses)?;
+        if let Ok(count) = required(count) {
+            // Both are outputs: one overlapping the other would be written over.
+            let regions = [
+                Region::of(houses.as_ptr().cast_const(), CELLS),
+                Region::value(count.as_ptr().cast_const()),
+            ];
+            let [Some(a), Some(b)] = regions else {
+                return Err(SUDOKU_INVALID_ARGUMENT);
+            };
+            if a.overlaps(&b) {
+                return Err(SUDOKU_INVALID_ARGUMENT);
+            }
+        }
+        // SAFETY: the caller guarantees 81 readable bytes; they are read whole into `marks`
+        // before any write, so `houses` may be the same buffer.
+        let marks = board::conflicts(unsafe { board_ref(board) }?)?;
+        // SAFETY: non-NULL, and the caller guarantees 81 writable bytes.
+        unsafe { houses.cast::<[u8; CELLS]>().write_unaligned(marks) };
+        if let Ok(count) = required(count) {
+            let marked = marks.iter().filter(|&&m| m != 0).count();
+            // SAFETY: non-NULL, and the caller guarantees a writable size_t.
+            unsafe { count.write_unaligned(marked) };
+        }
+        Ok(())
     })
 }
 

@@ -46,6 +46,36 @@ pub fn parse(text: &[u8; CELLS]) -> Result<Grid, Fault> {
     Ok(grid)
 }
 
+/// Every clash of a text board's digits, from the definition: for each cell holding a digit, the
+/// houses it shares with another cell holding the same digit (1 row, 2 column, 4 box, ORed),
+/// found by comparing it with each of the other 80 cells; 0 for blanks and digits without a
+/// repeat. `Err(cell)` for the first invalid byte in row-major order.
+pub fn reference_conflicts(text: &[u8; CELLS]) -> Result<[u8; CELLS], usize> {
+    let mut grid = [0u8; CELLS];
+    for cell in 0..CELLS {
+        grid[cell] = digit_of(text[cell]).ok_or(cell)?;
+    }
+    let mut marks = [0u8; CELLS];
+    for a in 0..CELLS {
+        for b in 0..CELLS {
+            if a == b || grid[a] == 0 || grid[a] != grid[b] {
+                continue;
+            }
+            let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
+            if ra == rb {
+                marks[a] |= 1;
+            }
+            if ca == cb {
+                marks[a] |= 2;
+            }
+            if ra / 3 == rb / 3 && ca / 3 == cb / 3 {
+                marks[a] |= 4;
+            }
+        }
+    }
+    Ok(marks)
+}
+
 /// The first fault of a text board (see [`parse`]), or None for a valid board.
 pub fn reference_fault(text: &[u8; CELLS]) -> Option<Fault> {
     parse(text).err()
@@ -97,6 +127,34 @@ mod tests {
             }
         }
         assert_eq!(covered, [3; CELLS]);
+    }
+
+    #[test]
+    fn conflicts_mark_both_cells_of_each_clash_in_the_houses_they_share() {
+        let mut text = [b'.'; CELLS];
+        assert_eq!(reference_conflicts(&text), Ok([0; CELLS]));
+        text[0] = b'5'; // r1c1
+        text[8] = b'5'; // r1c9: its row
+        text[10] = b'5'; // r2c2: its box
+        text[72] = b'5'; // r9c1: its column
+        text[80] = b'3'; // r9c9: no clash
+        let mut expected = [0u8; CELLS];
+        expected[0] = 1 | 2 | 4;
+        expected[8] = 1;
+        expected[10] = 4;
+        expected[72] = 2;
+        assert_eq!(reference_conflicts(&text), Ok(expected));
+        // Two cells of a row and a box at once.
+        let mut pair = [b'0'; CELLS];
+        pair[30] = b'9';
+        pair[31] = b'9';
+        let mut expected = [0u8; CELLS];
+        expected[30] = 1 | 4;
+        expected[31] = 1 | 4;
+        assert_eq!(reference_conflicts(&pair), Ok(expected));
+        text[40] = b'x';
+        text[50] = b'a';
+        assert_eq!(reference_conflicts(&text), Err(40));
     }
 
     #[test]

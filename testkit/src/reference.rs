@@ -15,7 +15,9 @@
 //! It shares nothing with the library's algorithms (bitboards, propagation, house matching):
 //! only the rules, so the library's answers are checked against something other than themselves.
 
-pub use crate::board::{are_peers, grid, parse, to_string, to_text, Fault, Grid, CELLS};
+pub use crate::board::{
+    are_peers, grid, parse, reference_conflicts, to_string, to_text, Fault, Grid, CELLS,
+};
 pub use crate::check::is_solution_of;
 
 /// Constraint columns: 81 cells, then (row, digit), (column, digit) and (box, digit).

@@ -178,6 +178,30 @@ pub fn list(board: &[u8; CELLS], capacity: usize) -> Listing {
     }
 }
 
+/// `sudoku_board_conflicts`: the status, the marks and `*count` (each None when not written).
+/// Panics if the function wrote to the board, or wrote one output without the other.
+pub fn board_conflicts(board: &[u8; CELLS]) -> (sudoku_status, Option<[u8; CELLS]>, Option<usize>) {
+    let buf = as_c(board);
+    // 0xEE is no OR of the three house bits, so a write shows.
+    let mut houses = [0xEEu8; CELLS];
+    let mut n = CELL_UNTOUCHED;
+    // SAFETY: buf is 81 readable bytes, houses 81 writable bytes, n a writable size_t.
+    let status = unsafe { ffi::sudoku_board_conflicts(buf.as_ptr(), houses.as_mut_ptr(), &mut n) };
+    assert_eq!(
+        from_c(&buf),
+        *board,
+        "sudoku_board_conflicts wrote to the board"
+    );
+    let houses = (houses != [0xEE; CELLS]).then_some(houses);
+    let n = (n != CELL_UNTOUCHED).then_some(n);
+    assert_eq!(
+        houses.is_some(),
+        n.is_some(),
+        "marks and count written together"
+    );
+    (status, houses, n)
+}
+
 /// A `sudoku_transform` no valid call writes (transpose 0xEE), to see whether a call wrote one.
 pub const TRANSFORM_UNTOUCHED: ffi::sudoku_transform = ffi::sudoku_transform {
     transpose: 0xEE,

@@ -1,7 +1,8 @@
 //! The C API's contract, as checks on one board: the status matches an independent validation
 //! of the board (the reference engine's), a solved board is a valid completion keeping the
-//! givens, nothing is written on failure, and the exported functions agree with each other;
-//! the same for candidate puzzles (`check_candidates`), and a board's candidates solve as the
+//! givens, nothing is written on failure, and the exported functions agree with each other
+//! (`check_conflicts`: every clash of a board's digits, as the reference finds them); the same
+//! for candidate puzzles (`check_candidates`), and a board's candidates solve as the
 //! board (`check_board_candidates`). A
 //! broken promise panics. Shared by the property tests and (through `#[path]`) the fuzz targets;
 //! the including crate declares `cabi` and `reference` beside this module.
@@ -12,8 +13,8 @@ use std::ffi::CStr;
 use sudoku::ffi::{self, sudoku_status, sudoku_status::*};
 
 use super::cabi::{
-    board_candidates, count, count_candidates, list, solve, solve_candidates, solve_unique,
-    validate, validate_candidates, CELLS, LIST_UNTOUCHED,
+    board_candidates, board_conflicts, count, count_candidates, list, solve, solve_candidates,
+    solve_unique, validate, validate_candidates, CELLS, LIST_UNTOUCHED,
 };
 use super::reference::{self, Fault};
 use sudoku_testkit::status::{expected_name, UNKNOWN_STATUS};
@@ -40,6 +41,41 @@ pub fn check_validate(board: &[u8; CELLS]) {
     // SAFETY: buf is 81 readable bytes; NULL is documented as accepted for `cell`.
     let again = unsafe { ffi::sudoku_validate(buf.as_ptr(), std::ptr::null_mut()) };
     assert_eq!(again, status);
+}
+
+/// `sudoku_board_conflicts` marks exactly the reference's clashes and counts the cells marked;
+/// it agrees with `sudoku_validate` (no mark exactly when valid; the cell a conflict names is
+/// marked); a bad byte writes nothing; a NULL count and marks written over the board itself
+/// change nothing but the writes.
+pub fn check_conflicts(board: &[u8; CELLS]) {
+    let (status, marks, n) = board_conflicts(board);
+    let (valid, cell) = validate(board);
+    match reference::reference_conflicts(board) {
+        Err(_) => {
+            assert_eq!((status, marks, n), (SUDOKU_INVALID_CHARACTER, None, None));
+            return;
+        }
+        Ok(expected) => {
+            let marked = expected.iter().filter(|&&m| m != 0).count();
+            assert_eq!(
+                (status, marks, n),
+                (SUDOKU_OK, Some(expected), Some(marked))
+            );
+            assert_eq!(valid == SUDOKU_OK, marked == 0);
+            if valid == SUDOKU_CONFLICTING_GIVENS {
+                assert_ne!(expected[cell.expect("the conflict's cell")], 0);
+            }
+        }
+    }
+    let marks = marks.unwrap();
+    // In place and without a count.
+    let mut buf = board.map(|b| b as std::ffi::c_char);
+    let at = buf.as_mut_ptr();
+    // SAFETY: `at` is 81 readable and writable bytes, documented as allowed to be both the
+    // board and the marks; NULL is documented as accepted for `count`.
+    let again = unsafe { ffi::sudoku_board_conflicts(at, at.cast::<u8>(), std::ptr::null_mut()) };
+    assert_eq!(again, SUDOKU_OK);
+    assert_eq!(buf.map(|b| b as u8), marks);
 }
 
 /// `sudoku_solve` (or `sudoku_solve_unique` when `unique`) against the reference validation:
@@ -376,6 +412,21 @@ pub fn check_arguments(board: &[u8; CELLS], status: i32) {
         assert_eq!(
             ffi::sudoku_validate(std::ptr::null(), std::ptr::null_mut()),
             SUDOKU_NULL_POINTER
+        );
+        let mut houses = [0xEEu8; CELLS];
+        let mut marked = 7usize;
+        assert_eq!(
+            ffi::sudoku_board_conflicts(std::ptr::null(), houses.as_mut_ptr(), &mut marked),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            ffi::sudoku_board_conflicts(buf.as_ptr(), std::ptr::null_mut(), &mut marked),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            (houses, marked),
+            ([0xEE; CELLS], 7),
+            "written on a NULL pointer"
         );
     }
     assert_eq!(n, 0, "count written on a NULL board");

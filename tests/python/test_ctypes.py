@@ -63,6 +63,9 @@ def load_library():
     lib.sudoku_count_solutions.restype = ctypes.c_int
     lib.sudoku_validate.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_size_t)]
     lib.sudoku_validate.restype = ctypes.c_int
+    lib.sudoku_board_conflicts.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint8),
+                                           ctypes.POINTER(ctypes.c_size_t)]
+    lib.sudoku_board_conflicts.restype = ctypes.c_int
     lib.sudoku_list_solutions.argtypes = [
         ctypes.c_char_p,
         ctypes.POINTER(ctypes.c_char),
@@ -250,6 +253,25 @@ class Validate(unittest.TestCase):
     def test_cell_may_be_null(self):
         self.assertEqual(LIB.sudoku_validate(b"x" + EMPTY[1:], None), SUDOKU_INVALID_CHARACTER)
         self.assertEqual(LIB.sudoku_validate(None, None), SUDOKU_NULL_POINTER)
+
+    def test_conflicts_mark_both_cells(self):
+        # 7 at cells 4 and 76 (column 5); 3 at cells 60 and 80 (box 9): all four marked, with
+        # the house they share (1 row, 2 column, 4 box).
+        board = b"." * 4 + b"7" + b"." * 55 + b"3" + b"." * 15 + b"7" + b"." * 3 + b"3"
+        houses = (ctypes.c_uint8 * CELLS)()
+        n = ctypes.c_size_t(999)
+        self.assertEqual(LIB.sudoku_board_conflicts(board, houses, ctypes.byref(n)), SUDOKU_OK)
+        self.assertEqual(n.value, 4)
+        self.assertEqual({i: h for i, h in enumerate(houses) if h}, {4: 2, 76: 2, 60: 4, 80: 4})
+        self.assertEqual(LIB.sudoku_board_conflicts(TOP1, houses, None), SUDOKU_OK)
+        self.assertEqual(list(houses), [0] * CELLS)
+        untouched = (ctypes.c_uint8 * CELLS)(*([0xEE] * CELLS))
+        self.assertEqual(LIB.sudoku_board_conflicts(b"x" + EMPTY[1:], untouched, None),
+                         SUDOKU_INVALID_CHARACTER)
+        self.assertEqual(LIB.sudoku_board_conflicts(None, untouched, None), SUDOKU_NULL_POINTER)
+        self.assertEqual(LIB.sudoku_board_conflicts(TOP1, None, ctypes.byref(n)),
+                         SUDOKU_NULL_POINTER)
+        self.assertEqual((list(untouched), n.value), ([0xEE] * CELLS, 4))
 
 
 class ReadInfo(ctypes.Structure):

@@ -215,7 +215,54 @@ class Solve(unittest.TestCase):
         self.assertTrue(issubclass(sudoku.SudokuError, ValueError))
 
 
+def clashes(board):
+    """This suite's own board_conflicts: each digit compared with the 80 other cells."""
+    marks = [0] * 81
+    for a in range(81):
+        for b in range(81):
+            if a != b and board[a] not in ".0" and board[a] == board[b]:
+                (ra, ca), (rb, cb) = divmod(a, 9), divmod(b, 9)
+                marks[a] |= ((ra == rb) * sudoku.CONFLICT_ROW | (ca == cb) * sudoku.CONFLICT_COLUMN
+                             | (ra // 3 == rb // 3 and ca // 3 == cb // 3) * sudoku.CONFLICT_BOX)
+    return marks
+
+
 class CountAndValidate(unittest.TestCase):
+    def test_board_conflicts_mark_every_clash(self):
+        import random
+
+        self.assertEqual((sudoku.CONFLICT_ROW, sudoku.CONFLICT_COLUMN, sudoku.CONFLICT_BOX),
+                         (1, 2, 4))
+        rng = random.Random(2026)
+        seen = 0
+        for k in range(300):
+            cells = [rng.choice("123456789") if rng.random() < k / 300 else "." for _ in range(81)]
+            board = "".join(cells)
+            marks = sudoku.board_conflicts(board)
+            self.assertEqual(marks, clashes(board))
+            seen += any(marks)
+            try:
+                sudoku.validate(board)
+                self.assertFalse(any(marks))
+            except sudoku.SudokuError as e:
+                self.assertEqual(e.status, sudoku.SUDOKU_CONFLICTING_GIVENS)
+                self.assertTrue(marks[e.cell])
+        self.assertGreater(seen, 100)
+        self.assertEqual(sudoku.board_conflicts(TOP1), [0] * 81)
+        self.assertEqual(sudoku.board_conflicts(TOP1.encode()), [0] * 81)
+        # A player's 4 at r1c2 in CLASSIC's solution grid, where a 4 stands at r1c5 already.
+        grid = CLASSIC_SOLUTION[:1] + "4" + CLASSIC_SOLUTION[2:]
+        self.assertEqual(sudoku.board_conflicts(grid), clashes(grid))
+        self.assertTrue(sudoku.board_conflicts(grid)[1] & sudoku.CONFLICT_ROW)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.board_conflicts("1" * 40 + "x" + "." * 40)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_CHARACTER, 40))
+        with self.assertRaises(TypeError):
+            sudoku.board_conflicts(list(TOP1))
+        for name in ("board_conflicts", "CONFLICT_ROW", "CONFLICT_COLUMN", "CONFLICT_BOX"):
+            self.assertIn(name, sudoku.__all__)
+
     def test_counts(self):
         self.assertEqual(sudoku.count_solutions(EMPTY, 1000), 1000)
         self.assertEqual(sudoku.count_solutions(DEADLY), 2)
@@ -1181,7 +1228,7 @@ class Loading(unittest.TestCase):
         called = set(re.findall(r"\blib\.(sudoku_\w+)", source))
         called |= set(re.findall(r"_library\(\)\.(sudoku_\w+)", source))
         called |= set(re.findall(r"\"(sudoku_\w+_init_size)\"", source))
-        self.assertEqual(len(header), 37)
+        self.assertEqual(len(header), 39)
         self.assertEqual(set(_loader._FUNCTIONS), header)
         self.assertLessEqual(called, header)
         # And the scan saw the calls (_declare names each function): a module it missed, or an
