@@ -16,21 +16,6 @@
 #define SUDOKU_CELLS 81
 
 /**
- * In [`conflicts`]: the cell's digit repeats in its row.
- */
-#define CONFLICT_ROW 1
-
-/**
- * In [`conflicts`]: the cell's digit repeats in its column.
- */
-#define CONFLICT_COLUMN 2
-
-/**
- * In [`conflicts`]: the cell's digit repeats in its box.
- */
-#define CONFLICT_BOX 4
-
-/**
  * In `sudoku_board_conflicts`: the cell's digit repeats in its row.
  */
 #define SUDOKU_CONFLICT_ROW 1

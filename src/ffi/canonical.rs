@@ -130,14 +130,8 @@ pub unsafe extern "C" fn sudoku_canonicalize(
         let out = required(canonical)?;
         if let Ok(transform) = required(transform) {
             // Both are outputs: one overlapping the other would be written over.
-            let regions = [
-                Region::of(out.as_ptr().cast_const().cast::<u8>(), CELLS),
-                Region::value(transform.as_ptr().cast_const()),
-            ];
-            let [Some(a), Some(b)] = regions else {
-                return Err(SUDOKU_INVALID_ARGUMENT);
-            };
-            if a.overlaps(&b) {
+            let form = Region::of(out.as_ptr().cast_const().cast::<u8>(), CELLS);
+            if !Region::apart(form, Region::value(transform.as_ptr().cast_const())) {
                 return Err(SUDOKU_INVALID_ARGUMENT);
             }
         }

@@ -31,6 +31,12 @@ impl Region {
         Region::of(ptr.cast::<u8>(), size_of::<T>())
     }
 
+    /// Whether two output buffers can both be written without one writing over the other: both
+    /// exist (see [`Region::of`]) and share no address.
+    pub(super) fn apart(a: Option<Region>, b: Option<Region>) -> bool {
+        matches!((a, b), (Some(a), Some(b)) if !a.overlaps(&b))
+    }
+
     /// Whether two of `regions` share an address.
     pub(super) fn any_overlap(regions: &[Region]) -> bool {
         regions
@@ -108,5 +114,14 @@ mod tests {
         assert!(!a.overlaps(&region(105, 0)));
         assert!(!region(105, 0).overlaps(&a));
         assert!(!region(100, 0).overlaps(&region(100, 0)));
+    }
+
+    #[test]
+    fn outputs_are_apart_when_both_exist_and_share_no_address() {
+        let a = region(100, 10);
+        assert!(Region::apart(Some(a), Some(region(110, 8))));
+        assert!(!Region::apart(Some(a), Some(region(109, 8))));
+        assert!(!Region::apart(None, Some(a)));
+        assert!(!Region::apart(Some(a), None));
     }
 }

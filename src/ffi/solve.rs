@@ -171,14 +171,8 @@ pub unsafe extern "C" fn sudoku_board_conflicts(
         let houses = required(houses)?;
         if let Ok(count) = required(count) {
             // Both are outputs: one overlapping the other would be written over.
-            let regions = [
-                Region::of(houses.as_ptr().cast_const(), CELLS),
-                Region::value(count.as_ptr().cast_const()),
-            ];
-            let [Some(a), Some(b)] = regions else {
-                return Err(SUDOKU_INVALID_ARGUMENT);
-            };
-            if a.overlaps(&b) {
+            let marks = Region::of(houses.as_ptr().cast_const(), CELLS);
+            if !Region::apart(marks, Region::value(count.as_ptr().cast_const())) {
                 return Err(SUDOKU_INVALID_ARGUMENT);
             }
         }
