@@ -1424,7 +1424,11 @@ enum sudoku_status sudoku_transform_invert(const struct sudoku_transform *transf
  * transformations equally likely, and the same one for the same seed on every platform and
  * thread count (for a given major version of the library). Applied to a puzzle with
  * `sudoku_transform_apply`, it shows the puzzle as a new one: the image has as many solutions
- * and givens, the same difficulty rating and the same canonical form.
+ * and givens and the same canonical form. Its Sudoku Explainer rating is almost always the
+ * same, not always: SE's path (and so `sudoku_rate`'s) takes the first step found in its order
+ * of techniques, cells and digits, and the transformation changes the cells' and digits'
+ * order (measured in docs/canonical.md: 12 of 1,800 puzzles rated differently, by up to 0.4);
+ * rate the image when its level matters.
  *
  * `seed`: any 64-bit value (a game might use the puzzle's number and the player's). The draw
  * is a pure function of the seed: ChaCha8 words, from another key than any puzzle of
@@ -1586,9 +1590,10 @@ enum sudoku_status sudoku_rate_batch(const char *boards, size_t count, struct su
  * calls with several outputs this one does not refuse buffers that overlap.
  *
  * Checks, in order: NULL pointers; the masks (a bit above bit 8: `SUDOKU_INVALID_ARGUMENT`);
- * the board's bytes (`SUDOKU_INVALID_CHARACTER`) and, when `givens` is NULL, its digits (two
- * equal digits in a house: `SUDOKU_CONFLICTING_GIVENS`); then `givens`' (same statuses); the
- * givens kept on the board. Then the puzzle (`givens`, or `board` when NULL) is solved: no
+ * the board: its bytes (`SUDOKU_INVALID_CHARACTER`) and, when `givens` is NULL, its digits (two
+ * equal digits in a house: `SUDOKU_CONFLICTING_GIVENS`), the first fault in row-major order
+ * deciding as in `sudoku_validate`; then `givens`' (same statuses); the givens kept on the
+ * board. Then the puzzle (`givens`, or `board` when NULL) is solved: no
  * solution, `SUDOKU_NO_SOLUTION`. With exactly one solution, the first cell in row-major order
  * whose digit differs from it, or, for an empty cell, whose mask lacks the solution's digit (a
  * candidate of the solution was eliminated), gives `SUDOKU_WRONG_DIGIT` and that cell. So a

@@ -137,7 +137,9 @@ def random_transform(seed: int) -> Transform:
     """Returns a Transform drawn from `seed` (an int from 0 to 2**64 - 1): each of the
     2 * 6**8 * 9! transformations equally likely, the same for a seed on every machine.
     apply_transform(random_transform(seed), puzzle) shows the puzzle as a new one: as many
-    solutions and givens, the same rating and the same canonical form.
+    solutions and givens and the same canonical form; almost always the same rating, not always
+    (Sudoku Explainer's path depends on the order of cells and digits: rate the image when its
+    level matters).
 
     Raises SudokuError SUDOKU_INVALID_ARGUMENT (a seed out of range); TypeError for a seed that
     is not an int."""

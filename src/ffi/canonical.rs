@@ -224,7 +224,11 @@ pub unsafe extern "C" fn sudoku_transform_invert(
 /// transformations equally likely, and the same one for the same seed on every platform and
 /// thread count (for a given major version of the library). Applied to a puzzle with
 /// `sudoku_transform_apply`, it shows the puzzle as a new one: the image has as many solutions
-/// and givens, the same difficulty rating and the same canonical form.
+/// and givens and the same canonical form. Its Sudoku Explainer rating is almost always the
+/// same, not always: SE's path (and so `sudoku_rate`'s) takes the first step found in its order
+/// of techniques, cells and digits, and the transformation changes the cells' and digits'
+/// order (measured in docs/canonical.md: 12 of 1,800 puzzles rated differently, by up to 0.4);
+/// rate the image when its level matters.
 ///
 /// `seed`: any 64-bit value (a game might use the puzzle's number and the player's). The draw
 /// is a pure function of the seed: ChaCha8 words, from another key than any puzzle of

@@ -1,7 +1,8 @@
 //! A seeded random transformation: one of the 2 × 6^8 × 9! validity-preserving transformations
 //! ([`Transform`]), each as likely as any other. A game shows a stored puzzle as a new one by
-//! applying it: the image has as many solutions, the same givens count, the same difficulty
-//! rating and the same canonical form.
+//! applying it: the image has as many solutions, the same givens count and the same canonical
+//! form, and almost always the same Sudoku Explainer rating (not always: SE's path depends on
+//! the order of cells and digits; docs/canonical.md gives how often it differs).
 
 use super::rng::Rng;
 use crate::canonical::Transform;

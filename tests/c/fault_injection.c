@@ -51,6 +51,14 @@ int main(void) {
     check(sudoku_validate(board, &cell) == SUDOKU_INTERNAL_ERROR && cell == 777,
           "sudoku_validate: SUDOKU_INTERNAL_ERROR, cell untouched");
 
+    uint8_t houses[SUDOKU_CELLS];
+    memset(houses, 0xEE, sizeof houses);
+    size_t marked = 777;
+    check(sudoku_board_conflicts(board, houses, &marked) == SUDOKU_INTERNAL_ERROR &&
+              marked == 777 && houses[0] == 0xEE &&
+              memcmp(houses, houses + 1, sizeof houses - 1) == 0,
+          "sudoku_board_conflicts: SUDOKU_INTERNAL_ERROR, houses and count untouched");
+
     /* The reader meets the injection board as the first 81 bytes of its text. */
     char read_board[SUDOKU_CELLS];
     memset(read_board, '#', sizeof read_board);

@@ -130,9 +130,10 @@ fn clash_as_wrong_digit(
 /// calls with several outputs this one does not refuse buffers that overlap.
 ///
 /// Checks, in order: NULL pointers; the masks (a bit above bit 8: `SUDOKU_INVALID_ARGUMENT`);
-/// the board's bytes (`SUDOKU_INVALID_CHARACTER`) and, when `givens` is NULL, its digits (two
-/// equal digits in a house: `SUDOKU_CONFLICTING_GIVENS`); then `givens`' (same statuses); the
-/// givens kept on the board. Then the puzzle (`givens`, or `board` when NULL) is solved: no
+/// the board: its bytes (`SUDOKU_INVALID_CHARACTER`) and, when `givens` is NULL, its digits (two
+/// equal digits in a house: `SUDOKU_CONFLICTING_GIVENS`), the first fault in row-major order
+/// deciding as in `sudoku_validate`; then `givens`' (same statuses); the givens kept on the
+/// board. Then the puzzle (`givens`, or `board` when NULL) is solved: no
 /// solution, `SUDOKU_NO_SOLUTION`. With exactly one solution, the first cell in row-major order
 /// whose digit differs from it, or, for an empty cell, whose mask lacks the solution's digit (a
 /// candidate of the solution was eliminated), gives `SUDOKU_WRONG_DIGIT` and that cell. So a
