@@ -97,6 +97,7 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_generate", &["puzzle"]),
     ("sudoku_is_minimal", &["board"]),
     ("sudoku_minimize", &["board"]),
+    ("sudoku_pattern_symmetries", &["board"]),
     ("sudoku_rate", &["board"]),
     ("sudoku_rate_with", &["board"]),
     ("sudoku_hint", &["board"]),

@@ -1300,6 +1300,28 @@ enum sudoku_status sudoku_generate_batch(uint64_t seed, const struct sudoku_gene
 enum sudoku_status sudoku_is_minimal(const char board[81], bool *minimal);
 
 /**
+ * Tells which symmetries a board's pattern of givens has (which cells are given, whatever
+ * their digits): those whose every orbit of cells the givens fill whole or leave empty, as
+ * `sudoku_generate`'s `symmetry` option and `sudoku_minimize` understand them.
+ *
+ * `board`: 81 bytes as for `sudoku_solve`, only read; any valid board (no search: it need not
+ * have a solution). `*symmetries` receives, on `SUDOKU_OK`, bit `1u << s` set for each
+ * `sudoku_symmetry` value `s` the pattern has: bit 0 (`SUDOKU_SYMMETRY_NONE`) always; the empty
+ * and the full board all ten bits (`0x3FF`). Symmetries imply others: `DIHEDRAL` all of them,
+ * `BOTH_DIAGONALS` `ROTATE_180` and the two diagonal mirrors, `BOTH_MIRRORS` `ROTATE_180` and
+ * the two middle mirrors, `ROTATE_90` `ROTATE_180`. It is left untouched on any other status.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
+ * `SUDOKU_NULL_POINTER` (`board` or `symmetries` NULL) or `SUDOKU_INTERNAL_ERROR`.
+ * Thread-safe; no allocation.
+ *
+ * # Safety
+ * `board` must be NULL or point to 81 readable bytes; `symmetries` NULL or a writable
+ * `uint32_t`.
+ */
+enum sudoku_status sudoku_pattern_symmetries(const char board[81], uint32_t *symmetries);
+
+/**
  * Takes givens out of a puzzle with exactly one solution, in place, while it keeps that one
  * solution, leaving a minimal puzzle under `symmetry`: orbits of givens under the symmetry go
  * whole, tried once each in the order of their lowest cell (row-major), so the result depends

@@ -22,7 +22,7 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README, the header and the man pages document it.
-const DOCUMENTED: [&str; 39] = [
+const DOCUMENTED: [&str; 40] = [
     "sudoku_board_candidates",
     "sudoku_board_conflicts",
     "sudoku_canonicalize",
@@ -37,6 +37,7 @@ const DOCUMENTED: [&str; 39] = [
     "sudoku_level_name",
     "sudoku_list_solutions",
     "sudoku_minimize",
+    "sudoku_pattern_symmetries",
     "sudoku_rate",
     "sudoku_rate_batch",
     "sudoku_rate_options_init",

@@ -1,7 +1,8 @@
 //! The generator's C API (issue 13): `sudoku_generate`, `sudoku_generate_batch`,
-//! `sudoku_generate_options_init`, `sudoku_is_minimal`, `sudoku_minimize`. Bad options and NULL
-//! pointers give their statuses with nothing written; the C calls give what the Rust generator
-//! gives; the puzzles they write are checked with the test kit's reference counter.
+//! `sudoku_generate_options_init`, `sudoku_is_minimal`, `sudoku_minimize`,
+//! `sudoku_pattern_symmetries`. Bad options and NULL pointers give their statuses with nothing
+//! written; the C calls give what the Rust generator gives; the puzzles they write are checked
+//! with the test kit's reference counter, and the symmetries of patterns with its definitions.
 
 use std::ffi::c_char;
 use std::mem::size_of;
@@ -466,4 +467,117 @@ fn a_rating_window_gives_puzzles_rated_within_it() {
         options.first_index = i as u64;
         assert_eq!(&generate(9, Some(&options)).1, puzzle);
     }
+}
+
+/// `sudoku_pattern_symmetries`: (status, the mask or None when left untouched).
+fn pattern_symmetries(text: &[u8; CELLS]) -> (sudoku_status, Option<u32>) {
+    let mut bits = 0xDEAD_BEEFu32;
+    // SAFETY: 81 readable bytes and a writable uint32_t.
+    let status = unsafe { sudoku_pattern_symmetries(text.as_ptr().cast::<c_char>(), &mut bits) };
+    (status, (bits != 0xDEAD_BEEF).then_some(bits))
+}
+
+#[test]
+fn pattern_symmetries_are_the_reference_s() {
+    use sudoku_testkit::data::read_puzzles;
+    use sudoku_testkit::symmetry::pattern_symmetries as reference;
+    // Puzzles of the data sets: nearly all have none; the counts of those with one were found
+    // by a script of their own (Python, from the definitions) when this test was written.
+    for (file, step, with_symmetry) in [
+        ("puzzles2_17_clue", 1, Some(1)),
+        ("puzzles3_magictour_top1465", 1, Some(20)),
+        ("puzzles7_serg_benchmark", 1, Some(1261)),
+        ("puzzles5_forum_hardest_1905_11+", 10, None),
+        ("puzzles0_easy", 100, Some(0)),
+    ] {
+        let puzzles = read_puzzles(file);
+        let mut symmetric = 0;
+        for board in puzzles.iter().step_by(step) {
+            let expected = reference(board);
+            assert_eq!(pattern_symmetries(board), (SUDOKU_OK, Some(expected)));
+            symmetric += (expected != 1) as usize;
+        }
+        if let Some(count) = with_symmetry {
+            assert_eq!(symmetric, count, "{file}");
+        }
+    }
+    // Generated puzzles of every symmetry have it (and what it implies), and nothing else the
+    // reference does not see.
+    for symmetry in Symmetry::ALL {
+        for seed in 0..40 {
+            let options = Options {
+                symmetry,
+                ..Options::default()
+            };
+            let made = generator::generate(seed, &options).expect("a puzzle");
+            let bits = reference(&made.puzzle);
+            assert_ne!(bits & 1 << symmetry as u32, 0);
+            assert_eq!(pattern_symmetries(&made.puzzle), (SUDOKU_OK, Some(bits)));
+        }
+    }
+    // Patterns that are unions of random orbits under a random symmetry, with a grid's digits.
+    let grid =
+        *b"534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    for _ in 0..3000 {
+        let s = next(10) as u32;
+        let mut board = [b'.'; CELLS];
+        for _ in 0..=next(12) {
+            for cell in sudoku_testkit::symmetry::symmetry_orbit(s, next(81) as usize) {
+                board[cell] = grid[cell];
+            }
+        }
+        let bits = reference(&board);
+        assert_ne!(bits & 1 << s, 0);
+        assert_eq!(pattern_symmetries(&board), (SUDOKU_OK, Some(bits)));
+    }
+    // Implications the documentation states.
+    for (s, implied) in [
+        (9u32, 0x3FFu32),
+        (7, 1 | 1 << 1 | 1 << 5 | 1 << 6),
+        (8, 1 | 1 << 1 | 1 << 3 | 1 << 4),
+        (2, 1 | 1 << 1),
+    ] {
+        let mut board = [b'.'; CELLS];
+        for cell in sudoku_testkit::symmetry::symmetry_orbit(s, 1) {
+            board[cell] = grid[cell];
+        }
+        let bits = pattern_symmetries(&board).1.unwrap();
+        assert_eq!(bits & implied, implied, "symmetry {s}: {bits:#x}");
+    }
+}
+
+#[test]
+fn pattern_symmetries_report_their_statuses_and_write_nothing_else() {
+    let empty = [b'.'; CELLS];
+    assert_eq!(pattern_symmetries(&empty), (SUDOKU_OK, Some(0x3FF)));
+    let full =
+        *b"534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    assert_eq!(pattern_symmetries(&full), (SUDOKU_OK, Some(0x3FF)));
+    let mut bad = empty;
+    bad[3] = b'x';
+    assert_eq!(pattern_symmetries(&bad), (SUDOKU_INVALID_CHARACTER, None));
+    let mut clash = empty;
+    clash[0] = b'5';
+    clash[80] = b'5';
+    clash[8] = b'5';
+    assert_eq!(
+        pattern_symmetries(&clash),
+        (SUDOKU_CONFLICTING_GIVENS, None)
+    );
+    let mut bits = 7u32;
+    // SAFETY: NULL is documented as refused; the other pointers are valid.
+    let statuses = unsafe {
+        [
+            sudoku_pattern_symmetries(ptr::null(), &mut bits),
+            sudoku_pattern_symmetries(empty.as_ptr().cast::<c_char>(), ptr::null_mut()),
+        ]
+    };
+    assert_eq!((statuses, bits), ([SUDOKU_NULL_POINTER; 2], 7));
 }

@@ -15,42 +15,12 @@ use sudoku::solver::hooks::Kernel;
 use sudoku::{Board, Error};
 use sudoku_testkit::board::{parse, Grid, CELLS};
 use sudoku_testkit::reference::count;
+use sudoku_testkit::symmetry::symmetry_orbit;
 
-/// The orbit of each cell under `symmetry`, written here from the definitions (row r, column c,
-/// 0-8), independently of the library's tables.
+/// The orbit of each cell under `symmetry`, from the test kit's definitions (independent of the
+/// library's tables).
 fn orbit(symmetry: Symmetry, cell: usize) -> Vec<usize> {
-    let (r, c) = (cell / 9, cell % 9);
-    let rot90 = |(r, c): (usize, usize)| (c, 8 - r);
-    let mut images = vec![(r, c)];
-    let maps: Vec<(usize, usize)> = match symmetry {
-        Symmetry::None => vec![],
-        Symmetry::Rotate180 => vec![(8 - r, 8 - c)],
-        Symmetry::Rotate90 => {
-            let a = rot90((r, c));
-            let b = rot90(a);
-            vec![a, b, rot90(b)]
-        }
-        Symmetry::MirrorRows => vec![(8 - r, c)],
-        Symmetry::MirrorColumns => vec![(r, 8 - c)],
-        Symmetry::Diagonal => vec![(c, r)],
-        Symmetry::Antidiagonal => vec![(8 - c, 8 - r)],
-        Symmetry::BothDiagonals => vec![(c, r), (8 - c, 8 - r), (8 - r, 8 - c)],
-        Symmetry::BothMirrors => vec![(8 - r, c), (r, 8 - c), (8 - r, 8 - c)],
-        Symmetry::Dihedral => vec![
-            (c, 8 - r),
-            (8 - r, 8 - c),
-            (8 - c, r),
-            (8 - r, c),
-            (r, 8 - c),
-            (c, r),
-            (8 - c, 8 - r),
-        ],
-    };
-    images.extend(maps);
-    let mut cells: Vec<usize> = images.into_iter().map(|(r, c)| 9 * r + c).collect();
-    cells.sort_unstable();
-    cells.dedup();
-    cells
+    symmetry_orbit(symmetry as u32, cell)
 }
 
 /// The distinct orbits of the given cells of `grid`; panics when the pattern is not symmetric.

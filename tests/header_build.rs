@@ -57,6 +57,8 @@ enum sudoku_status sudoku_is_minimal(const char *board, bool *minimal);
 
 enum sudoku_status sudoku_minimize(char *board, uint32_t symmetry);
 
+enum sudoku_status sudoku_pattern_symmetries(const char *board, uint32_t *symmetries);
+
 enum sudoku_status sudoku_rate(const char *board, struct sudoku_rating *rating);
 
 enum sudoku_status sudoku_rate_with(const char *board, const struct sudoku_rate_options *options, struct sudoku_rating *rating);
@@ -135,6 +137,10 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
         .replace(
             "sudoku_minimize(char *board,",
             "sudoku_minimize(char board[81],",
+        )
+        .replace(
+            "sudoku_pattern_symmetries(const char *board,",
+            "sudoku_pattern_symmetries(const char board[81],",
         )
         .replace(
             "sudoku_rate(const char *board,",

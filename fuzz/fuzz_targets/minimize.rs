@@ -4,7 +4,9 @@
 //! unsolvable and non-unique boards (nothing written), the answer of `sudoku_is_minimal` (each
 //! given removed alone gives several solutions), and the board `sudoku_minimize` leaves: a
 //! subset of the givens with the same one solution, the symmetry kept, no orbit removable; a
-//! pattern without the asked symmetry or an unknown symmetry is `SUDOKU_INVALID_ARGUMENT`.
+//! pattern without the asked symmetry or an unknown symmetry is `SUDOKU_INVALID_ARGUMENT`. And
+//! `sudoku_pattern_symmetries` on the board and on what `sudoku_minimize` left: the test kit's symmetries of the pattern, or the
+//! board's fault with nothing written.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -12,9 +14,10 @@ use libsudoku_fuzz::{board_from, count_without, given_orbits, reference};
 use sudoku::ffi::sudoku_status::{self, *};
 use sudoku::ffi::{
     sudoku_generate, sudoku_generate_options, sudoku_generate_options_init, sudoku_is_minimal,
-    sudoku_minimize,
+    sudoku_minimize, sudoku_pattern_symmetries,
 };
 use sudoku_testkit::board::{parse, Fault};
+use sudoku_testkit::symmetry::pattern_symmetries;
 
 const CELLS: usize = 81;
 
@@ -60,6 +63,23 @@ fn is_minimal(board: &[u8; CELLS]) -> (sudoku_status, u8) {
     (status, answer)
 }
 
+/// `sudoku_pattern_symmetries` against the test kit: a valid board's mask, else its fault's
+/// status with nothing written.
+fn check_pattern_symmetries(board: &[u8; CELLS]) {
+    let mut bits = 0xDEAD_BEEFu32;
+    // SAFETY: an 81-byte board and a writable uint32_t.
+    let status = unsafe { sudoku_pattern_symmetries(board.as_ptr().cast(), &mut bits) };
+    match parse(board) {
+        Err(Fault::InvalidCharacter(_)) => {
+            assert_eq!((status, bits), (SUDOKU_INVALID_CHARACTER, 0xDEAD_BEEF))
+        }
+        Err(Fault::ConflictingGivens(_)) => {
+            assert_eq!((status, bits), (SUDOKU_CONFLICTING_GIVENS, 0xDEAD_BEEF))
+        }
+        Ok(_) => assert_eq!((status, bits), (SUDOKU_OK, pattern_symmetries(board))),
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
@@ -86,6 +106,7 @@ fuzz_target!(|data: &[u8]| {
         },
     };
     assert_eq!(minimal_status, expected);
+    check_pattern_symmetries(&board);
     // minimize checks the symmetry's value, then the board, then the pattern's symmetry.
     if symmetry >= 10 {
         assert_eq!(status, SUDOKU_INVALID_ARGUMENT);
@@ -117,6 +138,7 @@ fuzz_target!(|data: &[u8]| {
         let given = board[c] != b'.' && board[c] != b'0';
         assert!(out[c] == b'.' || (given && out[c] == board[c]), "cell {c}");
     }
+    check_pattern_symmetries(&out);
     let orbits = given_orbits(&out, symmetry).expect("minimize keeps the symmetry");
     for orbit in orbits {
         assert!(count_without(&out, &orbit) >= 2, "orbit {orbit:?} can go");

@@ -14,6 +14,7 @@ pub mod contract;
 pub mod reader_loop;
 
 pub use sudoku_testkit::reference;
+pub use sudoku_testkit::symmetry::{given_orbits, symmetry_orbit};
 
 pub use cabi::{count, list, solve, solve_unique, validate};
 pub use contract::{
@@ -52,58 +53,6 @@ pub fn seed_from(data: &[u8]) -> u64 {
         *b = *d;
     }
     u64::from_le_bytes(bytes)
-}
-
-/// The orbit of `cell` (0-80) under the C API's `sudoku_symmetry` value `symmetry` (0-9), written
-/// from the symmetries' definitions (row r, column c), independently of the library's tables;
-/// sorted cells.
-pub fn symmetry_orbit(symmetry: u32, cell: usize) -> Vec<usize> {
-    let (r, c) = (cell / 9, cell % 9);
-    let images: Vec<(usize, usize)> = match symmetry {
-        0 => vec![],
-        1 => vec![(8 - r, 8 - c)],
-        2 => vec![(c, 8 - r), (8 - r, 8 - c), (8 - c, r)],
-        3 => vec![(8 - r, c)],
-        4 => vec![(r, 8 - c)],
-        5 => vec![(c, r)],
-        6 => vec![(8 - c, 8 - r)],
-        7 => vec![(c, r), (8 - c, 8 - r), (8 - r, 8 - c)],
-        8 => vec![(8 - r, c), (r, 8 - c), (8 - r, 8 - c)],
-        9 => vec![
-            (c, 8 - r),
-            (8 - r, 8 - c),
-            (8 - c, r),
-            (8 - r, c),
-            (r, 8 - c),
-            (c, r),
-            (8 - c, 8 - r),
-        ],
-        _ => panic!("not a symmetry: {symmetry}"),
-    };
-    let mut cells: Vec<usize> = std::iter::once(cell)
-        .chain(images.into_iter().map(|(r, c)| 9 * r + c))
-        .collect();
-    cells.sort_unstable();
-    cells.dedup();
-    cells
-}
-
-/// The orbits of the given cells (not `'.'`/`'0'`) of `board` under `symmetry`, or `None` when
-/// the pattern of givens does not have the symmetry.
-pub fn given_orbits(board: &[u8; CELLS], symmetry: u32) -> Option<Vec<Vec<usize>>> {
-    let given = |cell: usize| board[cell] != b'.' && board[cell] != b'0';
-    let mut orbits: Vec<Vec<usize>> = Vec::new();
-    for cell in 0..CELLS {
-        let orbit = symmetry_orbit(symmetry, cell);
-        let n = orbit.iter().filter(|&&x| given(x)).count();
-        if n != 0 && n != orbit.len() {
-            return None;
-        }
-        if n != 0 && orbit[0] == cell {
-            orbits.push(orbit);
-        }
-    }
-    Some(orbits)
 }
 
 /// The reference's count of solutions (at most 2) of `board` with the cells of `removed` blank.

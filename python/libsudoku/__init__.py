@@ -47,7 +47,8 @@ apply_transform(transform, puzzle) and invert_transform(transform) use such tran
 random_transform(seed) draws one (each equally likely), to show a puzzle as a new one.
 generate(seed, symmetry=..., givens=(min, max), minimal=True) makes a puzzle with exactly one
 solution (minimal by default), the same for a seed on every machine; generate_batch(seed,
-count, ...) makes many on all cores; is_minimal(board) and minimize(board, symmetry=...) test and
+count, ...) makes many on all cores; pattern_symmetries(board) names the symmetries of a
+pattern of givens; is_minimal(board) and minimize(board, symmetry=...) test and
 thin a puzzle's givens (see docs/generator.md).
 rate(puzzle) rates a puzzle as Sudoku Explainer's serate does (a Rating: ER, EP, ED, and whether
 the step engine finished it; rate_batch on all cores); hint(puzzle, candidates=None,
@@ -142,6 +143,7 @@ from ._generate import (
     generate_batch,
     is_minimal,
     minimize,
+    pattern_symmetries,
 )
 from ._loader import (
     SONAME as SONAME,
@@ -211,6 +213,7 @@ __all__ = [
     "generate_batch",
     "is_minimal",
     "minimize",
+    "pattern_symmetries",
     "SYMMETRIES",
     "status_name",
     "version",

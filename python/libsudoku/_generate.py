@@ -1,4 +1,5 @@
-"""The generator: generate, generate_batch, is_minimal, minimize and SYMMETRIES. Imports
+"""The generator: generate, generate_batch, is_minimal, minimize, pattern_symmetries and
+SYMMETRIES. Imports
 _loader, _checks, _errors, _args and _batch.
 """
 
@@ -269,3 +270,19 @@ def minimize(board: Board, symmetry: str = "none") -> str:
     if status != SUDOKU_OK:
         raise _fail(status, text)
     return out.raw.decode("ascii")
+
+
+def pattern_symmetries(board: Board) -> List[str]:
+    """The symmetries of `board`'s pattern of givens (which cells are given, whatever their
+    digits), as names of SYMMETRIES in its order: each whose every orbit of cells the givens
+    fill whole or leave empty. "none" always; the empty and the full board all ten. The names
+    are those generate, is_minimal and minimize take. No search: any valid board works.
+
+    Raises SudokuError: SUDOKU_INVALID_CHARACTER or SUDOKU_CONFLICTING_GIVENS (with the
+    cell)."""
+    text = _to_bytes(board)
+    bits = ctypes.c_uint32(0)
+    status = _library().sudoku_pattern_symmetries(text, ctypes.byref(bits))
+    if status != SUDOKU_OK:
+        raise _fail(status, text)
+    return [name for code, name in enumerate(SYMMETRIES) if bits.value >> code & 1]

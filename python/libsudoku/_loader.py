@@ -110,6 +110,7 @@ _FUNCTIONS = (
     "sudoku_generate_batch",
     "sudoku_is_minimal",
     "sudoku_minimize",
+    "sudoku_pattern_symmetries",
     "sudoku_rate",
     "sudoku_rate_options_init",
     "sudoku_rate_options_init_size",
@@ -318,6 +319,8 @@ def _declare(lib):
     lib.sudoku_is_minimal.restype = status
     lib.sudoku_minimize.argtypes = [ctypes.POINTER(ctypes.c_char), ctypes.c_uint32]
     lib.sudoku_minimize.restype = status
+    lib.sudoku_pattern_symmetries.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32)]
+    lib.sudoku_pattern_symmetries.restype = status
     lib.sudoku_rate.argtypes = [ctypes.c_char_p, ctypes.POINTER(_Rating)]
     lib.sudoku_rate.restype = status
     lib.sudoku_rate_options_init.argtypes = [ctypes.POINTER(_RateOptions)]

@@ -1,6 +1,6 @@
-//! Making puzzles: `sudoku_generate`, `sudoku_generate_batch` and their options, and the two
-//! transformations `sudoku_is_minimal` and `sudoku_minimize` (see `generator` and
-//! docs/generator.md).
+//! Making puzzles: `sudoku_generate`, `sudoku_generate_batch` and their options, the two
+//! transformations `sudoku_is_minimal` and `sudoku_minimize`, and `sudoku_pattern_symmetries`
+//! (see `generator` and docs/generator.md).
 
 use std::ffi::c_char;
 use std::mem::{size_of, MaybeUninit};
@@ -426,6 +426,42 @@ pub unsafe extern "C" fn sudoku_is_minimal(
         let answer = generator::is_minimal(&board)?;
         // SAFETY: non-NULL, and the caller guarantees a writable bool (alignment 1).
         unsafe { minimal.write(answer) };
+        Ok(())
+    })
+}
+
+/// Tells which symmetries a board's pattern of givens has (which cells are given, whatever
+/// their digits): those whose every orbit of cells the givens fill whole or leave empty, as
+/// `sudoku_generate`'s `symmetry` option and `sudoku_minimize` understand them.
+///
+/// `board`: 81 bytes as for `sudoku_solve`, only read; any valid board (no search: it need not
+/// have a solution). `*symmetries` receives, on `SUDOKU_OK`, bit `1u << s` set for each
+/// `sudoku_symmetry` value `s` the pattern has: bit 0 (`SUDOKU_SYMMETRY_NONE`) always; the empty
+/// and the full board all ten bits (`0x3FF`). Symmetries imply others: `DIHEDRAL` all of them,
+/// `BOTH_DIAGONALS` `ROTATE_180` and the two diagonal mirrors, `BOTH_MIRRORS` `ROTATE_180` and
+/// the two middle mirrors, `ROTATE_90` `ROTATE_180`. It is left untouched on any other status.
+///
+/// Returns `SUDOKU_OK`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
+/// `SUDOKU_NULL_POINTER` (`board` or `symmetries` NULL) or `SUDOKU_INTERNAL_ERROR`.
+/// Thread-safe; no allocation.
+///
+/// # Safety
+/// `board` must be NULL or point to 81 readable bytes; `symmetries` NULL or a writable
+/// `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_pattern_symmetries(
+    board: *const c_char,
+    symmetries: *mut u32,
+) -> sudoku_status {
+    guard(|| {
+        let symmetries = required(symmetries)?;
+        // SAFETY: the caller guarantees NULL or 81 readable bytes.
+        let text = unsafe { board_ref(board) }?;
+        let found = generator::pattern_symmetries(&Board::parse(text)?);
+        let bits = found.iter().fold(0u32, |bits, &s| bits | 1 << s as u32);
+        // SAFETY: non-NULL, and the caller guarantees a writable uint32_t (written unaligned,
+        // whatever its alignment).
+        unsafe { symmetries.write_unaligned(bits) };
         Ok(())
     })
 }

@@ -1,7 +1,8 @@
 //! Making puzzles: a seeded generator of unique (and, when asked, minimal) puzzles with a chosen
 //! symmetry of the givens, and two transformations that share its removal loop (`removal`),
 //! [`is_minimal`] and [`minimize`]. See `docs/generator.md` for how it works and why it is fast.
-//! Also a seeded random transformation ([`random_transform`]), to show a puzzle as a new one.
+//! Also a seeded random transformation ([`random_transform`]), to show a puzzle as a new one,
+//! and the symmetries of a pattern of givens ([`pattern_symmetries`]).
 //!
 //! A puzzle is a pure function of `(seed, index, options)` (index 0 for [`generate`], `i` for
 //! item `i` of [`generate_batch`]): the same on every platform, every solver kernel and every
@@ -305,6 +306,41 @@ fn is_minimal_by(tester: Tester, board: &Board) -> Result<bool, Error> {
     }
     removal.find_unavoidable_sets(Families::All);
     Ok(cells(givens).all(|cell| removal.is_necessary(cell)))
+}
+
+/// The symmetries of `board`'s pattern of givens (which cells are given, whatever their digits),
+/// in the order of their values: each whose every orbit ([`Symmetry::orbits`]) the givens fill
+/// whole or leave empty. [`Symmetry::None`] is always first; the empty and the full board have
+/// all ten. A pattern with [`Symmetry::Dihedral`] has every other; one with
+/// [`Symmetry::BothDiagonals`] or [`Symmetry::BothMirrors`] also has [`Symmetry::Rotate180`]
+/// and the two mirrors it names. No search: any valid board works.
+///
+/// ```
+/// use sudoku::generator::{pattern_symmetries, Symmetry};
+///
+/// // Givens at r1c1 and r9c9 only: the half turn and both diagonal mirrors keep them.
+/// let mut text = [b'.'; 81];
+/// text[0] = b'1';
+/// text[80] = b'2';
+/// let board = sudoku::Board::parse(&text).unwrap();
+/// use Symmetry::*;
+/// assert_eq!(
+///     pattern_symmetries(&board),
+///     [None, Rotate180, Diagonal, Antidiagonal, BothDiagonals]
+/// );
+/// ```
+pub fn pattern_symmetries(board: &Board) -> Vec<Symmetry> {
+    let givens = board.filled_cells();
+    Symmetry::ALL
+        .into_iter()
+        .filter(|symmetry| {
+            let orbits = symmetry.orbits();
+            orbits
+                .as_slice()
+                .iter()
+                .all(|&orbit| givens & orbit == 0 || givens & orbit == orbit)
+        })
+        .collect()
 }
 
 /// Takes givens out of `board` while it keeps its one solution, giving a minimal puzzle (under

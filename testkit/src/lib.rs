@@ -9,6 +9,7 @@
 //!   random transformations.
 //! - [`status`]: the status names the C API documents (the expectation `sudoku_status_name` is
 //!   checked against).
+//! - [`symmetry`]: the ten symmetries of a pattern of givens, from their definitions.
 //! - [`cbuild`]: compiling, linking and running C/C++ programs against the `libsudoku.a`/`.so`
 //!   of this cargo run; the repository root, the header.
 //!
@@ -22,3 +23,4 @@ pub mod data;
 pub mod minlex;
 pub mod reference;
 pub mod status;
+pub mod symmetry;

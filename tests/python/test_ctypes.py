@@ -455,6 +455,31 @@ class Canonical(unittest.TestCase):
         self.assertEqual(form.raw, self.TOP1_FORM)
 
 
+LIB.sudoku_pattern_symmetries.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32)]
+LIB.sudoku_pattern_symmetries.restype = ctypes.c_int
+
+
+class PatternSymmetries(unittest.TestCase):
+    def test_bits_of_the_symmetries(self):
+        bits = ctypes.c_uint32(7)
+        self.assertEqual(LIB.sudoku_pattern_symmetries(EMPTY, ctypes.byref(bits)), SUDOKU_OK)
+        self.assertEqual(bits.value, 0x3FF)
+        # r1c1 and r9c9: none (0), the half turn (1), the diagonal (5) and anti-diagonal (6)
+        # mirrors and both together (7).
+        corners = b"1" + b"." * 79 + b"2"
+        self.assertEqual(LIB.sudoku_pattern_symmetries(corners, ctypes.byref(bits)), SUDOKU_OK)
+        self.assertEqual(bits.value, 1 | 1 << 1 | 1 << 5 | 1 << 6 | 1 << 7)
+        self.assertEqual(LIB.sudoku_pattern_symmetries(TOP1, ctypes.byref(bits)), SUDOKU_OK)
+        self.assertEqual(bits.value, 1)
+        bits.value = 7
+        self.assertEqual(LIB.sudoku_pattern_symmetries(b"x" + EMPTY[1:], ctypes.byref(bits)),
+                         SUDOKU_INVALID_CHARACTER)
+        self.assertEqual(LIB.sudoku_pattern_symmetries(None, ctypes.byref(bits)),
+                         SUDOKU_NULL_POINTER)
+        self.assertEqual(LIB.sudoku_pattern_symmetries(TOP1, None), SUDOKU_NULL_POINTER)
+        self.assertEqual(bits.value, 7)
+
+
 class Rating(ctypes.Structure):
     """sudoku_rating, as the header declares it."""
 

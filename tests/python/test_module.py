@@ -818,6 +818,49 @@ class Generate(unittest.TestCase):
         most = str(caught.exception).split("at most ")[1].split(" ")[0]
         self.assertIn("from 0 to %s (81 bytes each)" % most, str(below.exception))
 
+    def test_pattern_symmetries(self):
+        # This suite's own maps of the square (row r, column c): a pattern has a symmetry when
+        # each of its maps takes every given cell to a given cell.
+        maps = {
+            "rotate180": [lambda r, c: (8 - r, 8 - c)],
+            "rotate90": [lambda r, c: (c, 8 - r)],
+            "mirror-rows": [lambda r, c: (8 - r, c)],
+            "mirror-columns": [lambda r, c: (r, 8 - c)],
+            "diagonal": [lambda r, c: (c, r)],
+            "antidiagonal": [lambda r, c: (8 - c, 8 - r)],
+        }
+        maps["both-diagonals"] = maps["diagonal"] + maps["antidiagonal"]
+        maps["both-mirrors"] = maps["mirror-rows"] + maps["mirror-columns"]
+        maps["dihedral"] = maps["rotate90"] + maps["diagonal"]
+
+        def expected(board):
+            given = {i for i, ch in enumerate(board) if ch not in ".0"}
+            return ["none"] + [name for name in sudoku.SYMMETRIES[1:]
+                               if all(9 * m(i // 9, i % 9)[0] + m(i // 9, i % 9)[1] in given
+                                      for m in maps[name] for i in given)]
+
+        self.assertEqual(sudoku.pattern_symmetries(EMPTY), list(sudoku.SYMMETRIES))
+        self.assertEqual(sudoku.pattern_symmetries(CLASSIC_SOLUTION), list(sudoku.SYMMETRIES))
+        corners = "1" + "." * 79 + "2"
+        self.assertEqual(sudoku.pattern_symmetries(corners),
+                         ["none", "rotate180", "diagonal", "antidiagonal", "both-diagonals"])
+        self.assertEqual(sudoku.pattern_symmetries(corners.encode()), expected(corners))
+        for k, name in enumerate(sudoku.SYMMETRIES):
+            puzzle = sudoku.generate(k, symmetry=name)
+            found = sudoku.pattern_symmetries(puzzle)
+            self.assertIn(name, found)
+            self.assertEqual(found, expected(puzzle))
+        for puzzle in read_puzzles("puzzles3_magictour_top1465")[:300]:
+            self.assertEqual(sudoku.pattern_symmetries(puzzle), expected(puzzle))
+        self.assertIn("pattern_symmetries", sudoku.__all__)
+        for board, status in [("x" + EMPTY[1:], sudoku.SUDOKU_INVALID_CHARACTER),
+                              ("55" + EMPTY[2:], sudoku.SUDOKU_CONFLICTING_GIVENS)]:
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.pattern_symmetries(board)
+            self.assertEqual(caught.exception.status, status)
+        with self.assertRaises(TypeError):
+            sudoku.pattern_symmetries(list(EMPTY))
+
     def test_minimize_and_is_minimal(self):
         dense = sudoku.generate(3, givens=(40, 40), minimal=False)
         self.assertFalse(sudoku.is_minimal(dense))
@@ -1228,7 +1271,7 @@ class Loading(unittest.TestCase):
         called = set(re.findall(r"\blib\.(sudoku_\w+)", source))
         called |= set(re.findall(r"_library\(\)\.(sudoku_\w+)", source))
         called |= set(re.findall(r"\"(sudoku_\w+_init_size)\"", source))
-        self.assertEqual(len(header), 39)
+        self.assertEqual(len(header), 40)
         self.assertEqual(set(_loader._FUNCTIONS), header)
         self.assertLessEqual(called, header)
         # And the scan saw the calls (_declare names each function): a module it missed, or an
