@@ -2,7 +2,8 @@
 //! board's digits marked as the test kit's reference (pair by pair, from the definition) marks
 //! it, on the puzzles of every data set (none), on seeded random boards dense and sparse (many),
 //! on solution grids with one digit changed; the count; agreement with `sudoku_validate`;
-//! invalid bytes, NULL pointers and a count overlapping the marks (nothing written).
+//! invalid bytes, NULL pointers and a count overlapping the marks (nothing written). And no
+//! allocation by it, `sudoku_pattern_symmetries` or `sudoku_transform_random`.
 
 use crate::cabi;
 use crate::contract::check_conflicts;
@@ -117,4 +118,41 @@ fn null_pointers_and_bad_bytes_write_nothing() {
         (SUDOKU_INVALID_CHARACTER, None, None)
     );
     crate::contract::check_arguments(&board, 0);
+}
+
+#[test]
+fn the_calls_for_games_allocate_nothing() {
+    use crate::read_formats::allocations_during;
+    // Their documentation says "no allocation": a clash board, a bad byte, a pattern, a draw.
+    let mut board = [b'.'; CELLS];
+    board[0] = b'4';
+    board[1] = b'4';
+    let mut bad = board;
+    bad[9] = b'x';
+    let mut one = [b'.'; CELLS];
+    one[0] = b'4';
+    let mut houses = [0u8; CELLS];
+    let mut marked = 0usize;
+    let mut bits = 0u32;
+    let mut t = cabi::TRANSFORM_UNTOUCHED;
+    let n = allocations_during(|| {
+        for text in [&board, &bad] {
+            // SAFETY: 81 readable bytes, 81 writable bytes and a writable size_t.
+            unsafe {
+                sudoku::ffi::sudoku_board_conflicts(
+                    text.as_ptr().cast(),
+                    houses.as_mut_ptr(),
+                    &mut marked,
+                );
+            }
+        }
+        // SAFETY: 81 readable bytes (one given: a valid board) and a writable uint32_t.
+        unsafe { sudoku::ffi::sudoku_pattern_symmetries(one.as_ptr().cast(), &mut bits) };
+        // SAFETY: a writable sudoku_transform.
+        unsafe { sudoku::ffi::sudoku_transform_random(2026, &mut t) };
+    });
+    assert_eq!(n, 0);
+    // r1c1 alone: none, the main diagonal's mirror (which fixes it), nothing else.
+    assert_eq!((marked, bits), (2, 1 | 1 << 5));
+    assert_eq!(t.transpose, 0);
 }

@@ -1129,8 +1129,16 @@ fn a_text_ending_without_a_line_end_ends_on_its_last_line() {
 }
 
 /// Counts the allocations of the current thread (for the "no allocation" promise of
-/// `sudoku_read_puzzle`): every allocation of this test binary goes through it.
+/// `sudoku_read_puzzle`, and of the calls `conflicts.rs` checks): every allocation of this test
+/// binary goes through it.
 struct CountingAllocator;
+
+/// The allocations `f` makes on the current thread.
+pub(crate) fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.with(|n| n.get());
+    f();
+    ALLOCATIONS.with(|n| n.get()) - before
+}
 
 thread_local! {
     static ALLOCATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };

@@ -458,7 +458,7 @@ pub unsafe extern "C" fn sudoku_pattern_symmetries(
         // SAFETY: the caller guarantees NULL or 81 readable bytes.
         let text = unsafe { board_ref(board) }?;
         let found = generator::pattern_symmetries(&Board::parse(text)?);
-        let bits = found.iter().fold(0u32, |bits, &s| bits | 1 << s as u32);
+        let bits = found.fold(0u32, |bits, s| bits | 1 << s as u32);
         // SAFETY: non-NULL, and the caller guarantees a writable uint32_t (written unaligned,
         // whatever its alignment).
         unsafe { symmetries.write_unaligned(bits) };

@@ -309,7 +309,7 @@ fn is_minimal_by(tester: Tester, board: &Board) -> Result<bool, Error> {
 }
 
 /// The symmetries of `board`'s pattern of givens (which cells are given, whatever their digits),
-/// in the order of their values: each whose every orbit ([`Symmetry::orbits`]) the givens fill
+/// in the order of their values (an iterator; no allocation): each whose every orbit ([`Symmetry::orbits`]) the givens fill
 /// whole or leave empty. [`Symmetry::None`] is always first; the empty and the full board have
 /// all ten. A pattern with [`Symmetry::Dihedral`] has every other; one with
 /// [`Symmetry::BothDiagonals`] or [`Symmetry::BothMirrors`] also has [`Symmetry::Rotate180`]
@@ -325,22 +325,20 @@ fn is_minimal_by(tester: Tester, board: &Board) -> Result<bool, Error> {
 /// let board = sudoku::Board::parse(&text).unwrap();
 /// use Symmetry::*;
 /// assert_eq!(
-///     pattern_symmetries(&board),
+///     pattern_symmetries(&board).collect::<Vec<_>>(),
 ///     [None, Rotate180, Diagonal, Antidiagonal, BothDiagonals]
 /// );
 /// ```
-pub fn pattern_symmetries(board: &Board) -> Vec<Symmetry> {
+pub fn pattern_symmetries(board: &Board) -> impl Iterator<Item = Symmetry> {
+    // An iterator over the board's given cells, not a collection: the C call allocates nothing.
     let givens = board.filled_cells();
-    Symmetry::ALL
-        .into_iter()
-        .filter(|symmetry| {
-            let orbits = symmetry.orbits();
-            orbits
-                .as_slice()
-                .iter()
-                .all(|&orbit| givens & orbit == 0 || givens & orbit == orbit)
-        })
-        .collect()
+    Symmetry::ALL.into_iter().filter(move |symmetry| {
+        let orbits = symmetry.orbits();
+        orbits
+            .as_slice()
+            .iter()
+            .all(|&orbit| givens & orbit == 0 || givens & orbit == orbit)
+    })
 }
 
 /// Takes givens out of `board` while it keeps its one solution, giving a minimal puzzle (under
