@@ -63,8 +63,14 @@ def _type_name(value):
 
 def _rating_number(value):
     """An ER given as a number: an integer as an int (see _integer), a float (np.float64
-    included) as it is; None for anything else."""
-    return value if isinstance(value, float) else _integer(value)
+    included) as it is, another NumPy float (np.float32, np.float16: an ER read from an array)
+    as a float; None for anything else."""
+    if isinstance(value, float):
+        return value
+    kind = type(value)
+    if kind.__module__ == "numpy" and kind.__name__.startswith("float"):
+        return float(value)
+    return _integer(value)
 
 
 def _require_bool(name, value):

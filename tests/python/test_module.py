@@ -2130,6 +2130,10 @@ class NumpyIntegers(unittest.TestCase):
                              sudoku.generate_batch(3, 2, index=2, threads=1))
         self.assertEqual(sudoku.generate(3, er=(np.int64(1), np.int32(4))),
                          sudoku.generate(3, er=(1, 4)))
+        # An ER window read from a float32 array (its values widened exactly to float).
+        self.assertEqual(sudoku.generate(3, er=(np.float32(1.5), np.float32(4.0))),
+                         sudoku.generate(3, er=(float(np.float32(1.5)), 4.0)))
+        self.assertEqual(sudoku.level_name(np.float32(7.5)), sudoku.level_name(7.5))
         self.assertEqual(sudoku.level_name(np.int64(2)), sudoku.level_name(2))
         step = sudoku.hint(TOP1)
         cell, digit = step.placement
