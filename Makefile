@@ -133,11 +133,11 @@ $(LIB_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(abspath $(LIB_DIR))' | cmp -s - $@ || echo '$(abspath $(LIB_DIR))' > $@
 
-$(STATIC_BINS): $(BUILD_DIR)/%: examples/%.c include/sudoku.h examples/finish_output.h examples/usage_error.h examples/option_value.h examples/read_diagnostic.h examples/read_argument.h examples/read_all.h $(LIB_A) $(LIB_STAMP)
+$(STATIC_BINS): $(BUILD_DIR)/%: examples/%.c include/sudoku.h examples/finish_output.h examples/usage_error.h examples/option_value.h examples/parse_number.h examples/read_diagnostic.h examples/read_argument.h examples/read_all.h $(LIB_A) $(LIB_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(EXAMPLE_CFLAGS) $(CFLAGS) -Iinclude $< $(LIB_A) $(STATIC_LIBS) -o $@
 
-$(SHARED_BINS): $(BUILD_DIR)/%-shared: examples/%.c include/sudoku.h examples/finish_output.h examples/usage_error.h examples/option_value.h examples/read_diagnostic.h examples/read_argument.h examples/read_all.h $(LIB_SO) $(LIB_DIR)/$(SONAME) $(LIB_STAMP)
+$(SHARED_BINS): $(BUILD_DIR)/%-shared: examples/%.c include/sudoku.h examples/finish_output.h examples/usage_error.h examples/option_value.h examples/parse_number.h examples/read_diagnostic.h examples/read_argument.h examples/read_all.h $(LIB_SO) $(LIB_DIR)/$(SONAME) $(LIB_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(EXAMPLE_CFLAGS) $(CFLAGS) -Iinclude $< $(SHARED_LIBS) -o $@
 

@@ -1,7 +1,7 @@
 /* canon: prints the canonical (minlex) form of every puzzle of a file (or stdin), so that
- * equivalent puzzles print the same line.
+ * equivalent puzzles print the same line; or, with --shuffle, a random equivalent of each.
  *
- * Usage: canon [--transform] [FILE]
+ * Usage: canon [--transform] [--shuffle S] [FILE]
  *        canon -h | --help   prints the usage to stdout
  *        canon --version     prints "canon (libsudoku) VERSION", the library's version
  *
@@ -23,6 +23,12 @@
  * " T ROWS COLUMNS DIGITS", T being 0 or 1 (transposed first), ROWS and COLUMNS the source row
  * (column) of each row (column) of the form, DIGITS the digits 1-9 become (see sudoku_transform
  * in sudoku.h).
+ * With --shuffle S (a whole number below 2^64, decimal or 0x hexadecimal; also --shuffle=S)
+ * each puzzle is printed in another guise instead of its form: puzzle N (the Nth output line,
+ * from 1) transformed by sudoku_transform_random(S + N - 1), wrapping below 2^64, with
+ * sudoku_transform_apply ('.' blanks). So S names the same shuffled file on every machine, and
+ * canon of the output prints the forms of the input. With --transform too, the transformation
+ * used follows each puzzle, in the same fields.
  *
  * The whole input is read before the first puzzle is canonicalized. When it is a terminal,
  * "canon: reading puzzles from the terminal; end with Ctrl-D" goes to stderr once; the forms
@@ -46,6 +52,8 @@
 #include "sudoku.h"
 #include "finish_output.h"
 #include "usage_error.h"
+#include "option_value.h"
+#include "parse_number.h"
 #include "read_all.h"
 #include "read_diagnostic.h"
 
@@ -56,13 +64,15 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: canon [--transform] [--] [FILE]\n"
+    fputs("usage: canon [--transform] [--shuffle S] [--] [FILE]\n"
           "Prints the canonical (minlex) form of each puzzle of FILE (stdin if absent or\n"
           "\"-\"; any format the library reads), one line per puzzle in input order, or the\n"
           "status name of a puzzle that has none: SUDOKU_INVALID_FORMAT for a text that is\n"
           "not a puzzle and for a candidate puzzle (skipped), SUDOKU_CONFLICTING_GIVENS;\n"
           "its line and reason go to stderr. --transform adds the transformation to each\n"
-          "form: T ROWS COLUMNS DIGITS.\n"
+          "form: T ROWS COLUMNS DIGITS. --shuffle S prints each puzzle in another guise\n"
+          "instead: puzzle N by sudoku_transform_random(S + N - 1), S below 2^64 (decimal or\n"
+          "0x hex; also --shuffle=S), with --transform the transformation used.\n"
           "Exit codes: 0 input read to its end, 1 input, memory or output error, 2 usage.\n",
           out);
 }
@@ -102,8 +112,9 @@ static void print_transform(const sudoku_transform *t)
 
 int main(int argc, char **argv)
 {
-    int with_transform = 0, i, options = 1;
-    const char *path = NULL;
+    int with_transform = 0, shuffle = 0, form_of, i, options = 1;
+    unsigned long long seed = 0, n = 0;
+    const char *path = NULL, *value = NULL;
     FILE *in = stdin;
     char *text;
     size_t len = 0, pos;
@@ -121,6 +132,16 @@ int main(int argc, char **argv)
             return finish_output(PROGRAM, 0, 1);
         } else if (options && strcmp(argv[i], "--transform") == 0) {
             with_transform = 1;
+        } else if (options && (form_of = option_value(argv[i], "--shuffle",
+                                                      i + 1 < argc ? argv[i + 1] : NULL,
+                                                      &value)) != 0) {
+            if (value == NULL || !parse_number(value, 0, (unsigned long long)-1, 1, &seed)) {
+                return value_error(PROGRAM,
+                                   "--shuffle needs a whole number (decimal or 0x hex) below 2^64",
+                                   value);
+            }
+            shuffle = 1;
+            i += form_of == 1;
         } else if (options && argv[i][0] == '-' && argv[i][1] != '\0') {
             return usage_error(PROGRAM, "unknown option", argv[i]);
         } else if (path == NULL) {
@@ -163,6 +184,8 @@ int main(int argc, char **argv)
         if (status == SUDOKU_END_OF_INPUT) {
             break;
         }
+        /* Puzzle N, counting output lines from 1: --shuffle's seed S + N - 1 (wrapping). */
+        n++;
         if (status == SUDOKU_INVALID_FORMAT) {
             read_diagnostic(text + pos, &info, diagnostic, sizeof diagnostic);
             flush_output();
@@ -186,7 +209,14 @@ int main(int argc, char **argv)
             puts(sudoku_status_name(SUDOKU_INVALID_FORMAT));
             continue;
         }
-        status = sudoku_canonicalize(board, form, with_transform ? &t : NULL);
+        if (shuffle) {
+            status = sudoku_transform_random((uint64_t)(seed + n - 1), &t);
+            if (status == SUDOKU_OK) {
+                status = sudoku_transform_apply(&t, board, form);
+            }
+        } else {
+            status = sudoku_canonicalize(board, form, with_transform ? &t : NULL);
+        }
         if (status != SUDOKU_OK) {
             /* The diagnostic first, then the line, as for a text that is not a puzzle. */
             report_invalid(status, board, info.line);

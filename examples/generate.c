@@ -47,6 +47,7 @@
 
 #include "finish_output.h"
 #include "option_value.h"
+#include "parse_number.h"
 #include "usage_error.h"
 #include "sudoku.h"
 
@@ -84,34 +85,6 @@ static void usage(FILE *out)
           "be joined to it by '=' (--count=5).\n"
           "Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.\n",
           out);
-}
-
-/* Parses a whole number in [min, max], decimal or (hex_ok) 0x hexadecimal. */
-static int parse_number(const char *text, unsigned long long min, unsigned long long max, int hex_ok,
-                        unsigned long long *out)
-{
-    char *end;
-    unsigned long long value;
-    int base = 10;
-    if (hex_ok && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-        text += 2;
-        base = 16;
-    }
-    if (!((text[0] >= '0' && text[0] <= '9') ||
-          (base == 16 && ((text[0] >= 'a' && text[0] <= 'f') || (text[0] >= 'A' && text[0] <= 'F'))))) {
-        return 0;
-    }
-    /* strtoull would take a second prefix in base 16: "0x0x5" is not a number. */
-    if (base == 16 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-        return 0;
-    }
-    errno = 0;
-    value = strtoull(text, &end, base);
-    if (errno != 0 || *end != '\0' || value < min || value > max) {
-        return 0;
-    }
-    *out = value;
-    return 1;
 }
 
 /* Parses --givens A-B or A, with 0 <= A <= B <= 81. */

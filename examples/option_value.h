@@ -7,7 +7,8 @@
  * after it, NULL when there is none; the caller skips it); 2 when the value is joined, `value`
  * then pointing after the '=' (possibly to an empty string, which no option accepts).
  *
- * Used by solve_file.c, generate.c and rate.c, the programs with options that take a value.
+ * Used by solve_file.c, generate.c, rate.c and canon.c, the programs with options that take a
+ * value.
  */
 #ifndef SUDOKU_EXAMPLES_OPTION_VALUE_H
 #define SUDOKU_EXAMPLES_OPTION_VALUE_H

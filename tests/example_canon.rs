@@ -15,13 +15,15 @@ use sudoku_testkit::minlex::{reference_minlex, RefTransform};
 
 /// What `canon --help` prints to stdout.
 const CANON_USAGE: &str = "\
-usage: canon [--transform] [--] [FILE]
+usage: canon [--transform] [--shuffle S] [--] [FILE]
 Prints the canonical (minlex) form of each puzzle of FILE (stdin if absent or
 \"-\"; any format the library reads), one line per puzzle in input order, or the
 status name of a puzzle that has none: SUDOKU_INVALID_FORMAT for a text that is
 not a puzzle and for a candidate puzzle (skipped), SUDOKU_CONFLICTING_GIVENS;
 its line and reason go to stderr. --transform adds the transformation to each
-form: T ROWS COLUMNS DIGITS.
+form: T ROWS COLUMNS DIGITS. --shuffle S prints each puzzle in another guise
+instead: puzzle N by sudoku_transform_random(S + N - 1), S below 2^64 (decimal or
+0x hex; also --shuffle=S), with --transform the transformation used.
 Exit codes: 0 input read to its end, 1 input, memory or output error, 2 usage.
 ";
 
@@ -124,6 +126,76 @@ fn equivalent_puzzles_print_the_same_form_and_the_transform_maps_each_to_it() {
 }
 
 #[test]
+fn shuffle_prints_each_puzzle_under_its_seed_s_transformation() {
+    // Puzzle N (from 1, every output line counted) under sudoku_transform_random(S + N - 1):
+    // checked with the test kit's own application of the printed transformation, with the
+    // library's draw for that seed, and by canon itself (the forms of the output are the input's).
+    let input = format!("{TOP1}\nthis is no puzzle\n{CONFLICT}\n{CLASSIC}\n{TOP2}\n");
+    let seed = u64::MAX - 2; // S + N - 1 wraps past 2^64 - 1 at the fourth line
+    for link in LINKS {
+        let shuffled = run(
+            example("canon", link),
+            &["--shuffle", &seed.to_string(), "--transform"],
+            input.as_bytes(),
+        );
+        assert_eq!(shuffled.status.code(), Some(0));
+        let lines: Vec<&str> = text(&shuffled.stdout).lines().collect();
+        assert_eq!(lines.len(), 5);
+        assert_eq!(lines[1], "SUDOKU_INVALID_FORMAT");
+        assert_eq!(lines[2], "SUDOKU_CONFLICTING_GIVENS");
+        let digits = |s: &str| -> Vec<u8> { s.bytes().map(|b| b - b'0').collect() };
+        for (n, puzzle) in [(1u64, TOP1), (4, CLASSIC), (5, TOP2)] {
+            let fields: Vec<&str> = lines[n as usize - 1].split(' ').collect();
+            assert_eq!(fields.len(), 5);
+            let drawn = sudoku::generator::random_transform(seed.wrapping_add(n - 1));
+            assert_eq!(fields[1], (drawn.transpose as u8).to_string());
+            assert_eq!(digits(fields[2]), drawn.rows);
+            assert_eq!(digits(fields[3]), drawn.columns);
+            assert_eq!(digits(fields[4]), drawn.digits[1..]);
+            let t = RefTransform {
+                transpose: drawn.transpose,
+                rows: drawn.rows.map(usize::from),
+                columns: drawn.columns.map(usize::from),
+                digits: drawn.digits,
+            };
+            assert_eq!(
+                fields[0],
+                to_string(&t.apply(&grid(puzzle))).replace('0', ".")
+            );
+        }
+        // Without --transform, the puzzles alone; the same seed gives the same file, and canon
+        // of it gives the input's forms.
+        let plain = run(
+            example("canon", link),
+            &[&format!("--shuffle={seed}")],
+            input.as_bytes(),
+        );
+        let expected: String = lines
+            .iter()
+            .map(|line| line.split(' ').next().unwrap().to_string() + "\n")
+            .collect();
+        assert_eq!(text(&plain.stdout), expected);
+        let forms_of =
+            |stdin: &[u8]| text(&run(example("canon", link), &[], stdin).stdout).to_string();
+        // (The status lines are no puzzles when read back: the three puzzles' lines compared.)
+        let (of_output, of_input) = (forms_of(expected.as_bytes()), forms_of(input.as_bytes()));
+        let puzzle_lines = |forms: &str| -> Vec<String> {
+            let lines: Vec<&str> = forms.lines().collect();
+            [0, 3, 4].iter().map(|&i| lines[i].to_string()).collect()
+        };
+        assert_eq!(puzzle_lines(&of_output), puzzle_lines(&of_input));
+        assert_eq!(puzzle_lines(&of_input)[0], form(TOP1));
+        // Hexadecimal seeds, as generate takes them.
+        let hex = run(
+            example("canon", link),
+            &[&format!("--shuffle=0x{seed:x}")],
+            input.as_bytes(),
+        );
+        assert_eq!(text(&hex.stdout), expected);
+    }
+}
+
+#[test]
 fn canon_reads_a_file_and_reports_one_it_cannot_open() {
     let dir = out_dir().join("canon_input");
     std::fs::create_dir_all(&dir).unwrap();
@@ -166,6 +238,23 @@ fn canon_prints_its_usage_on_help_and_on_bad_usage() {
                 (
                     &["--transform", "-", "c"],
                     "one FILE at most; also given 'c'",
+                ),
+                (
+                    &["--shuffle=x"],
+                    "--shuffle needs a whole number (decimal or 0x hex) below 2^64, got 'x'",
+                ),
+                (
+                    &["--shuffle", "-1"],
+                    "--shuffle needs a whole number (decimal or 0x hex) below 2^64, got '-1'",
+                ),
+                (
+                    &["--shuffle=18446744073709551616"],
+                    "--shuffle needs a whole number (decimal or 0x hex) below 2^64, got \
+                     '18446744073709551616'",
+                ),
+                (
+                    &["--shuffle"],
+                    "--shuffle needs a whole number (decimal or 0x hex) below 2^64",
                 ),
             ],
         );
