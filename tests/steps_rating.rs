@@ -8,7 +8,8 @@
 //! 100% measured on each file); no within puzzle is off by more than 0.1 anywhere; every puzzle
 //! the engine does not finish gets a lower bound at most SE's ER (and the engine never finishes
 //! Also: puzzles of forum_hardest, whose whole serate paths were traced, rate exactly as serate
-//! rated them ([`SERATE_FORUM_HARDEST`]). Run with `--nocapture` for the table.
+//! rated them ([`SERATE_FORUM_HARDEST`]); and 250 pairs of equivalent puzzles that serate rates
+//! differently rate as serate rates each. Run with `--nocapture` for the table.
 
 use std::fs;
 
@@ -342,4 +343,56 @@ fn the_hardest_traced_puzzles_rate_as_serate_does() {
             });
         }
     });
+}
+
+/// Equivalent puzzles that serate rates differently, with serate's ratings of both
+/// (`tests/data/ratings/se_transformed_random_minimal.txt`, pairs of lines: a puzzle, then its
+/// image under a random transformation). The engine gives serate's ER/EP/ED for every line: the
+/// differences between equivalent puzzles are SE's own, not the engine's (docs/canonical.md).
+#[test]
+fn equivalent_puzzles_that_serate_rates_differently_rate_as_serate_rates_them() {
+    let path = sudoku_testkit::cbuild::repo_root()
+        .join("tests/data/ratings/se_transformed_random_minimal.txt");
+    let bytes = fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let rated: Vec<([u8; 81], [u8; 3])> = puzzle_lines(&bytes)
+        .map(|(_, line)| {
+            let line = std::str::from_utf8(line).unwrap();
+            let (puzzle, ratings) = line.split_once(' ').unwrap();
+            let r: Vec<u8> = ratings.trim().split('/').map(tenths).collect();
+            (puzzle.as_bytes().try_into().unwrap(), [r[0], r[1], r[2]])
+        })
+        .collect();
+    assert_eq!(rated.len(), 500);
+    let boards: Vec<Board> = rated
+        .iter()
+        .map(|(p, _)| Board::parse(p).unwrap())
+        .collect();
+    // On two threads, pairs kept whole (an even split).
+    let ratings: Vec<_> = std::thread::scope(|scope| {
+        let halves: Vec<_> = boards
+            .chunks(boards.len() / 2)
+            .map(|half| scope.spawn(move || half.iter().map(rate).collect::<Vec<_>>()))
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    for (pair, (puzzles, got)) in rated.chunks(2).zip(boards.chunks(2).zip(ratings.chunks(2))) {
+        let [(a, se_a), (b, se_b)] = pair else {
+            unreachable!()
+        };
+        for ((puzzle, se), r) in [(a, se_a), (b, se_b)].into_iter().zip(got) {
+            assert!(r.complete);
+            assert_eq!(
+                [r.er, r.ep, r.ed],
+                *se,
+                "{}",
+                std::str::from_utf8(puzzle).unwrap()
+            );
+        }
+        // Equivalent (one canonical form), rated differently.
+        assert_eq!(
+            sudoku::canonicalize(&puzzles[0]).0,
+            sudoku::canonicalize(&puzzles[1]).0
+        );
+        assert_ne!(se_a, se_b);
+    }
 }
