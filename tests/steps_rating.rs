@@ -8,8 +8,8 @@
 //! 100% measured on each file); no within puzzle is off by more than 0.1 anywhere; every puzzle
 //! the engine does not finish gets a lower bound at most SE's ER (and the engine never finishes
 //! Also: puzzles of forum_hardest, whose whole serate paths were traced, rate exactly as serate
-//! rated them ([`SERATE_FORUM_HARDEST`]); and 250 pairs of equivalent puzzles that serate rates
-//! differently rate as serate rates each. Run with `--nocapture` for the table.
+//! rated them ([`SERATE_FORUM_HARDEST`]); and 287 pairs of equivalent puzzles that serate rates
+//! differently (random minimal and top1465 puzzles) rate as serate rates each. Run with `--nocapture` for the table.
 
 use std::fs;
 
@@ -346,13 +346,12 @@ fn the_hardest_traced_puzzles_rate_as_serate_does() {
 }
 
 /// Equivalent puzzles that serate rates differently, with serate's ratings of both
-/// (`tests/data/ratings/se_transformed_random_minimal.txt`, pairs of lines: a puzzle, then its
+/// (`tests/data/ratings/se_transformed.txt`, pairs of lines: a puzzle, then its
 /// image under a random transformation). The engine gives serate's ER/EP/ED for every line: the
 /// differences between equivalent puzzles are SE's own, not the engine's (docs/canonical.md).
 #[test]
 fn equivalent_puzzles_that_serate_rates_differently_rate_as_serate_rates_them() {
-    let path = sudoku_testkit::cbuild::repo_root()
-        .join("tests/data/ratings/se_transformed_random_minimal.txt");
+    let path = sudoku_testkit::cbuild::repo_root().join("tests/data/ratings/se_transformed.txt");
     let bytes = fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let rated: Vec<([u8; 81], [u8; 3])> = puzzle_lines(&bytes)
         .map(|(_, line)| {
@@ -362,7 +361,7 @@ fn equivalent_puzzles_that_serate_rates_differently_rate_as_serate_rates_them() 
             (puzzle.as_bytes().try_into().unwrap(), [r[0], r[1], r[2]])
         })
         .collect();
-    assert_eq!(rated.len(), 500);
+    assert_eq!(rated.len(), 574);
     let boards: Vec<Board> = rated
         .iter()
         .map(|(p, _)| Board::parse(p).unwrap())
