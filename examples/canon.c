@@ -17,6 +17,7 @@
  *                              puzzle (a candidate grid or a 729-character pencilmark line),
  *                              read but skipped, as the canonical form is defined for givens:
  *                              "canon: line N: a candidate puzzle has no canonical form; skipped"
+ *                              ("... no shuffled form; ..." with --shuffle)
  *   SUDOKU_CONFLICTING_GIVENS  two equal givens in a house, with "canon: line N: MESSAGE (cell
  *                              C)" on stderr
  * With --transform each form is followed by the transformation that maps the puzzle to it:
@@ -202,10 +203,11 @@ int main(int argc, char **argv)
             return 1;
         }
         if (info.kind == SUDOKU_PUZZLE_CANDIDATES) {
-            /* The canonical form is defined for givens; the candidates' singles are no givens. */
+            /* The canonical form is defined for givens; the candidates' singles are no givens.
+             * And sudoku_transform_apply transforms boards of givens only. */
             flush_output();
-            fprintf(stderr, PROGRAM ": line %zu: a candidate puzzle has no canonical form; "
-                            "skipped\n", info.line);
+            fprintf(stderr, PROGRAM ": line %zu: a candidate puzzle has no %s; skipped\n",
+                    info.line, shuffle ? "shuffled form" : "canonical form");
             puts(sudoku_status_name(SUDOKU_INVALID_FORMAT));
             continue;
         }

@@ -316,6 +316,18 @@ fn a_candidate_puzzle_is_read_whole_and_skipped_with_one_line() {
     for link in LINKS {
         let output = run(example("canon", link), &[], input.as_bytes());
         assert_run(&output, 0, &expected, &(skipped(2) + &skipped(16)));
+        // Shuffled, the same lines keep their places, and the message names the mode.
+        let output = run(example("canon", link), &["--shuffle=3"], input.as_bytes());
+        let lines: Vec<&str> = text(&output.stdout).lines().collect();
+        assert_eq!(lines.len(), 5);
+        assert_eq!(
+            (lines[1], lines[3]),
+            ("SUDOKU_INVALID_FORMAT", "SUDOKU_INVALID_FORMAT")
+        );
+        let shuffled = |line: usize| {
+            format!("canon: line {line}: a candidate puzzle has no shuffled form; skipped\n")
+        };
+        assert_eq!(text(&output.stderr), shuffled(2) + &shuffled(16));
     }
 }
 
