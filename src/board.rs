@@ -309,7 +309,6 @@ pub fn conflicts(text: &[u8; CELLS]) -> Result<[u8; CELLS], Error> {
     // One bit per digit for each house (by index 0-26): the digits seen, and those seen twice.
     let mut seen = [0u16; HOUSES];
     let mut repeated = [0u16; HOUSES];
-    let mut digits = [0u8; CELLS];
     for (cell, &byte) in text.iter().enumerate() {
         let digit = DIGIT_OF_BYTE[byte as usize];
         if digit == INVALID {
@@ -323,10 +322,11 @@ pub fn conflicts(text: &[u8; CELLS]) -> Result<[u8; CELLS], Error> {
             repeated[h] |= seen[h] & bit;
             seen[h] |= bit;
         }
-        digits[cell] = digit;
     }
+    // Every byte is valid now: a second pass reads each digit again and marks its clashes.
     let mut marks = [0u8; CELLS];
-    for (cell, &digit) in digits.iter().enumerate() {
+    for (cell, &byte) in text.iter().enumerate() {
+        let digit = DIGIT_OF_BYTE[byte as usize];
         if digit != 0 {
             let bit = 1u16 << digit;
             let [r, c, b] = house_indices(cell).map(|h| repeated[h] & bit != 0);

@@ -66,11 +66,17 @@ def _to_bytes(board):
 
 
 def _fail(status, board):
-    """The SudokuError for `status` on `board`, naming the faulty cell of an invalid board."""
+    """The SudokuError for `status` on `board`, naming the faulty cell of an invalid board: the
+    first fault in row-major order, as sudoku_validate finds it; for a bad byte after an earlier
+    clash (board_conflicts checks the bytes only), the first bad byte."""
     if status in (SUDOKU_INVALID_CHARACTER, SUDOKU_CONFLICTING_GIVENS):
         cell = ctypes.c_size_t(CELLS)
         if _library().sudoku_validate(board, ctypes.byref(cell)) == status:
             return SudokuError(status, cell=cell.value)
+        if status == SUDOKU_INVALID_CHARACTER:
+            bad = [i for i, byte in enumerate(board) if byte not in b".0123456789"]
+            if bad:
+                return SudokuError(status, cell=bad[0])
     return SudokuError(status)
 
 

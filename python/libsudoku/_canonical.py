@@ -1,5 +1,6 @@
 """The canonical (minlex) form and the transformations of a board: canonicalize, Transform,
-apply_transform, invert_transform, random_transform. Imports _loader, _checks, _public, _errors and _args only.
+apply_transform, invert_transform, random_transform. Imports _loader, _checks, _public, _errors
+and _args only.
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
 """The generator: generate, generate_batch, is_minimal, minimize, pattern_symmetries and
-SYMMETRIES. Imports
-_loader, _checks, _errors, _args and _batch.
+SYMMETRIES. Imports _loader, _checks, _errors, _args and _batch.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Solving boards: solve, solve_unique, count_solutions, list_solutions, validate,
-board_conflicts and solve_batch (on a list here; on a NumPy array in _arrays, imported only for one). Imports
-_loader, _checks, _public, _errors, _args and _batch.
+board_conflicts and solve_batch (on a list here; on a NumPy array in _arrays, imported only
+for one). Imports _loader, _checks, _public, _errors, _args and _batch.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ._args import (
 )
 from ._batch import SUDOKU_BATCH_FIRST, SUDOKU_BATCH_UNIQUE, BatchArrays, _at, _chunks
 from ._checks import _check_board_type, _require_bool, _require_int
-from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_INVALID_CHARACTER, SUDOKU_OK, SudokuError
+from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
 from ._loader import _library
 from ._public import _public
 
@@ -166,12 +166,8 @@ def board_conflicts(puzzle: Board) -> List[int]:
     text = _to_bytes(puzzle)
     houses = (ctypes.c_uint8 * CELLS)()
     status = _library().sudoku_board_conflicts(text, houses, None)
-    if status == SUDOKU_INVALID_CHARACTER:
-        # The first bad byte, even after clashes (which validate, and so _fail, would name).
-        cell = next(i for i, byte in enumerate(text) if byte not in b".0123456789")
-        raise SudokuError(status, cell=cell)
     if status != SUDOKU_OK:
-        raise SudokuError(status)
+        raise _fail(status, text)
     return list(houses)
 
 
