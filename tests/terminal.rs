@@ -19,8 +19,10 @@ use example_programs::*;
 fn open_pty() -> (fs::File, fs::File) {
     use std::os::fd::FromRawFd;
     use std::os::unix::fs::OpenOptionsExt;
+    // O_CLOEXEC: the tests run on several threads, and a program another test starts at this
+    // moment must not inherit the master.
     // SAFETY: posix_openpt takes flags only; the result is checked.
-    let master = unsafe { libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY) };
+    let master = unsafe { libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC) };
     assert!(master >= 0, "posix_openpt failed");
     // SAFETY: `master` is an open descriptor that nothing else owns.
     let master_file = unsafe { fs::File::from_raw_fd(master) };
@@ -46,39 +48,58 @@ fn open_pty() -> (fs::File, fs::File) {
     (master_file, slave)
 }
 
-/// Runs solve_file with stderr on a terminal: its stdout and everything it wrote to the terminal.
+/// Runs `program` with stderr on a terminal: its stdout and everything it wrote to the terminal.
 fn run_on_terminal(program: &Path, args: &[&str]) -> (Output, String) {
-    use std::io::Read;
+    use std::io::{ErrorKind, Read};
     let (mut master, slave) = open_pty();
-    let mut command = Command::new(program);
-    command
+    let child = Command::new(program)
         .args(args)
         .env_remove("LD_LIBRARY_PATH")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::from(slave));
-    let child = command.spawn().expect("run solve_file");
-    // The parent's copy of the slave must be closed, so that reading the master ends when the
-    // program exits.
-    drop(command);
+        .stderr(
+            slave
+                .try_clone()
+                .expect("a second descriptor of the terminal"),
+        )
+        .spawn()
+        .unwrap_or_else(|e| panic!("run {}: {e}", program.display()));
     let reader = std::thread::spawn(move || {
         let mut seen = Vec::new();
         let mut buf = [0u8; 4096];
         // Linux reports EIO on the master once the slave is closed and the data is drained.
-        while let Ok(n) = master.read(&mut buf) {
-            if n == 0 {
-                break;
+        let end = loop {
+            match master.read(&mut buf) {
+                Ok(0) => break "end of file".to_string(),
+                Ok(n) => seen.extend_from_slice(&buf[..n]),
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => break e.to_string(),
             }
-            seen.extend_from_slice(&buf[..n]);
-        }
-        seen
+        };
+        (seen, end)
     });
-    let output = child.wait_with_output().expect("wait for solve_file");
-    let terminal = reader.join().expect("terminal reader");
-    (
-        output,
-        String::from_utf8(terminal).expect("UTF-8 terminal output"),
-    )
+    let output = child.wait_with_output().expect("wait for the program");
+    // The test holds the terminal open until the program has exited, so that the reader sees the
+    // end only after everything the program wrote.
+    drop(slave);
+    let (seen, end) = reader.join().expect("terminal reader");
+    let terminal = String::from_utf8(seen).expect("UTF-8 terminal output");
+    // When an expectation fails, say how the reading ended and show the last of the text (all of
+    // it would be 300 KB).
+    let tail: String = terminal
+        .chars()
+        .rev()
+        .take(600)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    eprintln!(
+        "{}: {} bytes on the terminal, reading ended with: {end}; the last of them: {tail:?}",
+        program.display(),
+        terminal.len()
+    );
+    (output, terminal)
 }
 
 #[test]
@@ -101,10 +122,11 @@ fn solve_file_shows_progress_only_on_a_terminal() {
         let bar = format!("\r[{}] 100.0%  3000 puzzles  ", "#".repeat(30));
         let last = terminal
             .rfind(&bar)
-            .unwrap_or_else(|| panic!("{terminal:?}"));
+            .expect("the final progress line (see the terminal's text above)");
         assert!(
             terminal[last..].contains(" puzzles/s  ETA 0:00\x1b[K"),
-            "{terminal:?}"
+            "{:?}",
+            &terminal[last..]
         );
         // Every line that stays on the screen is whole: a progress line is erased
         // ("\r\x1b[K") before a diagnostic or the summary is written.
