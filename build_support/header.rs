@@ -94,6 +94,7 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_read_puzzle", &["board"]),
     ("sudoku_canonicalize", &["board"]),
     ("sudoku_transform_apply", &["board"]),
+    ("sudoku_transform_apply_candidates", &["candidates", "out"]),
     ("sudoku_generate", &["puzzle"]),
     ("sudoku_is_minimal", &["board"]),
     ("sudoku_minimize", &["board"]),

@@ -1422,6 +1422,32 @@ enum sudoku_status sudoku_canonicalize(const char board[81], char *canonical, st
 enum sudoku_status sudoku_transform_apply(const struct sudoku_transform *transform, const char board[81], char *out);
 
 /**
+ * Applies a transformation to a candidate (pencilmark) puzzle: each cell's candidates move
+ * as a cell's digit does in `sudoku_transform_apply`, and each candidate digit `d` becomes
+ * `digits[d]`. For a game or a study that works on pencilmarks, so that the marks follow a
+ * puzzle shown in another guise (and `sudoku_transform_invert` brings them back).
+ *
+ * `transform`: a valid transformation, only read. `candidates`: 81 `uint16_t` masks, as for
+ * `sudoku_solve_candidates` (digit `d` of cell `i` is bit `d - 1` of `candidates[i]`,
+ * row-major; 162 bytes read at any alignment). `out`: 81 writable `uint16_t` (any alignment);
+ * may be the same buffer as `candidates` (read whole before any write). Any masks up to
+ * `0x1FF` are taken, also those of a puzzle without solution (a cell with no candidate, two
+ * equal singles in a house): the image has as many solutions, each the image of one of the
+ * puzzle's, and candidates built from a board (`sudoku_board_candidates`) have as image the
+ * candidates built from the board's image.
+ *
+ * On any status but `SUDOKU_OK` nothing is written. Returns `SUDOKU_OK`,
+ * `SUDOKU_NULL_POINTER` (any argument is NULL), `SUDOKU_INVALID_ARGUMENT` (the transformation
+ * is not valid, or a mask is above `0x1FF`) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; no
+ * allocation.
+ *
+ * # Safety
+ * `transform` must be NULL or point to a readable `sudoku_transform`; `candidates` must be NULL
+ * or point to 81 readable `uint16_t`; `out` must be NULL or point to 81 writable `uint16_t`.
+ */
+enum sudoku_status sudoku_transform_apply_candidates(const struct sudoku_transform *transform, const uint16_t candidates[81], uint16_t out[81]);
+
+/**
  * Writes the inverse of a transformation: applying `transform` and then `inverse` gives back
  * the board (so `inverse` maps the canonical form back to the board `sudoku_canonicalize`
  * read).

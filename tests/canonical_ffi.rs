@@ -1,18 +1,22 @@
-//! `sudoku_canonicalize`, `sudoku_transform_apply`, `sudoku_transform_invert` and
-//! `sudoku_transform_random` through the C ABI: the contract of `tests/canon_contract/`
+//! `sudoku_canonicalize`, `sudoku_transform_apply`, `sudoku_transform_apply_candidates`,
+//! `sudoku_transform_invert` and `sudoku_transform_random` through the C ABI: the contract of
+//! `tests/canon_contract/`
 //! (statuses against the test kit's validation, nothing written on failure, the written
 //! transformation mapping the board to its form, its inverse mapping back, the form invariant
 //! under random transformations and a fixed point, in place) on puzzles of every data set,
 //! solution grids, the empty board and one given; invalid boards, invalid transformations (each
 //! way of breaking one) and NULL pointers; random transformations valid by the definition,
 //! reproducible and pinned, their images keeping the solution count (reference counter) and the
-//! canonical form.
+//! canonical form; candidate puzzles (from givens, the pencilmark test file, random masks)
+//! moved as the test kit moves them, keeping their solutions (reference counter), unaligned.
 
 use crate::cabi;
 #[path = "canon_contract/mod.rs"]
 mod canon_contract;
 
-use canon_contract::{check_canonicalize, check_nulls, check_transform, to_c};
+use canon_contract::{
+    check_canonicalize, check_nulls, check_transform, check_transform_candidates, to_c,
+};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use sudoku::ffi::sudoku_transform;
@@ -213,4 +217,142 @@ fn random_transformations_are_valid_reproducible_and_keep_the_puzzle() {
             [0, 2, 7, 1, 4, 5, 6, 8, 3, 9]
         )
     );
+}
+
+/// The masks of the 729-character pencilmark line of the format tests' data (each cell's 9
+/// characters hold digit `d` at place `d - 1`, else '.'), read here from that definition.
+fn pencilmark_line() -> [u16; CELLS] {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/formats/pencilmark_729.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("the pencilmark test file");
+    let line = text
+        .lines()
+        .find(|l| l.len() == 729)
+        .expect("a 729-character line");
+    let bytes = line.as_bytes();
+    std::array::from_fn(|cell| {
+        (0..9).fold(0, |mask, k| {
+            let b = bytes[cell * 9 + k];
+            assert!(
+                b == b'.' || b == b'1' + k as u8,
+                "cell {cell}: {}",
+                b as char
+            );
+            mask | u16::from(b != b'.') << k
+        })
+    })
+}
+
+/// Checks one candidate puzzle and its image under `t`: as many solutions by the reference
+/// counter (up to `limit`), and with one solution, the image's is the solution's image.
+fn check_solutions_follow(masks: &[u16; CELLS], t: &RefTransform, image: &[u16; CELLS]) {
+    use sudoku_testkit::reference::count_candidates;
+    let (count, first) = count_candidates(masks, 3);
+    let (image_count, image_first) = count_candidates(image, 3);
+    assert_eq!(image_count, count);
+    if count == 1 {
+        assert_eq!(image_first, Some(t.apply(&first.unwrap())));
+    }
+}
+
+#[test]
+fn candidate_puzzles_move_with_their_transformation_and_keep_their_solutions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xC0E2);
+    for file in [
+        "puzzles0_easy",
+        "puzzles1_random_minimal",
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles7_serg_benchmark",
+    ] {
+        let puzzles = read_puzzles(file);
+        for _ in 0..40 {
+            let board = puzzles[rng.random_range(0..puzzles.len())];
+            let t = random_transform(&mut rng);
+            // The candidates the board implies (sudoku_board_candidates, checked against a
+            // reference in tests/candidates.rs) move to those its image implies.
+            let masks = cabi_board_candidates(&board);
+            let image = check_transform_candidates(&to_c(&t), &masks).expect("an image");
+            let image_board = cabi::transform_apply(&to_c(&t), &board).1.unwrap();
+            assert_eq!(image, cabi_board_candidates(&image_board), "{file}");
+            check_solutions_follow(&masks, &t, &image);
+        }
+    }
+    // A player's pencilmarks, from the format tests' data.
+    let masks = pencilmark_line();
+    for _ in 0..50 {
+        let t = random_transform(&mut rng);
+        let image = check_transform_candidates(&to_c(&t), &masks).expect("an image");
+        check_solutions_follow(&masks, &t, &image);
+    }
+}
+
+/// `sudoku_board_candidates` of a valid board.
+fn cabi_board_candidates(board: &[u8; CELLS]) -> [u16; CELLS] {
+    let text = board.map(|b| b as std::ffi::c_char);
+    let mut masks = [0u16; CELLS];
+    // SAFETY: 81 readable bytes and 81 writable masks.
+    let status = unsafe { sudoku::ffi::sudoku_board_candidates(text.as_ptr(), masks.as_mut_ptr()) };
+    assert_eq!(status, sudoku::ffi::sudoku_status::SUDOKU_OK);
+    masks
+}
+
+#[test]
+fn random_masks_and_transformations_keep_the_contract() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xC0E3);
+    let mut images = 0;
+    for k in 0..4000 {
+        // Cells of every kind: no candidate, every digit, one digit, any set; now and then a
+        // mask above 0x1FF in one cell.
+        let mut masks: [u16; CELLS] = std::array::from_fn(|_| match rng.random_range(0..4) {
+            0 => 0,
+            1 => 0x1FF,
+            2 => 1 << rng.random_range(0..9),
+            _ => rng.random_range(0..=0x1FF),
+        });
+        if k % 5 == 0 {
+            masks[rng.random_range(0..CELLS)] = rng.random_range(0x200..=0xFFFF);
+        }
+        let mut t = to_c(&random_transform(&mut rng));
+        if k % 7 == 0 {
+            t.rows
+                .swap(rng.random_range(0..3), 3 + rng.random_range(0..6));
+        }
+        images += usize::from(check_transform_candidates(&t, &masks).is_some());
+    }
+    // Both ways of refusing and the images were all exercised.
+    assert!((2500..3500).contains(&images), "{images}");
+}
+
+#[test]
+fn candidates_in_and_out_at_any_alignment() {
+    use sudoku::ffi::sudoku_status::SUDOKU_OK;
+    let masks = pencilmark_line();
+    let mut rng = ChaCha8Rng::seed_from_u64(0xC0E4);
+    let t = random_transform(&mut rng);
+    let expected = t.apply_masks(&masks);
+    let bytes: Vec<u8> = masks.iter().flat_map(|m| m.to_ne_bytes()).collect();
+    for (shift_in, shift_out) in [(1, 0), (0, 1), (1, 3)] {
+        let mut input = vec![0u8; 2 * CELLS + 1];
+        input[shift_in..shift_in + 2 * CELLS].copy_from_slice(&bytes);
+        let mut output = vec![0u8; 2 * CELLS + 3];
+        // SAFETY: 162 readable bytes at input + shift_in and 162 writable bytes at output +
+        // shift_out; the call reads and writes them unaligned, as documented.
+        let status = unsafe {
+            sudoku::ffi::sudoku_transform_apply_candidates(
+                &to_c(&t),
+                input.as_ptr().add(shift_in).cast(),
+                output.as_mut_ptr().add(shift_out).cast(),
+            )
+        };
+        assert_eq!(status, SUDOKU_OK);
+        let image: Vec<u16> = output[shift_out..shift_out + 2 * CELLS]
+            .chunks(2)
+            .map(|c| u16::from_ne_bytes([c[0], c[1]]))
+            .collect();
+        assert_eq!(image, expected);
+    }
 }

@@ -51,6 +51,8 @@ enum sudoku_status sudoku_read_puzzle(const char *text, size_t len, char *board,
 enum sudoku_status sudoku_canonicalize(const char *board, char *canonical, struct sudoku_transform *transform);
 
 enum sudoku_status sudoku_transform_apply(const struct sudoku_transform *transform, const char *board, char *out);
+
+enum sudoku_status sudoku_transform_apply_candidates(const struct sudoku_transform *transform, const uint16_t *candidates, uint16_t *out);
 enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_options *options, char *puzzle, char *solution);
 
 enum sudoku_status sudoku_is_minimal(const char *board, bool *minimal);
@@ -124,6 +126,10 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
         .replace(
             "*transform, const char *board, char *out",
             "*transform, const char board[81], char *out",
+        )
+        .replace(
+            "const uint16_t *candidates, uint16_t *out);",
+            "const uint16_t candidates[81], uint16_t out[81]);",
         );
     let expected = expected
         .replace(

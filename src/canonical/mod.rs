@@ -9,7 +9,7 @@
 //! boards are equivalent exactly when their canonical forms are equal. `transform.rs` holds the
 //! transformations, `minlex.rs` the search, `grid.rs` its start on complete boards.
 //!
-//! Uses geometry and board only.
+//! Uses geometry, board and candidates only.
 
 mod grid;
 mod minlex;
@@ -18,6 +18,7 @@ mod transform;
 pub use transform::{Transform, TransformError};
 
 use crate::board::Board;
+use crate::candidates::Candidates;
 
 /// The canonical (minlex) form of `board` and a transformation `t` with
 /// `t.apply(board.digits()) == canonical.digits()`.
@@ -45,4 +46,19 @@ pub fn canonicalize(board: &Board) -> (Board, Transform) {
 pub fn transform(board: &Board, transform: &Transform) -> Result<Board, TransformError> {
     transform.check()?;
     Ok(Board::from_solved(transform.apply(board.digits())))
+}
+
+/// Applies a transformation to a candidate (pencilmark) puzzle: each cell's candidates move as
+/// a cell's digit does under [`transform`], and each candidate digit is relabelled. The image
+/// has as many solutions, each the image of one of the puzzle's.
+///
+/// Errors: the [`TransformError`] of [`Transform::check`] when `transform` is not valid.
+pub fn transform_candidates(
+    candidates: &Candidates,
+    transform: &Transform,
+) -> Result<Candidates, TransformError> {
+    transform.check()?;
+    let masks = transform.apply_masks(candidates.masks());
+    // Relabelling maps the nine bits onto themselves, so no mask gains a bit above bit 8.
+    Ok(Candidates::from_masks(masks).expect("an image of 9-bit masks has 9-bit masks"))
 }

@@ -77,15 +77,37 @@ impl Transform {
     /// a digit). The transformation must be valid ([`Transform::check`]); a cell value above 9
     /// panics.
     pub fn apply(&self, input: &[u8; CELLS]) -> [u8; CELLS] {
-        let mut output = [0u8; CELLS];
-        for r in 0..9 {
-            for c in 0..9 {
-                let (i, j) = (self.rows[r] as usize, self.columns[c] as usize);
-                let source = if self.transpose { j * 9 + i } else { i * 9 + j };
-                output[r * 9 + c] = self.digits[input[source] as usize];
-            }
+        std::array::from_fn(|cell| self.digits[input[self.source(cell)] as usize])
+    }
+
+    /// Applies the transformation to a candidate puzzle's 81 masks (row-major; digit `d` is
+    /// bit `d - 1`): each cell's mask moves as a cell value does in [`Transform::apply`], and
+    /// its digit `d` becomes `digits[d]`. Bits above bit 8 are dropped. The transformation must
+    /// be valid ([`Transform::check`]).
+    pub fn apply_masks(&self, input: &[u16; CELLS]) -> [u16; CELLS] {
+        std::array::from_fn(|cell| {
+            let mask = input[self.source(cell)];
+            (1..=9).fold(0, |image, d| {
+                if mask >> (d - 1) & 1 == 1 {
+                    image | 1 << (self.digits[d] - 1)
+                } else {
+                    image
+                }
+            })
+        })
+    }
+
+    /// The cell of the input whose content goes to `cell` (0-80) of the output.
+    fn source(&self, cell: usize) -> usize {
+        let (i, j) = (
+            self.rows[cell / 9] as usize,
+            self.columns[cell % 9] as usize,
+        );
+        if self.transpose {
+            j * 9 + i
+        } else {
+            i * 9 + j
         }
-        output
     }
 
     /// The transformation that undoes this one: `t.inverse().apply(&t.apply(b)) == b`. The
@@ -196,6 +218,30 @@ mod tests {
         t = sample();
         t.digits[4] = 3;
         assert_eq!(t.check(), Err(TransformError::Digits));
+    }
+
+    #[test]
+    fn masks_move_and_relabel_as_cell_values_do() {
+        let (t, b) = (sample(), board());
+        // A board's values as one-digit masks (a blank as the empty mask) go where the values go.
+        let masks = b.map(|v| if v == 0 { 0 } else { 1u16 << (v - 1) });
+        let image = t.apply(&b);
+        assert_eq!(
+            t.apply_masks(&masks),
+            image.map(|v| if v == 0 { 0 } else { 1u16 << (v - 1) })
+        );
+        // A mask of several digits: cell 0 of the image comes from cell (4, 2) of the transpose,
+        // that is cell 2 * 9 + 4 of the input; its digits 1, 4 and 9 become 3, 9 and 6.
+        let mut several = [0u16; CELLS];
+        several[2 * 9 + 4] = 0b1_0000_1001;
+        let image = t.apply_masks(&several);
+        assert_eq!(image[0], 1 << 2 | 1 << 8 | 1 << 5);
+        assert_eq!(image[1..], [0; CELLS - 1]);
+        assert_eq!(t.inverse().apply_masks(&image), several);
+        assert_eq!(
+            Transform::IDENTITY.apply_masks(&[0x1FF; CELLS]),
+            [0x1FF; CELLS]
+        );
     }
 
     #[test]

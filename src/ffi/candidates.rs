@@ -34,7 +34,7 @@ unsafe fn read_masks(candidates: *const u16) -> Result<[u16; CELLS], sudoku_stat
 /// The caller's candidate puzzle: the masks, checked; `Err(SUDOKU_INVALID_ARGUMENT)` when one
 /// has a bit above bit 8. Safety: as [`read_masks`].
 #[inline(always)]
-unsafe fn read_candidates(candidates: *const u16) -> Result<Candidates, sudoku_status> {
+pub(super) unsafe fn read_candidates(candidates: *const u16) -> Result<Candidates, sudoku_status> {
     // SAFETY: passed on from the caller.
     let masks = unsafe { read_masks(candidates) }?;
     Candidates::from_masks(masks).ok_or(SUDOKU_INVALID_ARGUMENT)

@@ -1,9 +1,11 @@
 //! The canonical (minlex) form and transformations of a board: `sudoku_canonicalize`,
-//! `sudoku_transform_apply`, `sudoku_transform_invert` and `sudoku_transform_random`, with the
-//! transformation type `sudoku_transform`.
+//! `sudoku_transform_apply` (and `sudoku_transform_apply_candidates` for candidate puzzles),
+//! `sudoku_transform_invert` and `sudoku_transform_random`, with the transformation type
+//! `sudoku_transform`.
 
 use std::ffi::c_char;
 
+use super::candidates::read_candidates;
 use super::region::Region;
 use super::sudoku_status::{self, *};
 use super::{board_ref, guard, required};
@@ -183,6 +185,52 @@ pub unsafe extern "C" fn sudoku_transform_apply(
             canonical::transform(&Board::parse(&text)?, &t).map_err(|_| SUDOKU_INVALID_ARGUMENT)?;
         // SAFETY: non-NULL (checked above) and the caller guarantees 81 writable bytes.
         unsafe { write_board(out, &image.to_bytes()) };
+        Ok(())
+    })
+}
+
+/// Applies a transformation to a candidate (pencilmark) puzzle: each cell's candidates move
+/// as a cell's digit does in `sudoku_transform_apply`, and each candidate digit `d` becomes
+/// `digits[d]`. For a game or a study that works on pencilmarks, so that the marks follow a
+/// puzzle shown in another guise (and `sudoku_transform_invert` brings them back).
+///
+/// `transform`: a valid transformation, only read. `candidates`: 81 `uint16_t` masks, as for
+/// `sudoku_solve_candidates` (digit `d` of cell `i` is bit `d - 1` of `candidates[i]`,
+/// row-major; 162 bytes read at any alignment). `out`: 81 writable `uint16_t` (any alignment);
+/// may be the same buffer as `candidates` (read whole before any write). Any masks up to
+/// `0x1FF` are taken, also those of a puzzle without solution (a cell with no candidate, two
+/// equal singles in a house): the image has as many solutions, each the image of one of the
+/// puzzle's, and candidates built from a board (`sudoku_board_candidates`) have as image the
+/// candidates built from the board's image.
+///
+/// On any status but `SUDOKU_OK` nothing is written. Returns `SUDOKU_OK`,
+/// `SUDOKU_NULL_POINTER` (any argument is NULL), `SUDOKU_INVALID_ARGUMENT` (the transformation
+/// is not valid, or a mask is above `0x1FF`) or `SUDOKU_INTERNAL_ERROR`. Thread-safe; no
+/// allocation.
+///
+/// # Safety
+/// `transform` must be NULL or point to a readable `sudoku_transform`; `candidates` must be NULL
+/// or point to 81 readable `uint16_t`; `out` must be NULL or point to 81 writable `uint16_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_transform_apply_candidates(
+    transform: *const sudoku_transform,
+    candidates: *const u16,
+    out: *mut u16,
+) -> sudoku_status {
+    guard(|| {
+        required(transform.cast_mut())?;
+        required(candidates.cast_mut())?;
+        let out = required(out)?;
+        // SAFETY: non-NULL; the caller guarantees a readable sudoku_transform.
+        let t = unsafe { transform_ref(transform) }?.checked()?;
+        // SAFETY: non-NULL; the caller guarantees 81 readable `uint16_t`, copied before any
+        // write, so `out` may be the same buffer.
+        let candidates = unsafe { read_candidates(candidates) }?;
+        let image = canonical::transform_candidates(&candidates, &t)
+            .map_err(|_| SUDOKU_INVALID_ARGUMENT)?;
+        // SAFETY: non-NULL, and the caller guarantees 81 writable `uint16_t`; an unaligned
+        // write stores them whatever the pointer's alignment, from a local copy.
+        unsafe { out.cast::<[u16; CELLS]>().write_unaligned(*image.masks()) };
         Ok(())
     })
 }

@@ -57,8 +57,8 @@ pub use candidates::{
     sudoku_solve_unique_candidates, sudoku_validate_candidates,
 };
 pub use canonical::{
-    sudoku_canonicalize, sudoku_transform, sudoku_transform_apply, sudoku_transform_invert,
-    sudoku_transform_random,
+    sudoku_canonicalize, sudoku_transform, sudoku_transform_apply,
+    sudoku_transform_apply_candidates, sudoku_transform_invert, sudoku_transform_random,
 };
 pub use generate::{
     sudoku_generate, sudoku_generate_batch, sudoku_generate_options, sudoku_generate_options_init,

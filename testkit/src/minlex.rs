@@ -75,6 +75,22 @@ impl RefTransform {
         out
     }
 
+    /// The image of a candidate puzzle's masks (digit `d` is bit `d - 1`): for each digit, the
+    /// board of the cells holding it as a candidate is moved by [`RefTransform::apply`], and
+    /// the cells where the moved board holds the digit's new label get that label's bit.
+    pub fn apply_masks(&self, masks: &[u16; CELLS]) -> [u16; CELLS] {
+        let mut out = [0u16; CELLS];
+        for d in 1..=9u8 {
+            let plane: Grid = masks.map(|m| if m >> (d - 1) & 1 == 1 { d } else { 0 });
+            for (o, v) in out.iter_mut().zip(self.apply(&plane)) {
+                if v != 0 {
+                    *o |= 1 << (v - 1);
+                }
+            }
+        }
+        out
+    }
+
     /// A random transformation; `below(n)` must return a random number in `0..n`.
     pub fn random(below: &mut dyn FnMut(usize) -> usize) -> RefTransform {
         let chute = |below: &mut dyn FnMut(usize) -> usize| {

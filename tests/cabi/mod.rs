@@ -263,6 +263,26 @@ pub fn transform_apply(
     )
 }
 
+/// Masks no valid call writes (`0xEEEE`, above `0x1FF`), to see whether a call wrote them.
+pub const MASKS_UNTOUCHED: [u16; CELLS] = [0xEEEE; CELLS];
+
+/// `sudoku_transform_apply_candidates`: the status and the image (None when not written).
+pub fn transform_apply_candidates(
+    t: &ffi::sudoku_transform,
+    masks: &[u16; CELLS],
+) -> (sudoku_status, Option<[u16; CELLS]>) {
+    let input = *masks;
+    let mut out = MASKS_UNTOUCHED;
+    // SAFETY: t is a readable sudoku_transform, input 81 readable masks, out 81 writable ones.
+    let status =
+        unsafe { ffi::sudoku_transform_apply_candidates(t, input.as_ptr(), out.as_mut_ptr()) };
+    assert_eq!(
+        input, *masks,
+        "sudoku_transform_apply_candidates wrote to the masks"
+    );
+    (status, (out != MASKS_UNTOUCHED).then_some(out))
+}
+
 /// `sudoku_transform_random`: the status and the transformation (None when not written).
 pub fn transform_random(seed: u64) -> (sudoku_status, Option<ffi::sudoku_transform>) {
     let mut t = TRANSFORM_UNTOUCHED;

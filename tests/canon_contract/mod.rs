@@ -1,5 +1,6 @@
 //! The contract of the canonical-form functions (`sudoku_canonicalize`,
-//! `sudoku_transform_apply`, `sudoku_transform_invert`; `sudoku_transform_random` for NULL) as
+//! `sudoku_transform_apply`, `sudoku_transform_apply_candidates`, `sudoku_transform_invert`;
+//! `sudoku_transform_random` for NULL) as
 //! checks on one board and one transformation, against the test kit's validation and
 //! transformations: statuses of bad boards and transformations with nothing written, the form a
 //! fixed point, the same for an image of the board, the transformation written mapping the
@@ -11,7 +12,7 @@ use sudoku::ffi::{self, sudoku_status, sudoku_status::*, sudoku_transform};
 use sudoku_testkit::board::{parse, Fault, CELLS};
 use sudoku_testkit::minlex::RefTransform;
 
-use super::cabi::{canonicalize, transform_apply, transform_invert};
+use super::cabi::{canonicalize, transform_apply, transform_apply_candidates, transform_invert};
 
 /// Text bytes of a digit grid, '.' for blanks.
 pub fn text(grid: &[u8; CELLS]) -> [u8; CELLS] {
@@ -151,7 +152,38 @@ pub fn check_transform(t: &sudoku_transform, board: &[u8; CELLS]) {
     }
 }
 
-/// The NULL-pointer checks of the four functions (nothing written).
+/// Checks `sudoku_transform_apply_candidates` on arbitrary transformation bytes and masks: an
+/// invalid transformation or a mask above `0x1FF` is `SUDOKU_INVALID_ARGUMENT` with nothing
+/// written; otherwise the image is the test kit's (each digit's cells moved as a board), the
+/// same in place, and the inverse maps it back. Returns the image when there is one.
+pub fn check_transform_candidates(
+    t: &sudoku_transform,
+    masks: &[u16; CELLS],
+) -> Option<[u16; CELLS]> {
+    let (status, image) = transform_apply_candidates(t, masks);
+    let reference = from_c(t);
+    let Some(reference) = reference.filter(|_| masks.iter().all(|&m| m <= 0x1FF)) else {
+        assert_eq!((status, image), (SUDOKU_INVALID_ARGUMENT, None));
+        return None;
+    };
+    let expected = reference.apply_masks(masks);
+    assert_eq!((status, image), (SUDOKU_OK, Some(expected)));
+    // In place: the masks read whole before the image is written over them.
+    let mut buf = *masks;
+    // SAFETY: t is a readable sudoku_transform; buf is 81 readable and writable masks, the same
+    // buffer as input and output being documented as allowed.
+    let status =
+        unsafe { ffi::sudoku_transform_apply_candidates(t, buf.as_ptr(), buf.as_mut_ptr()) };
+    assert_eq!((status, buf), (SUDOKU_OK, expected));
+    let (_, inverse) = transform_invert(t);
+    assert_eq!(
+        transform_apply_candidates(&inverse.expect("an inverse"), &expected),
+        (SUDOKU_OK, Some(*masks))
+    );
+    Some(expected)
+}
+
+/// The NULL-pointer checks of the five functions (nothing written).
 pub fn check_nulls(board: &[u8; CELLS]) {
     let buf = board.map(|b| b as std::ffi::c_char);
     let mut out = [b'#' as std::ffi::c_char; CELLS];
@@ -164,7 +196,9 @@ pub fn check_nulls(board: &[u8; CELLS]) {
     };
     let null_board = std::ptr::null::<std::ffi::c_char>();
     let null_out = std::ptr::null_mut::<std::ffi::c_char>();
-    let statuses: [sudoku_status; 8] =
+    let masks = [0x1FFu16; CELLS];
+    let mut out_masks = super::cabi::MASKS_UNTOUCHED;
+    let statuses: [sudoku_status; 11] =
         // SAFETY: every non-NULL pointer is valid; NULL is documented as rejected.
         unsafe {
             [
@@ -176,9 +210,25 @@ pub fn check_nulls(board: &[u8; CELLS]) {
                 ffi::sudoku_transform_invert(std::ptr::null(), &mut t),
                 ffi::sudoku_transform_invert(&identity, std::ptr::null_mut()),
                 ffi::sudoku_transform_random(7, std::ptr::null_mut()),
+                ffi::sudoku_transform_apply_candidates(
+                    std::ptr::null(),
+                    masks.as_ptr(),
+                    out_masks.as_mut_ptr(),
+                ),
+                ffi::sudoku_transform_apply_candidates(
+                    &identity,
+                    std::ptr::null(),
+                    out_masks.as_mut_ptr(),
+                ),
+                ffi::sudoku_transform_apply_candidates(
+                    &identity,
+                    masks.as_ptr(),
+                    std::ptr::null_mut(),
+                ),
             ]
         };
-    assert_eq!(statuses, [SUDOKU_NULL_POINTER; 8]);
+    assert_eq!(statuses, [SUDOKU_NULL_POINTER; 11]);
+    assert_eq!(out_masks, super::cabi::MASKS_UNTOUCHED);
     assert_eq!(out, [b'#' as std::ffi::c_char; CELLS]);
     assert_eq!(t, super::cabi::TRANSFORM_UNTOUCHED);
 }
