@@ -22,7 +22,7 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README, the header and the man pages document it.
-const DOCUMENTED: [&str; 40] = [
+const DOCUMENTED: [&str; 41] = [
     "sudoku_board_candidates",
     "sudoku_board_conflicts",
     "sudoku_canonicalize",
@@ -58,6 +58,7 @@ const DOCUMENTED: [&str; 40] = [
     "sudoku_step_explain",
     "sudoku_technique_name",
     "sudoku_transform_apply",
+    "sudoku_transform_apply_candidates",
     "sudoku_transform_invert",
     "sudoku_transform_random",
     "sudoku_validate",

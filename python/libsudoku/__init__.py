@@ -43,7 +43,8 @@ gives a board's.
 canonicalize(puzzle, transform=False) gives the canonical (minlex) form of a puzzle (equivalent
 puzzles, under transposition, row, column, band and stack permutations and digit relabelling,
 have the same form), with the Transform that maps the puzzle to it when asked;
-apply_transform(transform, puzzle) and invert_transform(transform) use such transformations;
+apply_transform(transform, puzzle) and invert_transform(transform) use such transformations
+(apply_transform_candidates(transform, masks) moves a candidate puzzle, a player's marks);
 random_transform(seed) draws one (each equally likely), to show a puzzle as a new one.
 generate(seed, symmetry=..., givens=(min, max), minimal=True) makes a puzzle with exactly one
 solution (minimal by default), the same for a seed on every machine; generate_batch(seed,
@@ -112,6 +113,7 @@ from ._candidates import (
 from ._canonical import (
     Transform,
     apply_transform,
+    apply_transform_candidates,
     canonicalize,
     invert_transform,
     random_transform,
@@ -220,6 +222,7 @@ __all__ = [
     "load",
     "canonicalize",
     "apply_transform",
+    "apply_transform_candidates",
     "invert_transform",
     "random_transform",
     "Transform",

@@ -1,14 +1,15 @@
 """The canonical (minlex) form and the transformations of a board: canonicalize, Transform,
-apply_transform, invert_transform, random_transform. Imports _loader, _checks, _public, _errors
-and _args only.
+apply_transform, apply_transform_candidates, invert_transform, random_transform. Imports
+_loader, _checks, _public, _errors, _args and _candidates (the masks of a candidate puzzle) only.
 """
 
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Literal, NamedTuple, Sequence, Tuple, Union, overload
+from typing import Any, List, Literal, NamedTuple, Sequence, Tuple, Union, overload
 
-from ._args import Board, _Board, _fail, _to_bytes
+from ._args import CELLS, Board, _Board, _fail, _to_bytes
+from ._candidates import _MASK_RANGE, Masks, _Masks, _to_masks
 from ._checks import _check_board_type, _require_bool, _require_int
 from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
 from ._loader import _library, _Transform
@@ -116,6 +117,32 @@ def apply_transform(transform: Union[Transform, Sequence[Any]], puzzle: Board) -
     if status != SUDOKU_OK:
         raise _fail(status, text)
     return out.raw.decode("ascii")
+
+
+def apply_transform_candidates(transform: Union[Transform, Sequence[Any]],
+                               masks: Masks) -> List[int]:
+    """Returns the image of a candidate (pencilmark) puzzle under `transform`: 81 int masks
+    (digit d is bit d - 1), each cell's candidates moved as apply_transform moves its digit and
+    relabelled, so that a player's marks follow the puzzle into its new guise. `masks` is what
+    solve_candidates takes (81 ints, a 1-D NumPy array or a PuzzleRead); any masks up to 0x1FF
+    are taken, those of a puzzle without solution too.
+
+    Raises SudokuError: SUDOKU_INVALID_ARGUMENT (not a valid transformation; or, with the cell,
+    a mask above 0x1FF, or not 81 masks); TypeError for a transform or masks of another shape."""
+    t = _to_c_transform(transform)
+    c_masks = _to_masks(masks)
+    out = _Masks()
+    status = _library().sudoku_transform_apply_candidates(ctypes.byref(t), c_masks, out)
+    if status == SUDOKU_INVALID_ARGUMENT:
+        # The C call checks the transformation before the masks; so does the message.
+        if _library().sudoku_transform_invert(ctypes.byref(t), ctypes.byref(_Transform())) \
+                == SUDOKU_INVALID_ARGUMENT:
+            raise SudokuError(status, _NOT_A_TRANSFORM)
+        cell = next(i for i in range(CELLS) if c_masks[i] > 0x1FF)
+        raise SudokuError(status, _MASK_RANGE, cell)
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    return list(out)
 
 
 def invert_transform(transform: Union[Transform, Sequence[Any]]) -> Transform:

@@ -99,6 +99,7 @@ _FUNCTIONS = (
     "sudoku_board_candidates",
     "sudoku_canonicalize",
     "sudoku_transform_apply",
+    "sudoku_transform_apply_candidates",
     "sudoku_transform_invert",
     "sudoku_transform_random",
     "sudoku_status_message",
@@ -285,6 +286,8 @@ def _declare(lib):
         ctypes.POINTER(ctypes.c_char),
     ]
     lib.sudoku_transform_apply.restype = status
+    lib.sudoku_transform_apply_candidates.argtypes = [ctypes.POINTER(_Transform), masks, masks]
+    lib.sudoku_transform_apply_candidates.restype = status
     lib.sudoku_transform_invert.argtypes = [ctypes.POINTER(_Transform), ctypes.POINTER(_Transform)]
     lib.sudoku_transform_invert.restype = status
     lib.sudoku_transform_random.argtypes = [ctypes.c_uint64, ctypes.POINTER(_Transform)]

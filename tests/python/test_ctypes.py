@@ -390,6 +390,10 @@ LIB.sudoku_transform_invert.argtypes = [ctypes.POINTER(Transform), ctypes.POINTE
 LIB.sudoku_transform_invert.restype = ctypes.c_int
 LIB.sudoku_transform_random.argtypes = [ctypes.c_uint64, ctypes.POINTER(Transform)]
 LIB.sudoku_transform_random.restype = ctypes.c_int
+LIB.sudoku_transform_apply_candidates.argtypes = [ctypes.POINTER(Transform),
+                                                  ctypes.POINTER(ctypes.c_uint16),
+                                                  ctypes.POINTER(ctypes.c_uint16)]
+LIB.sudoku_transform_apply_candidates.restype = ctypes.c_int
 
 
 class Canonical(unittest.TestCase):
@@ -453,6 +457,36 @@ class Canonical(unittest.TestCase):
         form = (ctypes.c_char * CELLS)()
         self.assertEqual(LIB.sudoku_canonicalize(out.raw, form, None), SUDOKU_OK)
         self.assertEqual(form.raw, self.TOP1_FORM)
+
+    def test_candidates_follow_the_transformation(self):
+        # TOP1's candidates (a given's digit alone, every digit in a blank, written here) under
+        # seed 2026's draw are those of the image of TOP1.
+        def masks_of(board):
+            return (ctypes.c_uint16 * CELLS)(*[0x1FF if c in b".0" else 1 << (c - ord("1"))
+                                                for c in board])
+
+        t = Transform()
+        self.assertEqual(LIB.sudoku_transform_random(2026, ctypes.byref(t)), SUDOKU_OK)
+        image = (ctypes.c_char * CELLS)()
+        self.assertEqual(LIB.sudoku_transform_apply(ctypes.byref(t), TOP1, image), SUDOKU_OK)
+        out = (ctypes.c_uint16 * CELLS)()
+        self.assertEqual(LIB.sudoku_transform_apply_candidates(ctypes.byref(t), masks_of(TOP1),
+                                                               out), SUDOKU_OK)
+        self.assertEqual(list(out), list(masks_of(image.raw)))
+        # In place; a mask above 0x1FF and NULLs write nothing.
+        masks = masks_of(TOP1)
+        self.assertEqual(LIB.sudoku_transform_apply_candidates(ctypes.byref(t), masks, masks),
+                         SUDOKU_OK)
+        self.assertEqual(list(masks), list(out))
+        masks[80] = 0x200
+        untouched = (ctypes.c_uint16 * CELLS)(*([0xEEEE] * CELLS))
+        self.assertEqual(LIB.sudoku_transform_apply_candidates(ctypes.byref(t), masks, untouched),
+                         SUDOKU_INVALID_ARGUMENT)
+        self.assertEqual(LIB.sudoku_transform_apply_candidates(None, masks, untouched),
+                         SUDOKU_NULL_POINTER)
+        self.assertEqual(LIB.sudoku_transform_apply_candidates(ctypes.byref(t), None, untouched),
+                         SUDOKU_NULL_POINTER)
+        self.assertEqual(list(untouched), [0xEEEE] * CELLS)
 
 
 LIB.sudoku_pattern_symmetries.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32)]

@@ -1271,7 +1271,7 @@ class Loading(unittest.TestCase):
         called = set(re.findall(r"\blib\.(sudoku_\w+)", source))
         called |= set(re.findall(r"_library\(\)\.(sudoku_\w+)", source))
         called |= set(re.findall(r"\"(sudoku_\w+_init_size)\"", source))
-        self.assertEqual(len(header), 40)
+        self.assertEqual(len(header), 41)
         self.assertEqual(set(_loader._FUNCTIONS), header)
         self.assertLessEqual(called, header)
         # And the scan saw the calls (_declare names each function): a module it missed, or an
@@ -1864,6 +1864,72 @@ class Canonical(unittest.TestCase):
         for name in ("canonicalize", "apply_transform", "invert_transform", "random_transform",
                      "Transform"):
             self.assertIn(name, sudoku.__all__)
+
+    def test_candidates_move_with_their_transformation(self):
+        import random
+
+        rng = random.Random(1414)
+
+        def moved(t, masks):
+            # This suite's own reading of the definition: each digit's cells move as a board of
+            # that digit alone does (transformed()), under its new label.
+            out = [0] * 81
+            for d in range(1, 10):
+                plane = "".join(str(d) if m >> (d - 1) & 1 else "." for m in masks)
+                for cell, v in enumerate(transformed(t, plane)):
+                    if v != ".":
+                        out[cell] |= 1 << (int(v) - 1)
+            return out
+
+        for puzzle in read_puzzles("puzzles3_magictour_top1465")[:30] + [CLASSIC, EMPTY]:
+            t = random_transform(rng)
+            masks = sudoku.board_candidates(puzzle)
+            image = sudoku.apply_transform_candidates(t, masks)
+            self.assertEqual(image, moved(t, masks))
+            # A board's candidates move to its image's, and the solutions follow.
+            self.assertEqual(image, sudoku.board_candidates(transformed(t, puzzle)))
+            if puzzle != EMPTY:
+                self.assertEqual(sudoku.solve_unique_candidates(image),
+                                 transformed(t, sudoku.solve(puzzle)))
+            self.assertEqual(
+                sudoku.apply_transform_candidates(sudoku.invert_transform(t), image), masks)
+        # Any masks up to 0x1FF, a cell without candidates included, in a tuple too.
+        for _ in range(200):
+            masks = [rng.choice((0, 0x1FF, 1 << rng.randrange(9), rng.randrange(0x200)))
+                     for _ in range(81)]
+            t = random_transform(rng)
+            self.assertEqual(sudoku.apply_transform_candidates(t, tuple(masks)), moved(t, masks))
+        read = sudoku.read_puzzle(TOP1)
+        t = sudoku.random_transform(2026)
+        # A PuzzleRead of givens: each given's digit alone, every digit in a blank.
+        self.assertEqual(sudoku.apply_transform_candidates(t, read),
+                         moved(t, [0x1FF if c == "." else 1 << (int(c) - 1) for c in TOP1]))
+
+    def test_candidates_errors_name_what_is_wrong(self):
+        identity = sudoku.Transform(False, tuple(range(9)), tuple(range(9)), tuple(range(10)))
+        broken = identity._replace(rows=(3, 1, 2, 0, 4, 5, 6, 7, 8))
+        masks = [0x1FF] * 81
+        self.assertEqual(sudoku.apply_transform_candidates(identity, masks), masks)
+        over = masks[:57] + [0x200] + masks[58:]
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.apply_transform_candidates(identity, over)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_ARGUMENT, 57))
+        self.assertIn("0x1FF", str(caught.exception))
+        # The transformation is checked first, as in C.
+        for bad_masks in (masks, over):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.apply_transform_candidates(broken, bad_masks)
+            self.assertIn("not a valid transformation", str(caught.exception))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.apply_transform_candidates(identity, masks[:80])
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        for bad in (None, "1" * 81, [0.0] * 81, {0: 1}):
+            with self.assertRaises(TypeError, msg=repr(bad)):
+                sudoku.apply_transform_candidates(identity, bad)
+        with self.assertRaises(TypeError):
+            sudoku.apply_transform_candidates(None, masks)
+        self.assertIn("apply_transform_candidates", sudoku.__all__)
 
     def test_random_transforms_are_valid_reproducible_and_keep_the_puzzle(self):
         # Valid by this suite's own definition (transformed() applies it cell by cell, and a
