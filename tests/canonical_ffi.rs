@@ -336,9 +336,9 @@ fn candidates_in_and_out_at_any_alignment() {
     let expected = t.apply_masks(&masks);
     let bytes: Vec<u8> = masks.iter().flat_map(|m| m.to_ne_bytes()).collect();
     for (shift_in, shift_out) in [(1, 0), (0, 1), (1, 3)] {
-        let mut input = vec![0u8; 2 * CELLS + 1];
+        let mut input = [0u8; 2 * CELLS + 1];
         input[shift_in..shift_in + 2 * CELLS].copy_from_slice(&bytes);
-        let mut output = vec![0u8; 2 * CELLS + 3];
+        let mut output = [0u8; 2 * CELLS + 3];
         // SAFETY: 162 readable bytes at input + shift_in and 162 writable bytes at output +
         // shift_out; the call reads and writes them unaligned, as documented.
         let status = unsafe {

@@ -49,7 +49,7 @@ pub fn transform(board: &Board, transform: &Transform) -> Result<Board, Transfor
 }
 
 /// Applies a transformation to a candidate (pencilmark) puzzle: each cell's candidates move as
-/// a cell's digit does under [`transform`], and each candidate digit is relabelled. The image
+/// a cell's digit does under [`transform()`], and each candidate digit is relabelled. The image
 /// has as many solutions, each the image of one of the puzzle's.
 ///
 /// Errors: the [`TransformError`] of [`Transform::check`] when `transform` is not valid.
