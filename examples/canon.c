@@ -17,7 +17,7 @@
  *                              puzzle (a candidate grid or a 729-character pencilmark line),
  *                              read but skipped, as the canonical form is defined for givens:
  *                              "canon: line N: a candidate puzzle has no canonical form; skipped"
- *                              ("... no shuffled form; ..." with --shuffle)
+ *                              (with --shuffle it is shuffled, see below)
  *   SUDOKU_CONFLICTING_GIVENS  two equal givens in a house, with "canon: line N: MESSAGE (cell
  *                              C)" on stderr
  * With --transform each form is followed by the transformation that maps the puzzle to it:
@@ -28,8 +28,10 @@
  * each puzzle is printed in another guise instead of its form: puzzle N (the Nth output line,
  * from 1) transformed by sudoku_transform_random(S + N - 1), wrapping below 2^64, with
  * sudoku_transform_apply ('.' blanks). So S names the same shuffled file on every machine, and
- * canon of the output prints the forms of the input. With --transform too, the transformation
- * used follows each puzzle, in the same fields.
+ * canon of the output prints the forms of the input. A candidate puzzle is shuffled too, with
+ * sudoku_transform_apply_candidates, and printed as a 729-character pencilmark line: 9
+ * characters a cell, the Kth holding digit K when it is a candidate and '.' when not. With
+ * --transform too, the transformation used follows each puzzle, in the same fields.
  *
  * The whole input is read before the first puzzle is canonicalized. When it is a terminal,
  * "canon: reading puzzles from the terminal; end with Ctrl-D" goes to stderr once; the forms
@@ -73,7 +75,8 @@ static void usage(FILE *out)
           "its line and reason go to stderr. --transform adds the transformation to each\n"
           "form: T ROWS COLUMNS DIGITS. --shuffle S prints each puzzle in another guise\n"
           "instead: puzzle N by sudoku_transform_random(S + N - 1), S below 2^64 (decimal or\n"
-          "0x hex; also --shuffle=S), with --transform the transformation used.\n"
+          "0x hex; also --shuffle=S), a candidate puzzle too (as a 729-character pencilmark\n"
+          "line), with --transform the transformation used.\n"
           "Exit codes: 0 input read to its end, 1 input, memory or output error, 2 usage.\n",
           out);
 }
@@ -90,6 +93,18 @@ static void report_invalid(sudoku_status status, const char *board, size_t line)
     } else {
         flush_output();
         fprintf(stderr, PROGRAM ": line %zu: %s\n", line, sudoku_status_message(status));
+    }
+}
+
+/* Prints a candidate puzzle as a 729-character pencilmark line (no line end): for each cell,
+ * 9 characters, the Kth being digit K when it is a candidate and '.' when not. */
+static void print_pencilmarks(const uint16_t masks[SUDOKU_CELLS])
+{
+    int cell, k;
+    for (cell = 0; cell < SUDOKU_CELLS; cell++) {
+        for (k = 0; k < 9; k++) {
+            putchar(masks[cell] >> k & 1 ? '1' + k : '.');
+        }
     }
 }
 
@@ -202,13 +217,33 @@ int main(int argc, char **argv)
             free(text);
             return 1;
         }
-        if (info.kind == SUDOKU_PUZZLE_CANDIDATES) {
-            /* The canonical form is defined for givens; the candidates' singles are no givens.
-             * And sudoku_transform_apply transforms boards of givens only. */
+        if (info.kind == SUDOKU_PUZZLE_CANDIDATES && !shuffle) {
+            /* The canonical form is defined for givens; the candidates' singles are no givens. */
             flush_output();
-            fprintf(stderr, PROGRAM ": line %zu: a candidate puzzle has no %s; skipped\n",
-                    info.line, shuffle ? "shuffled form" : "canonical form");
+            fprintf(stderr,
+                    PROGRAM ": line %zu: a candidate puzzle has no canonical form; skipped\n",
+                    info.line);
             puts(sudoku_status_name(SUDOKU_INVALID_FORMAT));
+            continue;
+        }
+        if (info.kind == SUDOKU_PUZZLE_CANDIDATES) {
+            /* The reader checked the masks, so a failure here is a bug, not the input's. */
+            status = sudoku_transform_random((uint64_t)(seed + n - 1), &t);
+            if (status == SUDOKU_OK) {
+                status = sudoku_transform_apply_candidates(&t, masks, masks);
+            }
+            if (status != SUDOKU_OK) {
+                flush_output();
+                fprintf(stderr, PROGRAM ": sudoku_transform_apply_candidates failed: %s\n",
+                        sudoku_status_message(status));
+                free(text);
+                return 1;
+            }
+            print_pencilmarks(masks);
+            if (with_transform) {
+                print_transform(&t);
+            }
+            putchar('\n');
             continue;
         }
         if (shuffle) {

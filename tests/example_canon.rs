@@ -23,7 +23,8 @@ not a puzzle and for a candidate puzzle (skipped), SUDOKU_CONFLICTING_GIVENS;
 its line and reason go to stderr. --transform adds the transformation to each
 form: T ROWS COLUMNS DIGITS. --shuffle S prints each puzzle in another guise
 instead: puzzle N by sudoku_transform_random(S + N - 1), S below 2^64 (decimal or
-0x hex; also --shuffle=S), with --transform the transformation used.
+0x hex; also --shuffle=S), a candidate puzzle too (as a 729-character pencilmark
+line), with --transform the transformation used.
 Exit codes: 0 input read to its end, 1 input, memory or output error, 2 usage.
 ";
 
@@ -294,8 +295,33 @@ fn canon_reports_an_input_it_cannot_read_with_the_system_reason() {
     }
 }
 
+/// The masks of the first puzzle of `text` as the library's reader reads them (a candidate puzzle).
+fn masks_of(text: &str) -> [u16; 81] {
+    match sudoku::read_puzzle(text.as_bytes()) {
+        Ok(Some(read)) => match read.puzzle {
+            sudoku::Puzzle::Candidates(c) => *c.masks(),
+            other => panic!("not a candidate puzzle: {other:?}"),
+        },
+        other => panic!("no puzzle read: {other:?}"),
+    }
+}
+
+/// A 729-character pencilmark line, read from its definition (the Kth of a cell's 9 characters
+/// is digit K when it is a candidate, '.' when not).
+fn pencilmark_masks(line: &str) -> [u16; 81] {
+    assert_eq!(line.len(), 729, "{line}");
+    let bytes = line.as_bytes();
+    std::array::from_fn(|cell| {
+        (0..9).fold(0, |mask, k| {
+            let b = bytes[cell * 9 + k];
+            assert!(b == b'.' || b == b'1' + k as u8, "{line}");
+            mask | u16::from(b != b'.') << k
+        })
+    })
+}
+
 #[test]
-fn a_candidate_puzzle_is_read_whole_and_skipped_with_one_line() {
+fn a_candidate_puzzle_is_read_whole_and_skipped_with_one_line_or_shuffled() {
     // Read whole: the lines of the candidate grid (13) and the pencilmark line are no grids of
     // givens, and the puzzles after them are read as usual.
     let formats = repo_root().join("tests/data/formats");
@@ -313,21 +339,45 @@ fn a_candidate_puzzle_is_read_whole_and_skipped_with_one_line() {
     let skipped = |line: usize| {
         format!("canon: line {line}: a candidate puzzle has no canonical form; skipped\n")
     };
+    let digits = |s: &str| -> Vec<u8> { s.bytes().map(|b| b - b'0').collect() };
     for link in LINKS {
         let output = run(example("canon", link), &[], input.as_bytes());
         assert_run(&output, 0, &expected, &(skipped(2) + &skipped(16)));
-        // Shuffled, the same lines keep their places, and the message names the mode.
-        let output = run(example("canon", link), &["--shuffle=3"], input.as_bytes());
+        // Shuffled, a candidate puzzle is printed as a pencilmark line: puzzle N's masks moved
+        // by the test kit's application of seed S + N - 1's transformation, the one printed.
+        let output = run(
+            example("canon", link),
+            &["--shuffle=3", "--transform"],
+            input.as_bytes(),
+        );
+        assert_eq!((output.status.code(), text(&output.stderr)), (Some(0), ""));
         let lines: Vec<&str> = text(&output.stdout).lines().collect();
         assert_eq!(lines.len(), 5);
-        assert_eq!(
-            (lines[1], lines[3]),
-            ("SUDOKU_INVALID_FORMAT", "SUDOKU_INVALID_FORMAT")
-        );
-        let shuffled = |line: usize| {
-            format!("canon: line {line}: a candidate puzzle has no shuffled form; skipped\n")
-        };
-        assert_eq!(text(&output.stderr), shuffled(2) + &shuffled(16));
+        for (n, masks) in [(2u64, masks_of(&grid)), (4, masks_of(&pencilmarks))] {
+            let fields: Vec<&str> = lines[n as usize - 1].split(' ').collect();
+            assert_eq!(fields.len(), 5);
+            let drawn = sudoku::generator::random_transform(3 + n - 1);
+            assert_eq!(fields[1], (drawn.transpose as u8).to_string());
+            assert_eq!(digits(fields[2]), drawn.rows);
+            assert_eq!(digits(fields[3]), drawn.columns);
+            assert_eq!(digits(fields[4]), drawn.digits[1..]);
+            let t = RefTransform {
+                transpose: drawn.transpose,
+                rows: drawn.rows.map(usize::from),
+                columns: drawn.columns.map(usize::from),
+                digits: drawn.digits,
+            };
+            assert_eq!(pencilmark_masks(fields[0]), t.apply_masks(&masks));
+            // The library reads the line back as the same candidate puzzle.
+            assert_eq!(masks_of(fields[0]), t.apply_masks(&masks));
+        }
+        // Without --transform, the same lines without the fields.
+        let plain = run(example("canon", link), &["--shuffle=3"], input.as_bytes());
+        let expected: String = lines
+            .iter()
+            .map(|line| line.split(' ').next().unwrap().to_string() + "\n")
+            .collect();
+        assert_run(&plain, 0, &expected, "");
     }
 }
 
