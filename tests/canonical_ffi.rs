@@ -21,7 +21,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use sudoku::ffi::sudoku_transform;
 use sudoku_testkit::board::{to_text, CELLS};
-use sudoku_testkit::data::read_puzzles;
+use sudoku_testkit::data::{read_puzzles, COLLECTIONS};
 use sudoku_testkit::minlex::RefTransform;
 
 fn random_transform(rng: &mut ChaCha8Rng) -> RefTransform {
@@ -31,14 +31,7 @@ fn random_transform(rng: &mut ChaCha8Rng) -> RefTransform {
 #[test]
 fn the_contract_holds_on_puzzles_of_every_data_set() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xC0DE);
-    for file in [
-        "puzzles0_easy",
-        "puzzles1_random_minimal",
-        "puzzles2_17_clue",
-        "puzzles3_magictour_top1465",
-        "puzzles5_forum_hardest_1905_11+",
-        "puzzles7_serg_benchmark",
-    ] {
+    for file in COLLECTIONS {
         let puzzles = read_puzzles(file);
         for _ in 0..300 {
             let board = puzzles[rng.random_range(0..puzzles.len())];
@@ -260,14 +253,7 @@ fn check_solutions_follow(masks: &[u16; CELLS], t: &RefTransform, image: &[u16; 
 #[test]
 fn candidate_puzzles_move_with_their_transformation_and_keep_their_solutions() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xC0E2);
-    for file in [
-        "puzzles0_easy",
-        "puzzles1_random_minimal",
-        "puzzles2_17_clue",
-        "puzzles3_magictour_top1465",
-        "puzzles5_forum_hardest_1905_11+",
-        "puzzles7_serg_benchmark",
-    ] {
+    for file in COLLECTIONS {
         let puzzles = read_puzzles(file);
         for _ in 0..40 {
             let board = puzzles[rng.random_range(0..puzzles.len())];

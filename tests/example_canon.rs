@@ -126,6 +126,23 @@ fn equivalent_puzzles_print_the_same_form_and_the_transform_maps_each_to_it() {
     }
 }
 
+/// The transformation of `sudoku_transform_random(seed)`, checked against the four fields
+/// `--transform` printed after a shuffled puzzle (T ROWS COLUMNS DIGITS).
+fn printed_transform(fields: &[&str], seed: u64) -> RefTransform {
+    let digits = |s: &str| -> Vec<u8> { s.bytes().map(|b| b - b'0').collect() };
+    let drawn = sudoku::generator::random_transform(seed);
+    assert_eq!(fields[0], (drawn.transpose as u8).to_string());
+    assert_eq!(digits(fields[1]), drawn.rows);
+    assert_eq!(digits(fields[2]), drawn.columns);
+    assert_eq!(digits(fields[3]), drawn.digits[1..]);
+    RefTransform {
+        transpose: drawn.transpose,
+        rows: drawn.rows.map(usize::from),
+        columns: drawn.columns.map(usize::from),
+        digits: drawn.digits,
+    }
+}
+
 #[test]
 fn shuffle_prints_each_puzzle_under_its_seed_s_transformation() {
     // Puzzle N (from 1, every output line counted) under sudoku_transform_random(S + N - 1):
@@ -144,21 +161,10 @@ fn shuffle_prints_each_puzzle_under_its_seed_s_transformation() {
         assert_eq!(lines.len(), 5);
         assert_eq!(lines[1], "SUDOKU_INVALID_FORMAT");
         assert_eq!(lines[2], "SUDOKU_CONFLICTING_GIVENS");
-        let digits = |s: &str| -> Vec<u8> { s.bytes().map(|b| b - b'0').collect() };
         for (n, puzzle) in [(1u64, TOP1), (4, CLASSIC), (5, TOP2)] {
             let fields: Vec<&str> = lines[n as usize - 1].split(' ').collect();
             assert_eq!(fields.len(), 5);
-            let drawn = sudoku::generator::random_transform(seed.wrapping_add(n - 1));
-            assert_eq!(fields[1], (drawn.transpose as u8).to_string());
-            assert_eq!(digits(fields[2]), drawn.rows);
-            assert_eq!(digits(fields[3]), drawn.columns);
-            assert_eq!(digits(fields[4]), drawn.digits[1..]);
-            let t = RefTransform {
-                transpose: drawn.transpose,
-                rows: drawn.rows.map(usize::from),
-                columns: drawn.columns.map(usize::from),
-                digits: drawn.digits,
-            };
+            let t = printed_transform(&fields[1..], seed.wrapping_add(n - 1));
             assert_eq!(
                 fields[0],
                 to_string(&t.apply(&grid(puzzle))).replace('0', ".")
@@ -339,7 +345,6 @@ fn a_candidate_puzzle_is_read_whole_and_skipped_with_one_line_or_shuffled() {
     let skipped = |line: usize| {
         format!("canon: line {line}: a candidate puzzle has no canonical form; skipped\n")
     };
-    let digits = |s: &str| -> Vec<u8> { s.bytes().map(|b| b - b'0').collect() };
     for link in LINKS {
         let output = run(example("canon", link), &[], input.as_bytes());
         assert_run(&output, 0, &expected, &(skipped(2) + &skipped(16)));
@@ -356,17 +361,7 @@ fn a_candidate_puzzle_is_read_whole_and_skipped_with_one_line_or_shuffled() {
         for (n, masks) in [(2u64, masks_of(&grid)), (4, masks_of(&pencilmarks))] {
             let fields: Vec<&str> = lines[n as usize - 1].split(' ').collect();
             assert_eq!(fields.len(), 5);
-            let drawn = sudoku::generator::random_transform(3 + n - 1);
-            assert_eq!(fields[1], (drawn.transpose as u8).to_string());
-            assert_eq!(digits(fields[2]), drawn.rows);
-            assert_eq!(digits(fields[3]), drawn.columns);
-            assert_eq!(digits(fields[4]), drawn.digits[1..]);
-            let t = RefTransform {
-                transpose: drawn.transpose,
-                rows: drawn.rows.map(usize::from),
-                columns: drawn.columns.map(usize::from),
-                digits: drawn.digits,
-            };
+            let t = printed_transform(&fields[1..], 3 + n - 1);
             assert_eq!(pencilmark_masks(fields[0]), t.apply_masks(&masks));
             // The library reads the line back as the same candidate puzzle.
             assert_eq!(masks_of(fields[0]), t.apply_masks(&masks));

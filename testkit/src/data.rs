@@ -44,6 +44,16 @@ pub fn parse_puzzles(bytes: &[u8], name: &str) -> Vec<[u8; CELLS]> {
         .collect()
 }
 
+/// The six collections of [`data_dir`], in name order.
+pub const COLLECTIONS: [&str; 6] = [
+    "puzzles0_easy",
+    "puzzles1_random_minimal",
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles7_serg_benchmark",
+];
+
 /// Reads every puzzle of the collection `file` in [`data_dir`] (see [`parse_puzzles`]).
 pub fn read_puzzles(file: &str) -> Vec<[u8; CELLS]> {
     let path = data_dir().join(file);
