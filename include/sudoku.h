@@ -1430,11 +1430,13 @@ enum sudoku_status sudoku_transform_apply(const struct sudoku_transform *transfo
  * `transform`: a valid transformation, only read. `candidates`: 81 `uint16_t` masks, as for
  * `sudoku_solve_candidates` (digit `d` of cell `i` is bit `d - 1` of `candidates[i]`,
  * row-major; 162 bytes read at any alignment). `out`: 81 writable `uint16_t` (any alignment);
- * may be the same buffer as `candidates` (read whole before any write). Any masks up to
- * `0x1FF` are taken, also those of a puzzle without solution (a cell with no candidate, two
- * equal singles in a house): the image has as many solutions, each the image of one of the
- * puzzle's, and candidates built from a board (`sudoku_board_candidates`) have as image the
- * candidates built from the board's image.
+ * may be the same buffer as `candidates`, or overlap it in any way (read whole before any
+ * write). Any masks up to `0x1FF` are taken, also those of a puzzle without solution (a cell
+ * with no candidate, two equal singles in a house): the image has as many solutions, each the
+ * image of one of the puzzle's, and candidates built from a board (`sudoku_board_candidates`)
+ * have as image the candidates built from the board's image. Which fault of a puzzle without
+ * solution `sudoku_validate_candidates` names first follows the order of the cells, so a
+ * puzzle with both kinds may show the other in its image.
  *
  * On any status but `SUDOKU_OK` nothing is written. Returns `SUDOKU_OK`,
  * `SUDOKU_NULL_POINTER` (any argument is NULL), `SUDOKU_INVALID_ARGUMENT` (the transformation

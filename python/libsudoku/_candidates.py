@@ -67,7 +67,10 @@ def _to_masks(masks):
     for cell, mask in enumerate(masks):
         masks[cell] = mask = _require_int("the mask of cell %d" % cell, mask)
         if not 0 <= mask <= 0xFFFF:
-            raise SudokuError(SUDOKU_INVALID_ARGUMENT, _MASK_RANGE, cell)
+            # The first mask out of range is named, one from 0x200 to 0xFFFF before it too,
+            # as the library would name it.
+            first = next(c for c in range(cell + 1) if not 0 <= masks[c] <= 0x1FF)
+            raise SudokuError(SUDOKU_INVALID_ARGUMENT, _MASK_RANGE, first)
     return _Masks(*masks)
 
 

@@ -119,25 +119,47 @@ def apply_transform(transform: Union[Transform, Sequence[Any]], puzzle: Board) -
     return out.raw.decode("ascii")
 
 
+def _check_transform(t):
+    """Raises SudokuError(SUDOKU_INVALID_ARGUMENT) when the library refuses the C transform `t`
+    (sudoku_transform_invert checks it and nothing else)."""
+    if _library().sudoku_transform_invert(ctypes.byref(t), ctypes.byref(_Transform())) \
+            == SUDOKU_INVALID_ARGUMENT:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, _NOT_A_TRANSFORM)
+
+
 def apply_transform_candidates(transform: Union[Transform, Sequence[Any]],
                                masks: Masks) -> List[int]:
     """Returns the image of a candidate (pencilmark) puzzle under `transform`: 81 int masks
     (digit d is bit d - 1), each cell's candidates moved as apply_transform moves its digit and
     relabelled, so that a player's marks follow the puzzle into its new guise. `masks` is what
-    solve_candidates takes (81 ints, a 1-D NumPy array or a PuzzleRead); any masks up to 0x1FF
-    are taken, those of a puzzle without solution too.
+    solve_candidates takes (81 ints, a 1-D NumPy array or a PuzzleRead, a puzzle of givens being
+    each given's digit alone and every digit in a blank); any masks up to 0x1FF are taken,
+    those of a puzzle without solution too.
 
-    Raises SudokuError: SUDOKU_INVALID_ARGUMENT (not a valid transformation; or, with the cell,
-    a mask above 0x1FF, or not 81 masks); TypeError for a transform or masks of another shape."""
-    t = _to_c_transform(transform)
-    c_masks = _to_masks(masks)
+    Raises, in this order: TypeError for a transform that is not four items (transpose a bool,
+    entries ints) or masks that are not a sequence of ints (a bool is refused); SudokuError
+    SUDOKU_INVALID_ARGUMENT for a transformation that is not valid, then for masks that are not
+    81, then (with the first such cell) for a mask outside 0-0x1FF."""
+    # The C API's order: types first (TypeError, raised as met), then the transformation, then
+    # the masks' number and values.
+    try:
+        t, transform_error = _to_c_transform(transform), None
+    except SudokuError as error:
+        t, transform_error = None, error
+    try:
+        c_masks, masks_error = _to_masks(masks), None
+    except SudokuError as error:
+        c_masks, masks_error = None, error
+    if transform_error is not None:
+        raise transform_error
+    if masks_error is not None:
+        _check_transform(t)
+        raise masks_error
     out = _Masks()
     status = _library().sudoku_transform_apply_candidates(ctypes.byref(t), c_masks, out)
     if status == SUDOKU_INVALID_ARGUMENT:
         # The C call checks the transformation before the masks; so does the message.
-        if _library().sudoku_transform_invert(ctypes.byref(t), ctypes.byref(_Transform())) \
-                == SUDOKU_INVALID_ARGUMENT:
-            raise SudokuError(status, _NOT_A_TRANSFORM)
+        _check_transform(t)
         cell = next(i for i in range(CELLS) if c_masks[i] > 0x1FF)
         raise SudokuError(status, _MASK_RANGE, cell)
     if status != SUDOKU_OK:

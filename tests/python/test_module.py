@@ -1924,6 +1924,28 @@ class Canonical(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.apply_transform_candidates(identity, masks[:80])
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        # Every fault of the masks' number or values comes after the transformation's, and the
+        # first faulty cell is named, whichever range its mask is out of.
+        for bad_masks in (masks[:80], masks[:5] + [-1] + masks[6:],
+                          masks[:5] + [0x10000] + masks[6:]):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.apply_transform_candidates(broken, bad_masks)
+            self.assertIn("not a valid transformation", str(caught.exception))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.apply_transform_candidates(
+                identity._replace(digits=(0, 1, 2, 3, 4, 5, 6, 7, 8, 300)), masks[:80])
+        self.assertIn("out of range", str(caught.exception))
+        for late in (-5, 0x10000, 2**70):
+            mixed = masks[:4] + [0x200] + masks[5:9] + [late] + masks[10:]
+            for call in (lambda: sudoku.apply_transform_candidates(identity, mixed),
+                         lambda: sudoku.validate_candidates(mixed),
+                         lambda: sudoku.solve_candidates(mixed)):
+                with self.assertRaises(sudoku.SudokuError) as caught:
+                    call()
+                self.assertEqual(caught.exception.cell, 4, late)
+        # Types before everything: a bad mask item with a broken transformation.
+        with self.assertRaises(TypeError):
+            sudoku.apply_transform_candidates(broken, masks[:5] + [1.0] + masks[6:])
         for bad in (None, "1" * 81, [0.0] * 81, {0: 1}):
             with self.assertRaises(TypeError, msg=repr(bad)):
                 sudoku.apply_transform_candidates(identity, bad)
