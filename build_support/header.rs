@@ -96,6 +96,7 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_transform_apply", &["board"]),
     ("sudoku_transform_apply_candidates", &["candidates", "out"]),
     ("sudoku_generate", &["puzzle"]),
+    ("sudoku_generate_pattern", &["pattern", "puzzle"]),
     ("sudoku_is_minimal", &["board"]),
     ("sudoku_minimize", &["board"]),
     ("sudoku_pattern_symmetries", &["board"]),

@@ -22,7 +22,7 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README, the header and the man pages document it.
-const DOCUMENTED: [&str; 41] = [
+const DOCUMENTED: [&str; 42] = [
     "sudoku_board_candidates",
     "sudoku_board_conflicts",
     "sudoku_canonicalize",
@@ -32,6 +32,7 @@ const DOCUMENTED: [&str; 41] = [
     "sudoku_generate_batch",
     "sudoku_generate_options_init",
     "sudoku_generate_options_init_size",
+    "sudoku_generate_pattern",
     "sudoku_hint",
     "sudoku_is_minimal",
     "sudoku_level_name",

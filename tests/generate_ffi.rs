@@ -1,8 +1,9 @@
 //! The generator's C API (issue 13): `sudoku_generate`, `sudoku_generate_batch`,
 //! `sudoku_generate_options_init`, `sudoku_is_minimal`, `sudoku_minimize`,
-//! `sudoku_pattern_symmetries`. Bad options and NULL pointers give their statuses with nothing
-//! written; the C calls give what the Rust generator gives; the puzzles they write are checked
-//! with the test kit's reference counter, and the symmetries of patterns with its definitions.
+//! `sudoku_pattern_symmetries`, `sudoku_generate_pattern`. Bad options and NULL pointers give
+//! their statuses with nothing written; the C calls give what the Rust generator gives; the
+//! puzzles they write are checked with the test kit's reference counter (on a pattern: the
+//! givens exactly its cells), and the symmetries of patterns with its definitions.
 
 use std::ffi::c_char;
 use std::mem::size_of;
@@ -580,4 +581,155 @@ fn pattern_symmetries_report_their_statuses_and_write_nothing_else() {
         ]
     };
     assert_eq!((statuses, bits), ([SUDOKU_NULL_POINTER; 2], 7));
+}
+
+/// `sudoku_generate_pattern` into fresh buffers filled with `#`: (status, puzzle, solution).
+fn generate_pattern(
+    seed: u64,
+    pattern: &[u8; CELLS],
+    max_attempts: u64,
+) -> (sudoku_status, [u8; CELLS], [u8; CELLS]) {
+    let (mut puzzle, mut solution) = ([b'#'; CELLS], [b'#'; CELLS]);
+    // SAFETY: 81 readable bytes; two writable 81-byte buffers.
+    let status = unsafe {
+        sudoku_generate_pattern(
+            seed,
+            pattern.as_ptr().cast(),
+            max_attempts,
+            puzzle.as_mut_ptr().cast(),
+            solution.as_mut_ptr().cast(),
+        )
+    };
+    (status, puzzle, solution)
+}
+
+/// Checks a puzzle made on `pattern` with the test kit alone: its givens are exactly the
+/// pattern's cells, the reference counter finds one solution, and it is `solution`.
+fn check_on_pattern(pattern: &[u8; CELLS], puzzle: &[u8; CELLS], solution: &[u8; CELLS]) {
+    for i in 0..CELLS {
+        assert_eq!(
+            puzzle[i] != b'.',
+            pattern[i] != b'.' && pattern[i] != b'0',
+            "cell {i}"
+        );
+    }
+    let (n, first) = count(&parse(puzzle).expect("a valid board"), 2);
+    assert_eq!(n, 1, "{}", String::from_utf8_lossy(puzzle));
+    assert_eq!(first.unwrap().map(|d| d + b'0'), *solution);
+}
+
+#[test]
+fn puzzles_on_a_pattern_fit_it_and_have_one_solution() {
+    use sudoku_testkit::data::read_puzzles;
+    // The patterns of data-set puzzles (their digits, or 'x', mark the cells), and a drawn shape.
+    let mut patterns: Vec<[u8; CELLS]> = Vec::new();
+    let minimal = read_puzzles("puzzles1_random_minimal");
+    patterns.extend((0..40).map(|k| minimal[k * 997]));
+    let easy = read_puzzles("puzzles0_easy");
+    patterns.extend((0..20).map(|k| easy[k * 31].map(|b| if b == b'.' { b'0' } else { b'x' })));
+    let heart = *b"\
+        .xx...xx.\
+        x..x.x..x\
+        x...x...x\
+        x.......x\
+        .x.....x.\
+        ..x...x..\
+        ...x.x...\
+        ....x....\
+        xxxxxxxxx";
+    patterns.push(heart);
+    let mut found = 0;
+    for (k, pattern) in patterns.iter().enumerate() {
+        let (status, puzzle, solution) = generate_pattern(k as u64, pattern, 1000);
+        if status == SUDOKU_NOT_FOUND {
+            assert_eq!((puzzle, solution), ([b'#'; CELLS], [b'#'; CELLS]));
+            continue;
+        }
+        assert_eq!(status, SUDOKU_OK, "pattern {k}");
+        check_on_pattern(pattern, &puzzle, &solution);
+        found += 1;
+        // The same again; another seed, another puzzle; the Rust call gives the same.
+        assert_eq!(generate_pattern(k as u64, pattern, 1000).1, puzzle);
+        let cells = (0..CELLS)
+            .filter(|&i| puzzle[i] != b'.')
+            .fold(0u128, |m, i| m | 1 << i);
+        let rust = generator::generate_on_pattern(k as u64, cells, 1000).unwrap();
+        assert_eq!((rust.puzzle, rust.solution), (puzzle, solution));
+    }
+    // The docs' rate: most patterns of random minimal puzzles, every easy one, the heart.
+    assert!(found >= 55, "{found} of {}", patterns.len());
+    assert_eq!(generate_pattern(0, &heart, 1000).0, SUDOKU_OK);
+    // Pinned: a change of the draws or of the steps changes every setter's puzzles.
+    let (_, puzzle, _) = generate_pattern(2026, &heart, 1000);
+    assert_eq!(
+        std::str::from_utf8(&puzzle).unwrap(),
+        PINNED_HEART_2026,
+        "the heart of seed 2026"
+    );
+}
+
+/// The heart of `puzzles_on_a_pattern_fit_it_and_have_one_solution`, seed 2026.
+const PINNED_HEART_2026: &str =
+    ".48...62.1..8.5..75...2...99.......6.8.....4...3...2.....6.1.......8....627594183";
+
+#[test]
+fn a_pattern_s_bad_arguments_give_their_statuses_and_write_nothing() {
+    // An easy puzzle's pattern, which the first attempts fill.
+    let easy = sudoku_testkit::data::read_puzzles("puzzles0_easy")[0];
+    let untouched = ([b'#'; CELLS], [b'#'; CELLS]);
+    let refused = |pattern: &[u8; CELLS], attempts: u64, status: sudoku_status| {
+        assert_eq!(
+            generate_pattern(1, pattern, attempts),
+            (status, untouched.0, untouched.1)
+        );
+    };
+    refused(&easy, 0, SUDOKU_INVALID_ARGUMENT);
+    let mut bad = easy;
+    bad[40] = b'a';
+    refused(&bad, 10, SUDOKU_INVALID_CHARACTER);
+    // Sixteen cells; two empty rows in band 2; two empty columns in stack 0 (from a full one).
+    let mut sixteen = [b'.'; CELLS];
+    (0..16).for_each(|i| sixteen[i * 5] = b'x');
+    refused(&sixteen, 10, SUDOKU_INVALID_ARGUMENT);
+    let mut rows = [b'x'; CELLS];
+    rows[54..72].fill(b'.');
+    refused(&rows, 10, SUDOKU_INVALID_ARGUMENT);
+    let mut columns = [b'x'; CELLS];
+    (0..9).for_each(|r| {
+        columns[r * 9] = b'.';
+        columns[r * 9 + 2] = b'.';
+    });
+    refused(&columns, 10, SUDOKU_INVALID_ARGUMENT);
+    // One empty row a band is fine; a full pattern is a random grid.
+    rows[63..72].fill(b'x');
+    assert_eq!(generate_pattern(1, &rows, 10).0, SUDOKU_OK);
+    let (status, puzzle, solution) = generate_pattern(1, &[b'X'; CELLS], 1);
+    assert_eq!((status, puzzle), (SUDOKU_OK, solution));
+    // A 17-clue puzzle's pattern in three attempts: none found (pinned), nothing written.
+    let seventeen = sudoku_testkit::data::read_puzzles("puzzles2_17_clue")[0];
+    refused(&seventeen, 3, SUDOKU_NOT_FOUND);
+    // NULLs, the solution overlapping the puzzle, and the puzzle over the pattern (allowed).
+    let mut buf = easy;
+    // SAFETY: every non-NULL pointer is a valid 81-byte buffer; NULL is documented as refused.
+    unsafe {
+        let out = buf.as_mut_ptr().cast::<c_char>();
+        assert_eq!(
+            sudoku_generate_pattern(1, ptr::null(), 10, out, ptr::null_mut()),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_generate_pattern(1, easy.as_ptr().cast(), 10, ptr::null_mut(), out),
+            SUDOKU_NULL_POINTER
+        );
+        assert_eq!(
+            sudoku_generate_pattern(1, easy.as_ptr().cast(), 10, out, out.add(80)),
+            SUDOKU_INVALID_ARGUMENT
+        );
+        assert_eq!(buf, easy);
+        assert_eq!(
+            sudoku_generate_pattern(1, out, 1000, out, ptr::null_mut()),
+            SUDOKU_OK
+        );
+    }
+    assert_eq!(buf, generate_pattern(1, &easy, 1000).1);
 }

@@ -55,6 +55,8 @@ enum sudoku_status sudoku_transform_apply(const struct sudoku_transform *transfo
 enum sudoku_status sudoku_transform_apply_candidates(const struct sudoku_transform *transform, const uint16_t *candidates, uint16_t *out);
 enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_options *options, char *puzzle, char *solution);
 
+enum sudoku_status sudoku_generate_pattern(uint64_t seed, const char *pattern, uint64_t max_attempts, char *puzzle, char *solution);
+
 enum sudoku_status sudoku_is_minimal(const char *board, bool *minimal);
 
 enum sudoku_status sudoku_minimize(char *board, uint32_t symmetry);
@@ -133,8 +135,12 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
         );
     let expected = expected
         .replace(
-            "char *puzzle, char *solution);",
-            "char puzzle[81], char *solution);",
+            "options, char *puzzle, char *solution);",
+            "options, char puzzle[81], char *solution);",
+        )
+        .replace(
+            "const char *pattern, uint64_t max_attempts, char *puzzle,",
+            "const char pattern[81], uint64_t max_attempts, char puzzle[81],",
         )
         .replace(
             "sudoku_is_minimal(const char *board,",

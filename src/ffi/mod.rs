@@ -62,7 +62,7 @@ pub use canonical::{
 };
 pub use generate::{
     sudoku_generate, sudoku_generate_batch, sudoku_generate_options, sudoku_generate_options_init,
-    sudoku_generate_options_init_size, sudoku_is_minimal, sudoku_minimize,
+    sudoku_generate_options_init_size, sudoku_generate_pattern, sudoku_is_minimal, sudoku_minimize,
     sudoku_pattern_symmetries, sudoku_symmetry,
 };
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};

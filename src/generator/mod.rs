@@ -2,7 +2,8 @@
 //! symmetry of the givens, and two transformations that share its removal loop (`removal`),
 //! [`is_minimal`] and [`minimize`]. See `docs/generator.md` for how it works and why it is fast.
 //! Also a seeded random transformation ([`random_transform`]), to show a puzzle as a new one,
-//! and the symmetries of a pattern of givens ([`pattern_symmetries`]).
+//! the symmetries of a pattern of givens ([`pattern_symmetries`]), and puzzles whose givens are
+//! exactly a chosen pattern ([`generate_on_pattern`]).
 //!
 //! A puzzle is a pure function of `(seed, index, options)` (index 0 for [`generate`], `i` for
 //! item `i` of [`generate_batch`]): the same on every platform, every solver kernel and every
@@ -29,12 +30,14 @@
 
 mod grid;
 mod mask;
+mod pattern;
 mod removal;
 mod rng;
 mod symmetry;
 mod transform;
 mod unavoidable;
 
+pub use pattern::generate_on_pattern;
 pub use symmetry::{Orbits, Symmetry};
 pub use transform::random_transform;
 
