@@ -48,9 +48,10 @@ apply_transform(transform, puzzle) and invert_transform(transform) use such tran
 random_transform(seed) draws one (each equally likely), to show a puzzle as a new one.
 generate(seed, symmetry=..., givens=(min, max), minimal=True) makes a puzzle with exactly one
 solution (minimal by default), the same for a seed on every machine; generate_batch(seed,
-count, ...) makes many on all cores; pattern_symmetries(board) names the symmetries of a
-pattern of givens; is_minimal(board) and minimize(board, symmetry=...) test and
-thin a puzzle's givens (see docs/generator.md).
+count, ...) makes many on all cores; generate_pattern(seed, pattern) makes one whose givens
+are exactly a pattern's cells (a setter's shape); pattern_symmetries(board) names the
+symmetries of a pattern of givens; is_minimal(board) and minimize(board, symmetry=...) test
+and thin a puzzle's givens (see docs/generator.md).
 rate(puzzle) rates a puzzle as Sudoku Explainer's serate does (a Rating: ER, EP, ED, and whether
 the step engine finished it; rate_batch on all cores); hint(puzzle, candidates=None,
 givens=None) gives the next step a person would take (a Step), solve_path(puzzle) the whole
@@ -143,6 +144,7 @@ from ._generate import (
     SYMMETRIES,
     generate,
     generate_batch,
+    generate_pattern,
     is_minimal,
     minimize,
     pattern_symmetries,
@@ -213,6 +215,7 @@ __all__ = [
     "board_candidates",
     "generate",
     "generate_batch",
+    "generate_pattern",
     "is_minimal",
     "minimize",
     "pattern_symmetries",

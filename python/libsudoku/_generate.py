@@ -1,5 +1,5 @@
-"""The generator: generate, generate_batch, is_minimal, minimize, pattern_symmetries and
-SYMMETRIES. Imports _loader, _checks, _errors, _args and _batch.
+"""The generator: generate, generate_batch, generate_pattern, is_minimal, minimize,
+pattern_symmetries and SYMMETRIES. Imports _loader, _checks, _errors, _args and _batch.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ._checks import (
     _require_int,
     _type_name,
 )
-from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
+from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_INVALID_CHARACTER, SUDOKU_OK, SudokuError
 from ._loader import _GenerateOptions, _library
 
 
@@ -177,6 +177,56 @@ def generate(
         raise SudokuError(status)
     text = puzzle.raw.decode("ascii")
     return (text, grid.raw.decode("ascii")) if solution else text
+
+
+@overload
+def generate_pattern(seed: int, pattern: Board, max_attempts: int = ...,
+                     solution: Literal[False] = ...) -> str: ...
+@overload
+def generate_pattern(seed: int, pattern: Board, max_attempts: int = ..., *,
+                     solution: Literal[True]) -> Tuple[str, str]: ...
+@overload
+def generate_pattern(seed: int, pattern: Board, max_attempts: int = ...,
+                     solution: bool = ...) -> Union[str, Tuple[str, str]]: ...
+def generate_pattern(
+    seed: int, pattern: Board, max_attempts: int = 1000, solution: bool = False
+) -> Union[str, Tuple[str, str]]:
+    """Returns a puzzle with exactly one solution whose givens are exactly the cells of
+    `pattern`, as 81 characters ('1'-'9' and '.'), the same for a seed (an int from 0 to
+    2**64 - 1) on every machine. pattern: 81 characters (a str, bytes, bytearray or memoryview),
+    '.' or '0' for a blank cell, '1'-'9', 'x' or 'X' for a given's cell (so a puzzle is its own
+    pattern). max_attempts: at least 1 (1000 finds a puzzle for about 94% of the patterns of
+    random minimal puzzles, in milliseconds). solution=True returns (puzzle, solution). The
+    puzzle need not be minimal (is_minimal tells); for a rating window, rate it and try the next
+    seed.
+
+    Raises SudokuError: SUDOKU_NOT_FOUND (no attempt found one); SUDOKU_INVALID_CHARACTER (with
+    the cell) for another character or a pattern that is not 81 characters;
+    SUDOKU_INVALID_ARGUMENT for max_attempts below 1 or above 2**64 - 1, a seed out of range, a
+    pattern of fewer than 17 cells, or one with two empty rows of a band or two empty columns
+    of a stack (no puzzle fits them); TypeError for wrong types."""
+    _check_board_type(pattern)
+    seed = _require_int("seed", seed)
+    if not 0 <= seed < 2**64:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "seed must be from 0 to 2**64 - 1")
+    max_attempts = _require_int("max_attempts", max_attempts)
+    if not 1 <= max_attempts < 2**64:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "max_attempts must be from 1 to 2**64 - 1")
+    solution = _require_bool("solution", solution)
+    text = _to_bytes(pattern)
+    puzzle, grid = _Board(), _Board()
+    status = _library().sudoku_generate_pattern(seed, text, max_attempts, puzzle, grid)
+    if status == SUDOKU_INVALID_CHARACTER:
+        cell = next(i for i, b in enumerate(text) if b not in b".0123456789xX")
+        raise SudokuError(status, "a pattern holds '.' or '0' (blank), '1'-'9', 'x' or 'X'",
+                          cell)
+    if status == SUDOKU_INVALID_ARGUMENT:
+        raise SudokuError(status, "no puzzle with one solution fits this pattern: fewer than "
+                                  "17 cells, or two empty rows of a band or columns of a stack")
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+    made = puzzle.raw.decode("ascii")
+    return (made, grid.raw.decode("ascii")) if solution else made
 
 
 def generate_batch(

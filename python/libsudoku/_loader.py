@@ -108,6 +108,7 @@ _FUNCTIONS = (
     "sudoku_generate_options_init",
     "sudoku_generate_options_init_size",
     "sudoku_generate",
+    "sudoku_generate_pattern",
     "sudoku_generate_batch",
     "sudoku_is_minimal",
     "sudoku_minimize",
@@ -309,6 +310,14 @@ def _declare(lib):
         ctypes.POINTER(ctypes.c_char),  # solution (may be NULL)
     ]
     lib.sudoku_generate.restype = status
+    lib.sudoku_generate_pattern.argtypes = [
+        ctypes.c_uint64,  # seed
+        ctypes.c_char_p,  # pattern
+        ctypes.c_uint64,  # max_attempts
+        ctypes.POINTER(ctypes.c_char),  # puzzle
+        ctypes.POINTER(ctypes.c_char),  # solution (may be NULL)
+    ]
+    lib.sudoku_generate_pattern.restype = status
     lib.sudoku_generate_batch.argtypes = [
         ctypes.c_uint64,  # seed
         ctypes.POINTER(_GenerateOptions),

@@ -85,6 +85,15 @@ int main(void) {
               form[0] == '#' && memcmp(form, form + 1, SUDOKU_CELLS - 1) == 0,
           "sudoku_transform_apply: SUDOKU_INTERNAL_ERROR, output untouched");
 
+    /* A pattern is read through the same hook. */
+    char made[SUDOKU_CELLS], made_solution[SUDOKU_CELLS];
+    memset(made, '#', sizeof made);
+    memset(made_solution, '#', sizeof made_solution);
+    check(sudoku_generate_pattern(1, trigger, 10, made, made_solution) == SUDOKU_INTERNAL_ERROR &&
+              made[0] == '#' && memcmp(made, made + 1, SUDOKU_CELLS - 1) == 0 &&
+              memcmp(made, made_solution, SUDOKU_CELLS) == 0,
+          "sudoku_generate_pattern: SUDOKU_INTERNAL_ERROR, puzzle and solution untouched");
+
     /* A batch of four, the injected board second and fourth, on two threads: those two fail
      * alone, the call and the other puzzles succeed. */
     char puzzles[4 * SUDOKU_CELLS], solutions[4 * SUDOKU_CELLS];

@@ -489,6 +489,40 @@ class Canonical(unittest.TestCase):
         self.assertEqual(list(untouched), [0xEEEE] * CELLS)
 
 
+LIB.sudoku_generate_pattern.argtypes = [ctypes.c_uint64, ctypes.c_char_p, ctypes.c_uint64,
+                                        ctypes.POINTER(ctypes.c_char),
+                                        ctypes.POINTER(ctypes.c_char)]
+LIB.sudoku_generate_pattern.restype = ctypes.c_int
+
+
+class GeneratePattern(unittest.TestCase):
+    HEART = (b".xx...xx.x..x.x..xx...x...xx.......x.x.....x...x...x.....x.x.......x....xxxxxxxxx")
+
+    def test_the_pinned_heart_and_its_solution(self):
+        # Seed 2026's heart, as tests/generate_ffi.rs pins it; the seed passes as 64 bits.
+        puzzle, solution = (ctypes.c_char * CELLS)(), (ctypes.c_char * CELLS)()
+        self.assertEqual(LIB.sudoku_generate_pattern(2026, self.HEART, 1000, puzzle, solution),
+                         SUDOKU_OK)
+        self.assertEqual(puzzle.raw, b".48...62.1..8.5..75...2...99.......6.8.....4...3...2....."
+                                     b"6.1.......8....627594183")
+        self.assertTrue(all((p == ord(".")) == (h == ord(".")) for p, h in
+                            zip(puzzle.raw, self.HEART)))
+        copy = (ctypes.c_char * CELLS)(*puzzle.raw)
+        self.assertEqual(LIB.sudoku_solve_unique(copy), SUDOKU_OK)
+        self.assertEqual(copy.raw, solution.raw)
+
+    def test_failures_write_nothing(self):
+        out = (ctypes.c_char * CELLS)(*([b"#"] * CELLS))
+        self.assertEqual(LIB.sudoku_generate_pattern(1, self.HEART, 0, out, None),
+                         SUDOKU_INVALID_ARGUMENT)
+        self.assertEqual(LIB.sudoku_generate_pattern(1, b"?" * CELLS, 9, out, None),
+                         SUDOKU_INVALID_CHARACTER)
+        self.assertEqual(LIB.sudoku_generate_pattern(1, None, 9, out, None), SUDOKU_NULL_POINTER)
+        self.assertEqual(LIB.sudoku_generate_pattern(1, self.HEART, 9, None, None),
+                         SUDOKU_NULL_POINTER)
+        self.assertEqual(out.raw, b"#" * CELLS)
+
+
 LIB.sudoku_pattern_symmetries.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32)]
 LIB.sudoku_pattern_symmetries.restype = ctypes.c_int
 

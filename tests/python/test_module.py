@@ -731,6 +731,48 @@ class Generate(unittest.TestCase):
                                    index=index)
             self.assertEqual(made, puzzle)
 
+    HEART = (".xx...xx.x..x.x..xx...x...xx.......x.x.....x...x...x.....x.x.......x....xxxxxxxxx")
+
+    def test_a_puzzle_on_a_pattern_fits_it(self):
+        # The heart of tests/generate_ffi.rs, pinned there for seed 2026 too.
+        self.assertEqual(sudoku.generate_pattern(2026, self.HEART),
+                         ".48...62.1..8.5..75...2...99.......6.8.....4...3...2.....6.1.......8....627594183")
+        for k, shape in enumerate([self.HEART, TOP1.replace(".", "0"), CLASSIC]):
+            try:
+                puzzle, solution = sudoku.generate_pattern(k, shape, solution=True)
+            except sudoku.SudokuError as e:
+                self.assertEqual(e.status, sudoku.SUDOKU_NOT_FOUND)  # top1465's are hard
+                continue
+            self.assertEqual([c != "." for c in puzzle], [c not in ".0" for c in shape])
+            self.assertEqual(sudoku.count_solutions(puzzle), 1)
+            self.assertEqual(sudoku.solve_unique(puzzle), solution)
+            self.assertEqual(sudoku.generate_pattern(k, shape.encode()), puzzle)
+
+    def test_a_pattern_s_errors(self):
+        for args, status in [((1, self.HEART, 0), sudoku.SUDOKU_INVALID_ARGUMENT),
+                             ((-1, self.HEART), sudoku.SUDOKU_INVALID_ARGUMENT),
+                             ((2**64, self.HEART), sudoku.SUDOKU_INVALID_ARGUMENT),
+                             ((1, "x" * 16 + "." * 65), sudoku.SUDOKU_INVALID_ARGUMENT),
+                             ((1, "." * 18 + "x" * 63), sudoku.SUDOKU_INVALID_ARGUMENT),
+                             ((1, "x" * 80), sudoku.SUDOKU_INVALID_CHARACTER)]:
+            with self.assertRaises(sudoku.SudokuError, msg=repr(args)) as caught:
+                sudoku.generate_pattern(*args)
+            self.assertEqual(caught.exception.status, status, args)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.generate_pattern(1, self.HEART[:40] + "#" + self.HEART[41:])
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_CHARACTER, 40))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.generate_pattern(0, read_puzzles("puzzles2_17_clue")[0], max_attempts=3)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
+        for args in [(1.0, self.HEART), (1, list(self.HEART)), (1, None), (1, self.HEART, 1.5),
+                     (1, self.HEART, True)]:
+            with self.assertRaises(TypeError, msg=repr(args)):
+                sudoku.generate_pattern(*args)
+        with self.assertRaises(TypeError):
+            sudoku.generate_pattern(1, self.HEART, solution=1)
+        self.assertIn("generate_pattern", sudoku.__all__)
+
     def test_a_generated_puzzle_is_unique_with_its_solution(self):
         for symmetry in sudoku.SYMMETRIES:
             puzzle, solution = sudoku.generate(3, symmetry=symmetry, solution=True)
@@ -1271,7 +1313,7 @@ class Loading(unittest.TestCase):
         called = set(re.findall(r"\blib\.(sudoku_\w+)", source))
         called |= set(re.findall(r"_library\(\)\.(sudoku_\w+)", source))
         called |= set(re.findall(r"\"(sudoku_\w+_init_size)\"", source))
-        self.assertEqual(len(header), 41)
+        self.assertEqual(len(header), 42)
         self.assertEqual(set(_loader._FUNCTIONS), header)
         self.assertLessEqual(called, header)
         # And the scan saw the calls (_declare names each function): a module it missed, or an
