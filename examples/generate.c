@@ -2,6 +2,7 @@
  *
  * Usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
  *                 [--er A-B] [--attempts N] [--threads N]
+ *        generate --pattern P [--count N] [--seed S] [--attempts N]
  *        generate -h | --help   prints the usage to stdout
  *        generate --version   prints "generate (libsudoku) VERSION", the library's version
  *
@@ -18,6 +19,13 @@
  * most solved grids tried for one puzzle before it is reported not found (default 1000; a
  * rare --er window, such as 9.0-11.9 at about 2,000 attempts a puzzle, needs more). --threads
  * N generates on up to N threads (default 0: all cores).
+ *
+ * --pattern P makes puzzles whose givens are exactly the cells of P (81 characters: '.' or '0'
+ * blank, '1'-'9', 'x' or 'X' a given's cell, so a puzzle is its own pattern): puzzle i is
+ * sudoku_generate_pattern(S + i, P, N) for --attempts N (default 1000), wrapping below 2^64, one
+ * at a time. --symmetry, --givens, --not-minimal, --er and --threads do not go with it (a usage
+ * error), nor does a pattern that no puzzle fits (fewer than 17 cells, two empty rows of a band
+ * or columns of a stack).
  *
  * Puzzles are made in blocks, one sudoku_generate_batch call each (first_index moves on from
  * block to block). When stderr is a terminal, a progress line (puzzles made, rate) is redrawn
@@ -67,6 +75,7 @@ static void usage(FILE *out)
 {
     fputs("usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]\n"
           "                [--er A-B] [--attempts N] [--threads N] [--]\n"
+          "       generate --pattern P [--count N] [--seed S] [--attempts N] [--]\n"
           "Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,\n"
           "'.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same\n"
           "on every machine. Puzzles are minimal unless --not-minimal, which stops removing\n"
@@ -81,6 +90,9 @@ static void usage(FILE *out)
           "--attempts N: solved grids to try for one puzzle before reporting it not found\n"
           "(default 1000; a rare --er window, such as 9.0-11.9, needs more).\n"
           "--threads N: up to N threads (default 0: all cores).\n"
+          "--pattern P: puzzles whose givens are exactly the cells of P (81 characters: '.'\n"
+          "or '0' blank, '1'-'9', 'x' or 'X' a given's cell), puzzle i from seed S + i, one\n"
+          "at a time; not with --symmetry, --givens, --not-minimal, --er or --threads.\n"
           "A progress line goes to stderr when it is a terminal. An option's value may also\n"
           "be joined to it by '=' (--count=5).\n"
           "Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.\n",
@@ -164,6 +176,66 @@ static int parse_window(const char *text, sudoku_generate_options *o)
     return 1;
 }
 
+/* Whether `text` is a pattern of 81 characters, each '.', '0', '1'-'9', 'x' or 'X'. */
+static int is_pattern(const char *text)
+{
+    size_t i;
+    for (i = 0; i < CELLS; i++) {
+        if (text[i] == '\0' || strchr(".0123456789xX", text[i]) == NULL) {
+            return 0;
+        }
+    }
+    return text[CELLS] == '\0';
+}
+
+/* Writes `count` puzzles on `pattern`, puzzle i from seed `seed + i`; returns the exit code. */
+static int generate_on_pattern(const char *pattern, unsigned long long count,
+                               unsigned long long seed, unsigned long long attempts)
+{
+    unsigned long long k;
+    int failed = 0, progress = isatty(fileno(stderr));
+    for (k = 0; k < count; k++) {
+        char puzzle[CELLS];
+        sudoku_status status =
+            sudoku_generate_pattern((uint64_t)(seed + k), pattern, attempts, puzzle, NULL);
+        if (status == SUDOKU_INVALID_ARGUMENT) {
+            /* Checked by the library before any attempt: the same for every seed. */
+            return usage_error(PROGRAM,
+                               "--pattern: no puzzle with exactly one solution fits it (fewer "
+                               "than 17 cells, or two empty rows of a band or columns of a "
+                               "stack)", pattern);
+        }
+        if (status == SUDOKU_OK) {
+            fwrite(puzzle, 1, CELLS, stdout);
+            putchar('\n');
+        } else {
+            if (progress) {
+                fputs("\r\033[K", stderr);
+            }
+            flush_output();
+            fprintf(stderr, "generate: puzzle %llu: %s: %s", k, sudoku_status_name(status),
+                    sudoku_status_message(status));
+            if (status == SUDOKU_NOT_FOUND) {
+                fprintf(stderr, " (%llu attempt%s; --attempts raises the bound)", attempts,
+                        attempts == 1 ? "" : "s");
+            }
+            fputc('\n', stderr);
+            failed = 1;
+        }
+        if (ferror(stdout)) {
+            break;
+        }
+        if (progress) {
+            fprintf(stderr, "\r%llu/%llu puzzles\033[K", k + 1, count);
+            fflush(stderr);
+        }
+    }
+    if (progress) {
+        fputs("\r\033[K", stderr);
+    }
+    return finish_output("generate", failed, 2);
+}
+
 /* Wall-clock seconds from an arbitrary origin. */
 static double now_seconds(void)
 {
@@ -181,6 +253,7 @@ int main(int argc, char **argv)
     sudoku_generate_options options;
     unsigned long long count = 1, seed = 0, threads = 0, done = 0, attempts = 0;
     int i, failed = 0, progress;
+    const char *pattern = NULL, *not_with_pattern = NULL;
     size_t block_size, k;
     char *puzzles;
     sudoku_status *statuses;
@@ -201,6 +274,15 @@ int main(int argc, char **argv)
             return finish_output("generate", 0, 2);
         } else if (strcmp(arg, "--not-minimal") == 0) {
             options.minimal = 0;
+            not_with_pattern = "--not-minimal";
+        } else if ((form = option_value(arg, "--pattern", next, &value)) != 0) {
+            if (value == NULL || !is_pattern(value)) {
+                return value_error(PROGRAM,
+                                   "--pattern needs 81 characters: '.' or '0' for a blank cell, "
+                                   "'1'-'9', 'x' or 'X' for a given's", value);
+            }
+            pattern = value;
+            i += form == 1;
         } else if ((form = option_value(arg, "--count", next, &value)) != 0) {
             /* A missing value is reported as a bad one: the sentence says what is needed. */
             if (value == NULL || !parse_number(value, 1, (unsigned long long)-1, 0, &count)) {
@@ -219,6 +301,7 @@ int main(int argc, char **argv)
             if (value == NULL || !parse_number(value, 0, (size_t)-1, 0, &threads)) {
                 return threads_error(PROGRAM, value);
             }
+            not_with_pattern = "--threads";
             i += form == 1;
         } else if ((form = option_value(arg, "--givens", next, &value)) != 0) {
             if (value == NULL || !parse_givens(value, &options)) {
@@ -232,6 +315,7 @@ int main(int argc, char **argv)
                                    "than 17 givens (McGuire, Tugemann and Civario, 2014), so B "
                                    "must be 17 or more", value);
             }
+            not_with_pattern = "--givens";
             i += form == 1;
         } else if ((form = option_value(arg, "--attempts", next, &value)) != 0) {
             if (value == NULL || !parse_number(value, 1, (unsigned long long)-1, 0, &attempts)) {
@@ -246,6 +330,7 @@ int main(int argc, char **argv)
                                    "--er needs A-B or A, ratings from 1.0 to 99.9 with one "
                                    "decimal at most, A <= B", value);
             }
+            not_with_pattern = "--er";
             i += form == 1;
         } else if ((form = option_value(arg, "--symmetry", next, &value)) != 0) {
             size_t s, n = sizeof SYMMETRIES / sizeof SYMMETRIES[0];
@@ -258,6 +343,7 @@ int main(int argc, char **argv)
                 return usage_error(PROGRAM, "unknown symmetry", value);
             }
             options.symmetry = (uint32_t)s;
+            not_with_pattern = "--symmetry";
             i += form == 1;
         } else if (strcmp(arg, "--") == 0) {
             /* The end of the options, as in the other programs: no argument may follow. */
@@ -271,6 +357,12 @@ int main(int argc, char **argv)
         }
     }
 
+    if (pattern != NULL) {
+        if (not_with_pattern != NULL) {
+            return usage_error(PROGRAM, "--pattern does not go with", not_with_pattern);
+        }
+        return generate_on_pattern(pattern, count, seed, options.max_attempts);
+    }
     progress = isatty(fileno(stderr));
     block_size = progress ? BLOCK_TTY : BLOCK;
     if (count < block_size) {

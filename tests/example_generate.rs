@@ -125,6 +125,7 @@ fn generate_gives_the_same_output_on_every_thread_count() {
 const GENERATE_USAGE: &str = "\
 usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
                 [--er A-B] [--attempts N] [--threads N] [--]
+       generate --pattern P [--count N] [--seed S] [--attempts N] [--]
 Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,
 '.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same
 on every machine. Puzzles are minimal unless --not-minimal, which stops removing
@@ -139,6 +140,9 @@ diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral.
 --attempts N: solved grids to try for one puzzle before reporting it not found
 (default 1000; a rare --er window, such as 9.0-11.9, needs more).
 --threads N: up to N threads (default 0: all cores).
+--pattern P: puzzles whose givens are exactly the cells of P (81 characters: '.'
+or '0' blank, '1'-'9', 'x' or 'X' a given's cell), puzzle i from seed S + i, one
+at a time; not with --symmetry, --givens, --not-minimal, --er or --threads.
 A progress line goes to stderr when it is a terminal. An option's value may also
 be joined to it by '=' (--count=5).
 Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.
@@ -368,5 +372,107 @@ fn generate_reports_a_write_error_with_exit_code_2() {
             };
             assert_run(&output, 2, "", &write_error("generate"));
         }
+    }
+}
+
+#[test]
+fn generate_on_a_pattern() {
+    let heart = ".xx...xx.x..x.x..xx...x...xx.......x.x.....x...x...x.....x.x.......x....xxxxxxxxx";
+    let cells = |text: &str| {
+        text.bytes()
+            .enumerate()
+            .filter(|&(_, b)| b != b'.' && b != b'0')
+            .fold(0u128, |m, (i, _)| m | 1 << i)
+    };
+    // Puzzle i from seed S + i, wrapping below 2^64, as the Rust call makes it.
+    let expected = |seed: u64, n: u64, pattern: &str, attempts: u64| -> String {
+        (0..n)
+            .map(|i| {
+                let made =
+                    generator::generate_on_pattern(seed.wrapping_add(i), cells(pattern), attempts)
+                        .unwrap();
+                format!("{}\n", String::from_utf8_lossy(&made.puzzle))
+            })
+            .collect()
+    };
+    let easy =
+        String::from_utf8(sudoku_testkit::data::read_puzzles("puzzles0_easy")[3].to_vec()).unwrap();
+    for link in LINKS {
+        let program = example("generate", link);
+        let output = run(
+            program,
+            &["--pattern", heart, "--seed", "2026", "--count", "3"],
+            b"",
+        );
+        let printed = expected(2026, 3, heart, 1000);
+        assert_run(&output, 0, &printed, "");
+        for line in printed.lines() {
+            let puzzle: [u8; 81] = line.as_bytes().try_into().unwrap();
+            assert_eq!(count(&parse(&puzzle).unwrap(), 2).0, 1);
+            assert_eq!(cells(line), cells(heart));
+        }
+        let output = run(
+            program,
+            &[
+                &format!("--pattern={easy}"),
+                "--seed=18446744073709551615",
+                "--count=2",
+                "--attempts=50",
+            ],
+            b"",
+        );
+        assert_run(&output, 0, &expected(u64::MAX, 2, &easy, 50), "");
+        // A pattern no attempt fills: reported, exit 1.
+        let seventeen =
+            String::from_utf8(sudoku_testkit::data::read_puzzles("puzzles2_17_clue")[0].to_vec())
+                .unwrap();
+        let output = run(program, &["--pattern", &seventeen, "--attempts", "1"], b"");
+        assert_run(
+            &output,
+            1,
+            "",
+            "generate: puzzle 0: SUDOKU_NOT_FOUND: no puzzle met the options within the attempts \
+             allowed (1 attempt; --attempts raises the bound)\n",
+        );
+        // Usage errors.
+        let usage = |args: &[&str], message: &str| {
+            let output = run(program, args, b"");
+            assert_run(
+                &output,
+                2,
+                "",
+                &format!("generate: {message}\nTry 'generate --help' for more information.\n"),
+            );
+        };
+        for option in [
+            "--threads=2",
+            "--symmetry=none",
+            "--givens=20",
+            "--er=2",
+            "--not-minimal",
+        ] {
+            let name = option.split('=').next().unwrap();
+            usage(
+                &["--pattern", heart, option],
+                &format!("--pattern does not go with '{name}'"),
+            );
+        }
+        let needs = "--pattern needs 81 characters: '.' or '0' for a blank cell, '1'-'9', 'x' \
+                     or 'X' for a given's";
+        usage(
+            &["--pattern", &heart[1..]],
+            &format!("{needs}, got '{}'", &heart[1..]),
+        );
+        let bad = heart.replacen('x', "#", 1);
+        usage(&["--pattern", &bad], &format!("{needs}, got '{bad}'"));
+        usage(&["--pattern"], needs);
+        let sixteen = "x".repeat(16) + &".".repeat(65);
+        usage(
+            &["--pattern", &sixteen],
+            &format!(
+                "--pattern: no puzzle with exactly one solution fits it (fewer than 17 cells, \
+                 or two empty rows of a band or columns of a stack) '{sixteen}'"
+            ),
+        );
     }
 }
