@@ -176,16 +176,75 @@ static int parse_window(const char *text, sudoku_generate_options *o)
     return 1;
 }
 
-/* Whether `text` is a pattern of 81 characters, each '.', '0', '1'-'9', 'x' or 'X'. */
-static int is_pattern(const char *text)
+/* Whether a pattern's character marks a given's cell. */
+static int is_given_cell(char c)
 {
+    return (c >= '1' && c <= '9') || c == 'x' || c == 'X';
+}
+
+/* Checks --pattern's value: 81 characters, each '.', '0', '1'-'9', 'x' or 'X'. Returns 0 when
+ * it is one, else the usage error's exit code after saying what is wrong. */
+static int pattern_error(const char *value)
+{
+    char what[160];
     size_t i;
+    if (value == NULL || strlen(value) != CELLS) {
+        return value_error(PROGRAM,
+                           "--pattern needs 81 characters ('.' or '0' for a blank cell; '1'-'9', "
+                           "'x' or 'X' for a given's cell)",
+                           value);
+    }
     for (i = 0; i < CELLS; i++) {
-        if (text[i] == '\0' || strchr(".0123456789xX", text[i]) == NULL) {
-            return 0;
+        if (value[i] != '.' && value[i] != '0' && !is_given_cell(value[i])) {
+            snprintf(what, sizeof what,
+                     "--pattern: cell %u (row %u, column %u) holds '%c', not '.', '0', '1'-'9', "
+                     "'x' or 'X'",
+                     (unsigned)i, (unsigned)(i / 9 + 1), (unsigned)(i % 9 + 1), value[i]);
+            return usage_error(PROGRAM, what, NULL);
         }
     }
-    return text[CELLS] == '\0';
+    return 0;
+}
+
+/* Says why no puzzle fits `pattern` (which sudoku_generate_pattern refused): too few cells, or
+ * two empty rows of a band (columns of a stack). Returns the usage error's exit code. */
+static int unfit_pattern(const char *pattern)
+{
+    char what[200];
+    unsigned cells = 0, band, line, k, empty[3], n;
+    int columns;
+    for (k = 0; k < CELLS; k++) {
+        cells += (unsigned)is_given_cell(pattern[k]);
+    }
+    if (cells < 17) {
+        snprintf(what, sizeof what,
+                 "--pattern has %u cell%s: no puzzle with exactly one solution has fewer than 17 "
+                 "givens",
+                 cells, cells == 1 ? "" : "s");
+        return usage_error(PROGRAM, what, NULL);
+    }
+    for (columns = 0; columns < 2; columns++) {
+        for (band = 0; band < 3; band++) {
+            for (n = 0, line = 3 * band; line < 3 * band + 3; line++) {
+                int filled = 0;
+                for (k = 0; k < 9; k++) {
+                    filled |= is_given_cell(pattern[columns ? k * 9 + line : line * 9 + k]);
+                }
+                if (!filled) {
+                    empty[n++] = line + 1;
+                }
+            }
+            if (n >= 2) {
+                snprintf(what, sizeof what,
+                         "--pattern leaves %s %u and %u of %s %u empty: swapping them in a "
+                         "solution gives another, so no puzzle fits it",
+                         columns ? "columns" : "rows", empty[0], empty[1],
+                         columns ? "stack" : "band", band + 1);
+                return usage_error(PROGRAM, what, NULL);
+            }
+        }
+    }
+    return usage_error(PROGRAM, "--pattern: no puzzle with exactly one solution fits it", NULL);
 }
 
 /* Writes `count` puzzles on `pattern`, puzzle i from seed `seed + i`; returns the exit code. */
@@ -200,10 +259,7 @@ static int generate_on_pattern(const char *pattern, unsigned long long count,
             sudoku_generate_pattern((uint64_t)(seed + k), pattern, attempts, puzzle, NULL);
         if (status == SUDOKU_INVALID_ARGUMENT) {
             /* Checked by the library before any attempt: the same for every seed. */
-            return usage_error(PROGRAM,
-                               "--pattern: no puzzle with exactly one solution fits it (fewer "
-                               "than 17 cells, or two empty rows of a band or columns of a "
-                               "stack)", pattern);
+            return unfit_pattern(pattern);
         }
         if (status == SUDOKU_OK) {
             fwrite(puzzle, 1, CELLS, stdout);
@@ -213,7 +269,8 @@ static int generate_on_pattern(const char *pattern, unsigned long long count,
                 fputs("\r\033[K", stderr);
             }
             flush_output();
-            fprintf(stderr, "generate: puzzle %llu: %s: %s", k, sudoku_status_name(status),
+            fprintf(stderr, "generate: puzzle %llu (seed %llu): %s: %s", k,
+                    (unsigned long long)(uint64_t)(seed + k), sudoku_status_name(status),
                     sudoku_status_message(status));
             if (status == SUDOKU_NOT_FOUND) {
                 fprintf(stderr, " (%llu attempt%s; --attempts raises the bound)", attempts,
@@ -276,10 +333,8 @@ int main(int argc, char **argv)
             options.minimal = 0;
             not_with_pattern = "--not-minimal";
         } else if ((form = option_value(arg, "--pattern", next, &value)) != 0) {
-            if (value == NULL || !is_pattern(value)) {
-                return value_error(PROGRAM,
-                                   "--pattern needs 81 characters: '.' or '0' for a blank cell, "
-                                   "'1'-'9', 'x' or 'X' for a given's", value);
+            if (pattern_error(value) != 0) {
+                return 2;
             }
             pattern = value;
             i += form == 1;

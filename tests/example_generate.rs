@@ -431,8 +431,8 @@ fn generate_on_a_pattern() {
             &output,
             1,
             "",
-            "generate: puzzle 0: SUDOKU_NOT_FOUND: no puzzle met the options within the attempts \
-             allowed (1 attempt; --attempts raises the bound)\n",
+            "generate: puzzle 0 (seed 0): SUDOKU_NOT_FOUND: no puzzle met the options within the \
+             attempts allowed (1 attempt; --attempts raises the bound)\n",
         );
         // Usage errors.
         let usage = |args: &[&str], message: &str| {
@@ -457,22 +457,37 @@ fn generate_on_a_pattern() {
                 &format!("--pattern does not go with '{name}'"),
             );
         }
-        let needs = "--pattern needs 81 characters: '.' or '0' for a blank cell, '1'-'9', 'x' \
-                     or 'X' for a given's";
+        let needs = "--pattern needs 81 characters ('.' or '0' for a blank cell; '1'-'9', 'x' \
+                     or 'X' for a given's cell)";
         usage(
             &["--pattern", &heart[1..]],
             &format!("{needs}, got '{}'", &heart[1..]),
         );
-        let bad = heart.replacen('x', "#", 1);
-        usage(&["--pattern", &bad], &format!("{needs}, got '{bad}'"));
         usage(&["--pattern"], needs);
+        let bad = heart.replacen('x', "#", 1);
+        usage(
+            &["--pattern", &bad],
+            "--pattern: cell 1 (row 1, column 2) holds '#', not '.', '0', '1'-'9', 'x' or 'X'",
+        );
+        // Why no puzzle fits, for each reason.
         let sixteen = "x".repeat(16) + &".".repeat(65);
         usage(
             &["--pattern", &sixteen],
-            &format!(
-                "--pattern: no puzzle with exactly one solution fits it (fewer than 17 cells, \
-                 or two empty rows of a band or columns of a stack) '{sixteen}'"
-            ),
+            "--pattern has 16 cells: no puzzle with exactly one solution has fewer than 17 givens",
+        );
+        let rows = format!("{}{}{}", &heart[..54], "x".repeat(9), ".".repeat(18));
+        usage(
+            &["--pattern", &rows],
+            "--pattern leaves rows 8 and 9 of band 3 empty: swapping them in a solution gives \
+             another, so no puzzle fits it",
+        );
+        let columns: String = (0..81)
+            .map(|i| if i % 9 == 3 || i % 9 == 5 { '.' } else { 'x' })
+            .collect();
+        usage(
+            &["--pattern", &columns],
+            "--pattern leaves columns 4 and 6 of stack 2 empty: swapping them in a solution \
+             gives another, so no puzzle fits it",
         );
     }
 }

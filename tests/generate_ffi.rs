@@ -687,6 +687,8 @@ fn a_pattern_s_bad_arguments_give_their_statuses_and_write_nothing() {
     let mut bad = easy;
     bad[40] = b'a';
     refused(&bad, 10, SUDOKU_INVALID_CHARACTER);
+    // The C API's order: the other arguments before the pattern's bytes.
+    refused(&bad, 0, SUDOKU_INVALID_ARGUMENT);
     // Sixteen cells; two empty rows in band 2; two empty columns in stack 0 (from a full one).
     let mut sixteen = [b'.'; CELLS];
     (0..16).for_each(|i| sixteen[i * 5] = b'x');

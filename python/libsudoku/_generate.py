@@ -179,6 +179,25 @@ def generate(
     return (text, grid.raw.decode("ascii")) if solution else text
 
 
+def _unfit_reason(pattern):
+    """Why no puzzle fits `pattern` (81 bytes the library refused as unfit): too few cells, or
+    two empty rows of a band (columns of a stack), in words."""
+    given = [b in b"123456789xX" for b in pattern]
+    if sum(given) < _MIN_UNIQUE_GIVENS:
+        return ("the pattern has %d cells: no puzzle with exactly one solution has fewer than 17 "
+                "givens" % sum(given))
+    for kind, chute, cell in (("rows", "band", lambda line, k: line * 9 + k),
+                              ("columns", "stack", lambda line, k: k * 9 + line)):
+        for part in range(3):
+            empty = [line + 1 for line in range(3 * part, 3 * part + 3)
+                     if not any(given[cell(line, k)] for k in range(9))]
+            if len(empty) >= 2:
+                return ("the pattern leaves %s %d and %d of %s %d empty: swapping them in a "
+                        "solution gives another, so no puzzle fits it"
+                        % (kind, empty[0], empty[1], chute, part + 1))
+    return "no puzzle with exactly one solution fits this pattern"
+
+
 @overload
 def generate_pattern(seed: int, pattern: Board, max_attempts: int = ...,
                      solution: Literal[False] = ...) -> str: ...
@@ -193,18 +212,21 @@ def generate_pattern(
 ) -> Union[str, Tuple[str, str]]:
     """Returns a puzzle with exactly one solution whose givens are exactly the cells of
     `pattern`, as 81 characters ('1'-'9' and '.'), the same for a seed (an int from 0 to
-    2**64 - 1) on every machine. pattern: 81 characters (a str, bytes, bytearray or memoryview),
-    '.' or '0' for a blank cell, '1'-'9', 'x' or 'X' for a given's cell (so a puzzle is its own
-    pattern). max_attempts: at least 1 (1000 finds a puzzle for about 94% of the patterns of
-    random minimal puzzles, in milliseconds). solution=True returns (puzzle, solution). The
-    puzzle need not be minimal (is_minimal tells); for a rating window, rate it and try the next
-    seed.
+    2**64 - 1) on every machine, whatever max_attempts once it is enough. pattern: 81
+    characters (a str, bytes, bytearray or memoryview), '.' or '0' for a blank cell, '1'-'9',
+    'x' or 'X' for a given's cell (so a puzzle is its own pattern; its digits are not used).
+    max_attempts: at least 1; 1000 finds a puzzle for about 94% of the patterns of random
+    minimal puzzles, in milliseconds; sparse patterns (21-22 cells) may need 20,000-100,000
+    (seconds), and thin shapes (outlines, letters, frames) seldom fit any puzzle. One library
+    call, which Ctrl-C cannot interrupt: keep max_attempts to what you can wait for.
+    solution=True returns (puzzle, solution). The puzzle need not be minimal (is_minimal
+    tells); for a rating window, rate it and try the next seed.
 
     Raises SudokuError: SUDOKU_NOT_FOUND (no attempt found one); SUDOKU_INVALID_CHARACTER (with
     the cell) for another character or a pattern that is not 81 characters;
     SUDOKU_INVALID_ARGUMENT for max_attempts below 1 or above 2**64 - 1, a seed out of range, a
     pattern of fewer than 17 cells, or one with two empty rows of a band or two empty columns
-    of a stack (no puzzle fits them); TypeError for wrong types."""
+    of a stack (no puzzle fits them; the message says which); TypeError for wrong types."""
     _check_board_type(pattern)
     seed = _require_int("seed", seed)
     if not 0 <= seed < 2**64:
@@ -221,8 +243,7 @@ def generate_pattern(
         raise SudokuError(status, "a pattern holds '.' or '0' (blank), '1'-'9', 'x' or 'X'",
                           cell)
     if status == SUDOKU_INVALID_ARGUMENT:
-        raise SudokuError(status, "no puzzle with one solution fits this pattern: fewer than "
-                                  "17 cells, or two empty rows of a band or columns of a stack")
+        raise SudokuError(status, _unfit_reason(text))
     if status != SUDOKU_OK:
         raise SudokuError(status)
     made = puzzle.raw.decode("ascii")

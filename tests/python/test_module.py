@@ -758,6 +758,14 @@ class Generate(unittest.TestCase):
             with self.assertRaises(sudoku.SudokuError, msg=repr(args)) as caught:
                 sudoku.generate_pattern(*args)
             self.assertEqual(caught.exception.status, status, args)
+        for pattern, reason in [("x" * 16 + "." * 65, "has 16 cells"),
+                                (self.HEART[:9] + "." * 18 + self.HEART[27:],
+                                 "leaves rows 2 and 3 of band 1 empty"),
+                                ("".join("x..xxxxxx"[c] for r in range(9) for c in range(9)),
+                                 "leaves columns 2 and 3 of stack 1 empty")]:
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.generate_pattern(1, pattern)
+            self.assertIn(reason, str(caught.exception))
         with self.assertRaises(sudoku.SudokuError) as caught:
             sudoku.generate_pattern(1, self.HEART[:40] + "#" + self.HEART[41:])
         self.assertEqual((caught.exception.status, caught.exception.cell),
