@@ -15,6 +15,8 @@ use sudoku::generator::{self, Options, Symmetry};
 use sudoku_testkit::board::{parse, CELLS};
 use sudoku_testkit::reference::count;
 
+use crate::cabi::generate_pattern;
+
 fn defaults() -> sudoku_generate_options {
     let mut options = sudoku_generate_options {
         struct_size: 0,
@@ -581,26 +583,6 @@ fn pattern_symmetries_report_their_statuses_and_write_nothing_else() {
         ]
     };
     assert_eq!((statuses, bits), ([SUDOKU_NULL_POINTER; 2], 7));
-}
-
-/// `sudoku_generate_pattern` into fresh buffers filled with `#`: (status, puzzle, solution).
-fn generate_pattern(
-    seed: u64,
-    pattern: &[u8; CELLS],
-    max_attempts: u64,
-) -> (sudoku_status, [u8; CELLS], [u8; CELLS]) {
-    let (mut puzzle, mut solution) = ([b'#'; CELLS], [b'#'; CELLS]);
-    // SAFETY: 81 readable bytes; two writable 81-byte buffers.
-    let status = unsafe {
-        sudoku_generate_pattern(
-            seed,
-            pattern.as_ptr().cast(),
-            max_attempts,
-            puzzle.as_mut_ptr().cast(),
-            solution.as_mut_ptr().cast(),
-        )
-    };
-    (status, puzzle, solution)
 }
 
 /// Checks a puzzle made on `pattern` with the test kit alone: its givens are exactly the

@@ -11,30 +11,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use libsudoku_fuzz::{reference, seed_from};
-use sudoku::ffi::sudoku_generate_pattern;
-use sudoku::ffi::sudoku_status::{self, *};
+use libsudoku_fuzz::cabi::generate_pattern;
+use libsudoku_fuzz::{reference, seed_from, written_only_on_ok};
+use sudoku::ffi::sudoku_status::*;
 
 const CELLS: usize = 81;
-
-fn run(
-    seed: u64,
-    pattern: &[u8; CELLS],
-    attempts: u64,
-) -> (sudoku_status, [u8; CELLS], [u8; CELLS]) {
-    let (mut puzzle, mut solution) = ([b'#'; CELLS], [b'#'; CELLS]);
-    // SAFETY: 81 readable bytes; two writable 81-byte buffers.
-    let status = unsafe {
-        sudoku_generate_pattern(
-            seed,
-            pattern.as_ptr().cast(),
-            attempts,
-            puzzle.as_mut_ptr().cast(),
-            solution.as_mut_ptr().cast(),
-        )
-    };
-    (status, puzzle, solution)
-}
 
 fuzz_target!(|data: &[u8]| {
     let byte = |i: usize| data.get(i).copied().unwrap_or(0);
@@ -46,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     });
     let seed = seed_from(data.get(82..).unwrap_or(&[]));
     let attempts = u64::from(byte(90) % 4);
-    let (status, puzzle, solution) = run(seed, &pattern, attempts);
+    let (status, puzzle, solution) = generate_pattern(seed, &pattern, attempts);
 
     let is_cell = |b: u8| matches!(b, b'1'..=b'9' | b'x' | b'X');
     let expected_invalid = if attempts == 0 {
@@ -80,12 +61,7 @@ fuzz_target!(|data: &[u8]| {
             "{status:?}"
         ),
     }
-    if status != SUDOKU_OK {
-        assert_eq!(
-            (puzzle, solution),
-            ([b'#'; CELLS], [b'#'; CELLS]),
-            "written on {status:?}"
-        );
+    if !written_only_on_ok(status, &puzzle, &solution) {
         return;
     }
     for i in 0..CELLS {
@@ -94,5 +70,8 @@ fuzz_target!(|data: &[u8]| {
     let (n, first) = reference::reference_solve(&puzzle, 2);
     assert_eq!(n, 1, "not unique");
     assert_eq!(first, Some(solution));
-    assert_eq!(run(seed, &pattern, attempts), (status, puzzle, solution));
+    assert_eq!(
+        generate_pattern(seed, &pattern, attempts),
+        (status, puzzle, solution)
+    );
 });

@@ -64,3 +64,21 @@ pub fn count_without(board: &[u8; CELLS], removed: &[usize]) -> u64 {
     }
     reference::reference_solve(&less, 2).0
 }
+
+/// For the generators' targets: whether `status` is `SUDOKU_OK`; on any other status, checks
+/// that neither output buffer (filled with `#` before the call) was written.
+pub fn written_only_on_ok(
+    status: sudoku::ffi::sudoku_status,
+    puzzle: &[u8; CELLS],
+    solution: &[u8; CELLS],
+) -> bool {
+    let ok = status == sudoku::ffi::sudoku_status::SUDOKU_OK;
+    if !ok {
+        assert_eq!(
+            (*puzzle, *solution),
+            ([b'#'; CELLS], [b'#'; CELLS]),
+            "written on {status:?}"
+        );
+    }
+    ok
+}

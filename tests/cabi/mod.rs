@@ -263,6 +263,26 @@ pub fn transform_apply(
     )
 }
 
+/// `sudoku_generate_pattern` into fresh buffers filled with `#`: (status, puzzle, solution).
+pub fn generate_pattern(
+    seed: u64,
+    pattern: &[u8; CELLS],
+    max_attempts: u64,
+) -> (sudoku_status, [u8; CELLS], [u8; CELLS]) {
+    let (mut puzzle, mut solution) = ([b'#'; CELLS], [b'#'; CELLS]);
+    // SAFETY: 81 readable bytes; two writable 81-byte buffers.
+    let status = unsafe {
+        ffi::sudoku_generate_pattern(
+            seed,
+            pattern.as_ptr().cast(),
+            max_attempts,
+            puzzle.as_mut_ptr().cast(),
+            solution.as_mut_ptr().cast(),
+        )
+    };
+    (status, puzzle, solution)
+}
+
 /// Masks no valid call writes (`0xEEEE`, above `0x1FF`), to see whether a call wrote them.
 pub const MASKS_UNTOUCHED: [u16; CELLS] = [0xEEEE; CELLS];
 
