@@ -222,8 +222,8 @@ def generate_pattern(
     solution=True returns (puzzle, solution). The puzzle need not be minimal (is_minimal
     tells); for a rating window, rate it and try the next seed.
 
-    Raises SudokuError: SUDOKU_NOT_FOUND (no attempt found one); SUDOKU_INVALID_CHARACTER (with
-    the cell) for another character or a pattern that is not 81 characters;
+    Raises SudokuError: SUDOKU_NOT_FOUND (no attempt found one); SUDOKU_INVALID_CHARACTER for
+    another character (with its cell) or a pattern that is not 81 characters (without);
     SUDOKU_INVALID_ARGUMENT for max_attempts below 1 or above 2**64 - 1, a seed out of range, a
     pattern of fewer than 17 cells, or one with two empty rows of a band or two empty columns
     of a stack (no puzzle fits them; the message says which); TypeError for wrong types."""
