@@ -130,20 +130,15 @@ pub unsafe extern "C" fn sudoku_canonicalize(
     guard(|| {
         required(board.cast_mut())?;
         let out = required(canonical)?;
-        if let Ok(transform) = required(transform) {
-            // Both are outputs: one overlapping the other would be written over.
-            let form = Region::of(out.as_ptr().cast_const().cast::<u8>(), CELLS);
-            if !Region::apart(form, Region::value(transform.as_ptr().cast_const())) {
-                return Err(SUDOKU_INVALID_ARGUMENT);
-            }
-        }
+        let transform =
+            Region::optional_output(out.as_ptr().cast_const().cast::<u8>(), CELLS, transform)?;
         // SAFETY: the caller guarantees 81 readable bytes; they are copied before any write,
         // so `canonical` may be the same buffer.
         let text = *unsafe { board_ref(board) }?;
         let (form, t) = canonical::canonicalize(&Board::parse(&text)?);
         // SAFETY: non-NULL (checked above) and the caller guarantees 81 writable bytes.
         unsafe { write_board(out, &form.to_bytes()) };
-        if let Ok(transform) = required(transform) {
+        if let Some(transform) = transform {
             // SAFETY: non-NULL, and the caller guarantees a writable sudoku_transform.
             unsafe { transform.write_unaligned(t.into()) };
         }

@@ -293,7 +293,11 @@ pub unsafe extern "C" fn sudoku_generate(
         let puzzle = required(puzzle)?.cast::<[u8; CELLS]>();
         // SAFETY: the caller guarantees NULL or a readable struct of struct_size bytes.
         let (options, index) = unsafe { read_options(options) }?;
-        let solution = solution_apart(puzzle, solution)?;
+        let solution = Region::optional_output(
+            puzzle.as_ptr().cast_const().cast::<u8>(),
+            CELLS,
+            solution.cast::<[u8; CELLS]>(),
+        )?;
         let made = generator::generate_item(seed, index, &options)?;
         // SAFETY: non-NULL, alignment 1, the caller guarantees 81 writable bytes.
         unsafe { puzzle.write(made.puzzle) };
@@ -351,7 +355,11 @@ pub unsafe extern "C" fn sudoku_generate_pattern(
     guard(|| {
         required(pattern.cast_mut())?;
         let puzzle = required(puzzle)?.cast::<[u8; CELLS]>();
-        let solution = solution_apart(puzzle, solution)?;
+        let solution = Region::optional_output(
+            puzzle.as_ptr().cast_const().cast::<u8>(),
+            CELLS,
+            solution.cast::<[u8; CELLS]>(),
+        )?;
         // The C API's order: the other arguments before the board's (the pattern's) bytes.
         if max_attempts == 0 {
             return Err(SUDOKU_INVALID_ARGUMENT);
@@ -368,26 +376,6 @@ pub unsafe extern "C" fn sudoku_generate_pattern(
         }
         Ok(())
     })
-}
-
-/// The optional `solution` output beside `puzzle`: `None` for NULL,
-/// `Err(SUDOKU_INVALID_ARGUMENT)` when the two would overlap.
-fn solution_apart(
-    puzzle: NonNull<[u8; CELLS]>,
-    solution: *mut c_char,
-) -> Result<Option<NonNull<[u8; CELLS]>>, sudoku_status> {
-    let Some(solution) = NonNull::new(solution).map(NonNull::cast::<[u8; CELLS]>) else {
-        return Ok(None);
-    };
-    let (a, b) = (
-        Region::of(puzzle.as_ptr(), 1),
-        Region::of(solution.as_ptr(), 1),
-    );
-    if Region::apart(a, b) {
-        Ok(Some(solution))
-    } else {
-        Err(SUDOKU_INVALID_ARGUMENT)
-    }
 }
 
 /// The cells of a pattern as a mask (bit `i` for cell `i`): `'1'`-`'9'`, `'x'` and `'X'` mark a

@@ -1,7 +1,10 @@
 //! The address ranges of buffer arguments, to reject buffers that cannot exist or that overlap
-//! (used by `batch`, `list`, `generate`, `canonical`, `read` and `steps`).
+//! (used by `batch`, `list`, `generate`, `canonical`, `solve`, `read` and `steps`).
 
 use std::mem::{align_of, size_of};
+use std::ptr::NonNull;
+
+use super::sudoku_status::{self, SUDOKU_INVALID_ARGUMENT};
 
 /// The addresses a buffer argument covers: `len` bytes from `start`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,10 +34,25 @@ impl Region {
         Region::of(ptr.cast::<u8>(), size_of::<T>())
     }
 
-    /// Whether two output buffers can both be written without one writing over the other: both
-    /// exist (see [`Region::of`]) and share no address.
-    pub(super) fn apart(a: Option<Region>, b: Option<Region>) -> bool {
-        matches!((a, b), (Some(a), Some(b)) if !a.overlaps(&b))
+    /// An optional output (`second`, one value of `U`, NULL when not asked for) beside a required
+    /// output of `len` bytes at `first`: `None` for NULL, `Err(SUDOKU_INVALID_ARGUMENT)` unless
+    /// both buffers exist (see [`Region::of`]) and share no address, as one would be written
+    /// over the other.
+    pub(super) fn optional_output<U>(
+        first: *const u8,
+        len: usize,
+        second: *mut U,
+    ) -> Result<Option<NonNull<U>>, sudoku_status> {
+        let Some(second) = NonNull::new(second) else {
+            return Ok(None);
+        };
+        match (
+            Region::of(first, len),
+            Region::value(second.as_ptr().cast_const()),
+        ) {
+            (Some(a), Some(b)) if !a.overlaps(&b) => Ok(Some(second)),
+            _ => Err(SUDOKU_INVALID_ARGUMENT),
+        }
     }
 
     /// Whether two of `regions` share an address.
@@ -56,7 +74,7 @@ impl Region {
 
 #[cfg(test)]
 mod tests {
-    use super::Region;
+    use super::{NonNull, Region, SUDOKU_INVALID_ARGUMENT};
 
     fn region(start: usize, len: usize) -> Region {
         Region { start, len }
@@ -117,11 +135,32 @@ mod tests {
     }
 
     #[test]
-    fn outputs_are_apart_when_both_exist_and_share_no_address() {
-        let a = region(100, 10);
-        assert!(Region::apart(Some(a), Some(region(110, 8))));
-        assert!(!Region::apart(Some(a), Some(region(109, 8))));
-        assert!(!Region::apart(None, Some(a)));
-        assert!(!Region::apart(Some(a), None));
+    fn an_optional_output_is_taken_when_both_exist_and_share_no_address() {
+        use std::ptr::{without_provenance, without_provenance_mut};
+        // Addresses only: nothing is read or written.
+        let first = without_provenance::<u8>(100);
+        let second = |at: usize| without_provenance_mut::<[u8; 8]>(at);
+        assert_eq!(
+            Region::optional_output(first, 10, second(110)),
+            Ok(NonNull::new(second(110)))
+        );
+        assert_eq!(
+            Region::optional_output(first, 10, second(109)),
+            Err(SUDOKU_INVALID_ARGUMENT)
+        );
+        // NULL: not asked for.
+        assert_eq!(
+            Region::optional_output(first, 10, std::ptr::null_mut::<u32>()),
+            Ok(None)
+        );
+        // Either buffer past the last address cannot exist.
+        assert_eq!(
+            Region::optional_output(without_provenance(usize::MAX - 4), 10, second(110)),
+            Err(SUDOKU_INVALID_ARGUMENT)
+        );
+        assert_eq!(
+            Region::optional_output(first, 10, second(usize::MAX - 4)),
+            Err(SUDOKU_INVALID_ARGUMENT)
+        );
     }
 }

@@ -169,19 +169,13 @@ pub unsafe extern "C" fn sudoku_board_conflicts(
     guard(|| {
         required(board.cast_mut())?;
         let houses = required(houses)?;
-        if let Ok(count) = required(count) {
-            // Both are outputs: one overlapping the other would be written over.
-            let marks = Region::of(houses.as_ptr().cast_const(), CELLS);
-            if !Region::apart(marks, Region::value(count.as_ptr().cast_const())) {
-                return Err(SUDOKU_INVALID_ARGUMENT);
-            }
-        }
+        let count = Region::optional_output(houses.as_ptr().cast_const(), CELLS, count)?;
         // SAFETY: the caller guarantees 81 readable bytes; they are read whole into `marks`
         // before any write, so `houses` may be the same buffer.
         let marks = board::conflicts(unsafe { board_ref(board) }?)?;
         // SAFETY: non-NULL, and the caller guarantees 81 writable bytes.
         unsafe { houses.cast::<[u8; CELLS]>().write_unaligned(marks) };
-        if let Ok(count) = required(count) {
+        if let Some(count) = count {
             let marked = marks.iter().filter(|&&m| m != 0).count();
             // SAFETY: non-NULL, and the caller guarantees a writable size_t.
             unsafe { count.write_unaligned(marked) };
