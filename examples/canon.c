@@ -96,6 +96,15 @@ static void report_invalid(sudoku_status status, const char *board, size_t line)
     }
 }
 
+/* Says that a library call failed where the input cannot be the cause (a bug), after the output
+ * so far; returns the exit code 1. */
+static int library_failed(const char *call, sudoku_status status)
+{
+    flush_output();
+    fprintf(stderr, PROGRAM ": %s failed: %s\n", call, sudoku_status_message(status));
+    return 1;
+}
+
 /* Prints a candidate puzzle as a 729-character pencilmark line (no line end): for each cell,
  * 9 characters, the Kth being digit K when it is a candidate and '.' when not. */
 static void print_pencilmarks(const uint16_t masks[SUDOKU_CELLS])
@@ -211,11 +220,8 @@ int main(int argc, char **argv)
         }
         if (status != SUDOKU_OK) {
             /* NULL_POINTER, INVALID_ARGUMENT or INTERNAL_ERROR: a bug, not the input's fault. */
-            flush_output();
-            fprintf(stderr, PROGRAM ": sudoku_read_puzzle failed: %s\n",
-                    sudoku_status_message(status));
             free(text);
-            return 1;
+            return library_failed("sudoku_read_puzzle", status);
         }
         if (info.kind == SUDOKU_PUZZLE_CANDIDATES && !shuffle) {
             /* The canonical form is defined for givens; the candidates' singles are no givens. */
@@ -233,11 +239,8 @@ int main(int argc, char **argv)
                 status = sudoku_transform_apply_candidates(&t, masks, masks);
             }
             if (status != SUDOKU_OK) {
-                flush_output();
-                fprintf(stderr, PROGRAM ": sudoku_transform_apply_candidates failed: %s\n",
-                        sudoku_status_message(status));
                 free(text);
-                return 1;
+                return library_failed("sudoku_transform_apply_candidates", status);
             }
             print_pencilmarks(masks);
             if (with_transform) {
