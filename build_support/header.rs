@@ -97,6 +97,8 @@ pub const ARRAY_PARAMETERS: &[(&str, &[&str])] = &[
     ("sudoku_transform_apply_candidates", &["candidates", "out"]),
     ("sudoku_generate", &["puzzle"]),
     ("sudoku_generate_pattern", &["pattern", "puzzle"]),
+    ("sudoku_generate_pattern_with", &["pattern", "puzzle"]),
+    ("sudoku_generate_pattern_batch", &["pattern"]),
     ("sudoku_is_minimal", &["board"]),
     ("sudoku_minimize", &["board"]),
     ("sudoku_pattern_symmetries", &["board"]),

@@ -675,6 +675,50 @@ typedef struct sudoku_generate_options {
 } sudoku_generate_options;
 
 /**
+ * Options of `sudoku_generate_pattern_with` and `sudoku_generate_pattern_batch`. Call
+ * `sudoku_pattern_options_init_size(&options, sizeof options)` first (it sets `struct_size` and
+ * the defaults; `sudoku_pattern_options_init(&options)` does the same for the struct of this
+ * version), then change the fields you need: fields may be appended in later versions, and
+ * `struct_size` tells the library which ones the caller knows.
+ */
+typedef struct sudoku_pattern_options {
+  /**
+   * `sizeof(sudoku_pattern_options)` as the caller was compiled with; set by
+   * `sudoku_pattern_options_init_size`. Smaller than this first version's (32 bytes where
+   * `uint64_t` is 8-byte aligned): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller
+   * size of a later version keep their defaults.
+   */
+  uint32_t struct_size;
+  /**
+   * The most attempts before giving up with `SUDOKU_NOT_FOUND`, at least 1 (default 1000).
+   * An attempt ends with a puzzle, with two solutions the pattern's cells cannot tell apart,
+   * or (with a rating window) with a puzzle rated outside the window; a failed attempt keeps
+   * about three quarters of its givens and goes on.
+   */
+  uint64_t max_attempts;
+  /**
+   * The index of the first puzzle (default 0): `sudoku_generate_pattern_with` gives puzzle
+   * `first_index` of the seed, and `sudoku_generate_pattern_batch` puzzles `first_index` to
+   * `first_index + count - 1` (indices wrap around at 2^64). Puzzle 0 is
+   * `sudoku_generate_pattern`'s.
+   */
+  uint64_t first_index;
+  /**
+   * The lowest Sudoku Explainer rating (ER) allowed, in tenths (23 is 2.3); with `max_er`,
+   * 0 and 0 (the default) mean any rating. With a window, every puzzle found is rated by
+   * `sudoku_rate`'s engine and kept only when that engine rates it to the end within
+   * `min_er..max_er` (a puzzle needing techniques beyond the engine is never kept); one
+   * outside counts as a failed attempt. `min_er > max_er`, or `max_er` below 10 with a
+   * window: `SUDOKU_INVALID_ARGUMENT`.
+   */
+  uint16_t min_er;
+  /**
+   * The highest rating allowed, in tenths (see `min_er`).
+   */
+  uint16_t max_er;
+} sudoku_pattern_options;
+
+/**
  * A validity-preserving transformation of a board (see docs/canonical.md).
  *
  * Applied to a board `in`, it gives the board `out` whose cell at row `r`, column `c` (0-8) is
@@ -1260,45 +1304,6 @@ enum sudoku_status sudoku_generate_options_init_size(struct sudoku_generate_opti
 enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_options *options, char puzzle[81], char *solution);
 
 /**
- * Generates a puzzle with exactly one solution whose givens are exactly the cells of a
- * pattern: for a setter's shape or the pattern of a puzzle one likes. The digits are chosen
- * cell by cell, each choice ruling out a solution the givens so far still allow
- * (docs/generator.md, "Puzzles on a pattern"). The same seed and pattern give the same puzzle
- * on every platform and CPU (for a given major version of the library), whatever
- * `max_attempts` once it is enough: attempts run in order, so a larger bound only lets later
- * ones run.
- *
- * `pattern`: 81 bytes, row-major, only read: `'.'` or `'0'` for a blank cell, `'1'`-`'9'`,
- * `'x'` or `'X'` for a cell that holds a given (so a puzzle is its own pattern; its digits are
- * not used). `max_attempts`: at least 1; an attempt that ends with two solutions the pattern's
- * cells cannot tell apart keeps about three quarters of its givens and goes on. How many it
- * takes depends mostly on the number of cells: over the patterns of magictour's top 1465, 1000
- * attempts found a puzzle for none of 17-20 cells, a third of those of 22, most of 23 and
- * nearly all of 24 and more; sparse patterns that fail at 1000 often succeed with 20,000 to
- * 100,000 (seconds). Thin shapes (outlines, letters, frames, with empty boxes and lines of one
- * cell) seldom fit a puzzle at all. `puzzle`: 81 writable bytes receiving `'1'`-`'9'` givens
- * on the pattern's cells and `'.'` elsewhere; it may be the same buffer as `pattern`.
- * `solution`: NULL, or 81 writable bytes (not overlapping `puzzle`) receiving the only
- * solution. Both are written only on `SUDOKU_OK`. The puzzle need not be minimal
- * (`sudoku_is_minimal` tells); a rating window is the caller's loop over seeds with
- * `sudoku_rate`.
- *
- * Returns, checked in this order: `SUDOKU_NULL_POINTER` (`pattern` or `puzzle` NULL);
- * `SUDOKU_INVALID_ARGUMENT` (`solution` overlapping `puzzle`, or `max_attempts == 0`);
- * `SUDOKU_INVALID_CHARACTER` (a byte of `pattern` outside the above);
- * `SUDOKU_INVALID_ARGUMENT` (a pattern that no puzzle fits: fewer than 17 cells, as no puzzle
- * with one solution has fewer givens, or two empty rows in a band or two empty columns in a
- * stack, as swapping the two lines of a solution gives another); `SUDOKU_NOT_FOUND` (no
- * attempt found one); `SUDOKU_OK`; `SUDOKU_INTERNAL_ERROR`. Thread-safe. Allocates a little
- * working memory.
- *
- * # Safety
- * `pattern` NULL or 81 readable bytes; `puzzle` NULL or 81 writable bytes; `solution` NULL or
- * 81 writable bytes.
- */
-enum sudoku_status sudoku_generate_pattern(uint64_t seed, const char pattern[81], uint64_t max_attempts, char puzzle[81], char *solution);
-
-/**
  * Generates `count` puzzles on up to `threads` threads (0: every core available to the process;
  * never more than those cores, nor than there is work for; the calling thread included).
  * Puzzle `i` of the call is puzzle `first_index + i` of the seed (the `(seed, index)` stream of
@@ -1380,6 +1385,133 @@ enum sudoku_status sudoku_pattern_symmetries(const char board[81], uint32_t *sym
  * `board` must be NULL or point to 81 readable and writable bytes.
  */
 enum sudoku_status sudoku_minimize(char board[81], uint32_t symmetry);
+
+/**
+ * Fills `*options` with the defaults: `struct_size` = 32 (`sizeof(sudoku_pattern_options)` in
+ * this version), `max_attempts` = 1000, `first_index` = 0, `min_er` = `max_er` = 0 (any
+ * rating). Does nothing when `options` is NULL.
+ *
+ * The same as `sudoku_pattern_options_init_size(options, 32)`: it writes those 32 bytes in
+ * every later version too, even once the struct has grown. Code that may be built against a
+ * later header should call `sudoku_pattern_options_init_size(&options, sizeof options)`.
+ *
+ * # Safety
+ * `options` must be NULL or point to 32 writable bytes (a `sudoku_pattern_options` of this
+ * version).
+ */
+void sudoku_pattern_options_init(struct sudoku_pattern_options *options);
+
+/**
+ * Fills the caller's `sudoku_pattern_options` of `size` bytes (pass `sizeof options`) with the
+ * defaults of `sudoku_pattern_options_init`, for the fields of the largest version of the
+ * struct that fits in `size` bytes and that this library knows, and sets `struct_size` to that
+ * version's size (32 in this version: `sizeof(sudoku_pattern_options)`). Nothing past those
+ * bytes is written.
+ *
+ * Returns `SUDOKU_OK`, `SUDOKU_NULL_POINTER` (`options` NULL), `SUDOKU_INVALID_ARGUMENT`
+ * (`size` below 32, the first version's size) or `SUDOKU_INTERNAL_ERROR`; nothing is written
+ * unless `SUDOKU_OK`. Thread-safe; no allocation.
+ *
+ * # Safety
+ * `options` must be NULL or point to `size` writable bytes.
+ */
+enum sudoku_status sudoku_pattern_options_init_size(struct sudoku_pattern_options *options, size_t size);
+
+/**
+ * Generates a puzzle with exactly one solution whose givens are exactly the cells of a
+ * pattern: for a setter's shape or the pattern of a puzzle one likes. The digits are chosen
+ * cell by cell, each choice ruling out a solution the givens so far still allow
+ * (docs/generator.md, "Puzzles on a pattern"). The same seed and pattern give the same puzzle
+ * on every platform and CPU (for a given major version of the library), whatever
+ * `max_attempts` once it is enough: attempts run in order, so a larger bound only lets later
+ * ones run.
+ *
+ * `pattern`: 81 bytes, row-major, only read: `'.'` or `'0'` for a blank cell, `'1'`-`'9'`,
+ * `'x'` or `'X'` for a cell that holds a given (so a puzzle is its own pattern; its digits are
+ * not used). `max_attempts`: at least 1; an attempt that ends with two solutions the pattern's
+ * cells cannot tell apart keeps about three quarters of its givens and goes on. How many it
+ * takes depends mostly on the number of cells: over the patterns of magictour's top 1465, 1000
+ * attempts found a puzzle for none of 17-20 cells, a third of those of 22, most of 23 and
+ * nearly all of 24 and more; sparse patterns that fail at 1000 often succeed with 20,000 to
+ * 100,000 (seconds). Thin shapes (outlines, letters, frames, with empty boxes and lines of one
+ * cell) seldom fit a puzzle at all. `puzzle`: 81 writable bytes receiving `'1'`-`'9'` givens
+ * on the pattern's cells and `'.'` elsewhere; it may be the same buffer as `pattern`.
+ * `solution`: NULL, or 81 writable bytes (not overlapping `puzzle`) receiving the only
+ * solution. Both are written only on `SUDOKU_OK`. The puzzle need not be minimal
+ * (`sudoku_is_minimal` tells). It is `sudoku_generate_pattern_with` with index 0 and no
+ * rating window.
+ *
+ * Returns, checked in this order: `SUDOKU_NULL_POINTER` (`pattern` or `puzzle` NULL);
+ * `SUDOKU_INVALID_ARGUMENT` (`solution` overlapping `puzzle`, or `max_attempts == 0`);
+ * `SUDOKU_INVALID_CHARACTER` (a byte of `pattern` outside the above);
+ * `SUDOKU_INVALID_ARGUMENT` (a pattern that no puzzle fits: fewer than 17 cells, as no puzzle
+ * with one solution has fewer givens, or two empty rows in a band or two empty columns in a
+ * stack, as swapping the two lines of a solution gives another); `SUDOKU_NOT_FOUND` (no
+ * attempt found one); `SUDOKU_OK`; `SUDOKU_INTERNAL_ERROR`. Thread-safe. Allocates a little
+ * working memory.
+ *
+ * # Safety
+ * `pattern` NULL or 81 readable bytes; `puzzle` NULL or 81 writable bytes; `solution` NULL or
+ * 81 writable bytes.
+ */
+enum sudoku_status sudoku_generate_pattern(uint64_t seed, const char pattern[81], uint64_t max_attempts, char puzzle[81], char *solution);
+
+/**
+ * Generates puzzle `options->first_index` (default 0) of `seed` on a pattern, as
+ * `sudoku_generate_pattern` does (which gives puzzle 0), with a rating window when the options
+ * ask for one: puzzle `i` is the one `sudoku_generate_pattern_batch` gives at index `i`, the
+ * same on every platform, CPU and thread count (for a given major version of the library).
+ *
+ * `pattern`, `puzzle` and `solution` as for `sudoku_generate_pattern`: `pattern` 81 bytes
+ * (`'.'` or `'0'` blank, `'1'`-`'9'`, `'x'` or `'X'` a given's cell), only read, and `puzzle`
+ * may be the same buffer; `solution` NULL or 81 bytes not overlapping `puzzle`; both written
+ * only on `SUDOKU_OK`. `options`: NULL for the defaults (see `sudoku_pattern_options_init`).
+ * A rating window costs attempts: each puzzle found is rated, and one outside the window goes
+ * on as a failed attempt (docs/generator.md measures how many windows a pattern reaches).
+ *
+ * Returns, checked in this order: `SUDOKU_NULL_POINTER` (`pattern` or `puzzle` NULL);
+ * `SUDOKU_INVALID_ARGUMENT` (`solution` overlapping `puzzle`, or options: `struct_size` below
+ * the first version's, `max_attempts == 0`, a window with `min_er > max_er` or `max_er < 10`);
+ * `SUDOKU_INVALID_CHARACTER` (a byte of `pattern` outside the above);
+ * `SUDOKU_INVALID_ARGUMENT` (a pattern that no puzzle fits, as for `sudoku_generate_pattern`);
+ * `SUDOKU_NOT_FOUND` (no attempt found one within the window); `SUDOKU_OK`;
+ * `SUDOKU_INTERNAL_ERROR`. Thread-safe. Allocates working memory (the step engine too, with a
+ * window).
+ *
+ * # Safety
+ * `pattern` NULL or 81 readable bytes; `options` NULL or a readable struct of
+ * `options->struct_size` bytes; `puzzle` NULL or 81 writable bytes; `solution` NULL or 81
+ * writable bytes.
+ */
+enum sudoku_status sudoku_generate_pattern_with(uint64_t seed, const char pattern[81], const struct sudoku_pattern_options *options, char puzzle[81], char *solution);
+
+/**
+ * Generates `count` puzzles on one pattern on up to `threads` threads (0: every core available
+ * to the process; never more than those cores, nor than there is work for; the calling thread
+ * included). Puzzle `i` of the call is puzzle `first_index + i` of the seed, what
+ * `sudoku_generate_pattern_with` gives with that `first_index`, so the result does not depend
+ * on the thread count, nor on how a run is cut into calls.
+ *
+ * `pattern`: 81 bytes as for `sudoku_generate_pattern`, only read (before anything is
+ * written). `options`: NULL for the defaults. `puzzles`: `81 * count` writable bytes; puzzle
+ * `i` goes to bytes `81 * i` to `81 * i + 80` (`'1'`-`'9'` on the pattern's cells, `'.'`
+ * elsewhere), written only when its status is `SUDOKU_OK`. `statuses`: `count` writable
+ * `sudoku_status` values, each `SUDOKU_OK`, `SUDOKU_NOT_FOUND` or `SUDOKU_INTERNAL_ERROR`.
+ *
+ * Returns `SUDOKU_OK` when the arguments are valid, whatever each puzzle's status;
+ * `SUDOKU_NULL_POINTER` (`pattern`, `puzzles` or `statuses` NULL, also when `count` is 0);
+ * `SUDOKU_INVALID_ARGUMENT` (options as for `sudoku_generate_pattern_with`, a `count` whose
+ * buffers could not exist, `statuses` misaligned or overlapping `puzzles`);
+ * `SUDOKU_INVALID_CHARACTER` (a byte of `pattern`); `SUDOKU_INVALID_ARGUMENT` (a pattern no
+ * puzzle fits); nothing is written on any of these; `SUDOKU_INTERNAL_ERROR`. Threads are
+ * started for the call and have ended when it returns.
+ *
+ * # Safety
+ * `pattern` NULL or 81 readable bytes; `options` NULL or a readable struct of
+ * `options->struct_size` bytes; `puzzles` NULL or `81 * count` writable bytes; `statuses` NULL
+ * or `count` writable values.
+ */
+enum sudoku_status sudoku_generate_pattern_batch(uint64_t seed, const char pattern[81], const struct sudoku_pattern_options *options, size_t count, char *puzzles, enum sudoku_status *statuses, size_t threads);
 
 /**
  * A static English sentence describing a status code; never NULL, never to be freed.

@@ -22,7 +22,7 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README, the header and the man pages document it.
-const DOCUMENTED: [&str; 42] = [
+const DOCUMENTED: [&str; 46] = [
     "sudoku_board_candidates",
     "sudoku_board_conflicts",
     "sudoku_canonicalize",
@@ -33,11 +33,15 @@ const DOCUMENTED: [&str; 42] = [
     "sudoku_generate_options_init",
     "sudoku_generate_options_init_size",
     "sudoku_generate_pattern",
+    "sudoku_generate_pattern_batch",
+    "sudoku_generate_pattern_with",
     "sudoku_hint",
     "sudoku_is_minimal",
     "sudoku_level_name",
     "sudoku_list_solutions",
     "sudoku_minimize",
+    "sudoku_pattern_options_init",
+    "sudoku_pattern_options_init_size",
     "sudoku_pattern_symmetries",
     "sudoku_rate",
     "sudoku_rate_batch",

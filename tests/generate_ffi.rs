@@ -15,7 +15,7 @@ use sudoku::generator::{self, Options, Symmetry};
 use sudoku_testkit::board::{parse, CELLS};
 use sudoku_testkit::reference::count;
 
-use crate::cabi::generate_pattern;
+use crate::cabi::{check_on_pattern, generate_pattern};
 
 fn defaults() -> sudoku_generate_options {
     let mut options = sudoku_generate_options {
@@ -583,21 +583,6 @@ fn pattern_symmetries_report_their_statuses_and_write_nothing_else() {
         ]
     };
     assert_eq!((statuses, bits), ([SUDOKU_NULL_POINTER; 2], 7));
-}
-
-/// Checks a puzzle made on `pattern` with the test kit alone: its givens are exactly the
-/// pattern's cells, the reference counter finds one solution, and it is `solution`.
-fn check_on_pattern(pattern: &[u8; CELLS], puzzle: &[u8; CELLS], solution: &[u8; CELLS]) {
-    for i in 0..CELLS {
-        assert_eq!(
-            puzzle[i] != b'.',
-            pattern[i] != b'.' && pattern[i] != b'0',
-            "cell {i}"
-        );
-    }
-    let (n, first) = count(&parse(puzzle).expect("a valid board"), 2);
-    assert_eq!(n, 1, "{}", String::from_utf8_lossy(puzzle));
-    assert_eq!(first.unwrap().map(|d| d + b'0'), *solution);
 }
 
 #[test]

@@ -57,6 +57,10 @@ enum sudoku_status sudoku_generate(uint64_t seed, const struct sudoku_generate_o
 
 enum sudoku_status sudoku_generate_pattern(uint64_t seed, const char *pattern, uint64_t max_attempts, char *puzzle, char *solution);
 
+enum sudoku_status sudoku_generate_pattern_with(uint64_t seed, const char *pattern, const struct sudoku_pattern_options *options, char *puzzle, char *solution);
+
+enum sudoku_status sudoku_generate_pattern_batch(uint64_t seed, const char *pattern, const struct sudoku_pattern_options *options, size_t count, char *puzzles, enum sudoku_status *statuses, size_t threads);
+
 enum sudoku_status sudoku_is_minimal(const char *board, bool *minimal);
 
 enum sudoku_status sudoku_minimize(char *board, uint32_t symmetry);
@@ -141,6 +145,14 @@ fn board_parameters_become_arrays_in_exactly_the_expected_declarations() {
         .replace(
             "const char *pattern, uint64_t max_attempts, char *puzzle,",
             "const char pattern[81], uint64_t max_attempts, char puzzle[81],",
+        )
+        .replace(
+            "sudoku_generate_pattern_with(uint64_t seed, const char *pattern,",
+            "sudoku_generate_pattern_with(uint64_t seed, const char pattern[81],",
+        )
+        .replace(
+            "const char *pattern, const struct sudoku_pattern_options *options, size_t count,",
+            "const char pattern[81], const struct sudoku_pattern_options *options, size_t count,",
         )
         .replace(
             "sudoku_is_minimal(const char *board,",

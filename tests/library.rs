@@ -29,6 +29,7 @@ mod house_matching;
 mod kernels;
 mod list_solutions;
 mod oracle;
+mod pattern_ffi;
 mod properties;
 mod rate_api;
 mod read_formats;

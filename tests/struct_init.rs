@@ -1,8 +1,8 @@
 //! The init calls of the C structs that may grow (`sudoku_generate_options`,
-//! `sudoku_rate_options`, `sudoku_read_info`): the sized calls (`*_init_size`) write exactly the
+//! `sudoku_rate_options`, `sudoku_read_info`, `sudoku_pattern_options`): the sized calls (`*_init_size`) write exactly the
 //! largest version that fits the caller's size and nothing past it, refuse sizes below the
 //! first version and NULL with nothing written; the plain calls write exactly the 0.1 struct
-//! (40, 8 and this version's `sizeof(sudoku_read_info)` bytes), so that a program built against
+//! (40, 8, this version's `sizeof(sudoku_read_info)` and 32 bytes), so that a program built against
 //! this header is never written past its struct by a later library. Each struct is placed in a
 //! larger buffer of sentinel bytes, so a byte written past the size shows.
 
@@ -231,5 +231,57 @@ fn options_from_a_first_version_sized_init_generate_the_default_puzzles() {
         let (status, puzzle) = generate(seed, first);
         assert_eq!(status, SUDOKU_OK);
         assert_eq!((status, puzzle), generate(seed, ptr::null()), "seed {seed}");
+    }
+}
+
+#[test]
+fn pattern_options_init_calls_write_one_version_and_nothing_past_it() {
+    assert_eq!(size_of::<sudoku_pattern_options>(), 32);
+    let mut plain = Buffer::<4096>::new();
+    // SAFETY: 4096 writable bytes.
+    unsafe { sudoku_pattern_options_init(plain.as_mut::<sudoku_pattern_options>()) };
+    assert_eq!(plain.written_from(32), None);
+    let o: sudoku_pattern_options = plain.read();
+    assert_eq!(
+        (
+            o.struct_size,
+            o.max_attempts,
+            o.first_index,
+            o.min_er,
+            o.max_er
+        ),
+        (32, 1000, 0, 0, 0)
+    );
+    // Padding zeroed: after struct_size, and after max_er.
+    assert!(plain.0[4..8]
+        .iter()
+        .chain(&plain.0[28..32])
+        .all(|&b| b == 0));
+    for size in [32, 33, 40, 4096] {
+        let mut buffer = Buffer::<4096>::new();
+        // SAFETY: `size` <= 4096 writable bytes.
+        let status = unsafe {
+            sudoku_pattern_options_init_size(buffer.as_mut::<sudoku_pattern_options>(), size)
+        };
+        assert_eq!(status, SUDOKU_OK, "size {size}");
+        assert_eq!(buffer.written_from(32), None, "size {size}");
+        assert_eq!(buffer.0[..32], plain.0[..32], "size {size}");
+    }
+    for size in [0, 4, 8, 31] {
+        let mut buffer = Buffer::<64>::new();
+        // SAFETY: at most 64 writable bytes.
+        let status = unsafe {
+            sudoku_pattern_options_init_size(buffer.as_mut::<sudoku_pattern_options>(), size)
+        };
+        assert_eq!(status, SUDOKU_INVALID_ARGUMENT, "size {size}");
+        assert_eq!(buffer.written_from(0), None, "size {size}");
+    }
+    // SAFETY: NULL is checked (and ignored by the plain init).
+    unsafe {
+        assert_eq!(
+            sudoku_pattern_options_init_size(ptr::null_mut(), 32),
+            SUDOKU_NULL_POINTER
+        );
+        sudoku_pattern_options_init(ptr::null_mut());
     }
 }

@@ -1,6 +1,6 @@
 //! Making puzzles: `sudoku_generate`, `sudoku_generate_batch` and their options, the two
 //! transformations `sudoku_is_minimal` and `sudoku_minimize`, and `sudoku_pattern_symmetries`
-//! (see `generator` and docs/generator.md).
+//! (see `generator` and docs/generator.md). Puzzles on a pattern are in `pattern`.
 
 use std::ffi::c_char;
 use std::mem::{size_of, MaybeUninit};
@@ -307,87 +307,6 @@ pub unsafe extern "C" fn sudoku_generate(
         }
         Ok(())
     })
-}
-
-/// Generates a puzzle with exactly one solution whose givens are exactly the cells of a
-/// pattern: for a setter's shape or the pattern of a puzzle one likes. The digits are chosen
-/// cell by cell, each choice ruling out a solution the givens so far still allow
-/// (docs/generator.md, "Puzzles on a pattern"). The same seed and pattern give the same puzzle
-/// on every platform and CPU (for a given major version of the library), whatever
-/// `max_attempts` once it is enough: attempts run in order, so a larger bound only lets later
-/// ones run.
-///
-/// `pattern`: 81 bytes, row-major, only read: `'.'` or `'0'` for a blank cell, `'1'`-`'9'`,
-/// `'x'` or `'X'` for a cell that holds a given (so a puzzle is its own pattern; its digits are
-/// not used). `max_attempts`: at least 1; an attempt that ends with two solutions the pattern's
-/// cells cannot tell apart keeps about three quarters of its givens and goes on. How many it
-/// takes depends mostly on the number of cells: over the patterns of magictour's top 1465, 1000
-/// attempts found a puzzle for none of 17-20 cells, a third of those of 22, most of 23 and
-/// nearly all of 24 and more; sparse patterns that fail at 1000 often succeed with 20,000 to
-/// 100,000 (seconds). Thin shapes (outlines, letters, frames, with empty boxes and lines of one
-/// cell) seldom fit a puzzle at all. `puzzle`: 81 writable bytes receiving `'1'`-`'9'` givens
-/// on the pattern's cells and `'.'` elsewhere; it may be the same buffer as `pattern`.
-/// `solution`: NULL, or 81 writable bytes (not overlapping `puzzle`) receiving the only
-/// solution. Both are written only on `SUDOKU_OK`. The puzzle need not be minimal
-/// (`sudoku_is_minimal` tells); a rating window is the caller's loop over seeds with
-/// `sudoku_rate`.
-///
-/// Returns, checked in this order: `SUDOKU_NULL_POINTER` (`pattern` or `puzzle` NULL);
-/// `SUDOKU_INVALID_ARGUMENT` (`solution` overlapping `puzzle`, or `max_attempts == 0`);
-/// `SUDOKU_INVALID_CHARACTER` (a byte of `pattern` outside the above);
-/// `SUDOKU_INVALID_ARGUMENT` (a pattern that no puzzle fits: fewer than 17 cells, as no puzzle
-/// with one solution has fewer givens, or two empty rows in a band or two empty columns in a
-/// stack, as swapping the two lines of a solution gives another); `SUDOKU_NOT_FOUND` (no
-/// attempt found one); `SUDOKU_OK`; `SUDOKU_INTERNAL_ERROR`. Thread-safe. Allocates a little
-/// working memory.
-///
-/// # Safety
-/// `pattern` NULL or 81 readable bytes; `puzzle` NULL or 81 writable bytes; `solution` NULL or
-/// 81 writable bytes.
-#[no_mangle]
-pub unsafe extern "C" fn sudoku_generate_pattern(
-    seed: u64,
-    pattern: *const c_char,
-    max_attempts: u64,
-    puzzle: *mut c_char,
-    solution: *mut c_char,
-) -> sudoku_status {
-    guard(|| {
-        required(pattern.cast_mut())?;
-        let puzzle = required(puzzle)?.cast::<[u8; CELLS]>();
-        let solution = Region::optional_output(
-            puzzle.as_ptr().cast_const().cast::<u8>(),
-            CELLS,
-            solution.cast::<[u8; CELLS]>(),
-        )?;
-        // The C API's order: the other arguments before the board's (the pattern's) bytes.
-        if max_attempts == 0 {
-            return Err(SUDOKU_INVALID_ARGUMENT);
-        }
-        // SAFETY: non-NULL; the caller guarantees 81 readable bytes, read whole before any
-        // write, so `puzzle` may be the same buffer.
-        let cells = pattern_cells(unsafe { board_ref(pattern) }?)?;
-        let made = generator::generate_on_pattern(seed, cells, max_attempts)?;
-        // SAFETY: non-NULL, alignment 1, the caller guarantees 81 writable bytes.
-        unsafe { puzzle.write(made.puzzle) };
-        if let Some(solution) = solution {
-            // SAFETY: as above; it does not overlap `puzzle` (checked).
-            unsafe { solution.write(made.solution) };
-        }
-        Ok(())
-    })
-}
-
-/// The cells of a pattern as a mask (bit `i` for cell `i`): `'1'`-`'9'`, `'x'` and `'X'` mark a
-/// cell, `'.'` and `'0'` leave it blank; any other byte is `SUDOKU_INVALID_CHARACTER`.
-fn pattern_cells(text: &[u8; CELLS]) -> Result<u128, sudoku_status> {
-    text.iter()
-        .enumerate()
-        .try_fold(0u128, |mask, (i, &b)| match b {
-            b'1'..=b'9' | b'x' | b'X' => Ok(mask | 1 << i),
-            b'.' | b'0' => Ok(mask),
-            _ => Err(SUDOKU_INVALID_CHARACTER),
-        })
 }
 
 /// Generates `count` puzzles on up to `threads` threads (0: every core available to the process;

@@ -2,7 +2,7 @@
 //! `solve` (one board: solve, solve uniquely, count, validate), `candidates` (the same for
 //! candidate puzzles, and a board's candidates), `list` (listing solutions), `batch` (many boards
 //! on several threads), `read` (reading puzzles from text), `generate` (making puzzles,
-//! minimality), `info` (status texts, version) and `canonical` (the canonical form and
+//! minimality), `pattern` (puzzles on a pattern), `info` (status texts, version) and `canonical` (the canonical form and
 //! transformations) and `steps` (the step engine: ratings, hints, solving paths,
 //! explanations). The header `include/sudoku.h` is generated from
 //! these files by cbindgen (see `build.rs`), in the order the files are declared below; the
@@ -41,6 +41,8 @@ mod read;
 
 mod generate;
 
+mod pattern;
+
 mod info;
 
 mod region;
@@ -62,11 +64,15 @@ pub use canonical::{
 };
 pub use generate::{
     sudoku_generate, sudoku_generate_batch, sudoku_generate_options, sudoku_generate_options_init,
-    sudoku_generate_options_init_size, sudoku_generate_pattern, sudoku_is_minimal, sudoku_minimize,
+    sudoku_generate_options_init_size, sudoku_is_minimal, sudoku_minimize,
     sudoku_pattern_symmetries, sudoku_symmetry,
 };
 pub use info::{sudoku_status_message, sudoku_status_name, sudoku_version};
 pub use list::sudoku_list_solutions;
+pub use pattern::{
+    sudoku_generate_pattern, sudoku_generate_pattern_batch, sudoku_generate_pattern_with,
+    sudoku_pattern_options, sudoku_pattern_options_init, sudoku_pattern_options_init_size,
+};
 pub use read::{
     sudoku_read_info, sudoku_read_info_init, sudoku_read_info_init_size, sudoku_read_puzzle,
     SUDOKU_PUZZLE_CANDIDATES, SUDOKU_PUZZLE_GIVENS, SUDOKU_READ_BLANK_IN_CANDIDATE_GRID,

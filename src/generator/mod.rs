@@ -3,7 +3,7 @@
 //! [`is_minimal`] and [`minimize`]. See `docs/generator.md` for how it works and why it is fast.
 //! Also a seeded random transformation ([`random_transform`]), to show a puzzle as a new one,
 //! the symmetries of a pattern of givens ([`pattern_symmetries`]), and puzzles whose givens are
-//! exactly a chosen pattern ([`generate_on_pattern`]).
+//! exactly a chosen pattern ([`generate_on_pattern`], [`generate_on_pattern_batch`]).
 //!
 //! A puzzle is a pure function of `(seed, index, options)` (index 0 for [`generate`], `i` for
 //! item `i` of [`generate_batch`]): the same on every platform, every solver kernel and every
@@ -37,7 +37,10 @@ mod symmetry;
 mod transform;
 mod unavoidable;
 
-pub use pattern::generate_on_pattern;
+pub use pattern::{
+    check_pattern, generate_on_pattern, generate_on_pattern_batch, generate_on_pattern_item,
+    PatternOptions,
+};
 pub use symmetry::{Orbits, Symmetry};
 pub use transform::random_transform;
 
@@ -123,18 +126,25 @@ impl Options {
         if self.max_attempts == 0 {
             return Err(GenerateError::InvalidOptions("max_attempts is 0"));
         }
-        if self.has_rating_window() {
-            if self.min_er > self.max_er {
-                return Err(GenerateError::InvalidOptions("min_er is above max_er"));
-            }
-            if self.max_er < 10 {
-                return Err(GenerateError::InvalidOptions(
-                    "max_er is below 10 (a rating of 1.0)",
-                ));
-            }
-        }
-        Ok(())
+        check_window(self.min_er, self.max_er)
     }
+}
+
+/// The check of a rating window (tenths): 0, 0 (none), or `min_er <= max_er` with `max_er >= 10`
+/// (SE's scale starts at 1.0).
+fn check_window(min_er: u16, max_er: u16) -> Result<(), GenerateError> {
+    if (min_er, max_er) == (0, 0) {
+        return Ok(());
+    }
+    if min_er > max_er {
+        return Err(GenerateError::InvalidOptions("min_er is above max_er"));
+    }
+    if max_er < 10 {
+        return Err(GenerateError::InvalidOptions(
+            "max_er is below 10 (a rating of 1.0)",
+        ));
+    }
+    Ok(())
 }
 
 /// The fewest givens a puzzle with exactly one solution can have: 17. No 16-given puzzle has
@@ -252,7 +262,9 @@ fn make(
         } else {
             removal.thin_by_search_alone(orbits.as_slice(), limits);
         }
-        if (min..=max).contains(&removal.count()) && rated_within(&removal.text(), options) {
+        if (min..=max).contains(&removal.count())
+            && rated_within(&removal.text(), options.min_er, options.max_er)
+        {
             let mut solution = grid;
             for v in &mut solution {
                 *v += b'0';
@@ -266,19 +278,19 @@ fn make(
     Err(GenerateError::NotFound)
 }
 
-/// True when the puzzle `text` meets the options' rating window: always without one; with one,
-/// when the step engine rates it to the end within the window. The rating stops as soon as a
-/// step rates above `max_er`.
-fn rated_within(text: &[u8; CELLS], options: &Options) -> bool {
-    if !options.has_rating_window() {
+/// True when the puzzle `text` meets the rating window `min_er..=max_er` (tenths; 0, 0: none):
+/// always without one; with one, when the step engine rates it to the end within the window.
+/// The rating stops as soon as a step rates above `max_er`.
+fn rated_within(text: &[u8; CELLS], min_er: u16, max_er: u16) -> bool {
+    if (min_er, max_er) == (0, 0) {
         return true;
     }
     let Ok(board) = Board::parse(text) else {
         return false;
     };
-    let cap = options.max_er.min(u8::MAX as u16) as u8;
+    let cap = max_er.min(u8::MAX as u16) as u8;
     let rating = crate::steps::rate::rate_until(&board, cap);
-    rating.complete && (options.min_er..=options.max_er).contains(&(rating.er as u16))
+    rating.complete && (min_er..=max_er).contains(&(rating.er as u16))
 }
 
 /// The only solution of `board`, as cell values 1-9, and its givens as a cell mask.

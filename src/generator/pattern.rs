@@ -27,13 +27,55 @@
 //! on them only lets later attempts run, and a puzzle found does not depend on it.
 
 use super::rng::Rng;
-use super::{GenerateError, Generated, MIN_UNIQUE_GIVENS};
+use super::{check_window, rated_within, GenerateError, Generated, MIN_UNIQUE_GIVENS};
+use crate::batch::for_each_chunk;
 use crate::board::Board;
 use crate::geometry::{Cell, CELLS};
 use crate::solver::{self, Start};
 
+/// What to ask of puzzles on a pattern besides the pattern: the bound on attempts and a rating
+/// window. [`PatternOptions::default`] gives the defaults the C API's
+/// `sudoku_pattern_options_init` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PatternOptions {
+    /// The most attempts before giving up with [`GenerateError::NotFound`], at least 1 (default
+    /// 1000). An attempt ends with a puzzle, or with two solutions the pattern's cells cannot
+    /// tell apart, or (with a rating window) with a puzzle rated outside the window.
+    pub max_attempts: u64,
+    /// The lowest Sudoku Explainer rating (ER, in tenths) allowed; with `max_er`, 0 and 0 (the
+    /// default) mean any rating. As [`super::Options::min_er`]: each puzzle found is rated by
+    /// the step engine and kept only when rated to the end within `min_er..=max_er`.
+    pub min_er: u16,
+    /// The highest rating allowed, in tenths (see `min_er`).
+    pub max_er: u16,
+}
+
+impl Default for PatternOptions {
+    fn default() -> PatternOptions {
+        PatternOptions {
+            max_attempts: 1000,
+            min_er: 0,
+            max_er: 0,
+        }
+    }
+}
+
+impl PatternOptions {
+    /// Checks the options: `max_attempts >= 1`, and a rating window 0, 0 or with
+    /// `10 <= max_er` and `min_er <= max_er`, as [`super::Options::check`].
+    ///
+    /// Errors: [`GenerateError::InvalidOptions`] naming the fault.
+    pub fn check(&self) -> Result<(), GenerateError> {
+        if self.max_attempts == 0 {
+            return Err(GenerateError::InvalidOptions("max_attempts is 0"));
+        }
+        check_window(self.min_er, self.max_er)
+    }
+}
+
 /// Generates a puzzle whose givens are exactly the cells of `pattern` (bit `i` for cell `i`),
-/// from `seed`, trying at most `max_attempts` times (see the module's documentation).
+/// from `seed`, trying at most `max_attempts` times (see the module's documentation): puzzle 0
+/// of the seed, [`generate_on_pattern_item`] with index 0 and no rating window.
 ///
 /// Errors: [`GenerateError::InvalidOptions`] for `max_attempts == 0`, for a pattern of fewer than
 /// 17 cells (no puzzle with one solution has fewer givens), and for one that leaves two rows of
@@ -57,13 +99,85 @@ pub fn generate_on_pattern(
     pattern: u128,
     max_attempts: u64,
 ) -> Result<Generated, GenerateError> {
-    check_pattern(pattern, max_attempts)?;
+    let options = PatternOptions {
+        max_attempts,
+        ..PatternOptions::default()
+    };
+    generate_on_pattern_item(seed, 0, pattern, &options)
+}
+
+/// Generates puzzle `index` of `seed` on `pattern` (bit `i` for cell `i`), the same whatever
+/// else is generated: its random words are stream `index` of the pattern's key (index 0 is
+/// [`generate_on_pattern`]'s puzzle). With a rating window, a puzzle found outside it counts
+/// as a failed attempt (it keeps three quarters of its givens and goes on), so the window
+/// costs attempts, not a new start each time.
+///
+/// Errors: as [`generate_on_pattern`], and [`GenerateError::InvalidOptions`] for a bad window
+/// ([`PatternOptions::check`]).
+///
+/// ```
+/// use sudoku::generator::{generate_on_pattern_item, PatternOptions};
+///
+/// let shape = b".xx...xx.x..x.x..xx...x...xx.......x.x.....x...x...x.....x.x.......x....xxxxxxxxx";
+/// let pattern = (0..81).filter(|&i| shape[i] == b'x').fold(0u128, |m, i| m | 1 << i);
+/// // Rated 2.0 to 4.0 by Sudoku Explainer's scale.
+/// let options = PatternOptions { min_er: 20, max_er: 40, ..PatternOptions::default() };
+/// let made = generate_on_pattern_item(2026, 3, pattern, &options).unwrap();
+/// let puzzle = sudoku::Board::parse(&made.puzzle).unwrap();
+/// let rating = sudoku::steps::rate::rate(&puzzle);
+/// assert!(rating.complete && (20..=40).contains(&rating.er));
+/// ```
+pub fn generate_on_pattern_item(
+    seed: u64,
+    index: u64,
+    pattern: u128,
+    options: &PatternOptions,
+) -> Result<Generated, GenerateError> {
+    options.check()?;
+    check_pattern(pattern)?;
+    make(seed, index, pattern, options)
+}
+
+/// `count` puzzles on `pattern` from `seed` on up to `threads` threads (0: every core, see
+/// [`crate::batch::resolve_threads`]); item `i` is [`generate_on_pattern_item`]`(seed, i,
+/// pattern, options)`, so the result does not depend on the thread count.
+///
+/// Errors: [`GenerateError::InvalidOptions`] for the whole call (the options or the pattern);
+/// otherwise each item's own result.
+pub fn generate_on_pattern_batch(
+    seed: u64,
+    pattern: u128,
+    options: &PatternOptions,
+    count: usize,
+    threads: usize,
+) -> Result<Vec<Result<Generated, GenerateError>>, GenerateError> {
+    options.check()?;
+    check_pattern(pattern)?;
+    let mut results = vec![Err(GenerateError::NotFound); count];
+    for_each_chunk(count, threads, &mut results[..], |range, out| {
+        for (i, result) in range.zip(out) {
+            *result = make(seed, i as u64, pattern, options);
+        }
+    });
+    Ok(results)
+}
+
+/// The generator on a pattern proper, on checked options and pattern.
+fn make(
+    seed: u64,
+    index: u64,
+    pattern: u128,
+    options: &PatternOptions,
+) -> Result<Generated, GenerateError> {
     let cells: Vec<usize> = (0..CELLS).filter(|&i| pattern >> i & 1 == 1).collect();
-    let mut rng = Rng::for_pattern(seed);
+    let mut rng = Rng::for_pattern(seed, index);
     let mut givens = [b'.'; CELLS];
-    for _ in 0..max_attempts {
+    for _ in 0..options.max_attempts {
         if let Some(grid) = attempt(&cells, &mut givens, &mut rng) {
-            return Ok(relabelled(&grid, pattern, &mut rng));
+            let made = relabelled(&grid, pattern, &mut rng);
+            if rated_within(&made.puzzle, options.min_er, options.max_er) {
+                return Ok(made);
+            }
         }
         // Keep each given placed with probability KEEP_NUM / KEEP_DEN and go on from there: as
         // many patterns filled as starting again from the empty board, in a fifth of the time
@@ -81,11 +195,11 @@ pub fn generate_on_pattern(
 const KEEP_NUM: u32 = 3;
 const KEEP_DEN: u32 = 4;
 
-/// The checks of [`generate_on_pattern`]'s arguments.
-fn check_pattern(pattern: u128, max_attempts: u64) -> Result<(), GenerateError> {
-    if max_attempts == 0 {
-        return Err(GenerateError::InvalidOptions("max_attempts is 0"));
-    }
+/// The checks of a pattern (bit `i` for cell `i`): fewer than 17 cells, or two empty rows of a
+/// band or columns of a stack, and no puzzle fits it.
+///
+/// Errors: [`GenerateError::InvalidOptions`] naming the fault.
+pub fn check_pattern(pattern: u128) -> Result<(), GenerateError> {
     if pattern.count_ones() < u32::from(MIN_UNIQUE_GIVENS) {
         return Err(GenerateError::InvalidOptions(
             "the pattern has fewer than 17 cells (no puzzle with one solution has fewer givens)",
@@ -209,21 +323,28 @@ mod tests {
 
     #[test]
     fn patterns_that_no_puzzle_fits_are_refused() {
-        let invalid = |p, n| matches!(check_pattern(p, n), Err(GenerateError::InvalidOptions(_)));
+        let invalid = |p| matches!(check_pattern(p), Err(GenerateError::InvalidOptions(_)));
         let full = (1u128 << CELLS) - 1;
-        assert!(check_pattern(full, 1).is_ok());
-        assert!(invalid(full, 0));
-        assert!(invalid((1 << 16) - 1, 5));
+        assert!(check_pattern(full).is_ok());
+        let no_attempts = PatternOptions {
+            max_attempts: 0,
+            ..PatternOptions::default()
+        };
+        assert!(matches!(
+            generate_on_pattern_item(0, 0, full, &no_attempts),
+            Err(GenerateError::InvalidOptions(_))
+        ));
+        assert!(invalid((1 << 16) - 1));
         // Rows 0 and 1 empty (band 0); then columns 3 and 5 (stack 1).
-        assert!(invalid(full >> 18 << 18, 5));
+        assert!(invalid(full >> 18 << 18));
         let columns_3_and_5 = (0..CELLS)
             .filter(|i| i % 9 == 3 || i % 9 == 5)
             .fold(0u128, |m, i| m | 1 << i);
-        assert!(invalid(full & !columns_3_and_5, 5));
+        assert!(invalid(full & !columns_3_and_5));
         // One empty row in each band is fine.
         let rows_0_3_6 = (0..CELLS)
             .filter(|i| i / 9 % 3 == 0)
             .fold(0u128, |m, i| m | 1 << i);
-        assert!(check_pattern(full & !rows_0_3_6, 5).is_ok());
+        assert!(check_pattern(full & !rows_0_3_6).is_ok());
     }
 }

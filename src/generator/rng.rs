@@ -3,7 +3,7 @@
 //! ChaCha8 (the ChaCha stream cipher with 8 rounds, as `rand_chacha::ChaCha8Rng` implements it)
 //! keyed with the seed's 8 bytes in little-endian order followed by 24 zero bytes, on stream
 //! (nonce) `index` (a random transformation: key byte 8 is 1, stream 0; a puzzle on a pattern:
-//! key byte 8 is 2, stream 0), read as 32-bit words from word 0 on. ChaCha is counter-based: its output for
+//! key byte 8 is 2, stream `index`), read as 32-bit words from word 0 on. ChaCha is counter-based: its output for
 //! a key, stream and position is fixed by the algorithm, the same on every platform and crate
 //! version. Only raw words are used; every bounded draw goes through [`Rng::below`], written here
 //! (not a crate's distribution code, whose output could change between versions).
@@ -35,10 +35,11 @@ impl Rng {
         Rng::keyed(seed, Domain::Transforms, 0)
     }
 
-    /// The words of a puzzle on a pattern of seed `seed` ([`super::generate_on_pattern`]): key
-    /// byte 8 is 2, another key than any puzzle's or transformation's.
-    pub(crate) fn for_pattern(seed: u64) -> Rng {
-        Rng::keyed(seed, Domain::Patterns, 0)
+    /// The words of puzzle `index` on a pattern of seed `seed`
+    /// ([`super::generate_on_pattern_item`]; index 0 for [`super::generate_on_pattern`]): key
+    /// byte 8 is 2, another key than any puzzle's or transformation's, on stream `index`.
+    pub(crate) fn for_pattern(seed: u64, index: u64) -> Rng {
+        Rng::keyed(seed, Domain::Patterns, index)
     }
 
     /// ChaCha8 keyed with the seed's 8 little-endian bytes, the domain's byte and 23 zero bytes,

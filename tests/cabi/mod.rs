@@ -283,6 +283,79 @@ pub fn generate_pattern(
     (status, puzzle, solution)
 }
 
+/// `sudoku_generate_pattern_with` into fresh buffers filled with `#`: (status, puzzle,
+/// solution). `options`: None passes NULL.
+pub fn generate_pattern_with(
+    seed: u64,
+    pattern: &[u8; CELLS],
+    options: Option<&ffi::sudoku_pattern_options>,
+) -> (sudoku_status, [u8; CELLS], [u8; CELLS]) {
+    let (mut puzzle, mut solution) = ([b'#'; CELLS], [b'#'; CELLS]);
+    let options = options.map_or(std::ptr::null(), |o| o as *const _);
+    // SAFETY: 81 readable bytes; NULL or a readable options struct of its struct_size (the
+    // callers pass whole structs); two writable 81-byte buffers.
+    let status = unsafe {
+        ffi::sudoku_generate_pattern_with(
+            seed,
+            pattern.as_ptr().cast(),
+            options,
+            puzzle.as_mut_ptr().cast(),
+            solution.as_mut_ptr().cast(),
+        )
+    };
+    (status, puzzle, solution)
+}
+
+/// Checks a puzzle made on `pattern` with the test kit alone: its givens are exactly the
+/// pattern's cells, the reference counter finds one solution, and it is `solution`.
+pub fn check_on_pattern(pattern: &[u8; CELLS], puzzle: &[u8; CELLS], solution: &[u8; CELLS]) {
+    for i in 0..CELLS {
+        assert_eq!(
+            puzzle[i] != b'.',
+            pattern[i] != b'.' && pattern[i] != b'0',
+            "cell {i}"
+        );
+    }
+    let board = sudoku_testkit::board::parse(puzzle).expect("a valid board");
+    let (n, first) = sudoku_testkit::reference::count(&board, 2);
+    assert_eq!(n, 1, "{}", String::from_utf8_lossy(puzzle));
+    assert_eq!(first.unwrap().map(|d| d + b'0'), *solution);
+}
+
+/// A status no batch call writes for an item (each is `SUDOKU_OK`, `SUDOKU_NOT_FOUND` or
+/// `SUDOKU_INTERNAL_ERROR`), to see whether one was written.
+pub const STATUS_UNTOUCHED: sudoku_status = sudoku_status::SUDOKU_INVALID_CHARACTER;
+
+/// `sudoku_generate_pattern_batch` into fresh buffers (puzzles filled with `#`, statuses with
+/// [`STATUS_UNTOUCHED`]): (status, puzzles, statuses). `options`: None passes NULL.
+pub fn generate_pattern_batch(
+    seed: u64,
+    pattern: &[u8; CELLS],
+    options: Option<&ffi::sudoku_pattern_options>,
+    count: usize,
+    threads: usize,
+) -> (sudoku_status, Vec<[u8; CELLS]>, Vec<sudoku_status>) {
+    let mut puzzles = vec![[b'#'; CELLS]; count.max(1)];
+    let mut statuses = vec![STATUS_UNTOUCHED; count.max(1)];
+    let options = options.map_or(std::ptr::null(), |o| o as *const _);
+    // SAFETY: 81 readable bytes; NULL or a whole options struct; `count` puzzles and statuses
+    // (at least one of each, so the pointers are never dangling).
+    let status = unsafe {
+        ffi::sudoku_generate_pattern_batch(
+            seed,
+            pattern.as_ptr().cast(),
+            options,
+            count,
+            puzzles.as_mut_ptr().cast(),
+            statuses.as_mut_ptr(),
+            threads,
+        )
+    };
+    puzzles.truncate(count);
+    statuses.truncate(count);
+    (status, puzzles, statuses)
+}
+
 /// Masks no valid call writes (`0xEEEE`, above `0x1FF`), to see whether a call wrote them.
 pub const MASKS_UNTOUCHED: [u16; CELLS] = [0xEEEE; CELLS];
 
