@@ -49,7 +49,8 @@ random_transform(seed) draws one (each equally likely), to show a puzzle as a ne
 generate(seed, symmetry=..., givens=(min, max), minimal=True) makes a puzzle with exactly one
 solution (minimal by default), the same for a seed on every machine; generate_batch(seed,
 count, ...) makes many on all cores; generate_pattern(seed, pattern) makes one whose givens
-are exactly a pattern's cells (a setter's shape); pattern_symmetries(board) names the
+are exactly a pattern's cells (a setter's shape; er=(min, max) asks for a rating), and
+generate_pattern_batch(seed, pattern, count) many on all cores; pattern_symmetries(board) names the
 symmetries of a pattern of givens; is_minimal(board) and minimize(board, symmetry=...) test
 and thin a puzzle's givens (see docs/generator.md).
 rate(puzzle) rates a puzzle as Sudoku Explainer's serate does (a Rating: ER, EP, ED, and whether
@@ -145,6 +146,7 @@ from ._generate import (
     generate,
     generate_batch,
     generate_pattern,
+    generate_pattern_batch,
     is_minimal,
     minimize,
     pattern_symmetries,
@@ -216,6 +218,7 @@ __all__ = [
     "generate",
     "generate_batch",
     "generate_pattern",
+    "generate_pattern_batch",
     "is_minimal",
     "minimize",
     "pattern_symmetries",

@@ -1,5 +1,5 @@
-"""The generator: generate, generate_batch, generate_pattern, is_minimal, minimize,
-pattern_symmetries and SYMMETRIES. Imports _loader, _checks, _errors, _args and _batch.
+"""The generator: generate, generate_batch, generate_pattern, generate_pattern_batch,
+is_minimal, minimize, pattern_symmetries and SYMMETRIES. Imports _loader, _checks, _errors, _args and _batch.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ._checks import (
     _type_name,
 )
 from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_INVALID_CHARACTER, SUDOKU_OK, SudokuError
-from ._loader import _GenerateOptions, _library
+from ._loader import _GenerateOptions, _PatternOptions, _library
 
 
 #: generate's range of givens (min, max): a tuple or a list of two ints.
@@ -198,56 +198,137 @@ def _unfit_reason(pattern):
     return "no puzzle with exactly one solution fits this pattern"
 
 
+def _pattern_options(seed, max_attempts, index, er):
+    """The checked seed and the sudoku_pattern_options of generate_pattern's arguments; the
+    library checks the ranges (SUDOKU_INVALID_ARGUMENT), Python only what C types cannot hold,
+    in the C API's order (the options before the pattern's characters)."""
+    seed = _require_int("seed", seed)
+    if not 0 <= seed < 2**64:
+        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "seed must be from 0 to 2**64 - 1")
+    max_attempts = _require_int("max_attempts", max_attempts)
+    index = _require_int("index", index)
+    for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
+        if not low <= value < 2**64:
+            raise SudokuError(
+                SUDOKU_INVALID_ARGUMENT, "%s must be from %d to 2**64 - 1" % (name, low)
+            )
+    options = _initialized(_PatternOptions, "sudoku_pattern_options_init_size")
+    options.max_attempts = max_attempts
+    options.first_index = index
+    options.min_er, options.max_er = _er_tenths(er)
+    return seed, options
+
+
+def _pattern_failure(status, text):
+    """The SudokuError of a pattern call's `status` (not SUDOKU_OK) on the pattern `text`:
+    the faulty cell, or why no puzzle fits it, in words."""
+    if status == SUDOKU_INVALID_CHARACTER:
+        cell = next(i for i, b in enumerate(text) if b not in b".0123456789xX")
+        return SudokuError(status, "a pattern holds '.' or '0' (blank), '1'-'9', 'x' or 'X'",
+                           cell)
+    if status == SUDOKU_INVALID_ARGUMENT:
+        return SudokuError(status, _unfit_reason(text))
+    return SudokuError(status)
+
+
 @overload
 def generate_pattern(seed: int, pattern: Board, max_attempts: int = ...,
-                     solution: Literal[False] = ...) -> str: ...
+                     solution: Literal[False] = ..., index: int = ...,
+                     er: Optional[_Window] = ...) -> str: ...
 @overload
 def generate_pattern(seed: int, pattern: Board, max_attempts: int = ..., *,
-                     solution: Literal[True]) -> Tuple[str, str]: ...
+                     solution: Literal[True], index: int = ...,
+                     er: Optional[_Window] = ...) -> Tuple[str, str]: ...
 @overload
 def generate_pattern(seed: int, pattern: Board, max_attempts: int = ...,
-                     solution: bool = ...) -> Union[str, Tuple[str, str]]: ...
+                     solution: bool = ..., index: int = ...,
+                     er: Optional[_Window] = ...) -> Union[str, Tuple[str, str]]: ...
 def generate_pattern(
-    seed: int, pattern: Board, max_attempts: int = 1000, solution: bool = False
+    seed: int, pattern: Board, max_attempts: int = 1000, solution: bool = False,
+    index: int = 0, er: Optional[_Window] = None,
 ) -> Union[str, Tuple[str, str]]:
     """Returns a puzzle with exactly one solution whose givens are exactly the cells of
-    `pattern`, as 81 characters ('1'-'9' and '.'), the same for a seed (an int from 0 to
-    2**64 - 1) on every machine, whatever max_attempts once it is enough. pattern: 81
+    `pattern`, as 81 characters ('1'-'9' and '.'): puzzle `index` of `seed` (ints from 0 to
+    2**64 - 1), the same on every machine, whatever max_attempts once it is enough. pattern: 81
     characters (a str, bytes, bytearray or memoryview), '.' or '0' for a blank cell, '1'-'9',
     'x' or 'X' for a given's cell (so a puzzle is its own pattern; its digits are not used).
     max_attempts: at least 1; 1000 finds a puzzle for about 94% of the patterns of random
     minimal puzzles, in milliseconds; sparse patterns (21-22 cells) may need 20,000-100,000
     (seconds), and thin shapes (outlines, letters, frames) seldom fit any puzzle. One library
     call, which Ctrl-C cannot interrupt: keep max_attempts to what you can wait for.
-    solution=True returns (puzzle, solution). The puzzle need not be minimal (is_minimal
-    tells); for a rating window, rate it and try the next seed.
+    solution=True returns (puzzle, solution). er: None (any rating) or a Sudoku Explainer
+    rating window (min, max) such as (6.0, 7.5): each puzzle found is rated (see rate) and one
+    outside the window counts as a failed attempt, so a window needs more attempts. The puzzle
+    need not be minimal (is_minimal tells).
 
     Raises SudokuError: SUDOKU_NOT_FOUND (no attempt found one); SUDOKU_INVALID_CHARACTER for
     another character (with its cell) or a pattern that is not 81 characters (without);
-    SUDOKU_INVALID_ARGUMENT for max_attempts below 1 or above 2**64 - 1, a seed out of range, a
-    pattern of fewer than 17 cells, or one with two empty rows of a band or two empty columns
-    of a stack (no puzzle fits them; the message says which); TypeError for wrong types."""
+    SUDOKU_INVALID_ARGUMENT for max_attempts below 1 or above 2**64 - 1, a seed or index out of
+    range, an er window as for generate, a pattern of fewer than 17 cells, or one with two empty
+    rows of a band or two empty columns of a stack (no puzzle fits them; the message says
+    which); TypeError for wrong types."""
     _check_board_type(pattern)
-    seed = _require_int("seed", seed)
-    if not 0 <= seed < 2**64:
-        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "seed must be from 0 to 2**64 - 1")
-    max_attempts = _require_int("max_attempts", max_attempts)
-    if not 1 <= max_attempts < 2**64:
-        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "max_attempts must be from 1 to 2**64 - 1")
+    seed, options = _pattern_options(seed, max_attempts, index, er)
     solution = _require_bool("solution", solution)
     text = _to_bytes(pattern)
     puzzle, grid = _Board(), _Board()
-    status = _library().sudoku_generate_pattern(seed, text, max_attempts, puzzle, grid)
-    if status == SUDOKU_INVALID_CHARACTER:
-        cell = next(i for i, b in enumerate(text) if b not in b".0123456789xX")
-        raise SudokuError(status, "a pattern holds '.' or '0' (blank), '1'-'9', 'x' or 'X'",
-                          cell)
-    if status == SUDOKU_INVALID_ARGUMENT:
-        raise SudokuError(status, _unfit_reason(text))
+    status = _library().sudoku_generate_pattern_with(
+        seed, text, ctypes.byref(options), puzzle, grid
+    )
     if status != SUDOKU_OK:
-        raise SudokuError(status)
+        raise _pattern_failure(status, text)
     made = puzzle.raw.decode("ascii")
     return (made, grid.raw.decode("ascii")) if solution else made
+
+
+def generate_pattern_batch(
+    seed: int, pattern: Board, count: int, max_attempts: int = 1000, index: int = 0,
+    threads: int = 0, er: Optional[_Window] = None,
+) -> List[Union[str, SudokuError]]:
+    """Returns `count` puzzles on `pattern` made in library calls on `threads` threads (0:
+    every core): item i is generate_pattern(seed, pattern, max_attempts, index=index + i,
+    er=er), whatever the thread count. An item that no attempt could make is its SudokuError
+    (SUDOKU_NOT_FOUND), returned rather than raised. The work goes in pieces of a few puzzles
+    a thread, so Ctrl-C stops it between pieces.
+
+    Raises SudokuError as generate_pattern for bad arguments and patterns, and
+    SUDOKU_INVALID_ARGUMENT for a count whose buffer of 81 * count bytes could not exist;
+    TypeError for wrong types; ValueError for count or threads below 0 or threads above
+    2**64 - 1; MemoryError when the buffers cannot be allocated."""
+    _check_board_type(pattern)
+    seed, options = _pattern_options(seed, max_attempts, index, er)
+    count = _require_int("count", count)
+    threads = _require_int("threads", threads)
+    if count < 0:
+        raise ValueError("count must be from 0 to %d (81 bytes each)" % _LIST_LIMIT_MAX)
+    if not 0 <= threads < 2**64:
+        raise ValueError("threads must be from 0 to 2**64 - 1")
+    if count > _LIST_LIMIT_MAX:
+        raise SudokuError(
+            SUDOKU_INVALID_ARGUMENT, "count must be at most %d (81 bytes each)" % _LIST_LIMIT_MAX
+        )
+    text = _to_bytes(pattern)
+    puzzles = ctypes.create_string_buffer(max(count, 1) * CELLS)
+    statuses = (ctypes.c_int * max(count, 1))()
+    first = options.first_index
+    # A puzzle on a pattern takes milliseconds, more with a window: small pieces.
+    for start, stop in _chunks(count, threads, "slow"):
+        # Puzzle i of the piece is puzzle index + start + i of the seed: the same puzzles.
+        options.first_index = (first + start) % 2**64
+        status = _library().sudoku_generate_pattern_batch(
+            seed, text, ctypes.byref(options), stop - start,
+            _at(puzzles, start * CELLS, ctypes.c_char),
+            _at(statuses, start * ctypes.sizeof(ctypes.c_int), ctypes.c_int), threads,
+        )
+        if status != SUDOKU_OK:
+            raise _pattern_failure(status, text)
+    raw = puzzles.raw
+    return [
+        raw[i * CELLS : (i + 1) * CELLS].decode("ascii")
+        if statuses[i] == SUDOKU_OK
+        else SudokuError(statuses[i])
+        for i in range(count)
+    ]
 
 
 def generate_batch(

@@ -110,6 +110,10 @@ _FUNCTIONS = (
     "sudoku_generate",
     "sudoku_generate_pattern",
     "sudoku_generate_batch",
+    "sudoku_pattern_options_init",
+    "sudoku_pattern_options_init_size",
+    "sudoku_generate_pattern_with",
+    "sudoku_generate_pattern_batch",
     "sudoku_is_minimal",
     "sudoku_minimize",
     "sudoku_pattern_symmetries",
@@ -204,6 +208,18 @@ class _GenerateOptions(ctypes.Structure):
         ("min_givens", ctypes.c_uint8),
         ("max_givens", ctypes.c_uint8),
         ("minimal", ctypes.c_uint8),
+        ("max_attempts", ctypes.c_uint64),
+        ("first_index", ctypes.c_uint64),
+        ("min_er", ctypes.c_uint16),
+        ("max_er", ctypes.c_uint16),
+    ]
+
+
+class _PatternOptions(ctypes.Structure):
+    """sudoku_pattern_options."""
+
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
         ("max_attempts", ctypes.c_uint64),
         ("first_index", ctypes.c_uint64),
         ("min_er", ctypes.c_uint16),
@@ -318,6 +334,28 @@ def _declare(lib):
         ctypes.POINTER(ctypes.c_char),  # solution (may be NULL)
     ]
     lib.sudoku_generate_pattern.restype = status
+    lib.sudoku_pattern_options_init.argtypes = [ctypes.POINTER(_PatternOptions)]
+    lib.sudoku_pattern_options_init.restype = None
+    lib.sudoku_pattern_options_init_size.argtypes = [ctypes.POINTER(_PatternOptions), ctypes.c_size_t]
+    lib.sudoku_pattern_options_init_size.restype = status
+    lib.sudoku_generate_pattern_with.argtypes = [
+        ctypes.c_uint64,  # seed
+        ctypes.c_char_p,  # pattern
+        ctypes.POINTER(_PatternOptions),
+        ctypes.POINTER(ctypes.c_char),  # puzzle
+        ctypes.POINTER(ctypes.c_char),  # solution (may be NULL)
+    ]
+    lib.sudoku_generate_pattern_with.restype = status
+    lib.sudoku_generate_pattern_batch.argtypes = [
+        ctypes.c_uint64,  # seed
+        ctypes.c_char_p,  # pattern
+        ctypes.POINTER(_PatternOptions),
+        ctypes.c_size_t,  # count
+        ctypes.POINTER(ctypes.c_char),  # puzzles
+        ctypes.POINTER(ctypes.c_int),  # statuses
+        ctypes.c_size_t,  # threads
+    ]
+    lib.sudoku_generate_pattern_batch.restype = status
     lib.sudoku_generate_batch.argtypes = [
         ctypes.c_uint64,  # seed
         ctypes.POINTER(_GenerateOptions),

@@ -523,6 +523,70 @@ class GeneratePattern(unittest.TestCase):
         self.assertEqual(out.raw, b"#" * CELLS)
 
 
+class PatternOptions(ctypes.Structure):
+    """sudoku_pattern_options, declared here from the header's layout."""
+
+    _fields_ = [("struct_size", ctypes.c_uint32), ("max_attempts", ctypes.c_uint64),
+                ("first_index", ctypes.c_uint64), ("min_er", ctypes.c_uint16),
+                ("max_er", ctypes.c_uint16)]
+
+
+LIB.sudoku_pattern_options_init_size.argtypes = [ctypes.POINTER(PatternOptions), ctypes.c_size_t]
+LIB.sudoku_pattern_options_init_size.restype = ctypes.c_int
+LIB.sudoku_generate_pattern_with.argtypes = [ctypes.c_uint64, ctypes.c_char_p,
+                                             ctypes.POINTER(PatternOptions),
+                                             ctypes.POINTER(ctypes.c_char),
+                                             ctypes.POINTER(ctypes.c_char)]
+LIB.sudoku_generate_pattern_with.restype = ctypes.c_int
+LIB.sudoku_generate_pattern_batch.argtypes = [ctypes.c_uint64, ctypes.c_char_p,
+                                              ctypes.POINTER(PatternOptions), ctypes.c_size_t,
+                                              ctypes.POINTER(ctypes.c_char),
+                                              ctypes.POINTER(ctypes.c_int), ctypes.c_size_t]
+LIB.sudoku_generate_pattern_batch.restype = ctypes.c_int
+
+
+class GeneratePatternWithOptions(unittest.TestCase):
+    HEART = GeneratePattern.HEART
+
+    def test_the_batch_s_first_item_is_the_pinned_heart_and_the_rest_the_indexed_call_s(self):
+        options = PatternOptions()
+        self.assertEqual(LIB.sudoku_pattern_options_init_size(ctypes.byref(options),
+                                                              ctypes.sizeof(options)), SUDOKU_OK)
+        self.assertEqual((options.struct_size, options.max_attempts, options.first_index),
+                         (32, 1000, 0))
+        puzzles = (ctypes.c_char * (3 * CELLS))()
+        statuses = (ctypes.c_int * 3)()
+        self.assertEqual(LIB.sudoku_generate_pattern_batch(2026, self.HEART, ctypes.byref(options),
+                                                           3, puzzles, statuses, 0), SUDOKU_OK)
+        self.assertEqual(puzzles.raw[:CELLS], b".48...62.1..8.5..75...2...99.......6.8.....4...3"
+                                              b"...2.....6.1.......8....627594183")
+        for i in range(3):
+            options.first_index = i
+            one = (ctypes.c_char * CELLS)()
+            status = LIB.sudoku_generate_pattern_with(2026, self.HEART, ctypes.byref(options),
+                                                      one, None)
+            self.assertEqual(status, statuses[i])
+            if status == SUDOKU_OK:
+                self.assertEqual(one.raw, puzzles.raw[i * CELLS:(i + 1) * CELLS])
+
+    def test_failures_write_nothing(self):
+        options = PatternOptions()
+        LIB.sudoku_pattern_options_init_size(ctypes.byref(options), ctypes.sizeof(options))
+        options.min_er, options.max_er = 50, 40
+        out = (ctypes.c_char * CELLS)(*([b"#"] * CELLS))
+        self.assertEqual(LIB.sudoku_generate_pattern_with(1, self.HEART, ctypes.byref(options),
+                                                          out, None), SUDOKU_INVALID_ARGUMENT)
+        statuses = (ctypes.c_int * 1)(-7)
+        self.assertEqual(LIB.sudoku_generate_pattern_batch(1, self.HEART, ctypes.byref(options),
+                                                           1, out, statuses, 1),
+                         SUDOKU_INVALID_ARGUMENT)
+        self.assertEqual(LIB.sudoku_generate_pattern_batch(1, None, None, 1, out, statuses, 1),
+                         SUDOKU_NULL_POINTER)
+        self.assertEqual(LIB.sudoku_generate_pattern_batch(1, b"?" * CELLS, None, 1, out,
+                                                           statuses, 1), SUDOKU_INVALID_CHARACTER)
+        self.assertEqual((out.raw, statuses[0]), (b"#" * CELLS, -7))
+
+
 LIB.sudoku_pattern_symmetries.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32)]
 LIB.sudoku_pattern_symmetries.restype = ctypes.c_int
 

@@ -781,6 +781,71 @@ class Generate(unittest.TestCase):
             sudoku.generate_pattern(1, self.HEART, solution=1)
         self.assertIn("generate_pattern", sudoku.__all__)
 
+    def test_puzzles_on_a_pattern_by_index_window_and_batch(self):
+        # Index 0 is the plain puzzle; other indices are other puzzles, the batch's items.
+        plain = sudoku.generate_pattern(2026, self.HEART)
+        self.assertEqual(sudoku.generate_pattern(2026, self.HEART, index=0), plain)
+        items = sudoku.generate_pattern_batch(2026, self.HEART, 4, index=2**64 - 2, threads=2)
+        self.assertEqual(len(items), 4)
+        for i, item in enumerate(items):
+            index = (2**64 - 2 + i) % 2**64
+            if isinstance(item, sudoku.SudokuError):
+                self.assertEqual(item.status, sudoku.SUDOKU_NOT_FOUND)
+                continue
+            self.assertEqual(sudoku.generate_pattern(2026, self.HEART, index=index), item)
+            self.assertEqual([c != "." for c in item], [c != "." for c in self.HEART])
+            self.assertEqual(sudoku.count_solutions(item), 1)
+        self.assertEqual(sudoku.generate_pattern_batch(2026, self.HEART, 3, threads=1),
+                         sudoku.generate_pattern_batch(2026, self.HEART, 3, threads=0))
+        self.assertEqual(sudoku.generate_pattern_batch(2026, self.HEART, 1)[0], plain)
+        self.assertEqual(sudoku.generate_pattern_batch(2026, self.HEART, 0), [])
+        # A rating window: every puzzle kept is rated inside it (rate is checked against
+        # Sudoku Explainer's published ratings in test_ratings).
+        window = sudoku.generate_pattern_batch(5, self.HEART, 4, max_attempts=5000, er=(3.0, 4.5))
+        found = [p for p in window if isinstance(p, str)]
+        self.assertGreaterEqual(len(found), 3)
+        for puzzle in found:
+            self.assertTrue(3.0 <= sudoku.rate(puzzle).er <= 4.5, puzzle)
+        one, solution = sudoku.generate_pattern(5, self.HEART, 5000, True, 0, [3.0, 4.5])
+        self.assertEqual(one, window[0])
+        self.assertEqual(sudoku.solve_unique(one), solution)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.generate_pattern(5, self.HEART, 3, er=(20.0, 20.0))
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_NOT_FOUND)
+        self.assertIn("generate_pattern_batch", sudoku.__all__)
+
+    def test_pattern_batch_errors(self):
+        for kwargs, status in [({"max_attempts": 0}, sudoku.SUDOKU_INVALID_ARGUMENT),
+                               ({"index": -1}, sudoku.SUDOKU_INVALID_ARGUMENT),
+                               ({"index": 2**64}, sudoku.SUDOKU_INVALID_ARGUMENT),
+                               ({"er": (5.0, 4.0)}, sudoku.SUDOKU_INVALID_ARGUMENT),
+                               ({"er": (0.0, 0.5)}, sudoku.SUDOKU_INVALID_ARGUMENT)]:
+            for call in (lambda: sudoku.generate_pattern_batch(1, self.HEART, 2, **kwargs),
+                         lambda: sudoku.generate_pattern(1, self.HEART, **kwargs)):
+                with self.assertRaises(sudoku.SudokuError, msg=repr(kwargs)) as caught:
+                    call()
+                self.assertEqual(caught.exception.status, status, kwargs)
+        # The options before the pattern's characters, as in C.
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.generate_pattern_batch(1, "?" * 81, 2, max_attempts=0)
+        self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT)
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.generate_pattern_batch(1, self.HEART[:5] + "#" + self.HEART[6:], 2)
+        self.assertEqual((caught.exception.status, caught.exception.cell),
+                         (sudoku.SUDOKU_INVALID_CHARACTER, 5))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.generate_pattern_batch(1, "x" * 16 + "." * 65, 0)
+        self.assertIn("has 16 cells", str(caught.exception))
+        for args in [(1, self.HEART, 2.0), (1, self.HEART, None), (1, None, 2)]:
+            with self.assertRaises(TypeError, msg=repr(args)):
+                sudoku.generate_pattern_batch(*args)
+        with self.assertRaises(TypeError):
+            sudoku.generate_pattern_batch(1, self.HEART, 2, er=3.0)
+        with self.assertRaises(ValueError):
+            sudoku.generate_pattern_batch(1, self.HEART, -1)
+        with self.assertRaises(ValueError):
+            sudoku.generate_pattern_batch(1, self.HEART, 2, threads=-1)
+
     def test_a_generated_puzzle_is_unique_with_its_solution(self):
         for symmetry in sudoku.SYMMETRIES:
             puzzle, solution = sudoku.generate(3, symmetry=symmetry, solution=True)
@@ -1321,7 +1386,7 @@ class Loading(unittest.TestCase):
         called = set(re.findall(r"\blib\.(sudoku_\w+)", source))
         called |= set(re.findall(r"_library\(\)\.(sudoku_\w+)", source))
         called |= set(re.findall(r"\"(sudoku_\w+_init_size)\"", source))
-        self.assertEqual(len(header), 42)
+        self.assertEqual(len(header), 46)
         self.assertEqual(set(_loader._FUNCTIONS), header)
         self.assertLessEqual(called, header)
         # And the scan saw the calls (_declare names each function): a module it missed, or an

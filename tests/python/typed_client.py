@@ -89,6 +89,10 @@ assert_type(libsudoku.pattern_symmetries(PUZZLE), List[str])
 assert_type(libsudoku.generate_pattern(7, PUZZLE), str)
 assert_type(libsudoku.generate_pattern(7, PUZZLE, 50, solution=True), Tuple[str, str])
 assert_type(libsudoku.generate_pattern(7, PUZZLE, solution=FLAG), Union[str, Tuple[str, str]])
+assert_type(libsudoku.generate_pattern(7, PUZZLE, 50, index=3, er=(2.0, 4.5)), str)
+assert_type(libsudoku.generate_pattern(7, PUZZLE, solution=True, er=[6.0, 7.5]), Tuple[str, str])
+assert_type(libsudoku.generate_pattern_batch(7, PUZZLE, 4, threads=2, er=None),
+            List[Union[str, SudokuError]])
 
 assert_type(libsudoku.status_name(libsudoku.SUDOKU_OK), str)
 assert_type(libsudoku.version(), str)
