@@ -75,6 +75,9 @@ fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {
          ok: sudoku_canonicalize: SUDOKU_INTERNAL_ERROR, form and transform untouched\n\
          ok: sudoku_transform_apply: SUDOKU_INTERNAL_ERROR, output untouched\n\
          ok: sudoku_generate_pattern: SUDOKU_INTERNAL_ERROR, puzzle and solution untouched\n\
+         ok: sudoku_generate_pattern_with: SUDOKU_INTERNAL_ERROR, puzzle and solution untouched\n\
+         ok: sudoku_generate_pattern_batch: SUDOKU_INTERNAL_ERROR, puzzles and statuses \
+         untouched\n\
          ok: sudoku_solve_batch: SUDOKU_OK; the injected puzzles SUDOKU_INTERNAL_ERROR and \
          unwritten, the others solved\n\
          ok: sudoku_rate: SUDOKU_INTERNAL_ERROR, rating untouched\n\
@@ -86,13 +89,13 @@ fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {
          ok: the process goes on: sudoku_solve still solves a puzzle\n\
          internal error in libsudoku\n"
     );
-    // Each of the eighteen injected panics (two in each batch) went through Rust's panic hook,
+    // Each of the twenty injected panics (two in each batch that goes on) went through Rust's panic hook,
     // which reports it on stderr: the panics really happened inside the library.
     assert_eq!(
         stderr
             .matches("libsudoku fault injection: injected panic")
             .count(),
-        18,
+        20,
         "{stderr}"
     );
 }

@@ -1,16 +1,18 @@
 //! The `_init_size` calls of the structs that may grow (`sudoku_generate_options_init_size`,
-//! `sudoku_rate_options_init_size`, `sudoku_read_info_init_size`) on any size, into a buffer of
+//! `sudoku_rate_options_init_size`, `sudoku_read_info_init_size`,
+//! `sudoku_pattern_options_init_size`) on any size, into a buffer of
 //! that many sentinel bytes (and a little more): a size below the first version gives
 //! `SUDOKU_INVALID_ARGUMENT` with nothing written; any other writes exactly the largest version
-//! that fits (the sizes decided here, independently: 32 or 40, 8, `sizeof(sudoku_read_info)`),
+//! that fits (the sizes decided here, independently: 32 or 40, 8, `sizeof(sudoku_read_info)`, 32),
 //! with `struct_size` set to it, and not one byte past it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sudoku::ffi::sudoku_status::*;
 use sudoku::ffi::{
-    sudoku_generate_options, sudoku_generate_options_init_size, sudoku_rate_options,
-    sudoku_rate_options_init_size, sudoku_read_info, sudoku_read_info_init_size,
+    sudoku_generate_options, sudoku_generate_options_init_size, sudoku_pattern_options,
+    sudoku_pattern_options_init_size, sudoku_rate_options, sudoku_rate_options_init_size,
+    sudoku_read_info, sudoku_read_info_init_size,
 };
 
 const SENTINEL: u8 = 0x5A;
@@ -21,7 +23,7 @@ struct Buffer([u8; 512]);
 
 fuzz_target!(|data: &[u8]| {
     let byte = |i: usize| data.get(i).copied().unwrap_or(0);
-    let which = byte(0) % 3;
+    let which = byte(0) % 4;
     // Sizes up to 511 bytes (the whole buffer is there), or `usize::MAX` in place of one that
     // reaches the first version: the library must still write only the largest version it
     // knows, which the check below proves on the buffer's bytes.
@@ -55,6 +57,17 @@ fuzz_target!(|data: &[u8]| {
             // SAFETY: as above.
             let status =
                 unsafe { sudoku_rate_options_init_size(at.cast::<sudoku_rate_options>(), size) };
+            (status, version)
+        }
+        3 => {
+            if huge && size >= 32 {
+                size = usize::MAX;
+            }
+            let version = (size >= 32).then_some(32);
+            // SAFETY: as above.
+            let status = unsafe {
+                sudoku_pattern_options_init_size(at.cast::<sudoku_pattern_options>(), size)
+            };
             (status, version)
         }
         _ => {

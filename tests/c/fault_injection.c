@@ -93,6 +93,20 @@ int main(void) {
               made[0] == '#' && memcmp(made, made + 1, SUDOKU_CELLS - 1) == 0 &&
               memcmp(made, made_solution, SUDOKU_CELLS) == 0,
           "sudoku_generate_pattern: SUDOKU_INTERNAL_ERROR, puzzle and solution untouched");
+    check(sudoku_generate_pattern_with(1, trigger, NULL, made, made_solution) ==
+                  SUDOKU_INTERNAL_ERROR &&
+              made[0] == '#' && memcmp(made, made + 1, SUDOKU_CELLS - 1) == 0 &&
+              memcmp(made, made_solution, SUDOKU_CELLS) == 0,
+          "sudoku_generate_pattern_with: SUDOKU_INTERNAL_ERROR, puzzle and solution untouched");
+    char shaped[2 * SUDOKU_CELLS];
+    sudoku_status shaped_statuses[2] = {SUDOKU_INVALID_CHARACTER, SUDOKU_INVALID_CHARACTER};
+    memset(shaped, '#', sizeof shaped);
+    check(sudoku_generate_pattern_batch(1, trigger, NULL, 2, shaped, shaped_statuses, 2) ==
+                  SUDOKU_INTERNAL_ERROR &&
+              shaped[0] == '#' && memcmp(shaped, shaped + 1, sizeof shaped - 1) == 0 &&
+              shaped_statuses[0] == SUDOKU_INVALID_CHARACTER &&
+              shaped_statuses[1] == SUDOKU_INVALID_CHARACTER,
+          "sudoku_generate_pattern_batch: SUDOKU_INTERNAL_ERROR, puzzles and statuses untouched");
 
     /* A batch of four, the injected board second and fourth, on two threads: those two fail
      * alone, the call and the other puzzles succeed. */
