@@ -2,7 +2,7 @@
  *
  * Usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
  *                 [--er A-B] [--attempts N] [--threads N]
- *        generate --pattern P [--count N] [--seed S] [--attempts N]
+ *        generate --pattern P [--count N] [--seed S] [--er A-B] [--attempts N] [--threads N]
  *        generate -h | --help   prints the usage to stdout
  *        generate --version   prints "generate (libsudoku) VERSION", the library's version
  *
@@ -21,14 +21,14 @@
  * N generates on up to N threads (default 0: all cores).
  *
  * --pattern P makes puzzles whose givens are exactly the cells of P (81 characters: '.' or '0'
- * blank, '1'-'9', 'x' or 'X' a given's cell, so a puzzle is its own pattern): puzzle i is
- * sudoku_generate_pattern(S + i, P, N) for --attempts N (default 1000), wrapping below 2^64, one
- * at a time. --symmetry, --givens, --not-minimal, --er and --threads do not go with it (a usage
- * error), nor does a pattern that no puzzle fits (fewer than 17 cells, two empty rows of a band
- * or columns of a stack).
+ * blank, '1'-'9', 'x' or 'X' a given's cell, so a puzzle is its own pattern): puzzle i is puzzle
+ * i of seed S on P (sudoku_generate_pattern_with with first_index i; puzzle 0 is
+ * sudoku_generate_pattern's), with --attempts N (default 1000) attempts and the --er window.
+ * --symmetry, --givens and --not-minimal do not go with it (a usage error), nor does a pattern
+ * that no puzzle fits (fewer than 17 cells, two empty rows of a band or columns of a stack).
  *
- * Puzzles are made in blocks, one sudoku_generate_batch call each (first_index moves on from
- * block to block). When stderr is a terminal, a progress line (puzzles made, rate) is redrawn
+ * Puzzles are made in blocks, one sudoku_generate_batch (or sudoku_generate_pattern_batch) call
+ * each (first_index moves on from block to block). When stderr is a terminal, a progress line (puzzles made, rate) is redrawn
  * after each block and erased at the end; it is never written to a pipe or a file.
  *
  * A puzzle that no attempt could make (SUDOKU_NOT_FOUND: a --givens range the symmetry cannot
@@ -65,6 +65,9 @@
 /* Puzzles per batch call; smaller on a terminal, so that the progress line moves. */
 #define BLOCK 8192
 #define BLOCK_TTY 512
+/* The same on a pattern, whose puzzles take milliseconds each, not microseconds. */
+#define BLOCK_PATTERN 64
+#define BLOCK_PATTERN_TTY 8
 
 static const char *const SYMMETRIES[] = {
     "none",     "rotate180",    "rotate90",       "mirror-rows",  "mirror-columns",
@@ -75,7 +78,8 @@ static void usage(FILE *out)
 {
     fputs("usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]\n"
           "                [--er A-B] [--attempts N] [--threads N] [--]\n"
-          "       generate --pattern P [--count N] [--seed S] [--attempts N] [--]\n"
+          "       generate --pattern P [--count N] [--seed S] [--er A-B] [--attempts N]\n"
+          "                [--threads N] [--]\n"
           "Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,\n"
           "'.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same\n"
           "on every machine. Puzzles are minimal unless --not-minimal, which stops removing\n"
@@ -91,8 +95,9 @@ static void usage(FILE *out)
           "(default 1000; a rare --er window, such as 9.0-11.9, needs more).\n"
           "--threads N: up to N threads (default 0: all cores).\n"
           "--pattern P: puzzles whose givens are exactly the cells of P (81 characters: '.'\n"
-          "or '0' blank, '1'-'9', 'x' or 'X' a given's cell), puzzle i from seed S + i, one\n"
-          "at a time; not with --symmetry, --givens, --not-minimal, --er or --threads.\n"
+          "or '0' blank, '1'-'9', 'x' or 'X' a given's cell), puzzle i of seed S on P; an\n"
+          "attempt ends with a puzzle or without one, and sparse patterns (21-22 cells) may\n"
+          "need --attempts 20000 or more; not with --symmetry, --givens or --not-minimal.\n"
           "A progress line goes to stderr when it is a terminal. An option's value may also\n"
           "be joined to it by '=' (--count=5).\n"
           "Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.\n",
@@ -247,50 +252,27 @@ static int unfit_pattern(const char *pattern)
     return usage_error(PROGRAM, "--pattern: no puzzle with exactly one solution fits it", NULL);
 }
 
-/* Writes `count` puzzles on `pattern`, puzzle i from seed `seed + i`; returns the exit code. */
-static int generate_on_pattern(const char *pattern, unsigned long long count,
-                               unsigned long long seed, unsigned long long attempts)
+/* What makes a block of puzzles: the generator's options, and a pattern with its options when
+ * --pattern was given (NULL otherwise). */
+struct maker {
+    uint64_t seed;
+    size_t threads;
+    sudoku_generate_options *options;
+    const char *pattern;
+    sudoku_pattern_options *pattern_options;
+};
+
+/* Makes puzzles first..first + n - 1 of the seed (one batch call): the call's status. */
+static sudoku_status make_block(const struct maker *m, unsigned long long first, size_t n,
+                                char *puzzles, sudoku_status *statuses)
 {
-    unsigned long long k;
-    int failed = 0, progress = isatty(fileno(stderr));
-    for (k = 0; k < count; k++) {
-        char puzzle[CELLS];
-        sudoku_status status =
-            sudoku_generate_pattern((uint64_t)(seed + k), pattern, attempts, puzzle, NULL);
-        if (status == SUDOKU_INVALID_ARGUMENT) {
-            /* Checked by the library before any attempt: the same for every seed. */
-            return unfit_pattern(pattern);
-        }
-        if (status == SUDOKU_OK) {
-            fwrite(puzzle, 1, CELLS, stdout);
-            putchar('\n');
-        } else {
-            if (progress) {
-                fputs("\r\033[K", stderr);
-            }
-            flush_output();
-            fprintf(stderr, "generate: puzzle %llu (seed %llu): %s: %s", k,
-                    (unsigned long long)(uint64_t)(seed + k), sudoku_status_name(status),
-                    sudoku_status_message(status));
-            if (status == SUDOKU_NOT_FOUND) {
-                fprintf(stderr, " (%llu attempt%s; --attempts raises the bound)", attempts,
-                        attempts == 1 ? "" : "s");
-            }
-            fputc('\n', stderr);
-            failed = 1;
-        }
-        if (ferror(stdout)) {
-            break;
-        }
-        if (progress) {
-            fprintf(stderr, "\r%llu/%llu puzzles\033[K", k + 1, count);
-            fflush(stderr);
-        }
+    if (m->pattern != NULL) {
+        m->pattern_options->first_index = first;
+        return sudoku_generate_pattern_batch(m->seed, m->pattern, m->pattern_options, n,
+                                             puzzles, statuses, m->threads);
     }
-    if (progress) {
-        fputs("\r\033[K", stderr);
-    }
-    return finish_output("generate", failed, 2);
+    m->options->first_index = first;
+    return sudoku_generate_batch(m->seed, m->options, n, puzzles, statuses, m->threads);
 }
 
 /* Wall-clock seconds from an arbitrary origin. */
@@ -311,6 +293,8 @@ int main(int argc, char **argv)
     unsigned long long count = 1, seed = 0, threads = 0, done = 0, attempts = 0;
     int i, failed = 0, progress;
     const char *pattern = NULL, *not_with_pattern = NULL;
+    sudoku_pattern_options pattern_options;
+    struct maker maker;
     size_t block_size, k;
     char *puzzles;
     sudoku_status *statuses;
@@ -356,7 +340,6 @@ int main(int argc, char **argv)
             if (value == NULL || !parse_number(value, 0, (size_t)-1, 0, &threads)) {
                 return threads_error(PROGRAM, value);
             }
-            not_with_pattern = "--threads";
             i += form == 1;
         } else if ((form = option_value(arg, "--givens", next, &value)) != 0) {
             if (value == NULL || !parse_givens(value, &options)) {
@@ -385,7 +368,6 @@ int main(int argc, char **argv)
                                    "--er needs A-B or A, ratings from 1.0 to 99.9 with one "
                                    "decimal at most, A <= B", value);
             }
-            not_with_pattern = "--er";
             i += form == 1;
         } else if ((form = option_value(arg, "--symmetry", next, &value)) != 0) {
             size_t s, n = sizeof SYMMETRIES / sizeof SYMMETRIES[0];
@@ -412,14 +394,26 @@ int main(int argc, char **argv)
         }
     }
 
+    maker.seed = seed;
+    maker.threads = (size_t)threads;
+    maker.options = &options;
+    maker.pattern = pattern;
+    maker.pattern_options = &pattern_options;
     if (pattern != NULL) {
         if (not_with_pattern != NULL) {
             return usage_error(PROGRAM, "--pattern does not go with", not_with_pattern);
         }
-        return generate_on_pattern(pattern, count, seed, options.max_attempts);
+        sudoku_pattern_options_init_size(&pattern_options, sizeof pattern_options);
+        pattern_options.max_attempts = options.max_attempts;
+        pattern_options.min_er = options.min_er;
+        pattern_options.max_er = options.max_er;
     }
     progress = isatty(fileno(stderr));
-    block_size = progress ? BLOCK_TTY : BLOCK;
+    if (pattern != NULL) {
+        block_size = progress ? BLOCK_PATTERN_TTY : BLOCK_PATTERN;
+    } else {
+        block_size = progress ? BLOCK_TTY : BLOCK;
+    }
     if (count < block_size) {
         block_size = (size_t)count;
     }
@@ -435,8 +429,14 @@ int main(int argc, char **argv)
     while (done < count) {
         size_t n = count - done < block_size ? (size_t)(count - done) : block_size;
         sudoku_status status;
-        options.first_index = done;
-        status = sudoku_generate_batch(seed, &options, n, puzzles, statuses, (size_t)threads);
+        status = make_block(&maker, done, n, puzzles, statuses);
+        if (status == SUDOKU_INVALID_ARGUMENT && pattern != NULL) {
+            /* The options were checked above: the library found that no puzzle fits the
+             * pattern, the same for every block, before making any. */
+            free(puzzles);
+            free(statuses);
+            return unfit_pattern(pattern);
+        }
         if (status != SUDOKU_OK) {
             /* The options were checked above, so this is a fault of the library. */
             fprintf(stderr, "generate: %s: %s\n", sudoku_status_name(status),
@@ -454,9 +454,22 @@ int main(int argc, char **argv)
                 }
                 /* The puzzles before it go out first, so that one stream keeps their order. */
                 flush_output();
-                fprintf(stderr, "generate: puzzle %llu: %s: %s", done + k,
-                        sudoku_status_name(statuses[k]), sudoku_status_message(statuses[k]));
-                if (statuses[k] == SUDOKU_NOT_FOUND) {
+                if (pattern != NULL) {
+                    /* On a pattern the seed matters too: another may fit where this one failed. */
+                    fprintf(stderr, "generate: puzzle %llu (seed %llu): %s: %s", done + k, seed,
+                            sudoku_status_name(statuses[k]),
+                            sudoku_status_message(statuses[k]));
+                } else {
+                    fprintf(stderr, "generate: puzzle %llu: %s: %s", done + k,
+                            sudoku_status_name(statuses[k]),
+                            sudoku_status_message(statuses[k]));
+                }
+                if (statuses[k] == SUDOKU_NOT_FOUND && pattern != NULL) {
+                    /* A sparse pattern or a rare window: more attempts may find one. */
+                    fprintf(stderr, " (%llu attempt%s; --attempts raises the bound)",
+                            (unsigned long long)options.max_attempts,
+                            options.max_attempts == 1 ? "" : "s");
+                } else if (statuses[k] == SUDOKU_NOT_FOUND) {
                     /* What to change: the bound, or the options no attempt met. */
                     fprintf(stderr,
                             " (%llu attempt%s; --attempts raises the bound, which helps only a"

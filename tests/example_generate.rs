@@ -9,7 +9,7 @@
 use crate::example_programs;
 
 use example_programs::*;
-use sudoku::generator::{self, Options, Symmetry};
+use sudoku::generator::{self, Options, PatternOptions, Symmetry};
 use sudoku_testkit::board::parse;
 use sudoku_testkit::cbuild::Link;
 use sudoku_testkit::reference::count;
@@ -125,7 +125,8 @@ fn generate_gives_the_same_output_on_every_thread_count() {
 const GENERATE_USAGE: &str = "\
 usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
                 [--er A-B] [--attempts N] [--threads N] [--]
-       generate --pattern P [--count N] [--seed S] [--attempts N] [--]
+       generate --pattern P [--count N] [--seed S] [--er A-B] [--attempts N]
+                [--threads N] [--]
 Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,
 '.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same
 on every machine. Puzzles are minimal unless --not-minimal, which stops removing
@@ -141,8 +142,9 @@ diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral.
 (default 1000; a rare --er window, such as 9.0-11.9, needs more).
 --threads N: up to N threads (default 0: all cores).
 --pattern P: puzzles whose givens are exactly the cells of P (81 characters: '.'
-or '0' blank, '1'-'9', 'x' or 'X' a given's cell), puzzle i from seed S + i, one
-at a time; not with --symmetry, --givens, --not-minimal, --er or --threads.
+or '0' blank, '1'-'9', 'x' or 'X' a given's cell), puzzle i of seed S on P; an
+attempt ends with a puzzle or without one, and sparse patterns (21-22 cells) may
+need --attempts 20000 or more; not with --symmetry, --givens or --not-minimal.
 A progress line goes to stderr when it is a terminal. An option's value may also
 be joined to it by '=' (--count=5).
 Exit codes: 0 done, 1 a puzzle not found or out of memory, 2 usage or output error.
@@ -384,16 +386,19 @@ fn generate_on_a_pattern() {
             .filter(|&(_, b)| b != b'.' && b != b'0')
             .fold(0u128, |m, (i, _)| m | 1 << i)
     };
-    // Puzzle i from seed S + i, wrapping below 2^64, as the Rust call makes it.
-    let expected = |seed: u64, n: u64, pattern: &str, attempts: u64| -> String {
+    // Puzzle i of seed S (index i), as the Rust call makes it.
+    let expected = |seed: u64, n: u64, pattern: &str, options: &PatternOptions| -> String {
         (0..n)
             .map(|i| {
                 let made =
-                    generator::generate_on_pattern(seed.wrapping_add(i), cells(pattern), attempts)
-                        .unwrap();
+                    generator::generate_on_pattern_item(seed, i, cells(pattern), options).unwrap();
                 format!("{}\n", String::from_utf8_lossy(&made.puzzle))
             })
             .collect()
+    };
+    let attempts = |max_attempts: u64| PatternOptions {
+        max_attempts,
+        ..PatternOptions::default()
     };
     let easy =
         String::from_utf8(sudoku_testkit::data::read_puzzles("puzzles0_easy")[3].to_vec()).unwrap();
@@ -404,12 +409,54 @@ fn generate_on_a_pattern() {
             &["--pattern", heart, "--seed", "2026", "--count", "3"],
             b"",
         );
-        let printed = expected(2026, 3, heart, 1000);
+        let printed = expected(2026, 3, heart, &attempts(1000));
         assert_run(&output, 0, &printed, "");
         for line in printed.lines() {
             let puzzle: [u8; 81] = line.as_bytes().try_into().unwrap();
             assert_eq!(count(&parse(&puzzle).unwrap(), 2).0, 1);
             assert_eq!(cells(line), cells(heart));
+        }
+        // The first is sudoku_generate_pattern's; any thread count gives the same lines.
+        let first = generator::generate_on_pattern(2026, cells(heart), 1000).unwrap();
+        assert_eq!(printed.lines().next().unwrap().as_bytes(), first.puzzle);
+        for threads in ["1", "2", "0"] {
+            let output = run(
+                program,
+                &[
+                    "--pattern",
+                    heart,
+                    "--seed=2026",
+                    "--count=3",
+                    "--threads",
+                    threads,
+                ],
+                b"",
+            );
+            assert_run(&output, 0, &printed, "");
+        }
+        // A rating window: each line as the Rust call with the window makes it, rated inside.
+        let window = PatternOptions {
+            max_attempts: 5000,
+            min_er: 30,
+            max_er: 45,
+        };
+        let output = run(
+            program,
+            &[
+                "--pattern",
+                heart,
+                "--count=3",
+                "--er=3.0-4.5",
+                "--attempts=5000",
+            ],
+            b"",
+        );
+        let printed = expected(0, 3, heart, &window);
+        assert_run(&output, 0, &printed, "");
+        for line in printed.lines() {
+            let board = sudoku::Board::parse(line.as_bytes().try_into().unwrap()).unwrap();
+            let rating = sudoku::steps::rate::rate(&board);
+            assert!(rating.complete && (30..=45).contains(&rating.er), "{line}");
         }
         let output = run(
             program,
@@ -421,7 +468,7 @@ fn generate_on_a_pattern() {
             ],
             b"",
         );
-        assert_run(&output, 0, &expected(u64::MAX, 2, &easy, 50), "");
+        assert_run(&output, 0, &expected(u64::MAX, 2, &easy, &attempts(50)), "");
         // A pattern no attempt fills: reported, exit 1.
         let seventeen =
             String::from_utf8(sudoku_testkit::data::read_puzzles("puzzles2_17_clue")[0].to_vec())
@@ -444,13 +491,7 @@ fn generate_on_a_pattern() {
                 &format!("generate: {message}\nTry 'generate --help' for more information.\n"),
             );
         };
-        for option in [
-            "--threads=2",
-            "--symmetry=none",
-            "--givens=20",
-            "--er=2",
-            "--not-minimal",
-        ] {
+        for option in ["--symmetry=none", "--givens=20", "--not-minimal"] {
             let name = option.split('=').next().unwrap();
             usage(
                 &["--pattern", heart, option],
