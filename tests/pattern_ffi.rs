@@ -46,6 +46,9 @@ fn defaults() -> sudoku_pattern_options {
     options
 }
 
+/// A change that makes options invalid.
+type Spoil = fn(&mut sudoku_pattern_options);
+
 fn cells_of(pattern: &[u8; CELLS]) -> u128 {
     (0..CELLS)
         .filter(|&i| !matches!(pattern[i], b'.' | b'0'))
@@ -219,7 +222,7 @@ fn rating_windows_are_met_on_a_pattern() {
 fn bad_arguments_give_their_statuses_and_write_nothing() {
     let easy = read_puzzles("puzzles0_easy")[0];
     let untouched = ([b'#'; CELLS], [b'#'; CELLS]);
-    let bad_options: [(&str, fn(&mut sudoku_pattern_options)); 5] = [
+    let bad_options: [(&str, Spoil); 5] = [
         ("struct_size 0", |o| o.struct_size = 0),
         ("struct_size 31", |o| o.struct_size = 31),
         ("max_attempts 0", |o| o.max_attempts = 0),
