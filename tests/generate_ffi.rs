@@ -15,7 +15,7 @@ use sudoku::generator::{self, Options, Symmetry};
 use sudoku_testkit::board::{parse, CELLS};
 use sudoku_testkit::reference::count;
 
-use crate::cabi::{check_on_pattern, generate_pattern};
+use crate::cabi::{check_on_pattern, generate_pattern, HEART};
 
 fn defaults() -> sudoku_generate_options {
     let mut options = sudoku_generate_options {
@@ -594,16 +594,7 @@ fn puzzles_on_a_pattern_fit_it_and_have_one_solution() {
     patterns.extend((0..40).map(|k| minimal[k * 997]));
     let easy = read_puzzles("puzzles0_easy");
     patterns.extend((0..20).map(|k| easy[k * 31].map(|b| if b == b'.' { b'0' } else { b'x' })));
-    let heart = *b"\
-        .xx...xx.\
-        x..x.x..x\
-        x...x...x\
-        x.......x\
-        .x.....x.\
-        ..x...x..\
-        ...x.x...\
-        ....x....\
-        xxxxxxxxx";
+    let heart = *HEART;
     patterns.push(heart);
     let mut found = 0;
     for (k, pattern) in patterns.iter().enumerate() {

@@ -16,21 +16,9 @@ use sudoku_testkit::board::CELLS;
 use sudoku_testkit::data::read_puzzles;
 
 use crate::cabi::{
-    check_on_pattern, generate_pattern, generate_pattern_batch, generate_pattern_with,
+    check_on_pattern, generate_pattern, generate_pattern_batch, generate_pattern_with, HEART,
     STATUS_UNTOUCHED,
 };
-
-/// The docs' heart ('x' marks a given's cell).
-const HEART: &[u8; CELLS] = b"\
-    .xx...xx.\
-    x..x.x..x\
-    x...x...x\
-    x.......x\
-    .x.....x.\
-    ..x...x..\
-    ...x.x...\
-    ....x....\
-    xxxxxxxxx";
 
 /// The defaults, as the init call writes them over a struct full of other values.
 fn defaults() -> sudoku_pattern_options {

@@ -16,7 +16,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use libsudoku_fuzz::cabi::{generate_pattern_batch, generate_pattern_with, STATUS_UNTOUCHED};
-use libsudoku_fuzz::{reference, seed_from, written_only_on_ok};
+use libsudoku_fuzz::{
+    is_pattern_cell, pattern_from, pattern_refusal, reference, seed_from, written_only_on_ok,
+};
 use sudoku::ffi::sudoku_status::*;
 use sudoku::ffi::{sudoku_pattern_options, sudoku_rate, sudoku_rating};
 
@@ -24,12 +26,7 @@ const CELLS: usize = 81;
 
 fuzz_target!(|data: &[u8]| {
     let byte = |i: usize| data.get(i).copied().unwrap_or(0);
-    let threshold = byte(81);
-    let pattern: [u8; CELLS] = std::array::from_fn(|i| match byte(i) {
-        b @ 0xFC.. => b,
-        b if b < threshold => [b'x', b'X', b'1' + b % 9][usize::from(b % 3)],
-        b => [b'.', b'0'][usize::from(b % 2)],
-    });
+    let pattern = pattern_from(data);
     let seed = seed_from(data.get(82..).unwrap_or(&[]));
     let struct_size = match byte(91) % 4 {
         0 | 1 => 32,
@@ -46,32 +43,13 @@ fuzz_target!(|data: &[u8]| {
     let (count, threads) = (usize::from(byte(102) % 4), usize::from(byte(103) % 3));
 
     let window = (options.min_er, options.max_er) != (0, 0);
-    let is_cell = |b: u8| matches!(b, b'1'..=b'9' | b'x' | b'X');
     let bad_options = struct_size < 32
         || options.max_attempts == 0
         || (window && (options.min_er > options.max_er || options.max_er < 10));
     let expected_invalid = if bad_options {
         Some(SUDOKU_INVALID_ARGUMENT)
-    } else if pattern
-        .iter()
-        .any(|&b| !is_cell(b) && b != b'.' && b != b'0')
-    {
-        Some(SUDOKU_INVALID_CHARACTER)
     } else {
-        let cell = |r: usize, c: usize| is_cell(pattern[r * 9 + c]);
-        let empty_rows = |band: usize| {
-            (0..3)
-                .filter(|k| (0..9).all(|c| !cell(3 * band + k, c)))
-                .count()
-        };
-        let empty_columns = |stack: usize| {
-            (0..3)
-                .filter(|k| (0..9).all(|r| !cell(r, 3 * stack + k)))
-                .count()
-        };
-        let cells = pattern.iter().filter(|&&b| is_cell(b)).count();
-        let unfit = (0..3).any(|chute| empty_rows(chute) >= 2 || empty_columns(chute) >= 2);
-        (cells < 17 || unfit).then_some(SUDOKU_INVALID_ARGUMENT)
+        pattern_refusal(&pattern)
     };
 
     // The batch first: the call's status, nothing written on a refusal.
@@ -111,7 +89,7 @@ fuzz_target!(|data: &[u8]| {
             continue;
         }
         for k in 0..CELLS {
-            assert_eq!(puzzle[k] != b'.', is_cell(pattern[k]), "cell {k}");
+            assert_eq!(puzzle[k] != b'.', is_pattern_cell(pattern[k]), "cell {k}");
         }
         let (n, first) = reference::reference_solve(&puzzle, 2);
         assert_eq!(n, 1, "not unique");

@@ -82,3 +82,49 @@ pub fn written_only_on_ok(
     }
     ok
 }
+
+/// For the pattern targets: the pattern raw input stands for. Its first 81 bytes, each below
+/// byte 81's value marking a given's cell (written `'x'`, `'X'` or a digit), each from 0xFC up
+/// copied as it is (mostly not a pattern character), any other a blank (`'.'` or `'0'`).
+pub fn pattern_from(data: &[u8]) -> [u8; CELLS] {
+    let byte = |i: usize| data.get(i).copied().unwrap_or(0);
+    let threshold = byte(81);
+    std::array::from_fn(|i| match byte(i) {
+        b @ 0xFC.. => b,
+        b if b < threshold => [b'x', b'X', b'1' + b % 9][usize::from(b % 3)],
+        b => [b'.', b'0'][usize::from(b % 2)],
+    })
+}
+
+/// Whether a pattern byte marks a given's cell (`'1'`-`'9'`, `'x'`, `'X'`).
+pub fn is_pattern_cell(b: u8) -> bool {
+    matches!(b, b'1'..=b'9' | b'x' | b'X')
+}
+
+/// What the pattern calls must refuse `pattern` with, decided here from the definitions: a byte
+/// that is neither a cell's nor a blank's (`'.'`, `'0'`) is `SUDOKU_INVALID_CHARACTER`; fewer
+/// than 17 cells, or two empty rows of a band or two empty columns of a stack (no puzzle fits),
+/// `SUDOKU_INVALID_ARGUMENT`; `None` for a pattern a puzzle may fit.
+pub fn pattern_refusal(pattern: &[u8; CELLS]) -> Option<sudoku::ffi::sudoku_status> {
+    use sudoku::ffi::sudoku_status::*;
+    if pattern
+        .iter()
+        .any(|&b| !is_pattern_cell(b) && b != b'.' && b != b'0')
+    {
+        return Some(SUDOKU_INVALID_CHARACTER);
+    }
+    let cell = |r: usize, c: usize| is_pattern_cell(pattern[r * 9 + c]);
+    let empty_rows = |band: usize| {
+        (0..3)
+            .filter(|k| (0..9).all(|c| !cell(3 * band + k, c)))
+            .count()
+    };
+    let empty_columns = |stack: usize| {
+        (0..3)
+            .filter(|k| (0..9).all(|r| !cell(r, 3 * stack + k)))
+            .count()
+    };
+    let cells = pattern.iter().filter(|&&b| is_pattern_cell(b)).count();
+    let unfit = (0..3).any(|chute| empty_rows(chute) >= 2 || empty_columns(chute) >= 2);
+    (cells < 17 || unfit).then_some(SUDOKU_INVALID_ARGUMENT)
+}

@@ -91,12 +91,30 @@ def _er_tenths(er):
     return (tenths[0], tenths[1])
 
 
-def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=None):
-    """The sudoku_generate_options of generate's arguments; the library checks the ranges
-    (SUDOKU_INVALID_ARGUMENT), Python only what C types cannot hold."""
+def _seed(seed):
+    """A generator's seed, checked: an int from 0 to 2**64 - 1."""
     seed = _require_int("seed", seed)
     if not 0 <= seed < 2**64:
         raise SudokuError(SUDOKU_INVALID_ARGUMENT, "seed must be from 0 to 2**64 - 1")
+    return seed
+
+
+def _attempts_and_index(max_attempts, index):
+    """A generator's max_attempts (1 to 2**64 - 1) and index (0 to 2**64 - 1), checked."""
+    max_attempts = _require_int("max_attempts", max_attempts)
+    index = _require_int("index", index)
+    for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
+        if not low <= value < 2**64:
+            raise SudokuError(
+                SUDOKU_INVALID_ARGUMENT, "%s must be from %d to 2**64 - 1" % (name, low)
+            )
+    return max_attempts, index
+
+
+def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=None):
+    """The sudoku_generate_options of generate's arguments; the library checks the ranges
+    (SUDOKU_INVALID_ARGUMENT), Python only what C types cannot hold."""
+    _seed(seed)
     code = _symmetry_code(symmetry)
     if not isinstance(givens, (tuple, list)) or len(givens) != 2:
         raise TypeError("givens must be a pair (min_givens, max_givens), a tuple or a list")
@@ -115,13 +133,7 @@ def _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er=N
             "fewer givens (McGuire, Tugemann and Civario, 2014)" % (_MIN_UNIQUE_GIVENS, givens),
         )
     minimal = _require_bool("minimal", minimal)
-    max_attempts = _require_int("max_attempts", max_attempts)
-    index = _require_int("index", index)
-    for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
-        if not low <= value < 2**64:
-            raise SudokuError(
-                SUDOKU_INVALID_ARGUMENT, "%s must be from %d to 2**64 - 1" % (name, low)
-            )
+    max_attempts, index = _attempts_and_index(max_attempts, index)
     options = _initialized(_GenerateOptions, "sudoku_generate_options_init_size")
     options.symmetry = code
     options.min_givens, options.max_givens = givens
@@ -202,16 +214,8 @@ def _pattern_options(seed, max_attempts, index, er):
     """The checked seed and the sudoku_pattern_options of generate_pattern's arguments; the
     library checks the ranges (SUDOKU_INVALID_ARGUMENT), Python only what C types cannot hold,
     in the C API's order (the options before the pattern's characters)."""
-    seed = _require_int("seed", seed)
-    if not 0 <= seed < 2**64:
-        raise SudokuError(SUDOKU_INVALID_ARGUMENT, "seed must be from 0 to 2**64 - 1")
-    max_attempts = _require_int("max_attempts", max_attempts)
-    index = _require_int("index", index)
-    for name, value, low in (("max_attempts", max_attempts, 1), ("index", index, 0)):
-        if not low <= value < 2**64:
-            raise SudokuError(
-                SUDOKU_INVALID_ARGUMENT, "%s must be from %d to 2**64 - 1" % (name, low)
-            )
+    seed = _seed(seed)
+    max_attempts, index = _attempts_and_index(max_attempts, index)
     options = _initialized(_PatternOptions, "sudoku_pattern_options_init_size")
     options.max_attempts = max_attempts
     options.first_index = index

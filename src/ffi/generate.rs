@@ -5,7 +5,7 @@
 use std::ffi::c_char;
 use std::mem::{size_of, MaybeUninit};
 use std::panic::catch_unwind;
-use std::ptr::{self, NonNull};
+use std::ptr;
 use std::slice;
 
 use super::region::Region;
@@ -205,28 +205,8 @@ unsafe fn init_options(
 unsafe fn read_options(
     options: *const sudoku_generate_options,
 ) -> Result<(Options, u64), sudoku_status> {
-    let Some(options) = NonNull::new(options.cast_mut()) else {
-        return Ok((Options::default(), 0));
-    };
-    // SAFETY: non-NULL; the caller guarantees a struct whose first field is struct_size.
-    let struct_size = unsafe { ptr::addr_of!((*options.as_ptr()).struct_size).read_unaligned() };
-    // The fields the caller knows over the defaults: a caller compiled against an older,
-    // smaller struct gets the defaults of the fields added since. A size between two versions'
-    // is taken as the older one's, so that no field is read in part (half of `min_er`, say).
-    // Below the first version: refused.
-    let known = versioned::version_fitting(&VERSIONS, struct_size as usize)
-        .ok_or(SUDOKU_INVALID_ARGUMENT)?;
-    let mut raw = sudoku_generate_options::defaults();
-    // SAFETY: the caller guarantees `struct_size` readable bytes at `options`, and `known` is
-    // at most that and at most the size of `raw`; the two do not overlap (`raw` is a local),
-    // and every field of the struct is a plain integer, valid for any bytes.
-    unsafe {
-        ptr::copy_nonoverlapping(
-            options.as_ptr().cast::<u8>(),
-            ptr::addr_of_mut!(raw).cast::<u8>(),
-            known,
-        )
-    };
+    // SAFETY: the caller's guarantee; the struct starts with struct_size and holds integers.
+    let raw = unsafe { versioned::read(options, &VERSIONS, sudoku_generate_options::defaults()) }?;
     let symmetry = Symmetry::from_code(raw.symmetry).ok_or(SUDOKU_INVALID_ARGUMENT)?;
     let minimal = match raw.minimal {
         0 => false,

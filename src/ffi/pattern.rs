@@ -5,7 +5,7 @@
 use std::ffi::c_char;
 use std::mem::{size_of, MaybeUninit};
 use std::panic::catch_unwind;
-use std::ptr::{self, NonNull};
+use std::ptr;
 use std::slice;
 
 use super::region::Region;
@@ -143,24 +143,8 @@ unsafe fn init_options(
 unsafe fn read_options(
     options: *const sudoku_pattern_options,
 ) -> Result<(PatternOptions, u64), sudoku_status> {
-    let Some(options) = NonNull::new(options.cast_mut()) else {
-        return Ok((PatternOptions::default(), 0));
-    };
-    // SAFETY: non-NULL; the caller guarantees a struct whose first field is struct_size.
-    let struct_size = unsafe { ptr::addr_of!((*options.as_ptr()).struct_size).read_unaligned() };
-    let known = versioned::version_fitting(&VERSIONS, struct_size as usize)
-        .ok_or(SUDOKU_INVALID_ARGUMENT)?;
-    let mut raw = sudoku_pattern_options::defaults();
-    // SAFETY: the caller guarantees `struct_size` readable bytes at `options`, and `known` is at
-    // most that and at most the size of `raw`; the two do not overlap (`raw` is a local), and
-    // every field of the struct is a plain integer, valid for any bytes.
-    unsafe {
-        ptr::copy_nonoverlapping(
-            options.as_ptr().cast::<u8>(),
-            ptr::addr_of_mut!(raw).cast::<u8>(),
-            known,
-        )
-    };
+    // SAFETY: the caller's guarantee; the struct starts with struct_size and holds integers.
+    let raw = unsafe { versioned::read(options, &VERSIONS, sudoku_pattern_options::defaults()) }?;
     let options = PatternOptions {
         max_attempts: raw.max_attempts,
         min_er: raw.min_er,
@@ -214,29 +198,53 @@ pub unsafe extern "C" fn sudoku_generate_pattern(
     solution: *mut c_char,
 ) -> sudoku_status {
     guard(|| {
-        required(pattern.cast_mut())?;
-        let puzzle = required(puzzle)?.cast::<[u8; CELLS]>();
-        let solution = Region::optional_output(
-            puzzle.as_ptr().cast_const().cast::<u8>(),
-            CELLS,
-            solution.cast::<[u8; CELLS]>(),
-        )?;
-        // The C API's order: the other arguments before the board's (the pattern's) bytes.
-        if max_attempts == 0 {
-            return Err(SUDOKU_INVALID_ARGUMENT);
+        // SAFETY: the caller's guarantees, passed on.
+        unsafe {
+            generate_one(seed, pattern, puzzle, solution, || {
+                let options = PatternOptions {
+                    max_attempts,
+                    ..PatternOptions::default()
+                };
+                options.check().map_err(sudoku_status::from)?;
+                Ok((options, 0))
+            })
         }
-        // SAFETY: non-NULL; the caller guarantees 81 readable bytes, read whole before any
-        // write, so `puzzle` may be the same buffer.
-        let cells = pattern_cells(unsafe { board_ref(pattern) }?)?;
-        let made = generator::generate_on_pattern(seed, cells, max_attempts)?;
-        // SAFETY: non-NULL, alignment 1, the caller guarantees 81 writable bytes.
-        unsafe { puzzle.write(made.puzzle) };
-        if let Some(solution) = solution {
-            // SAFETY: as above; it does not overlap `puzzle` (checked).
-            unsafe { solution.write(made.solution) };
-        }
-        Ok(())
     })
+}
+
+/// The body of `sudoku_generate_pattern` and `sudoku_generate_pattern_with`, in the C API's
+/// order: the pointers, the overlap, then the options (`options`, called once those pass),
+/// then the pattern's bytes and its fitness, then the puzzle, written only on success.
+///
+/// # Safety
+/// `pattern` NULL or 81 readable bytes; `puzzle` NULL or 81 writable bytes; `solution` NULL or
+/// 81 writable bytes.
+unsafe fn generate_one(
+    seed: u64,
+    pattern: *const c_char,
+    puzzle: *mut c_char,
+    solution: *mut c_char,
+    options: impl FnOnce() -> Result<(PatternOptions, u64), sudoku_status>,
+) -> Result<(), sudoku_status> {
+    required(pattern.cast_mut())?;
+    let puzzle = required(puzzle)?.cast::<[u8; CELLS]>();
+    let solution = Region::optional_output(
+        puzzle.as_ptr().cast_const().cast::<u8>(),
+        CELLS,
+        solution.cast::<[u8; CELLS]>(),
+    )?;
+    let (options, index) = options()?;
+    // SAFETY: non-NULL; the caller guarantees 81 readable bytes, read whole before any write,
+    // so `puzzle` may be the same buffer.
+    let cells = pattern_cells(unsafe { board_ref(pattern) }?)?;
+    let made = generator::generate_on_pattern_item(seed, index, cells, &options)?;
+    // SAFETY: non-NULL, alignment 1, the caller guarantees 81 writable bytes.
+    unsafe { puzzle.write(made.puzzle) };
+    if let Some(solution) = solution {
+        // SAFETY: as above; it does not overlap `puzzle` (checked).
+        unsafe { solution.write(made.solution) };
+    }
+    Ok(())
 }
 
 /// The cells of a pattern as a mask (bit `i` for cell `i`): `'1'`-`'9'`, `'x'` and `'X'` mark a
@@ -285,26 +293,9 @@ pub unsafe extern "C" fn sudoku_generate_pattern_with(
     solution: *mut c_char,
 ) -> sudoku_status {
     guard(|| {
-        required(pattern.cast_mut())?;
-        let puzzle = required(puzzle)?.cast::<[u8; CELLS]>();
-        let solution = Region::optional_output(
-            puzzle.as_ptr().cast_const().cast::<u8>(),
-            CELLS,
-            solution.cast::<[u8; CELLS]>(),
-        )?;
-        // SAFETY: the caller guarantees NULL or a readable struct of struct_size bytes.
-        let (options, index) = unsafe { read_options(options) }?;
-        // SAFETY: non-NULL; the caller guarantees 81 readable bytes, read whole before any
-        // write, so `puzzle` may be the same buffer.
-        let cells = pattern_cells(unsafe { board_ref(pattern) }?)?;
-        let made = generator::generate_on_pattern_item(seed, index, cells, &options)?;
-        // SAFETY: non-NULL, alignment 1, the caller guarantees 81 writable bytes.
-        unsafe { puzzle.write(made.puzzle) };
-        if let Some(solution) = solution {
-            // SAFETY: as above; it does not overlap `puzzle` (checked).
-            unsafe { solution.write(made.solution) };
-        }
-        Ok(())
+        // SAFETY: the caller's guarantees, passed on (`options` NULL or a readable struct of
+        // struct_size bytes).
+        unsafe { generate_one(seed, pattern, puzzle, solution, || read_options(options)) }
     })
 }
 

@@ -1,5 +1,5 @@
 //! The structs that may grow (`sudoku_generate_options`, `sudoku_rate_options`,
-//! `sudoku_read_info`): each starts with `struct_size`, and fields are only ever appended, so
+//! `sudoku_read_info`, `sudoku_pattern_options`): each starts with `struct_size`, and fields are only ever appended, so
 //! each version of a struct is a prefix of the next. The library reads, and its init calls write,
 //! the largest version that fits the size the caller gives (docs/c-api.md, "Structs that grow").
 
@@ -46,6 +46,43 @@ pub(super) unsafe fn init<T>(
         )
     };
     Ok(())
+}
+
+/// A caller's struct read over `defaults`: the largest of `versions` (ascending sizes) that
+/// fits its `struct_size`, copied byte for byte over `defaults`, so that the fields past the
+/// caller's version keep their defaults (a caller compiled against an older, smaller struct gets
+/// the defaults of the fields added since; a size between two versions' is taken as the older
+/// one's, so that no field is read in part). `src` NULL gives `defaults`. Errors:
+/// `SUDOKU_INVALID_ARGUMENT` (`struct_size` below the first version).
+///
+/// # Safety
+/// `src` must be NULL or point to a readable struct whose first field is a `u32` `struct_size`
+/// and which has at least `struct_size` readable bytes; `T` must be a `repr(C)` struct of plain
+/// integers (valid for any bytes); `versions` must be at most `size_of::<T>()`.
+pub(super) unsafe fn read<T: Copy>(
+    src: *const T,
+    versions: &[usize],
+    defaults: T,
+) -> Result<T, sudoku_status> {
+    let Some(src) = std::ptr::NonNull::new(src.cast_mut()) else {
+        return Ok(defaults);
+    };
+    // SAFETY: non-NULL; the caller guarantees a struct whose first field is a u32 struct_size.
+    let struct_size = unsafe { src.as_ptr().cast::<u32>().read_unaligned() };
+    let known = version_fitting(versions, struct_size as usize).ok_or(SUDOKU_INVALID_ARGUMENT)?;
+    debug_assert!(known <= size_of::<T>());
+    let mut raw = defaults;
+    // SAFETY: the caller guarantees `struct_size` readable bytes at `src`, and `known` is at most
+    // that and at most the size of `raw`; the two do not overlap (`raw` is a local), and every
+    // field of `T` is a plain integer, valid for any bytes.
+    unsafe {
+        ptr::copy_nonoverlapping(
+            src.as_ptr().cast::<u8>(),
+            ptr::addr_of_mut!(raw).cast::<u8>(),
+            known,
+        )
+    };
+    Ok(raw)
 }
 
 #[cfg(test)]

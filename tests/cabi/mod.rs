@@ -306,6 +306,18 @@ pub fn generate_pattern_with(
     (status, puzzle, solution)
 }
 
+/// The docs' heart, a setter's pattern ('x' marks a given's cell).
+pub const HEART: &[u8; CELLS] = b"\
+    .xx...xx.\
+    x..x.x..x\
+    x...x...x\
+    x.......x\
+    .x.....x.\
+    ..x...x..\
+    ...x.x...\
+    ....x....\
+    xxxxxxxxx";
+
 /// Checks a puzzle made on `pattern` with the test kit alone: its givens are exactly the
 /// pattern's cells, the reference counter finds one solution, and it is `solution`.
 pub fn check_on_pattern(pattern: &[u8; CELLS], puzzle: &[u8; CELLS], solution: &[u8; CELLS]) {

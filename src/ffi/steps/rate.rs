@@ -4,7 +4,7 @@
 use std::ffi::c_char;
 use std::mem::MaybeUninit;
 use std::panic::catch_unwind;
-use std::ptr::{self, NonNull};
+use std::ptr;
 use std::slice;
 
 use super::{sudoku_rating, SUDOKU_NO_TECHNIQUE};
@@ -147,17 +147,13 @@ unsafe fn init_rate_options(
 /// # Safety
 /// `options` must be NULL or point to a readable struct of `options->struct_size` bytes.
 unsafe fn read_rate_options(options: *const sudoku_rate_options) -> Result<u32, sudoku_status> {
-    let Some(options) = NonNull::new(options.cast_mut()) else {
-        return Ok(0);
+    let defaults = sudoku_rate_options {
+        struct_size: RATE_OPTIONS_SIZE as u32,
+        budget_ms: 0,
     };
-    // SAFETY: non-NULL; the caller guarantees a struct whose first field is struct_size.
-    let struct_size = unsafe { ptr::addr_of!((*options.as_ptr()).struct_size).read_unaligned() };
-    if (struct_size as usize) < RATE_OPTIONS_SIZE {
-        return Err(SUDOKU_INVALID_ARGUMENT);
-    }
-    // SAFETY: the caller guarantees `struct_size` readable bytes, at least the whole struct of
-    // this version; the field is a plain integer, valid for any bytes.
-    Ok(unsafe { ptr::addr_of!((*options.as_ptr()).budget_ms).read_unaligned() })
+    // SAFETY: the caller's guarantee; the struct starts with struct_size and holds integers.
+    let raw = unsafe { versioned::read(options, &[RATE_OPTIONS_SIZE], defaults) }?;
+    Ok(raw.budget_ms)
 }
 
 /// Rates a puzzle as `sudoku_rate` does, with options: a time budget (`budget_ms`), after
