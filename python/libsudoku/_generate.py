@@ -301,38 +301,17 @@ def generate_pattern_batch(
     2**64 - 1; MemoryError when the buffers cannot be allocated."""
     _check_board_type(pattern)
     seed, options = _pattern_options(seed, max_attempts, index, er)
-    count = _require_int("count", count)
-    threads = _require_int("threads", threads)
-    if count < 0:
-        raise ValueError("count must be from 0 to %d (81 bytes each)" % _LIST_LIMIT_MAX)
-    if not 0 <= threads < 2**64:
-        raise ValueError("threads must be from 0 to 2**64 - 1")
-    if count > _LIST_LIMIT_MAX:
-        raise SudokuError(
-            SUDOKU_INVALID_ARGUMENT, "count must be at most %d (81 bytes each)" % _LIST_LIMIT_MAX
-        )
+    count, threads = _count_and_threads(count, threads)
     text = _to_bytes(pattern)
-    puzzles = ctypes.create_string_buffer(max(count, 1) * CELLS)
-    statuses = (ctypes.c_int * max(count, 1))()
-    first = options.first_index
-    # A puzzle on a pattern takes milliseconds, more with a window: small pieces.
-    for start, stop in _chunks(count, threads, "slow"):
-        # Puzzle i of the piece is puzzle index + start + i of the seed: the same puzzles.
-        options.first_index = (first + start) % 2**64
-        status = _library().sudoku_generate_pattern_batch(
-            seed, text, ctypes.byref(options), stop - start,
-            _at(puzzles, start * CELLS, ctypes.c_char),
-            _at(statuses, start * ctypes.sizeof(ctypes.c_int), ctypes.c_int), threads,
+
+    def piece(n, puzzles, statuses):
+        return _library().sudoku_generate_pattern_batch(
+            seed, text, ctypes.byref(options), n, puzzles, statuses, threads
         )
-        if status != SUDOKU_OK:
-            raise _pattern_failure(status, text)
-    raw = puzzles.raw
-    return [
-        raw[i * CELLS : (i + 1) * CELLS].decode("ascii")
-        if statuses[i] == SUDOKU_OK
-        else SudokuError(statuses[i])
-        for i in range(count)
-    ]
+
+    # A puzzle on a pattern takes milliseconds, more with a window: small pieces.
+    return _in_pieces(count, threads, "slow", options, piece,
+                      lambda status: _pattern_failure(status, text))
 
 
 def generate_batch(
@@ -349,6 +328,19 @@ def generate_batch(
     count or threads below 0 or threads above 2**64 - 1; MemoryError when the buffers cannot
     be allocated. er: as for generate."""
     options = _generate_options(seed, symmetry, givens, minimal, max_attempts, index, er)
+    count, threads = _count_and_threads(count, threads)
+
+    def piece(n, puzzles, statuses):
+        return _library().sudoku_generate_batch(
+            seed, ctypes.byref(options), n, puzzles, statuses, threads
+        )
+
+    kind = "generate" if options.max_er == 0 else "slow"  # an ER window rates each puzzle
+    return _in_pieces(count, threads, kind, options, piece, SudokuError)
+
+
+def _count_and_threads(count, threads):
+    """A batch's count (0 up to what 81-byte puzzles can fill) and threads, checked."""
     count = _require_int("count", count)
     threads = _require_int("threads", threads)
     if count < 0:
@@ -360,20 +352,24 @@ def generate_batch(
         raise SudokuError(
             SUDOKU_INVALID_ARGUMENT, "count must be at most %d (81 bytes each)" % _LIST_LIMIT_MAX
         )
+    return count, threads
+
+
+def _in_pieces(count, threads, kind, options, piece, failure):
+    """`count` puzzles made by batch calls `piece(n, puzzles, statuses)` in pieces of _chunks'
+    size for `kind` (so that Ctrl-C is seen between them), each from its first index on
+    (`options.first_index` moves on): a list of puzzles, or each item's SudokuError. A call's
+    own status other than SUDOKU_OK raises `failure(status)`."""
     puzzles = ctypes.create_string_buffer(max(count, 1) * CELLS)
     statuses = (ctypes.c_int * max(count, 1))()
-    kind = "generate" if options.max_er == 0 else "slow"  # an ER window rates each puzzle
     first = options.first_index  # `index` as an int (a NumPy integer is one), checked
     for start, stop in _chunks(count, threads, kind):
         # Puzzle i of the piece is puzzle index + start + i of the seed: the same puzzles.
         options.first_index = (first + start) % 2**64
-        status = _library().sudoku_generate_batch(
-            seed, ctypes.byref(options), stop - start,
-            _at(puzzles, start * CELLS, ctypes.c_char),
-            _at(statuses, start * ctypes.sizeof(ctypes.c_int), ctypes.c_int), threads,
-        )
+        status = piece(stop - start, _at(puzzles, start * CELLS, ctypes.c_char),
+                       _at(statuses, start * ctypes.sizeof(ctypes.c_int), ctypes.c_int))
         if status != SUDOKU_OK:
-            raise SudokuError(status)
+            raise failure(status)
     raw = puzzles.raw
     return [
         raw[i * CELLS : (i + 1) * CELLS].decode("ascii")
