@@ -1,35 +1,39 @@
 /* generate: prints puzzles with exactly one solution, made by libsudoku's generator.
  *
- * Usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]
- *                 [--er A-B] [--attempts N] [--threads N]
- *        generate --pattern P [--count N] [--seed S] [--er A-B] [--attempts N] [--threads N]
+ * Usage: generate [--count N] [--seed S] [--index K] [--symmetry NAME] [--givens A-B]
+ *                 [--not-minimal] [--er A-B] [--attempts N] [--threads N]
+ *        generate --pattern P [--count N] [--seed S] [--index K] [--er A-B] [--attempts N]
+ *                 [--threads N]
  *        generate -h | --help   prints the usage to stdout
  *        generate --version   prints "generate (libsudoku) VERSION", the library's version
  *
  * Writes N puzzles (default 1) to stdout, one line each: 81 characters, '1'-'9' givens and '.'
- * blanks. Puzzle i (from 0) is puzzle i of seed S (default 0; decimal or 0x hexadecimal): the
- * same on every machine and thread count, so a seed and a count name a set of puzzles. By
- * default each puzzle is minimal (no given can go without losing uniqueness); --not-minimal
- * stops removing givens at a number drawn from the --givens range. --symmetry gives the pattern
- * of givens a symmetry: none (default), rotate180, rotate90, mirror-rows, mirror-columns,
- * diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral. --givens A-B (or A) keeps the
- * number of givens in range (default 17-81). --er A-B (or A) keeps only puzzles whose Sudoku
- * Explainer rating, as libsudoku's step engine rates them (sudoku_rate), lies in A-B, each a
- * rating with at most one decimal such as 6.6 or 7 (default: any rating). --attempts N: the
- * most solved grids tried for one puzzle before it is reported not found (default 1000; a
- * rare --er window, such as 9.0-11.9 at about 2,000 attempts a puzzle, needs more). --threads
- * N generates on up to N threads (default 0: all cores).
+ * blanks. Puzzle i (from 0) is puzzle K + i of seed S (default 0; decimal or 0x hexadecimal;
+ * --index K, default 0, wrapping below 2^64): the same on every machine and thread count, so a
+ * seed and a count name a set of puzzles, and --index resumes a run or makes one puzzle again.
+ * A puzzle not found is skipped (reported on stderr with its index), so the lines that follow
+ * it move up. By default each puzzle is minimal (no given can go without losing uniqueness);
+ * --not-minimal stops removing givens at a number drawn from the --givens range. --symmetry
+ * gives the pattern of givens a symmetry: none (default), rotate180, rotate90, mirror-rows,
+ * mirror-columns, diagonal, antidiagonal, both-diagonals, both-mirrors, dihedral. --givens A-B
+ * (or A) keeps the number of givens in range (default 17-81). --er A-B (or A) keeps only
+ * puzzles whose Sudoku Explainer rating, as libsudoku's step engine rates them (sudoku_rate),
+ * lies in A-B, each a rating with at most one decimal such as 6.6 or 7 (default: any rating).
+ * --attempts N: the most solved grids tried for one puzzle before it is reported not found
+ * (default 1000; a rare --er window, such as 9.0-11.9 at about 2,000 attempts a puzzle, needs
+ * more). --threads N generates on up to N threads (default 0: all cores).
  *
  * --pattern P makes puzzles whose givens are exactly the cells of P (81 characters: '.' or '0'
  * blank, '1'-'9', 'x' or 'X' a given's cell, so a puzzle is its own pattern): puzzle i is puzzle
- * i of seed S on P (sudoku_generate_pattern_with with first_index i; puzzle 0 is
+ * K + i of seed S on P (sudoku_generate_pattern_with with first_index K + i; puzzle 0 is
  * sudoku_generate_pattern's), with --attempts N (default 1000) attempts and the --er window.
  * --symmetry, --givens and --not-minimal do not go with it (a usage error), nor does a pattern
  * that no puzzle fits (fewer than 17 cells, two empty rows of a band or columns of a stack).
  *
  * Puzzles are made in blocks, one sudoku_generate_batch (or sudoku_generate_pattern_batch) call
- * each (first_index moves on from block to block). When stderr is a terminal, a progress line (puzzles made, rate) is redrawn
- * after each block and erased at the end; it is never written to a pipe or a file.
+ * each (first_index moves on from block to block). When stderr is a terminal, a progress line
+ * (puzzles made, rate) is redrawn after each block and erased at the end; it is never written
+ * to a pipe or a file.
  *
  * A puzzle that no attempt could make (SUDOKU_NOT_FOUND: a --givens range the symmetry cannot
  * meet, or an --er window too rare or beyond the step engine) is reported on stderr, with the
@@ -76,13 +80,14 @@ static const char *const SYMMETRIES[] = {
 
 static void usage(FILE *out)
 {
-    fputs("usage: generate [--count N] [--seed S] [--symmetry NAME] [--givens A-B] [--not-minimal]\n"
-          "                [--er A-B] [--attempts N] [--threads N] [--]\n"
-          "       generate --pattern P [--count N] [--seed S] [--er A-B] [--attempts N]\n"
-          "                [--threads N] [--]\n"
+    fputs("usage: generate [--count N] [--seed S] [--index K] [--symmetry NAME] [--givens A-B]\n"
+          "                [--not-minimal] [--er A-B] [--attempts N] [--threads N] [--]\n"
+          "       generate --pattern P [--count N] [--seed S] [--index K] [--er A-B]\n"
+          "                [--attempts N] [--threads N] [--]\n"
           "Prints N puzzles (default 1) with exactly one solution, one per line ('1'-'9' givens,\n"
-          "'.' blanks). Puzzle i is puzzle i of seed S (default 0, decimal or 0x hex), the same\n"
-          "on every machine. Puzzles are minimal unless --not-minimal, which stops removing\n"
+          "'.' blanks). Puzzle i is puzzle K + i of seed S (default 0, decimal or 0x hex; K\n"
+          "default 0), the same on every machine; one not found is skipped and reported with\n"
+          "its index. Puzzles are minimal unless --not-minimal, which stops removing\n"
           "givens at a number drawn from the --givens range A-B (or A; default 17-81).\n"
           "Minimal puzzles have few givens: 98 in 100 have 22-27 (24-32 with rotate180, 28-44\n"
           "with dihedral), so a range above that is met seldom or never, whatever --attempts;\n"
@@ -200,11 +205,21 @@ static int pattern_error(const char *value)
                            value);
     }
     for (i = 0; i < CELLS; i++) {
-        if (value[i] != '.' && value[i] != '0' && !is_given_cell(value[i])) {
+        unsigned char c = (unsigned char)value[i];
+        if (c >= 0x80) {
+            /* Not ASCII: the byte of a longer character, which no pattern holds (81 bytes
+             * here are fewer than 81 characters). */
+            snprintf(what, sizeof what,
+                     "--pattern: cell %u (row %u, column %u) holds the byte 0x%02X, not ASCII "
+                     "('.', '0', '1'-'9', 'x' or 'X')",
+                     (unsigned)i, (unsigned)(i / 9 + 1), (unsigned)(i % 9 + 1), c);
+            return usage_error(PROGRAM, what, NULL);
+        }
+        if (c != '.' && c != '0' && !is_given_cell((char)c)) {
             snprintf(what, sizeof what,
                      "--pattern: cell %u (row %u, column %u) holds '%c', not '.', '0', '1'-'9', "
                      "'x' or 'X'",
-                     (unsigned)i, (unsigned)(i / 9 + 1), (unsigned)(i % 9 + 1), value[i]);
+                     (unsigned)i, (unsigned)(i / 9 + 1), (unsigned)(i % 9 + 1), c);
             return usage_error(PROGRAM, what, NULL);
         }
     }
@@ -290,7 +305,7 @@ static double now_seconds(void)
 int main(int argc, char **argv)
 {
     sudoku_generate_options options;
-    unsigned long long count = 1, seed = 0, threads = 0, done = 0, attempts = 0;
+    unsigned long long count = 1, seed = 0, threads = 0, done = 0, attempts = 0, index = 0;
     int i, failed = 0, progress;
     const char *pattern = NULL, *not_with_pattern = NULL;
     sudoku_pattern_options pattern_options;
@@ -333,6 +348,13 @@ int main(int argc, char **argv)
             if (value == NULL || !parse_number(value, 0, (unsigned long long)-1, 1, &seed)) {
                 return value_error(PROGRAM,
                                    "--seed needs a whole number (decimal or 0x hex) below 2^64",
+                                   value);
+            }
+            i += form == 1;
+        } else if ((form = option_value(arg, "--index", next, &value)) != 0) {
+            if (value == NULL || !parse_number(value, 0, (unsigned long long)-1, 1, &index)) {
+                return value_error(PROGRAM,
+                                   "--index needs a whole number (decimal or 0x hex) below 2^64",
                                    value);
             }
             i += form == 1;
@@ -429,7 +451,7 @@ int main(int argc, char **argv)
     while (done < count) {
         size_t n = count - done < block_size ? (size_t)(count - done) : block_size;
         sudoku_status status;
-        status = make_block(&maker, done, n, puzzles, statuses);
+        status = make_block(&maker, index + done, n, puzzles, statuses);
         if (status == SUDOKU_INVALID_ARGUMENT && pattern != NULL) {
             /* The options were checked above: the library found that no puzzle fits the
              * pattern, the same for every block, before making any. */
@@ -456,11 +478,11 @@ int main(int argc, char **argv)
                 flush_output();
                 if (pattern != NULL) {
                     /* On a pattern the seed matters too: another may fit where this one failed. */
-                    fprintf(stderr, "generate: puzzle %llu (seed %llu): %s: %s", done + k, seed,
-                            sudoku_status_name(statuses[k]),
+                    fprintf(stderr, "generate: puzzle %llu (seed %llu): %s: %s",
+                            index + done + k, seed, sudoku_status_name(statuses[k]),
                             sudoku_status_message(statuses[k]));
                 } else {
-                    fprintf(stderr, "generate: puzzle %llu: %s: %s", done + k,
+                    fprintf(stderr, "generate: puzzle %llu: %s: %s", index + done + k,
                             sudoku_status_name(statuses[k]),
                             sudoku_status_message(statuses[k]));
                 }

@@ -1498,8 +1498,9 @@ enum sudoku_status sudoku_generate_pattern_with(uint64_t seed, const char patter
  * elsewhere), written only when its status is `SUDOKU_OK`. `statuses`: `count` writable
  * `sudoku_status` values, each `SUDOKU_OK`, `SUDOKU_NOT_FOUND` or `SUDOKU_INTERNAL_ERROR`.
  *
- * Returns `SUDOKU_OK` when the arguments are valid, whatever each puzzle's status;
- * `SUDOKU_NULL_POINTER` (`pattern`, `puzzles` or `statuses` NULL, also when `count` is 0);
+ * Returns `SUDOKU_OK` when the arguments are valid, whatever each puzzle's status (with
+ * `count` 0 and valid pointers, the options and the pattern are still checked, and nothing is
+ * made); `SUDOKU_NULL_POINTER` (`pattern`, `puzzles` or `statuses` NULL, also when `count` is 0);
  * `SUDOKU_INVALID_ARGUMENT` (options as for `sudoku_generate_pattern_with`, a `count` whose
  * buffers could not exist, `statuses` misaligned or overlapping `puzzles`);
  * `SUDOKU_INVALID_CHARACTER` (a byte of `pattern`); `SUDOKU_INVALID_ARGUMENT` (a pattern no

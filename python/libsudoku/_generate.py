@@ -228,8 +228,12 @@ def _pattern_failure(status, text):
     the faulty cell, or why no puzzle fits it, in words."""
     if status == SUDOKU_INVALID_CHARACTER:
         cell = next(i for i, b in enumerate(text) if b not in b".0123456789xX")
-        return SudokuError(status, "a pattern holds '.' or '0' (blank), '1'-'9', 'x' or 'X'",
-                           cell)
+        return SudokuError(
+            status,
+            "the pattern holds %r in row %d, column %d, not '.' or '0' (blank), '1'-'9', "
+            "'x' or 'X'" % (chr(text[cell]), cell // 9 + 1, cell % 9 + 1),
+            cell,
+        )
     if status == SUDOKU_INVALID_ARGUMENT:
         return SudokuError(status, _unfit_reason(text))
     return SudokuError(status)
