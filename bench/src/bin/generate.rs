@@ -18,7 +18,8 @@ const HELP: &str = "\
 Throughput of libsudoku's generator (unique minimal puzzles, one thread) for each symmetry,
 of `minimize`, and of the `sudoku` crate 0.8's generator (unique minimal puzzles) in the same
 run, with the ratio; then of generation into Sudoku Explainer rating windows (issue 14's
-goals). Prints a Markdown report.
+goals), and of puzzles on a pattern (the docs' heart, plain and in two rating windows, and the
+patterns of random minimal puzzles). Prints a Markdown report.
 
 Usage: cargo run --release -p sudoku-bench --bin generate -- [OPTIONS]
 
@@ -170,7 +171,65 @@ fn run() -> Result<()> {
     println!("\n| transformation (35-40 givens in) | µs/puzzle |\n|---|---:|");
     println!("| minimize | {minimize:.1} |\n| is_minimal | {check:.1} |");
     rating_windows(seconds);
+    patterns(seconds);
     Ok(())
+}
+
+/// The docs' heart ('x' a given's cell), the pattern the docs and tests use.
+const HEART: &[u8; 81] =
+    b".xx...xx.x..x.x..xx...x...xx.......x.x.....x...x...x.....x.x.......x....xxxxxxxxx";
+
+/// Puzzles on a pattern (`generate_on_pattern_item`, one thread): the docs' heart, plain and in
+/// two rating windows, and the patterns of random minimal puzzles (each item's pattern another
+/// puzzle's), with the share of items found within the default 1000 attempts.
+fn patterns(seconds: f64) {
+    use generator::PatternOptions;
+    println!("\n| on a pattern | µs/puzzle | found |\n|---|---:|---:|");
+    let heart = (0..81)
+        .filter(|&i| HEART[i] == b'x')
+        .fold(0u128, |m, i| m | 1 << i);
+    let minimal = sudoku_testkit::data::read_puzzles("puzzles1_random_minimal");
+    let minimal: Vec<u128> = minimal
+        .iter()
+        .map(|p| {
+            (0..81)
+                .filter(|&i| p[i] != b'.' && p[i] != b'0')
+                .fold(0u128, |m, i| m | 1 << i)
+        })
+        .collect();
+    let window = |min_er, max_er| PatternOptions {
+        min_er,
+        max_er,
+        max_attempts: 20_000,
+    };
+    let rows: [(&str, Option<u128>, PatternOptions); 4] = [
+        ("heart", Some(heart), PatternOptions::default()),
+        ("heart, ER 3.0-4.5", Some(heart), window(30, 45)),
+        ("heart, ER 6.0-7.5", Some(heart), window(60, 75)),
+        (
+            "random minimal puzzles' patterns",
+            None,
+            PatternOptions::default(),
+        ),
+    ];
+    for (name, pattern, options) in rows {
+        let (mut made, mut calls) = (0usize, 0usize);
+        let per_call = time_per_item(seconds, |round| {
+            calls += 1;
+            let cells = pattern.unwrap_or(minimal[(round as usize * 97) % minimal.len().max(1)]);
+            if let Ok(g) = generator::generate_on_pattern_item(round, 0, cells, &options) {
+                made += 1;
+                black_box(g);
+            }
+            1
+        });
+        // Calls that found nothing cost time and give nothing: time per puzzle found.
+        let per_puzzle = per_call * calls as f64 / made.max(1) as f64;
+        println!(
+            "| {name} | {per_puzzle:.0} | {:.0}% |",
+            100.0 * made as f64 / calls.max(1) as f64
+        );
+    }
 }
 
 /// Generation into rating windows: puzzles per second (a window the engine cannot confirm in
