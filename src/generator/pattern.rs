@@ -22,9 +22,11 @@
 //! cells. A failed attempt keeps each of its givens with probability 3/4 and goes on from
 //! there, with the random words going on; after the last attempt the answer is `NotFound`. At
 //! the end the digits are relabelled by a random permutation, so that the lexicographic order
-//! of step 1 leaves no trace in which digits go where. Everything is a pure function of the
-//! seed and the pattern: the attempts run in order on one stream of words, so a larger bound
-//! on them only lets later attempts run, and a puzzle found does not depend on it.
+//! of step 1 leaves no trace in which digits go where; with a rating window, a puzzle rated
+//! outside it then counts as a failed attempt. Everything is a pure function of the seed, the
+//! puzzle's index (the stream of words), the pattern and the window: the attempts run in order
+//! on one stream, so a larger bound on them only lets later attempts run, and a puzzle found
+//! does not depend on it.
 
 use super::rng::Rng;
 use super::{check_window, rated_within, GenerateError, Generated, MIN_UNIQUE_GIVENS};
