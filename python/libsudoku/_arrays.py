@@ -30,6 +30,10 @@ def check_puzzles(puzzles):
         # (.astype(numpy.uint8) of a character array parses each character as a number).
         if puzzles.dtype.kind in "SU":
             advice = "view its characters as bytes with .astype('S1').view(numpy.uint8)"
+        elif puzzles.dtype.kind == "O":
+            # Objects may be characters or numbers: either cast can be the right one.
+            advice = ("for characters, view them as bytes with .astype('S1').view(numpy.uint8); "
+                      "for numbers 0-9, convert with .astype(numpy.uint8)")
         else:
             advice = "convert it with .astype(numpy.uint8)"
         raise TypeError(

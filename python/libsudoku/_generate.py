@@ -364,8 +364,13 @@ def _in_pieces(count, threads, kind, options, piece, failure):
     size for `kind` (so that Ctrl-C is seen between them), each from its first index on
     (`options.first_index` moves on): a list of puzzles, or each item's SudokuError. A call's
     own status other than SUDOKU_OK raises `failure(status)`."""
-    puzzles = ctypes.create_string_buffer(max(count, 1) * CELLS)
-    statuses = (ctypes.c_int * max(count, 1))()
+    try:
+        puzzles = ctypes.create_string_buffer(max(count, 1) * CELLS)
+        statuses = (ctypes.c_int * max(count, 1))()
+    except MemoryError:
+        # ctypes says nothing; say what could not be had.
+        raise MemoryError("cannot allocate the buffers of %d puzzles (81 bytes each, and a "
+                          "status)" % count) from None
     first = options.first_index  # `index` as an int (a NumPy integer is one), checked
     for start, stop in _chunks(count, threads, kind):
         # Puzzle i of the piece is puzzle index + start + i of the seed: the same puzzles.

@@ -440,13 +440,17 @@ def solve_files(
 
     statuses: Dict[str, int] = {}
     diagnostics: List[Tuple[str, int, str]] = []
-    lines_before: Dict[str, int] = {}
+    # Lines of the current file before each partition: a file's partitions come in order, the
+    # first at byte 0, so the count starts again there (also for a file listed twice, whose
+    # second copy is numbered from 1 again, as solve_file would number it).
+    base = 0
     for result in results:
         for name, count in result.statuses.items():
             statuses[name] = statuses.get(name, 0) + count
         path = result.partition.path
-        base = lines_before.get(path, 0)
+        if result.partition.start == 0:
+            base = 0
         for line, message, text in result.diagnostics:
             diagnostics.append((path, base + line, _message_of(base + line, message, text)))
-        lines_before[path] = base + result.lines
+        base += result.lines
     return SolveReport(results, [r.partition.output for r in results], statuses, diagnostics)

@@ -353,6 +353,13 @@ class TestDask(unittest.TestCase):
             joined = joined_parts(report)
             self.assertEqual(joined, expected, size)
             self.assertEqual(report.diagnostics, diagnostics, size)
+        # The same file listed twice (overlapping globs, say): each copy's lines are numbered
+        # from 1, as in a file of its own.
+        for size in (10, 100, 1 << 20):
+            output = os.path.join(self.tmp.name, "twice-%d" % size)
+            report = libsudoku.dask.solve_files([path, path], output, partition_size=size)
+            self.assertEqual(joined_parts(report), expected * 2, size)
+            self.assertEqual(report.diagnostics, diagnostics * 2, size)
         # A short line alone between puzzles: solve_file's output and diagnostic exactly.
         solve_file = os.environ.get("SOLVE_FILE")
         if solve_file:

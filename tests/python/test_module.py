@@ -2281,7 +2281,8 @@ class NumpyBatch(unittest.TestCase):
     def test_an_array_of_characters_is_told_the_view_that_works(self):
         np = self.np
         chars = np.array([list(TOP1), list(CLASSIC)])  # (2, 81) of one-character str
-        for given in (chars, chars.astype("S1")):
+        # (A 2-D object array of one-character str too: its advice names both casts.)
+        for given in (chars, chars.astype("S1"), chars.astype(object)):
             with self.assertRaises(TypeError) as caught:
                 sudoku.solve_batch(given)
             self.assertIn(".astype('S1').view(numpy.uint8)", str(caught.exception))
