@@ -97,7 +97,7 @@ pub fn pattern_from(data: &[u8]) -> [u8; CELLS] {
 }
 
 /// Whether a pattern byte marks a given's cell (`'1'`-`'9'`, `'x'`, `'X'`).
-pub fn is_pattern_cell(b: u8) -> bool {
+fn is_pattern_cell(b: u8) -> bool {
     matches!(b, b'1'..=b'9' | b'x' | b'X')
 }
 
@@ -127,4 +127,20 @@ pub fn pattern_refusal(pattern: &[u8; CELLS]) -> Option<sudoku::ffi::sudoku_stat
     let cells = pattern.iter().filter(|&&b| is_pattern_cell(b)).count();
     let unfit = (0..3).any(|chute| empty_rows(chute) >= 2 || empty_columns(chute) >= 2);
     (cells < 17 || unfit).then_some(SUDOKU_INVALID_ARGUMENT)
+}
+
+/// For the pattern targets: `status` is `refusal` when the call must refuse (decided by
+/// [`pattern_refusal`] and the target's options), else `SUDOKU_OK` or `SUDOKU_NOT_FOUND`.
+pub fn check_pattern_status(
+    status: sudoku::ffi::sudoku_status,
+    refusal: Option<sudoku::ffi::sudoku_status>,
+) {
+    use sudoku::ffi::sudoku_status::*;
+    match refusal {
+        Some(expected) => assert_eq!(status, expected),
+        None => assert!(
+            status == SUDOKU_OK || status == SUDOKU_NOT_FOUND,
+            "{status:?}"
+        ),
+    }
 }

@@ -334,6 +334,20 @@ pub fn check_on_pattern(pattern: &[u8; CELLS], puzzle: &[u8; CELLS], solution: &
     assert_eq!(first.unwrap().map(|d| d + b'0'), *solution);
 }
 
+/// `sudoku_rate` on `puzzle`: its ER in tenths when the engine rated it to the end (`SUDOKU_OK`
+/// and `complete`), else `None`, as a rating window counts it.
+pub fn complete_er(puzzle: &[u8; CELLS]) -> Option<u16> {
+    let mut rating = std::mem::MaybeUninit::<ffi::sudoku_rating>::uninit();
+    // SAFETY: 81 readable bytes and a writable rating.
+    let status = unsafe { ffi::sudoku_rate(puzzle.as_ptr().cast(), rating.as_mut_ptr()) };
+    if status != sudoku_status::SUDOKU_OK {
+        return None;
+    }
+    // SAFETY: written on SUDOKU_OK.
+    let rating = unsafe { rating.assume_init() };
+    (rating.complete == 1).then_some(rating.er)
+}
+
 /// A status no batch call writes for an item (each is `SUDOKU_OK`, `SUDOKU_NOT_FOUND` or
 /// `SUDOKU_INTERNAL_ERROR`), to see whether one was written.
 pub const STATUS_UNTOUCHED: sudoku_status = sudoku_status::SUDOKU_INVALID_CHARACTER;
