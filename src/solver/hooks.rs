@@ -1,4 +1,4 @@
-//! Hooks for tests and benchmarks: forcing a search kernel, moving the house matching check,
+//! Hooks for tests and benchmarks: forcing a search kernel, moving the house matching filter,
 //! search statistics, and listing solutions by either strategy.
 //!
 //! **Not a stable API**: hidden from the documentation, and anything here may change or go in
@@ -33,7 +33,7 @@ impl From<Outcome> for SearchResult {
     }
 }
 
-/// Runs the search with `kernel` and the house matching check from `matching_after` guesses on;
+/// Runs the search with `kernel` and the house matching filter from `matching_after` guesses on;
 /// `None` when the CPU does not support the kernel. Errors: as [`crate::solver::search`].
 fn run(
     kernel: Kernel,
@@ -89,7 +89,7 @@ pub fn search_text_with(
     )
 }
 
-/// As [`search_with`], but the house matching check starts after `matching_after` guesses
+/// As [`search_with`], but the house matching filter starts after `matching_after` guesses
 /// instead of [`MATCHING_CHECK_AFTER_GUESSES`] (0: at every node; `u64::MAX`: never), so tests
 /// can show it never changes an answer.
 pub fn search_with_matching_check_after(
@@ -99,6 +99,17 @@ pub fn search_with_matching_check_after(
     matching_after: u64,
 ) -> Option<SearchResult> {
     run_board(kernel, board, limit, matching_after)
+}
+
+/// As [`search_with_matching_check_after`] from any start (a candidate puzzle, say); `None` when
+/// the CPU does not support the kernel. Errors (inside the `Some`): as [`crate::solver::search`].
+pub fn search_start_with(
+    kernel: Kernel,
+    start: Start,
+    limit: u64,
+    matching_after: u64,
+) -> Option<Result<SearchResult, Error>> {
+    run(kernel, start, limit, matching_after)
 }
 
 /// How [`list_with`] finds the solutions it lists.

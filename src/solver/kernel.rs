@@ -70,8 +70,8 @@ impl Kernel {
     }
 }
 
-/// Guesses after which every search node also runs the house matching check
-/// (`State::passes_matching_check`, see `matching`). Almost every puzzle is solved long before
+/// Guesses after which every search node also runs the house matching filter
+/// (`State::filter_houses`, see `matching`). Almost every puzzle is solved long before
 /// (the hardest data set averages under 100 guesses), so it costs them nothing; the few sparse
 /// boards that make a search thrash (a contradiction near the root that singles cannot see) are
 /// cut short.
@@ -138,7 +138,7 @@ const ACTIVITY_MAX: u8 = 8;
 struct Search<S> {
     /// Solutions after which the search stops (at least 1).
     limit: u64,
-    /// Guesses after which every node also runs the house matching check.
+    /// Guesses after which every node also runs the house matching filter.
     matching_after: u64,
     outcome: Outcome,
     sink: S,
@@ -156,7 +156,7 @@ struct Search<S> {
     weighted: bool,
     /// Whether the search still goes straight down: the puzzle is dense (more than
     /// `DENSE_GIVENS` givens; from a candidate puzzle, cells with one candidate) and no branch
-    /// has failed yet (nothing bumped; a node cut by the house matching check, after 1000
+    /// has failed yet (nothing bumped; a node cut by the house matching filter, after 1000
     /// guesses, bumps nothing, which changes only the path). Such a search
     /// propagates without the stack step and guesses on the first bivalue cell, as the removal
     /// searches do (its roomier digit first, `State::roomier_first_guess`): on a puzzle with
@@ -336,10 +336,13 @@ macro_rules! kernel {
                     search.found(state);
                     return;
                 }
-                if search.outcome.guesses >= search.matching_after
-                    && !state.passes_matching_check()
-                {
-                    return;
+                if search.outcome.guesses >= search.matching_after {
+                    match state.filter_houses() {
+                        Err(_) => return,
+                        // Propagate what the filter removed before guessing.
+                        Ok(true) => continue,
+                        Ok(false) => {}
+                    }
                 }
                 // SAFETY: the same kernel, so the CPU supports its features.
                 if IN_ORDER && !unsafe { $check(search, state) } {
@@ -412,7 +415,7 @@ kernel!(
 );
 
 /// Builds the state from `start` and searches it in `mode` with `kernel`, running the house
-/// matching check at every node after `matching_after` guesses.
+/// matching filter at every node after `matching_after` guesses.
 ///
 /// Errors: as `Start::state` ([`Error::InvalidCharacter`] or [`Error::ConflictingGivens`] for a
 /// text start).

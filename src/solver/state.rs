@@ -3,7 +3,7 @@
 //! `docs/solver.md`.
 
 use super::lanes::{take_cells, Lanes};
-use super::matching::has_perfect_matching;
+use super::matching::{perfect_matching, prune_unmatched};
 use super::tables::{
     columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
 };
@@ -741,39 +741,28 @@ impl State {
         }
     }
 
-    /// The house matching check: false when some house can no longer be filled, its missing
-    /// digits having no one-to-one assignment to its empty cells (see `matching`). Catches what
-    /// singles and locked candidates miss, such as four digits confined to three cells. It costs
-    /// far more than a node's propagation, hence `kernel::MATCHING_CHECK_AFTER_GUESSES`.
-    pub(super) fn passes_matching_check(&self) -> bool {
-        let open = self.unsolved.0;
-        // A house, as 9-bit masks: digit d's empty candidate cells, and whether d is placed.
-        let fits = |pick: &dyn Fn(&[u32; 4]) -> u16| {
-            let mut places = [0u16; 9];
-            let mut missing = 0u16;
-            for (d, x) in self.cand.iter().enumerate() {
-                let x = x.0;
-                let empty = [x[0] & open[0], x[1] & open[1], x[2] & open[2], 0];
-                let placed = [x[0] & !open[0], x[1] & !open[1], x[2] & !open[2], 0];
-                places[d] = pick(&empty);
-                missing |= ((pick(&placed) == 0) as u16) << d;
-            }
-            has_perfect_matching(&places, missing)
-        };
+    /// The house matching filter: `Err` when some house can no longer be filled, its missing
+    /// digits having no one-to-one assignment to its empty cells; otherwise removes from every
+    /// house the candidates that no such assignment uses (the eliminations of all naked and
+    /// hidden subsets), and returns whether it removed any (propagation then has work). See
+    /// `matching`. Catches what singles and locked candidates miss, such as four digits
+    /// confined to three cells, or a naked quad in a row whose digits then crowd a box. It
+    /// costs far more than a node's propagation, hence `kernel::MATCHING_CHECK_AFTER_GUESSES`.
+    pub(super) fn filter_houses(&mut self) -> Result<bool, Contradiction> {
+        let mut removed = false;
         for b in 0..3 {
             for r in 0..3 {
-                if !fits(&|v| ((v[b] >> (9 * r)) & 0x1FF) as u16) {
-                    return false;
-                }
+                removed |= self.filter_house(
+                    |v| ((v[b] >> (9 * r)) & 0x1FF) as u16,
+                    |i| 27 * b + 9 * r + i,
+                )?;
             }
             for k in 0..3 {
                 let box_bits = |v: &[u32; 4]| {
                     let (w, s) = (v[b], 3 * k);
                     ((w >> s) & 7 | ((w >> (9 + s)) & 7) << 3 | ((w >> (18 + s)) & 7) << 6) as u16
                 };
-                if !fits(&box_bits) {
-                    return false;
-                }
+                removed |= self.filter_house(box_bits, |i| 27 * b + 9 * (i / 3) + 3 * k + i % 3)?;
             }
         }
         for c in 0..9 {
@@ -786,11 +775,44 @@ impl State {
                 }
                 bits
             };
-            if !fits(&column_bits) {
-                return false;
+            removed |= self.filter_house(column_bits, |i| 27 * (i / 3) + 9 * (i % 3) + c)?;
+        }
+        Ok(removed)
+    }
+
+    /// [`State::filter_houses`] on one house: `pick` takes its nine cells out of a band-word
+    /// set as a 9-bit mask, and `cell` maps a bit of that mask back to a cell (0-80).
+    #[inline(always)]
+    fn filter_house(
+        &mut self,
+        pick: impl Fn(&[u32; 4]) -> u16,
+        cell: impl Fn(usize) -> usize,
+    ) -> Result<bool, Contradiction> {
+        let open = self.unsolved.0;
+        // Digit d's empty candidate cells in the house, and the digits not placed there.
+        let mut places = [0u16; 9];
+        let mut missing = 0u16;
+        for (d, x) in self.cand.iter().enumerate() {
+            let x = x.0;
+            let empty = [x[0] & open[0], x[1] & open[1], x[2] & open[2], 0];
+            let placed = [x[0] & !open[0], x[1] & !open[1], x[2] & !open[2], 0];
+            places[d] = pick(&empty);
+            missing |= ((pick(&placed) == 0) as u16) << d;
+        }
+        let cell_of = perfect_matching(&places, missing).ok_or(Contradiction)?;
+        let before = places;
+        if !prune_unmatched(&mut places, missing, &cell_of) {
+            return Ok(false);
+        }
+        for d in 0..9 {
+            let mut gone = before[d] & !places[d];
+            while gone != 0 {
+                let i = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                self.eliminate(d, cell(i));
             }
         }
-        true
+        Ok(true)
     }
 
     /// The first cell (0-80, row-major) that is unsolved and has no candidate left, if any: where
