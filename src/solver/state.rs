@@ -744,7 +744,8 @@ impl State {
     /// The house matching filter: `Err` when some house can no longer be filled, its missing
     /// digits having no one-to-one assignment to its empty cells; otherwise removes from every
     /// house the candidates that no such assignment uses (the eliminations of all naked and
-    /// hidden subsets), and returns whether it removed any (propagation then has work). See
+    /// hidden subsets), and the same for each digit between rows and columns (every fish);
+    /// returns whether it removed any (propagation then has work). See
     /// `matching`. Catches what singles and locked candidates miss, such as four digits
     /// confined to three cells, or a naked quad in a row whose digits then crowd a box. It
     /// costs far more than a node's propagation, hence `kernel::MATCHING_CHECK_AFTER_GUESSES`.
@@ -777,6 +778,24 @@ impl State {
             };
             removed |= self.filter_house(column_bits, |i| 27 * (i / 3) + 9 * (i % 3) + c)?;
         }
+        // The same for each digit between rows and columns: every row still without the digit
+        // needs its own column (the eliminations of every fish, X-wing to jellyfish and up).
+        let open = self.unsolved.0;
+        for d in 0..9 {
+            let x = self.cand[d].0;
+            let mut places = [0u16; 9];
+            let mut missing = 0u16;
+            for b in 0..3 {
+                for r in 0..3 {
+                    let row = 3 * b + r;
+                    places[row] = ((x[b] & open[b]) >> (9 * r)) as u16 & 0x1FF;
+                    let placed = ((x[b] & !open[b]) >> (9 * r)) & 0x1FF;
+                    missing |= ((placed == 0) as u16) << row;
+                }
+            }
+            removed |=
+                self.filter_places(places, missing, |s, row, c| s.eliminate(d, 9 * row + c))?;
+        }
         Ok(removed)
     }
 
@@ -799,6 +818,19 @@ impl State {
             places[d] = pick(&empty);
             missing |= ((pick(&placed) == 0) as u16) << d;
         }
+        self.filter_places(places, missing, |s, d, i| s.eliminate(d, cell(i)))
+    }
+
+    /// The matching test and pruning of [`State::filter_houses`] on one house's `places` (as
+    /// for `matching::perfect_matching`, `missing` the digits to match); `remove(state, d, i)`
+    /// takes candidate `d` out of the house's `i`-th cell.
+    #[inline(always)]
+    fn filter_places(
+        &mut self,
+        mut places: [u16; 9],
+        missing: u16,
+        mut remove: impl FnMut(&mut State, usize, usize),
+    ) -> Result<bool, Contradiction> {
         let cell_of = perfect_matching(&places, missing).ok_or(Contradiction)?;
         let before = places;
         if !prune_unmatched(&mut places, missing, &cell_of) {
@@ -809,7 +841,7 @@ impl State {
             while gone != 0 {
                 let i = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                self.eliminate(d, cell(i));
+                remove(self, d, i);
             }
         }
         Ok(true)
