@@ -222,3 +222,34 @@ fn a_digit_with_three_rows_in_two_columns_is_refuted_at_the_root() {
     assert_eq!(never.count, 0);
     assert!(never.guesses > 10_000, "{} guesses", never.guesses);
 }
+
+/// The filter waits for 1000 guesses without a solution, counted again from each solution found,
+/// so a count of many solutions that finds them steadily never runs it: the very same search,
+/// guess for guess, as without the filter. (Counted over the whole search instead, it ran at
+/// every node past the 1000th guess and made such counts many times slower; the filter removes
+/// candidates, so the guesses differ when it runs.)
+#[test]
+fn a_count_of_many_solutions_never_runs_the_filter() {
+    let kernel = Kernel::detect();
+    let puzzles = common::read_puzzles("puzzles2_17_clue");
+    let mut guesses = 0;
+    for text in puzzles.iter().take(20) {
+        // Two givens fewer: thousands of solutions.
+        let mut text = *text;
+        let given: Vec<usize> = (0..81)
+            .filter(|&c| text[c] != b'.' && text[c] != b'0')
+            .collect();
+        for &cell in &given[..2] {
+            text[cell] = b'.';
+        }
+        let board = Board::parse(&text).expect("fewer givens of a valid puzzle");
+        let limit = 100_000;
+        let default = search_with(kernel, &board, limit).expect("detected kernel runs");
+        let never =
+            search_with_matching_check_after(kernel, &board, limit, u64::MAX).expect("kernel runs");
+        assert_eq!(default, never, "{board}");
+        assert_eq!(default.count, limit, "{board}");
+        guesses += default.guesses;
+    }
+    assert!(guesses > 1_000_000, "{guesses} guesses");
+}

@@ -33,8 +33,9 @@ impl From<Outcome> for SearchResult {
     }
 }
 
-/// Runs the search with `kernel` and the house matching filter from `matching_after` guesses on;
-/// `None` when the CPU does not support the kernel. Errors: as [`crate::solver::search`].
+/// Runs the search with `kernel` and the house matching filter after `matching_after` guesses
+/// without a solution; `None` when the CPU does not support the kernel. Errors: as
+/// [`crate::solver::search`].
 fn run(
     kernel: Kernel,
     start: Start,
@@ -90,8 +91,8 @@ pub fn search_text_with(
 }
 
 /// As [`search_with`], but the house matching filter starts after `matching_after` guesses
-/// instead of [`MATCHING_CHECK_AFTER_GUESSES`] (0: at every node; `u64::MAX`: never), so tests
-/// can show it never changes an answer.
+/// without a solution instead of [`MATCHING_CHECK_AFTER_GUESSES`] (0: at every node;
+/// `u64::MAX`: never), so tests can show it never changes an answer.
 pub fn search_with_matching_check_after(
     kernel: Kernel,
     board: &Board,

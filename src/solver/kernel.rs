@@ -70,11 +70,14 @@ impl Kernel {
     }
 }
 
-/// Guesses after which every search node also runs the house matching filter
-/// (`State::filter_houses`, see `matching`). Almost every puzzle is solved long before
-/// (the hardest data set averages under 100 guesses), so it costs them nothing; the few sparse
-/// boards that make a search thrash (a contradiction near the root that singles cannot see) are
-/// cut short.
+/// Guesses without a solution (since the start, or since the last solution found) after which
+/// every search node also runs the house matching filter (`State::filter_houses`, see
+/// `matching`), until the next solution. Almost every puzzle is solved long before (the hardest
+/// data set averages under 100 guesses), so it costs them nothing; the few sparse boards that
+/// make a search thrash (a contradiction near the root that singles cannot see) are cut short.
+/// Counting from the last solution keeps the filter off while a count of many solutions finds
+/// them steadily: with the count over the whole search, counting 100,000 solutions of each of
+/// twenty 17-clue puzzles less two givens took 17 times as long as without the filter.
 pub const MATCHING_CHECK_AFTER_GUESSES: u64 = 1000;
 
 /// What a search does with each solution it finds besides counting it. The plain modes use
@@ -138,8 +141,10 @@ const ACTIVITY_MAX: u8 = 8;
 struct Search<S> {
     /// Solutions after which the search stops (at least 1).
     limit: u64,
-    /// Guesses after which every node also runs the house matching filter.
+    /// Guesses without a solution after which every node also runs the house matching filter.
     matching_after: u64,
+    /// `outcome.guesses` when the last solution was found (0 before the first).
+    guesses_at_solution: u64,
     outcome: Outcome,
     sink: S,
     /// Per cell (row-major), how often the search failed there, capped at `ACTIVITY_MAX`: the
@@ -186,6 +191,7 @@ impl<S: Sink> Search<S> {
         Search {
             limit: mode.limit(),
             matching_after,
+            guesses_at_solution: 0,
             outcome: Outcome {
                 count: 0,
                 guesses: 0,
@@ -221,6 +227,7 @@ impl<S: Sink> Search<S> {
         self.sink.solution(self.outcome.count, state);
         self.outcome.count += 1;
         self.failures = 0;
+        self.guesses_at_solution = self.outcome.guesses;
         if self.outcome.first.is_none() {
             self.outcome.first = Some(*state);
         }
@@ -336,7 +343,7 @@ macro_rules! kernel {
                     search.found(state);
                     return;
                 }
-                if search.outcome.guesses >= search.matching_after {
+                if search.outcome.guesses - search.guesses_at_solution >= search.matching_after {
                     match state.filter_houses() {
                         Err(_) => return,
                         // Propagate what the filter removed before guessing.
@@ -415,7 +422,7 @@ kernel!(
 );
 
 /// Builds the state from `start` and searches it in `mode` with `kernel`, running the house
-/// matching filter at every node after `matching_after` guesses.
+/// matching filter at every node after `matching_after` guesses without a solution.
 ///
 /// Errors: as `Start::state` ([`Error::InvalidCharacter`] or [`Error::ConflictingGivens`] for a
 /// text start).
