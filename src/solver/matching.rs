@@ -14,8 +14,8 @@
 //! algorithm for constraints of difference in CSPs", AAAI 1994): with a perfect matching in
 //! hand, a candidate outside it belongs to some other perfect matching exactly when it lies on
 //! an alternating cycle. In Sudoku terms it removes at once every elimination of every naked and
-//! hidden subset (pair, triple, quad and larger) of the house; run on a digit's rows and
-//! columns instead of a house's digits and cells, those of every fish.
+//! hidden subset (pair, triple, quad and larger) of the house. The filter's other half, each
+//! digit on the whole board, is in `template`.
 
 /// Digit `d`'s cell in a perfect matching of the digits of `digits` to cells, digit `d` taking
 /// a cell of `places[d]` (a 9-bit mask of the house's empty cells where `d` is a candidate);

@@ -20,6 +20,7 @@ mod matching;
 pub(crate) mod removal;
 mod state;
 mod tables;
+mod template;
 mod text;
 
 use crate::board::Board;

@@ -7,6 +7,7 @@ use super::matching::{perfect_matching, prune_unmatched};
 use super::tables::{
     columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
 };
+use super::template::template_cells;
 use super::text::write_cells;
 use crate::board::{byte_classes, Board};
 use crate::candidates::{Candidates, ALL_DIGITS};
@@ -744,8 +745,9 @@ impl State {
     /// The house matching filter: `Err` when some house can no longer be filled, its missing
     /// digits having no one-to-one assignment to its empty cells; otherwise removes from every
     /// house the candidates that no such assignment uses (the eliminations of all naked and
-    /// hidden subsets), and the same for each digit between rows and columns (every fish);
-    /// returns whether it removed any (propagation then has work). See
+    /// hidden subsets), and removes each digit's candidates that no template of the digit uses
+    /// (`template`; every fish among them), `Err` when a digit has no template left; returns
+    /// whether it removed any (propagation then has work). See
     /// `matching`. Catches what singles and locked candidates miss, such as four digits
     /// confined to three cells, or a naked quad in a row whose digits then crowd a box. It
     /// costs far more than a node's propagation, hence `kernel::MATCHING_CHECK_AFTER_GUESSES`.
@@ -778,23 +780,21 @@ impl State {
             };
             removed |= self.filter_house(column_bits, |i| 27 * (i / 3) + 9 * (i % 3) + c)?;
         }
-        // The same for each digit between rows and columns: every row still without the digit
-        // needs its own column (the eliminations of every fish, X-wing to jellyfish and up).
-        let open = self.unsolved.0;
+        // Each digit on the whole board: its candidate cells must hold a template (one cell in
+        // every row, column and box), and a candidate no template uses goes. This covers every
+        // fish too (a row-to-column matching that also respects the boxes).
         for d in 0..9 {
-            let x = self.cand[d].0;
-            let mut places = [0u16; 9];
-            let mut missing = 0u16;
+            let bands = [self.cand[d].0[0], self.cand[d].0[1], self.cand[d].0[2]];
+            let kept = template_cells(bands).ok_or(Contradiction)?;
             for b in 0..3 {
-                for r in 0..3 {
-                    let row = 3 * b + r;
-                    places[row] = ((x[b] & open[b]) >> (9 * r)) as u16 & 0x1FF;
-                    let placed = ((x[b] & !open[b]) >> (9 * r)) & 0x1FF;
-                    missing |= ((placed == 0) as u16) << row;
+                let mut gone = bands[b] & !kept[b];
+                while gone != 0 {
+                    let bit = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    self.eliminate(d, 27 * b + bit);
+                    removed = true;
                 }
             }
-            removed |=
-                self.filter_places(places, missing, |s, row, c| s.eliminate(d, 9 * row + c))?;
         }
         Ok(removed)
     }
@@ -818,19 +818,6 @@ impl State {
             places[d] = pick(&empty);
             missing |= ((pick(&placed) == 0) as u16) << d;
         }
-        self.filter_places(places, missing, |s, d, i| s.eliminate(d, cell(i)))
-    }
-
-    /// The matching test and pruning of [`State::filter_houses`] on one house's `places` (as
-    /// for `matching::perfect_matching`, `missing` the digits to match); `remove(state, d, i)`
-    /// takes candidate `d` out of the house's `i`-th cell.
-    #[inline(always)]
-    fn filter_places(
-        &mut self,
-        mut places: [u16; 9],
-        missing: u16,
-        mut remove: impl FnMut(&mut State, usize, usize),
-    ) -> Result<bool, Contradiction> {
         let cell_of = perfect_matching(&places, missing).ok_or(Contradiction)?;
         let before = places;
         if !prune_unmatched(&mut places, missing, &cell_of) {
@@ -841,7 +828,7 @@ impl State {
             while gone != 0 {
                 let i = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                remove(self, d, i);
+                self.eliminate(d, cell(i));
             }
         }
         Ok(true)
