@@ -50,6 +50,9 @@ def _to_bytes(board):
     """The 81 bytes of a board (see _check_board_type for the types); SudokuError when it is
     not 81 bytes."""
     _check_board_type(board)
+    # A str is counted in characters, anything else in bytes (an "é" is one of the first, two
+    # of the second).
+    unit = "character" if isinstance(board, str) else "byte"
     if isinstance(board, str):
         # A non-ASCII character becomes '?', a byte no board holds, one byte per character:
         # the library then names the first fault in row-major order, whatever it is, as it
@@ -59,8 +62,7 @@ def _to_bytes(board):
     if len(board) != CELLS:
         raise SudokuError(
             SUDOKU_INVALID_CHARACTER,
-            "a board has 81 cells, got %d %s"
-            % (len(board), "character" if len(board) == 1 else "characters"),
+            "a board has 81 cells, got %d %s%s" % (len(board), unit, "" if len(board) == 1 else "s"),
         )
     return board
 

@@ -180,6 +180,10 @@ class Solve(unittest.TestCase):
             (TOP1[:80], "a board has 81 cells, got 80 characters"),
             ("", "a board has 81 cells, got 0 characters"),
             (TOP1 + "1", "a board has 81 cells, got 82 characters"),
+            # Bytes are counted as bytes: the "é" is two of them.
+            ((TOP1[:40] + "é" + TOP1[41:]).encode(), "a board has 81 cells, got 82 bytes"),
+            (b"x", "a board has 81 cells, got 1 byte"),
+            (bytearray(TOP1[:80], "ascii"), "a board has 81 cells, got 80 bytes"),
         ):
             with self.assertRaises(sudoku.SudokuError) as caught:
                 sudoku.solve(board)
