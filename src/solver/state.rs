@@ -742,15 +742,21 @@ impl State {
         }
     }
 
-    /// The house matching filter: `Err` when some house can no longer be filled, its missing
-    /// digits having no one-to-one assignment to its empty cells; otherwise removes from every
-    /// house the candidates that no such assignment uses (the eliminations of all naked and
-    /// hidden subsets), and removes each digit's candidates that no template of the digit uses
-    /// (`template`; every fish among them), `Err` when a digit has no template left; returns
-    /// whether it removed any (propagation then has work). See
-    /// `matching`. Catches what singles and locked candidates miss, such as four digits
-    /// confined to three cells, or a naked quad in a row whose digits then crowd a box. It
-    /// costs far more than a node's propagation, hence `kernel::MATCHING_CHECK_AFTER_GUESSES`.
+    /// The late filter, in two halves:
+    ///
+    /// - each house (`matching`): `Err` when its missing digits have no one-to-one assignment
+    ///   to its empty cells; otherwise the candidates that no such assignment uses go (the
+    ///   eliminations of every naked and hidden subset);
+    /// - each digit (`template`): `Err` when its candidates hold no template (one cell in every
+    ///   row, column and box); otherwise the candidates that no template uses go (every fish's
+    ///   eliminations among them).
+    ///
+    /// Returns whether it removed anything (propagation then has work). Catches what singles
+    /// and locked candidates miss, such as four digits confined to three cells, a naked quad
+    /// whose digits then crowd a box, or a digit's cycle of rows and columns that no box
+    /// allows. It costs far more than a node's propagation, hence
+    /// `kernel::MATCHING_CHECK_AFTER_GUESSES`. Only unplaced cells lose candidates: a house's
+    /// places are its empty cells, and every template holds each placed cell of its digit.
     pub(super) fn filter_houses(&mut self) -> Result<bool, Contradiction> {
         let mut removed = false;
         for b in 0..3 {
