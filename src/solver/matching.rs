@@ -17,6 +17,8 @@
 //! hidden subset (pair, triple, quad and larger) of the house. The filter's other half, each
 //! digit on the whole board, is in `template`.
 
+use super::tables::set_bits;
+
 /// Digit `d`'s cell in a perfect matching of the digits of `digits` to cells, digit `d` taking
 /// a cell of `places[d]` (a 9-bit mask of the house's empty cells where `d` is a candidate);
 /// `None` when some set of digits has fewer cells than digits. Entries of digits outside
@@ -28,10 +30,7 @@ pub(super) fn perfect_matching(places: &[u16; 9], digits: u16) -> Option<[u8; 9]
     /// Finds a cell for `d`, moving already matched digits along an augmenting path. `seen`:
     /// cells already tried for this path.
     fn augment(d: usize, places: &[u16; 9], digit_in: &mut [u8; 9], seen: &mut u16) -> bool {
-        let mut cells = places[d] & !*seen;
-        while cells != 0 {
-            let c = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
+        for c in set_bits(u32::from(places[d] & !*seen)) {
             *seen |= 1 << c;
             let owner = digit_in[c];
             if owner == NONE || augment(owner as usize, places, digit_in, seen) {
@@ -42,10 +41,7 @@ pub(super) fn perfect_matching(places: &[u16; 9], digits: u16) -> Option<[u8; 9]
         false
     }
 
-    let mut rest = digits;
-    while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
+    for d in set_bits(u32::from(digits)) {
         let mut seen = 0;
         if !augment(d, places, &mut digit_in, &mut seen) {
             return None;
@@ -76,10 +72,7 @@ pub(super) const NONE: u8 = u8::MAX;
 pub(super) fn prune_unmatched(places: &mut [u16; 9], digits: u16, cell_of: &[u8; 9]) -> bool {
     let mut digit_in = [NONE; 9];
     let mut cells = 0u16;
-    let mut rest = digits;
-    while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
+    for d in set_bits(u32::from(digits)) {
         digit_in[cell_of[d] as usize] = d as u8;
         cells |= places[d];
     }
@@ -88,22 +81,13 @@ pub(super) fn prune_unmatched(places: &mut [u16; 9], digits: u16, cell_of: &[u8;
     }
     // reach[e]: digits whose cell digit e could take (one step), then any number of steps.
     let mut reach = [0u16; 9];
-    let mut rest = digits;
-    while rest != 0 {
-        let e = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let mut others = places[e] & !(1 << cell_of[e]);
-        while others != 0 {
-            let c = others.trailing_zeros() as usize;
-            others &= others - 1;
+    for e in set_bits(u32::from(digits)) {
+        for c in set_bits(u32::from(places[e] & !(1 << cell_of[e]))) {
             reach[e] |= 1 << digit_in[c];
         }
     }
     // Warshall's closure: after step k, paths through digits up to k.
-    let mut through = digits;
-    while through != 0 {
-        let k = through.trailing_zeros() as usize;
-        through &= through - 1;
+    for k in set_bits(u32::from(digits)) {
         let reach_k = reach[k];
         for r in reach.iter_mut() {
             if *r & (1 << k) != 0 {
@@ -112,14 +96,8 @@ pub(super) fn prune_unmatched(places: &mut [u16; 9], digits: u16, cell_of: &[u8;
         }
     }
     let mut removed = false;
-    let mut rest = digits;
-    while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let mut others = places[d] & !(1 << cell_of[d]);
-        while others != 0 {
-            let c = others.trailing_zeros() as usize;
-            others &= others - 1;
+    for d in set_bits(u32::from(digits)) {
+        for c in set_bits(u32::from(places[d] & !(1 << cell_of[d]))) {
             if reach[digit_in[c] as usize] & (1 << d) == 0 {
                 places[d] &= !(1 << c);
                 removed = true;

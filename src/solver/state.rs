@@ -5,7 +5,8 @@
 use super::lanes::{take_cells, Lanes};
 use super::matching::{perfect_matching, prune_unmatched};
 use super::tables::{
-    columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
+    columns_of, row_info, set_bits, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP,
+    KEEP_AFTER_PLACING, PEERS,
 };
 use super::template::template_cells;
 use super::text::write_cells;
@@ -793,10 +794,7 @@ impl State {
             let bands = [self.cand[d].0[0], self.cand[d].0[1], self.cand[d].0[2]];
             let kept = template_cells(bands).ok_or(Contradiction)?;
             for b in 0..3 {
-                let mut gone = bands[b] & !kept[b];
-                while gone != 0 {
-                    let bit = gone.trailing_zeros() as usize;
-                    gone &= gone - 1;
+                for bit in set_bits(bands[b] & !kept[b]) {
                     self.eliminate(d, 27 * b + bit);
                     removed = true;
                 }
@@ -830,10 +828,7 @@ impl State {
             return Ok(false);
         }
         for d in 0..9 {
-            let mut gone = before[d] & !places[d];
-            while gone != 0 {
-                let i = gone.trailing_zeros() as usize;
-                gone &= gone - 1;
+            for i in set_bits(u32::from(before[d] & !places[d])) {
                 self.eliminate(d, cell(i));
             }
         }

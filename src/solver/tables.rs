@@ -9,6 +9,30 @@ use crate::geometry::{Cell, CELLS, PEERS_PER_CELL};
 /// All 27 cells of a band.
 pub(super) const BAND: u32 = (1 << 27) - 1;
 
+/// The six permutations of three things (a band's rows, boxes or stacks), `p[i]` the image of
+/// `i`, in lexicographic order.
+pub(super) const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The indices of the set bits of `mask`, lowest first.
+#[inline(always)]
+pub(super) fn set_bits(mask: u32) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i
+        })
+    })
+}
+
 /// Sets one bit in each band row at column `c`: multiplying a 9-bit column set by this spreads
 /// it down all three rows of a band.
 pub(super) const COLUMN_SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
@@ -70,14 +94,7 @@ const fn triad_cells(t: usize) -> u32 {
 /// reasoning per band and triad comes from JCZSolve and the tdoku essay ("Nerd Sniped: A Sudoku
 /// Story", T. Dillon); this table is our own formulation.
 pub(super) static KEEP: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMS: [[usize; 3]; 6] = PERMUTATIONS_OF_3;
     let mut t = [0u32; 512];
     let mut set = 0;
     while set < 512 {

@@ -29,18 +29,13 @@
 //! each band's placements under their triple, which this replaced (forty-third session). The
 //! tests check it against listing every template. See `docs/solver.md`.
 
+use super::tables::PERMUTATIONS_OF_3;
+
 /// Triples with offset 0 in stack 0, 1 and 2 (bits `t` with `i0`, `i1`, `i2` = 0).
 const OFFSET0: [u32; 3] = [0x124_9249, 0x1C_0E07, 0x1FF];
 
 /// The six ways of giving a band's rows to the stacks: `[row of stack 0, of stack 1, of 2]`.
-const ROWS_TO_STACKS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const ROWS_TO_STACKS: [[usize; 3]; 6] = PERMUTATIONS_OF_3;
 
 /// The triples whose offset in stack `s` is in `offsets` (3 bits).
 #[inline(always)]
