@@ -1,5 +1,6 @@
-//! The house matching filter (`src/solver/matching.rs`) only removes what no solution uses: run
-//! at every node (`search_with_matching_check_after(.., 0)`) it gives the same counts as the
+//! The search's filters, house matching (`src/solver/matching.rs`) and digit templates
+//! (`src/solver/template.rs`), only remove what no solution uses: run at every node
+//! (`search_with_filters(.., Filters::from_start())`) they give the same counts as the
 //! default search on every puzzle of every data set, the same solution where there is one, a
 //! valid one where there are more, and fewer guesses over each data set. And it is what makes the
 //! sparse boards the fuzzers found fast: with it turned off they need millions of guesses
@@ -12,11 +13,19 @@
 use crate::common;
 
 use sudoku::solver::hooks::{
-    search_start_with, search_with, search_with_matching_check_after, Kernel,
-    MATCHING_CHECK_AFTER_GUESSES,
+    search_start_with, search_with, search_with_filters, Filters, Kernel,
+    MATCHING_CHECK_AFTER_GUESSES, TEMPLATES_AFTER_GUESSES,
 };
 use sudoku::{is_solution_of, Board, Candidates, Start};
 use sudoku_testkit::reference::count_candidates;
+
+/// The house matching filter alone, after `after` guesses without a solution.
+fn houses_only(after: u64) -> Filters {
+    Filters {
+        templates_after: u64::MAX,
+        matching_after: after,
+    }
+}
 
 fn check_file(file: &str) {
     let puzzles = common::read_puzzles(file);
@@ -29,7 +38,7 @@ fn check_file(file: &str) {
         let limit = 2;
         let plain = search_with(kernel, &board, limit).expect("detected kernel runs");
         let checked =
-            search_with_matching_check_after(kernel, &board, limit, 0).expect("kernel runs");
+            search_with_filters(kernel, &board, limit, Filters::from_start()).expect("kernel runs");
         assert_eq!(checked.count, plain.count, "{file}, limit {limit}: {board}");
         let solution = checked.solution.expect("data puzzles have a solution");
         assert!(is_solution_of(&board, &solution), "{file}: {board}");
@@ -109,7 +118,7 @@ fn sparse_traps_found_by_fuzzing_end_early() {
             "{text}: {} guesses",
             default.guesses
         );
-        let from_start = search_with_matching_check_after(kernel, &board, 2, 0).unwrap();
+        let from_start = search_with_filters(kernel, &board, 2, Filters::from_start()).unwrap();
         assert_eq!(from_start.count, count, "{text}");
         assert!(from_start.guesses <= default.guesses, "{text}");
     }
@@ -119,7 +128,7 @@ fn sparse_traps_found_by_fuzzing_end_early() {
         ".7000000000000000000000000000...4.1...3.........1.6..4..2...5...........0....37.."
             .parse()
             .unwrap();
-    let never = search_with_matching_check_after(kernel, &trap, 2, u64::MAX).unwrap();
+    let never = search_with_filters(kernel, &trap, 2, Filters::never()).unwrap();
     assert_eq!(never.count, 2);
     assert!(never.guesses > 1_000_000, "{} guesses", never.guesses);
 }
@@ -161,19 +170,19 @@ fn two_naked_quads_that_crowd_a_box_are_refuted_early() {
     assert_eq!(count_candidates(&masks, 2).0, 0);
     let candidates = Candidates::from_masks(masks).expect("masks within 9 bits");
     let kernel = Kernel::detect();
-    let search = |after| {
-        search_start_with(kernel, Start::Candidates(&candidates), 2, after)
+    let search = |filters| {
+        search_start_with(kernel, Start::Candidates(&candidates), 2, filters)
             .expect("detected kernel runs")
             .expect("valid candidates")
     };
-    let default = search(MATCHING_CHECK_AFTER_GUESSES);
+    let default = search(Filters::default());
     assert_eq!(default.count, 0);
     assert!(
         default.guesses < MATCHING_CHECK_AFTER_GUESSES + 100,
         "{} guesses",
         default.guesses
     );
-    let from_start = search(0);
+    let from_start = search(Filters::from_start());
     assert_eq!((from_start.count, from_start.guesses), (0, 0));
 }
 
@@ -191,15 +200,20 @@ fn a_digit_with_three_rows_in_two_columns_is_refuted_at_the_root() {
     }
     assert_eq!(count_candidates(&masks, 2).0, 0);
     let candidates = Candidates::from_masks(masks).expect("masks within 9 bits");
-    let from_start = search_start_with(Kernel::detect(), Start::Candidates(&candidates), 2, 0)
-        .expect("detected kernel runs")
-        .expect("valid candidates");
+    let from_start = search_start_with(
+        Kernel::detect(),
+        Start::Candidates(&candidates),
+        2,
+        Filters::from_start(),
+    )
+    .expect("detected kernel runs")
+    .expect("valid candidates");
     assert_eq!((from_start.count, from_start.guesses), (0, 0));
     let default = search_start_with(
         Kernel::detect(),
         Start::Candidates(&candidates),
         2,
-        MATCHING_CHECK_AFTER_GUESSES,
+        Filters::default(),
     )
     .expect("detected kernel runs")
     .expect("valid candidates");
@@ -215,7 +229,7 @@ fn a_digit_with_three_rows_in_two_columns_is_refuted_at_the_root() {
         Kernel::detect(),
         Start::Candidates(&candidates),
         2,
-        u64::MAX,
+        Filters::never(),
     )
     .expect("detected kernel runs")
     .expect("valid candidates");
@@ -223,11 +237,11 @@ fn a_digit_with_three_rows_in_two_columns_is_refuted_at_the_root() {
     assert!(never.guesses > 10_000, "{} guesses", never.guesses);
 }
 
-/// The filter waits for 1000 guesses without a solution, counted again from each solution found,
-/// so a count of many solutions that finds them steadily never runs it: the very same search,
-/// guess for guess, as without the filter. (Counted over the whole search instead, it ran at
-/// every node past the 1000th guess and made such counts many times slower; the filter removes
-/// candidates, so the guesses differ when it runs.)
+/// The house matching filter waits for 1000 guesses without a solution, counted again from each
+/// solution found, so a count of many solutions that finds them steadily never runs it: the very
+/// same search, guess for guess, as without it. (Counted over the whole search instead, it ran
+/// at every node past the 1000th guess and made such counts many times slower; the filter
+/// removes candidates, so the guesses differ when it runs.)
 #[test]
 fn a_count_of_many_solutions_never_runs_the_filter() {
     let kernel = Kernel::detect();
@@ -245,8 +259,11 @@ fn a_count_of_many_solutions_never_runs_the_filter() {
         let board = Board::parse(&text).expect("fewer givens of a valid puzzle");
         let limit = 100_000;
         let default = search_with(kernel, &board, limit).expect("detected kernel runs");
-        let never =
-            search_with_matching_check_after(kernel, &board, limit, u64::MAX).expect("kernel runs");
+        let without = Filters {
+            matching_after: u64::MAX,
+            ..Filters::default()
+        };
+        let never = search_with_filters(kernel, &board, limit, without).expect("kernel runs");
         assert_eq!(default, never, "{board}");
         assert_eq!(default.count, limit, "{board}");
         guesses += default.guesses;
@@ -315,12 +332,18 @@ fn a_digit_without_a_template_is_refuted_at_the_first_filtered_node() {
         let candidates = Candidates::from_masks(masks).expect("masks within 9 bits");
         let start = || Start::Candidates(&candidates);
         for after in [0, MATCHING_CHECK_AFTER_GUESSES] {
-            let result = search_start_with(kernel, start(), 2, after)
+            let result = search_start_with(kernel, start(), 2, houses_only(after))
                 .expect("detected kernel runs")
                 .expect("valid candidates");
             assert_eq!(result.count, 0, "{masks:?}");
             assert_eq!(result.guesses, after, "{masks:?}");
         }
+        // The search's own filters: the templates once a node after a few fruitless guesses.
+        let result = search_start_with(kernel, start(), 2, Filters::default())
+            .expect("detected kernel runs")
+            .expect("valid candidates");
+        assert_eq!(result.count, 0, "{masks:?}");
+        assert_eq!(result.guesses, TEMPLATES_AFTER_GUESSES, "{masks:?}");
     }
     // A board with the first case's cycle for digit 6: 918,636 guesses (12.8 s) before.
     let board: Board =
@@ -356,7 +379,7 @@ fn a_branch_that_kills_a_digit_s_only_template_is_cut_short() {
             Kernel::detect(),
             Start::Candidates(&candidates),
             limit,
-            MATCHING_CHECK_AFTER_GUESSES,
+            Filters::default(),
         )
         .expect("detected kernel runs")
         .expect("valid candidates");

@@ -1,5 +1,5 @@
-//! Hooks for tests and benchmarks: forcing a search kernel, moving the house matching filter,
-//! search statistics, and listing solutions by either strategy.
+//! Hooks for tests and benchmarks: forcing a search kernel, moving the search's filters (house
+//! matching, digit templates), search statistics, and listing solutions by either strategy.
 //!
 //! **Not a stable API**: hidden from the documentation, and anything here may change or go in
 //! any release. Programs use [`crate::solver::search`] and the crate-root functions.
@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::geometry::CELLS;
 
-pub use super::kernel::{Kernel, MATCHING_CHECK_AFTER_GUESSES};
+pub use super::kernel::{Filters, Kernel, MATCHING_CHECK_AFTER_GUESSES, TEMPLATES_AFTER_GUESSES};
 
 /// What a search found, with its statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,44 +33,38 @@ impl From<Outcome> for SearchResult {
     }
 }
 
-/// Runs the search with `kernel` and the house matching filter after `matching_after` guesses
-/// without a solution; `None` when the CPU does not support the kernel. Errors: as
-/// [`crate::solver::search`].
+/// Runs the search with `kernel` and its filters as `filters` says; `None` when the CPU does
+/// not support the kernel. Errors: as [`crate::solver::search`].
 fn run(
     kernel: Kernel,
     start: Start,
     limit: u64,
-    matching_after: u64,
+    filters: Filters,
 ) -> Option<Result<SearchResult, Error>> {
     if !kernel.is_supported() {
         return None;
     }
     // SAFETY: just checked.
-    let outcome = unsafe { kernel::run(kernel, &start, Mode::Count { limit }, matching_after) };
+    let outcome = unsafe { kernel::run(kernel, &start, Mode::Count { limit }, filters) };
     Some(outcome.map(SearchResult::from))
 }
 
 /// A board start: never an error.
-fn run_board(
-    kernel: Kernel,
-    board: &Board,
-    limit: u64,
-    matching_after: u64,
-) -> Option<SearchResult> {
-    run(kernel, Start::Board(board), limit, matching_after)
+fn run_board(kernel: Kernel, board: &Board, limit: u64, filters: Filters) -> Option<SearchResult> {
+    run(kernel, Start::Board(board), limit, filters)
         .map(|result| result.expect("a Board start never fails"))
 }
 
 /// Searches `board` for up to `limit` solutions (0 is taken as 1) with the kernel the library
 /// uses, [`Kernel::detect`].
 pub fn search(board: &Board, limit: u64) -> SearchResult {
-    run_board(Kernel::detect(), board, limit, MATCHING_CHECK_AFTER_GUESSES)
+    run_board(Kernel::detect(), board, limit, Filters::default())
         .expect("the detected kernel is supported")
 }
 
 /// As [`search`] with a chosen kernel; `None` when the CPU does not support it.
 pub fn search_with(kernel: Kernel, board: &Board, limit: u64) -> Option<SearchResult> {
-    run_board(kernel, board, limit, MATCHING_CHECK_AFTER_GUESSES)
+    run_board(kernel, board, limit, Filters::default())
 }
 
 /// As [`search_with`] on a text board (81 bytes, row-major, parsed inside the kernel); `None`
@@ -82,35 +76,30 @@ pub fn search_text_with(
     text: &[u8; CELLS],
     limit: u64,
 ) -> Option<Result<SearchResult, Error>> {
-    run(
-        kernel,
-        Start::Text(text),
-        limit,
-        MATCHING_CHECK_AFTER_GUESSES,
-    )
+    run(kernel, Start::Text(text), limit, Filters::default())
 }
 
-/// As [`search_with`], but the house matching filter starts after `matching_after` guesses
-/// without a solution instead of [`MATCHING_CHECK_AFTER_GUESSES`] (0: at every node;
-/// `u64::MAX`: never), so tests can show it never changes an answer.
-pub fn search_with_matching_check_after(
+/// As [`search_with`], but with the filters starting as `filters` says instead of
+/// [`Filters::default`] ([`Filters::from_start`], [`Filters::never`], or any thresholds), so
+/// tests can show that they never change an answer.
+pub fn search_with_filters(
     kernel: Kernel,
     board: &Board,
     limit: u64,
-    matching_after: u64,
+    filters: Filters,
 ) -> Option<SearchResult> {
-    run_board(kernel, board, limit, matching_after)
+    run_board(kernel, board, limit, filters)
 }
 
-/// As [`search_with_matching_check_after`] from any start (a candidate puzzle, say); `None` when
+/// As [`search_with_filters`] from any start (a candidate puzzle, say); `None` when
 /// the CPU does not support the kernel. Errors (inside the `Some`): as [`crate::solver::search`].
 pub fn search_start_with(
     kernel: Kernel,
     start: Start,
     limit: u64,
-    matching_after: u64,
+    filters: Filters,
 ) -> Option<Result<SearchResult, Error>> {
-    run(kernel, start, limit, matching_after)
+    run(kernel, start, limit, filters)
 }
 
 /// How [`list_with`] finds the solutions it lists.
@@ -145,7 +134,7 @@ pub fn list_with(
             &start,
             &mut list::Texts(out),
             strategy,
-            MATCHING_CHECK_AFTER_GUESSES,
+            Filters::default(),
         )
     })
 }

@@ -18,7 +18,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::kernel::{self, Kernel, Sink};
+use super::kernel::{self, Filters, Kernel, Sink};
 use super::state::State;
 use super::{Mode, Start};
 use crate::board::Board;
@@ -141,7 +141,7 @@ pub(super) unsafe fn list(
     start: &Start,
     store: &mut dyn Store,
     strategy: Strategy,
-    matching_after: u64,
+    filters: Filters,
 ) -> Result<(usize, bool), Error> {
     let capacity = store.capacity();
     // At most isize::MAX, so the sum fits in a u64.
@@ -149,10 +149,9 @@ pub(super) unsafe fn list(
     if strategy == Strategy::FastThenOrdered {
         let mode = Mode::Count { limit: above };
         // SAFETY: the caller's guarantee.
-        let found = unsafe {
-            kernel::run_with::<false, _>(kernel, start, mode, matching_after, Fill(store))
-        }?
-        .count();
+        let found =
+            unsafe { kernel::run_with::<false, _>(kernel, start, mode, filters, Fill(store)) }?
+                .count();
         if found < above {
             // Every solution was found and stored.
             let n = found as usize;
@@ -169,13 +168,7 @@ pub(super) unsafe fn list(
     };
     // SAFETY: the caller's guarantee.
     let found = unsafe {
-        kernel::run_with::<true, _>(
-            kernel,
-            start,
-            Mode::Count { limit },
-            matching_after,
-            Fill(store),
-        )
+        kernel::run_with::<true, _>(kernel, start, Mode::Count { limit }, filters, Fill(store))
     }?
     .count();
     match strategy {
@@ -225,7 +218,7 @@ pub fn list_solutions(start: Start<'_>, out: &mut [[u8; CELLS]]) -> Result<(usiz
             &start,
             &mut Texts(out),
             Strategy::FastThenOrdered,
-            kernel::MATCHING_CHECK_AFTER_GUESSES,
+            Filters::default(),
         )
     }
 }
@@ -244,7 +237,7 @@ pub(crate) fn list_solutions_uninit(
             &start,
             &mut Uninit(out),
             Strategy::FastThenOrdered,
-            kernel::MATCHING_CHECK_AFTER_GUESSES,
+            Filters::default(),
         )
     }
 }
@@ -266,7 +259,7 @@ pub fn list_boards(board: &Board, limit: usize) -> (Vec<Board>, bool) {
             &Start::Board(board),
             &mut store,
             Strategy::FastThenOrdered,
-            kernel::MATCHING_CHECK_AFTER_GUESSES,
+            Filters::default(),
         )
     };
     let Ok((n, more)) = listed else {

@@ -27,7 +27,7 @@ use crate::board::Board;
 use crate::candidates::Candidates;
 use crate::error::Error;
 use crate::geometry::CELLS;
-use kernel::{Kernel, MATCHING_CHECK_AFTER_GUESSES};
+use kernel::{Filters, Kernel};
 use state::State;
 
 pub(crate) use list::list_solutions_uninit;
@@ -168,7 +168,7 @@ impl std::fmt::Debug for Outcome {
 /// ```
 pub fn search(start: Start<'_>, mode: Mode) -> Result<Outcome, Error> {
     // SAFETY: `detect` returns a kernel this CPU supports.
-    unsafe { kernel::run(Kernel::detect(), &start, mode, MATCHING_CHECK_AFTER_GUESSES) }
+    unsafe { kernel::run(Kernel::detect(), &start, mode, Filters::default()) }
 }
 
 /// Parses `text` (81 bytes, as for [`Start::Text`]), searches it in `mode` and overwrites it with

@@ -803,6 +803,38 @@ impl State {
         Ok(removed)
     }
 
+    /// The candidates: `candidates()[d].0[b]`, the cells of band `b` that may hold digit
+    /// `d + 1`, placed cells included (see `docs/solver.md`).
+    #[inline(always)]
+    pub(super) fn candidates(&self) -> &[Lanes; 9] {
+        &self.cand
+    }
+
+    /// The digit template filter's step (see `template`): keeps of each digit's candidates only
+    /// `kept[d]`, the cells that some template of the digit uses, as computed from
+    /// [`State::candidates`]. `Err` when a digit keeps no cell (it has no template); otherwise
+    /// whether anything went. The slots that lost a candidate become urgent, as after an
+    /// elimination, so the propagation that follows looks at them first.
+    #[inline(always)]
+    pub(super) fn filter_templates(&mut self, kept: &[Lanes; 9]) -> Result<bool, Contradiction> {
+        let mut changed = 0u64;
+        let mut templateless = false;
+        for (d, (x, k)) in self.cand.iter_mut().zip(kept).enumerate() {
+            // Every template holds three cells of each band.
+            templateless |= k.0[0] == 0;
+            let after = x.and(*k);
+            let lost = x.lanes_differing(after);
+            *x = after;
+            changed |= lost << (4 * d);
+            self.stack_dirty |= u32::from(lost != 0) << d;
+        }
+        if templateless {
+            return Err(Contradiction);
+        }
+        self.urgent |= changed;
+        Ok(changed != 0)
+    }
+
     /// [`State::filter_houses`] on one house: `pick` takes its nine cells out of a band-word
     /// set as a 9-bit mask, and `cell` maps a bit of that mask back to a cell (0-80).
     #[inline(always)]
