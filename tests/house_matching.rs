@@ -232,39 +232,24 @@ fn a_digit_with_three_rows_in_two_columns_is_refuted_at_the_root() {
     }
     assert_eq!(count_candidates(&masks, 2).0, 0);
     let candidates = Candidates::from_masks(masks).expect("masks within 9 bits");
-    let from_start = search_start_with(
-        Kernel::detect(),
-        Start::Candidates(&candidates),
-        2,
-        Filters::from_start(),
-    )
-    .expect("detected kernel runs")
-    .expect("valid candidates");
+    let search = |filters| {
+        search_start_with(Kernel::detect(), Start::Candidates(&candidates), 2, filters)
+            .expect("detected kernel runs")
+            .expect("valid candidates")
+    };
+    let from_start = search(Filters::from_start());
     assert_eq!((from_start.count, from_start.guesses), (0, 0));
-    let default = search_start_with(
-        Kernel::detect(),
-        Start::Candidates(&candidates),
-        2,
-        Filters::default(),
-    )
-    .expect("detected kernel runs")
-    .expect("valid candidates");
+    // The search's own filters: the templates, once a node after a few fruitless guesses.
+    let default = search(Filters::default());
     assert_eq!(default.count, 0);
     assert!(
-        default.guesses <= MATCHING_CHECK_AFTER_GUESSES,
+        default.guesses <= TEMPLATES_AFTER_GUESSES,
         "{} guesses",
         default.guesses
     );
-    // Without the filter the search needs 69,281 guesses to find out (exact, so it is
+    // Without the filters the search needs 69,281 guesses to find out (exact, so it is
     // asserted on a bound, not on time).
-    let never = search_start_with(
-        Kernel::detect(),
-        Start::Candidates(&candidates),
-        2,
-        Filters::never(),
-    )
-    .expect("detected kernel runs")
-    .expect("valid candidates");
+    let never = search(Filters::never());
     assert_eq!(never.count, 0);
     assert!(never.guesses > 10_000, "{} guesses", never.guesses);
 }
