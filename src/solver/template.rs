@@ -204,12 +204,16 @@ fn fitting<W: Word>(next: &[W; 8], after: &[W; 8]) -> W {
 fn band_kept<W: Word>(used: W, products: &[W; 6]) -> W {
     let mut kept = W::splat(0);
     for (s, ways) in ROW_IN_STACK.iter().enumerate() {
-        // The used triples with offset j in stack s.
-        let with: [W; 3] = [1, 2, 4].map(|o| used.and(W::splat(WITH_OFFSETS[s][o])));
-        for (r, &[i, j]) in ways.iter().enumerate() {
-            let rows = products[i].or(products[j]);
-            for (o, w) in with.iter().enumerate() {
-                kept = kept.or(w.and(rows).nonzero_bit((9 * r + 3 * s + o) as u32));
+        // with[j]: the used triples with offset j in stack s. (Loops, not closures such as
+        // `array::map`'s: those may be compiled outside the kernel, without its features.)
+        let mut with = [used; 3];
+        for (j, w) in with.iter_mut().enumerate() {
+            *w = used.and(W::splat(WITH_OFFSETS[s][1 << j]));
+        }
+        for (r, &[first, second]) in ways.iter().enumerate() {
+            let rows = products[first].or(products[second]);
+            for (j, w) in with.iter().enumerate() {
+                kept = kept.or(w.and(rows).nonzero_bit((9 * r + 3 * s + j) as u32));
             }
         }
     }
@@ -272,9 +276,9 @@ mod x8 {
     use super::Word;
     use std::arch::x86_64::*;
 
-    /// Eight digits' words, one per lane. Private to this module, and built only inside
-    /// [`super::template_cells_x8`], a function of the AVX2 kernels: so every operation below runs on a
-    /// CPU with AVX2.
+    /// Eight digits' words, one per lane. Seen only by `template`, and built only inside
+    /// [`super::template_cells_x8`], a function with AVX2 enabled that the AVX2 kernels call:
+    /// so every operation below runs where AVX2 is enabled, on a CPU that has it.
     #[derive(Clone, Copy)]
     pub(super) struct X8(pub(super) __m256i);
 
