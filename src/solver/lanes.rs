@@ -23,9 +23,9 @@ impl Lanes {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let mut r = [0; 4];
-            for i in 0..4 {
-                r[i] = self.0[i] & o.0[i];
+            let mut r = self.0;
+            for (x, y) in r.iter_mut().zip(o.0) {
+                *x &= y;
             }
             Lanes(r)
         }
@@ -40,9 +40,9 @@ impl Lanes {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let mut r = [0; 4];
-            for i in 0..4 {
-                r[i] = self.0[i] | o.0[i];
+            let mut r = self.0;
+            for (x, y) in r.iter_mut().zip(o.0) {
+                *x |= y;
             }
             Lanes(r)
         }
@@ -58,9 +58,9 @@ impl Lanes {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let mut r = [0; 4];
-            for i in 0..4 {
-                r[i] = self.0[i] & !o.0[i];
+            let mut r = self.0;
+            for (x, y) in r.iter_mut().zip(o.0) {
+                *x &= !y;
             }
             Lanes(r)
         }
@@ -144,9 +144,9 @@ impl Lanes {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let mut r = [0; 4];
-            for i in 0..4 {
-                r[i] = self.0[i] >> N;
+            let mut r = self.0;
+            for x in r.iter_mut() {
+                *x >>= N;
             }
             Lanes(r)
         }
@@ -162,9 +162,9 @@ impl Lanes {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let mut r = [0; 4];
-            for i in 0..4 {
-                r[i] = self.0[i] << N;
+            let mut r = self.0;
+            for x in r.iter_mut() {
+                *x <<= N;
             }
             Lanes(r)
         }

@@ -259,7 +259,7 @@ pub(super) fn template_cells(bands: [u32; 3]) -> Option<[u32; 3]> {
 /// digit with no template keeps no cell.
 ///
 /// # Safety
-/// None needed: it is `unsafe` only to share the signature of [`template_cells_x8`], as the
+/// None needed: it is `unsafe` only to share the signature of `template_cells_x8` (AVX2), as the
 /// kernels take either.
 #[inline(always)]
 pub(super) unsafe fn template_cells_each(cand: &[Lanes; 9]) -> [Lanes; 9] {
