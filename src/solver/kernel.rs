@@ -400,7 +400,9 @@ macro_rules! kernel {
                     }
                     Ok(()) => {
                         templated = true;
-                        // SAFETY: the same kernel, so the CPU supports its features.
+                        // SAFETY: the same kernel, so the CPU supports its features (the
+                        // portable kernel's function is safe, hence the `allow`).
+                        #[allow(unused_unsafe)]
                         let kept = unsafe { $templates(state.candidates()) };
                         match state.filter_templates(&kept) {
                             Err(_) => true,

@@ -8,7 +8,7 @@ use super::tables::{
     columns_of, row_info, set_bits, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP,
     KEEP_AFTER_PLACING, PEERS,
 };
-use super::template::template_cells;
+use super::template::template_cells_each;
 use super::text::write_cells;
 use crate::board::{byte_classes, Board};
 use crate::candidates::{Candidates, ALL_DIGITS};
@@ -790,16 +790,7 @@ impl State {
         // Each digit on the whole board: its candidate cells must hold a template (one cell in
         // every row, column and box), and a candidate no template uses goes. This covers every
         // fish too (a row-to-column matching that also respects the boxes).
-        for d in 0..9 {
-            let bands = [self.cand[d].0[0], self.cand[d].0[1], self.cand[d].0[2]];
-            let kept = template_cells(bands).ok_or(Contradiction)?;
-            for b in 0..3 {
-                for bit in set_bits(bands[b] & !kept[b]) {
-                    self.eliminate(d, 27 * b + bit);
-                    removed = true;
-                }
-            }
-        }
+        removed |= self.filter_templates(&template_cells_each(&self.cand))?;
         Ok(removed)
     }
 

@@ -247,22 +247,19 @@ fn kept_cells<W: Word>(bands: [W; 3]) -> [W; 3] {
 /// The candidate cells of one digit that some template uses, per band (a band word: bit
 /// `9 * r + c` for row `r` of the band and column `c`), from its candidate cells `bands` in the
 /// same layout (a placed cell counts as a candidate: it is the only one of its row); `None` when
-/// no template fits.
-#[inline(always)]
-pub(super) fn template_cells(bands: [u32; 3]) -> Option<[u32; 3]> {
+/// no template fits. The tests' view of `kept_cells` for one digit.
+#[cfg(test)]
+fn template_cells(bands: [u32; 3]) -> Option<[u32; 3]> {
     let kept = kept_cells(bands);
     (kept[0] != 0).then_some(kept)
 }
 
-/// [`template_cells`] for all nine digits, one at a time (the portable kernel's): the
-/// candidate cells of each digit that some template uses, as its [`Lanes`] (lane 3 zero); a
-/// digit with no template keeps no cell.
-///
-/// # Safety
-/// None needed: it is `unsafe` only to share the signature of `template_cells_x8` (AVX2), as the
-/// kernels take either.
+/// The cells that some template of each digit uses, one digit at a time (the portable kernel's
+/// and the late filter's): bit `9 * r + c` of lane `b` for row `r` of band `b` and column `c`,
+/// as in the candidates `cand` (a placed cell counts as a candidate: it is the only one of its
+/// row); lane 3 zero; a digit with no template keeps no cell.
 #[inline(always)]
-pub(super) unsafe fn template_cells_each(cand: &[Lanes; 9]) -> [Lanes; 9] {
+pub(super) fn template_cells_each(cand: &[Lanes; 9]) -> [Lanes; 9] {
     let mut out = [Lanes::ZERO; 9];
     for (o, c) in out.iter_mut().zip(cand) {
         let [b0, b1, b2] = kept_cells([c.0[0], c.0[1], c.0[2]]);
@@ -341,7 +338,7 @@ mod x8 {
     }
 }
 
-/// [`template_cells`] for all nine digits with AVX2: the candidate cells of each digit that
+/// [`template_cells_each`] with AVX2: the candidate cells of each digit that
 /// some template uses, as its [`Lanes`] (lane 3 zero); a digit with no template keeps no cell.
 /// Digits 0-7 take a lane each of three registers (one per band); digit 8 takes lanes 0-2 of a
 /// fourth (one per band), where the bands' fit reads the other bands by rotating lanes.
