@@ -17,41 +17,74 @@
 //! hidden subset (pair, triple, quad and larger) of the house. The filter's other half, each
 //! digit on the whole board, is in `template`.
 
-use super::tables::set_bits;
-
 /// Digit `d`'s cell in a perfect matching of the digits of `digits` to cells, digit `d` taking
 /// a cell of `places[d]` (a 9-bit mask of the house's empty cells where `d` is a candidate);
 /// `None` when some set of digits has fewer cells than digits. Entries of digits outside
 /// `digits` are `NONE`.
+///
+/// Each digit takes a free cell of its own when it has one; otherwise a breadth-first search
+/// over the digits finds the shortest augmenting path (a chain of digits each moving to the next
+/// one's cell, the last into a free cell), all on bit masks with no recursion: the search runs
+/// inside the kernels, compiled with their CPU features.
+#[inline(always)]
 pub(super) fn perfect_matching(places: &[u16; 9], digits: u16) -> Option<[u8; 9]> {
-    // digit_in[c]: the digit matched to cell c, or NONE.
+    // digit_in[c]: the digit matched to cell c, or NONE; cell_of[d]: the other way round.
     let mut digit_in = [NONE; 9];
-
-    /// Finds a cell for `d`, moving already matched digits along an augmenting path. `seen`:
-    /// cells already tried for this path.
-    fn augment(d: usize, places: &[u16; 9], digit_in: &mut [u8; 9], seen: &mut u16) -> bool {
-        for c in set_bits(u32::from(places[d] & !*seen)) {
-            *seen |= 1 << c;
-            let owner = digit_in[c];
-            if owner == NONE || augment(owner as usize, places, digit_in, seen) {
-                digit_in[c] = d as u8;
-                return true;
-            }
-        }
-        false
-    }
-
-    for d in set_bits(u32::from(digits)) {
-        let mut seen = 0;
-        if !augment(d, places, &mut digit_in, &mut seen) {
-            return None;
-        }
-    }
     let mut cell_of = [NONE; 9];
-    for (c, &d) in digit_in.iter().enumerate() {
-        if d != NONE {
-            cell_of[d as usize] = c as u8;
-        }
+    let mut free = 0x1FFu16;
+    let mut rest = digits;
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let direct = places[d] & free;
+        let end = if direct != 0 {
+            direct.trailing_zeros() as usize
+        } else {
+            // reached_from[c]: the digit whose places first reached cell c.
+            let mut reached_from = [NONE; 9];
+            let mut seen = 0u16;
+            let mut frontier = 1u16 << d;
+            let mut end = None;
+            'search: while frontier != 0 {
+                let mut next = 0u16;
+                while frontier != 0 {
+                    let e = frontier.trailing_zeros() as usize;
+                    frontier &= frontier - 1;
+                    let mut new = places[e] & !seen;
+                    seen |= new;
+                    while new != 0 {
+                        let c = new.trailing_zeros() as usize;
+                        new &= new - 1;
+                        reached_from[c] = e as u8;
+                        if digit_in[c] == NONE {
+                            end = Some(c);
+                            break 'search;
+                        }
+                        next |= 1 << digit_in[c];
+                    }
+                }
+                frontier = next;
+            }
+            let end = end?;
+            // Each digit on the path moves to the cell it reached; the one before it takes the
+            // cell it left, back to `d`, which was unmatched.
+            let mut c = end;
+            loop {
+                let e = reached_from[c] as usize;
+                let left = cell_of[e];
+                digit_in[c] = e as u8;
+                cell_of[e] = c as u8;
+                if e == d {
+                    break;
+                }
+                c = left as usize;
+            }
+            free &= !(1 << end);
+            continue;
+        };
+        digit_in[end] = d as u8;
+        cell_of[d] = end as u8;
+        free &= !(1 << end);
     }
     Some(cell_of)
 }
@@ -68,41 +101,51 @@ pub(super) const NONE: u8 = u8::MAX;
 /// is reachable from `c`'s digit along "digit `e` could take the cell of digit `f`" (`f`'s cell
 /// among `e`'s places), which a transitive closure over the nine digits gives. This assumes
 /// every cell of `places` is matched, that is as many empty cells as missing digits; a house
-/// with more cells than digits is left alone.
+/// with more cells than digits is left alone. Branch-free bit arithmetic on the 9 x 9 matrix
+/// of digits, whose branches on the candidates mispredicted.
+#[inline(always)]
 pub(super) fn prune_unmatched(places: &mut [u16; 9], digits: u16, cell_of: &[u8; 9]) -> bool {
-    let mut digit_in = [NONE; 9];
     let mut cells = 0u16;
-    for d in set_bits(u32::from(digits)) {
-        digit_in[cell_of[d] as usize] = d as u8;
-        cells |= places[d];
+    for p in places.iter() {
+        cells |= p;
     }
     if cells.count_ones() != digits.count_ones() {
         return false;
     }
-    // reach[e]: digits whose cell digit e could take (one step), then any number of steps.
+    // reach[e]: digits whose cell digit e could take (one step, its own cell included), then
+    // any number of steps. Digits outside `digits` have no places and no cell.
     let mut reach = [0u16; 9];
-    for e in set_bits(u32::from(digits)) {
-        for c in set_bits(u32::from(places[e] & !(1 << cell_of[e]))) {
-            reach[e] |= 1 << digit_in[c];
+    for (f, &c) in cell_of.iter().enumerate() {
+        if digits >> f & 1 == 0 {
+            continue;
+        }
+        for (r, p) in reach.iter_mut().zip(places.iter()) {
+            *r |= (p >> c & 1) << f;
         }
     }
+    let direct = reach;
     // Warshall's closure: after step k, paths through digits up to k.
-    for k in set_bits(u32::from(digits)) {
+    for k in 0..9 {
         let reach_k = reach[k];
         for r in reach.iter_mut() {
-            if *r & (1 << k) != 0 {
-                *r |= reach_k;
-            }
+            *r |= reach_k & 0u16.wrapping_sub(*r >> k & 1);
         }
     }
+    // Digit d keeps the cell of digit f when f reaches d back (then both lie on a cycle, or f
+    // is d itself).
     let mut removed = false;
-    for d in set_bits(u32::from(digits)) {
-        for c in set_bits(u32::from(places[d] & !(1 << cell_of[d]))) {
-            if reach[digit_in[c] as usize] & (1 << d) == 0 {
-                places[d] &= !(1 << c);
-                removed = true;
-            }
+    for d in 0..9 {
+        let mut kept_digits = 0u16;
+        for (f, r) in reach.iter().enumerate() {
+            kept_digits |= (r >> d & 1) << f;
         }
+        let lost = direct[d] & !kept_digits;
+        let mut lost_cells = 0u16;
+        for (f, &c) in cell_of.iter().enumerate() {
+            lost_cells |= (lost >> f & 1) << (c & 15);
+        }
+        removed |= lost_cells != 0;
+        places[d] &= !lost_cells;
     }
     removed
 }

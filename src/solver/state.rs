@@ -5,8 +5,7 @@
 use super::lanes::{take_cells, Lanes};
 use super::matching::{perfect_matching, prune_unmatched};
 use super::tables::{
-    columns_of, row_info, set_bits, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP,
-    KEEP_AFTER_PLACING, PEERS,
+    columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
 };
 use super::template::template_cells_each;
 use super::text::write_cells;
@@ -755,43 +754,115 @@ impl State {
     /// Returns whether it removed anything (propagation then has work). Catches what singles
     /// and locked candidates miss, such as four digits confined to three cells, a naked quad
     /// whose digits then crowd a box, or a digit's cycle of rows and columns that no box
-    /// allows. It costs far more than a node's propagation, hence
-    /// `kernel::MATCHING_CHECK_AFTER_GUESSES`. Only unplaced cells lose candidates: a house's
+    /// allows. It costs far more than a node's propagation (about 5 µs a pass on dense
+    /// candidate puzzles, docs/performance.md), hence `kernel::MATCHING_CHECK_AFTER_GUESSES`.
+    /// Inlined into each kernel, so that its bit arithmetic is built with the kernel's CPU
+    /// features. Only unplaced cells lose candidates: a house's
     /// places are its empty cells, and every template holds each placed cell of its digit.
+    #[inline(always)]
     pub(super) fn filter_houses(&mut self) -> Result<bool, Contradiction> {
+        let open = self.unsolved.0;
+        // Each digit's empty candidate cells (band words), kept up to date as the houses prune,
+        // so that each house sees what the ones before it removed; and the rows, columns and
+        // boxes (9 bits each) where the digit is placed, which pruning never changes.
+        let mut empty = [[0u32; 3]; 9];
+        let mut placed = [[0u16; 3]; 9];
+        for (d, x) in self.cand.iter().enumerate() {
+            let mut rows = 0u32;
+            let mut columns = 0u32;
+            let mut boxes = 0u32;
+            for b in 0..3 {
+                empty[d][b] = x.0[b] & open[b];
+                let p = x.0[b] & !open[b];
+                for r in 0..3 {
+                    rows |= ((p >> (9 * r) & 0x1FF != 0) as u32) << (3 * b + r);
+                }
+                let lines = (p | p >> 9 | p >> 18) & 0x1FF;
+                columns |= lines;
+                for k in 0..3 {
+                    boxes |= ((lines >> (3 * k) & 7 != 0) as u32) << (3 * b + k);
+                }
+            }
+            placed[d] = [rows as u16, columns as u16, boxes as u16];
+        }
         let mut removed = false;
         for b in 0..3 {
             for r in 0..3 {
                 removed |= self.filter_house(
-                    |v| ((v[b] >> (9 * r)) & 0x1FF) as u16,
+                    &mut empty,
+                    &placed,
+                    (0, 3 * b + r),
+                    |e| ((e[b] >> (9 * r)) & 0x1FF) as u16,
                     |i| 27 * b + 9 * r + i,
                 )?;
             }
             for k in 0..3 {
-                let box_bits = |v: &[u32; 4]| {
-                    let (w, s) = (v[b], 3 * k);
+                let box_bits = |e: &[u32; 3]| {
+                    let (w, s) = (e[b], 3 * k);
                     ((w >> s) & 7 | ((w >> (9 + s)) & 7) << 3 | ((w >> (18 + s)) & 7) << 6) as u16
                 };
-                removed |= self.filter_house(box_bits, |i| 27 * b + 9 * (i / 3) + 3 * k + i % 3)?;
+                removed |=
+                    self.filter_house(&mut empty, &placed, (2, 3 * b + k), box_bits, |i| {
+                        27 * b + 9 * (i / 3) + 3 * k + i % 3
+                    })?;
             }
         }
         for c in 0..9 {
-            let column_bits = |v: &[u32; 4]| {
-                let mut bits = 0u16;
-                for (b, w) in v[..3].iter().enumerate() {
-                    for r in 0..3 {
-                        bits |= (((w >> (9 * r + c)) & 1) as u16) << (3 * b + r);
-                    }
+            // Bits c, 9 + c and 18 + c of each band word, as three bits a band.
+            let column_bits = |e: &[u32; 3]| {
+                let mut bits = 0u32;
+                for (b, w) in e.iter().enumerate() {
+                    let t = (w >> c) & COLUMN_SPREAD;
+                    bits |= ((t | t >> 8 | t >> 16) & 7) << (3 * b);
                 }
-                bits
+                bits as u16
             };
-            removed |= self.filter_house(column_bits, |i| 27 * (i / 3) + 9 * (i % 3) + c)?;
+            removed |= self.filter_house(&mut empty, &placed, (1, c), column_bits, |i| {
+                27 * (i / 3) + 9 * (i % 3) + c
+            })?;
         }
         // Each digit on the whole board: its candidate cells must hold a template (one cell in
         // every row, column and box), and a candidate no template uses goes. This covers every
         // fish too (a row-to-column matching that also respects the boxes).
         removed |= self.filter_templates(&template_cells_each(&self.cand))?;
         Ok(removed)
+    }
+
+    /// [`State::filter_houses`] on one house, `house` = (0 row, 1 column, 2 box; its index):
+    /// `pick` takes its nine cells out of a digit's band words of `empty` (as bits 0-8) and `cell`
+    /// maps those bit positions back to cells. Eliminations update `empty` as well as the
+    /// candidates.
+    #[inline(always)]
+    fn filter_house(
+        &mut self,
+        empty: &mut [[u32; 3]; 9],
+        placed: &[[u16; 3]; 9],
+        house: (usize, usize),
+        pick: impl Fn(&[u32; 3]) -> u16,
+        cell: impl Fn(usize) -> usize,
+    ) -> Result<bool, Contradiction> {
+        // Digit d's empty candidate cells in the house, and the digits not placed there.
+        let mut places = [0u16; 9];
+        let mut missing = 0u16;
+        for d in 0..9 {
+            places[d] = pick(&empty[d]);
+            missing |= ((placed[d][house.0] >> house.1 & 1 == 0) as u16) << d;
+        }
+        let cell_of = perfect_matching(&places, missing).ok_or(Contradiction)?;
+        let before = places;
+        if !prune_unmatched(&mut places, missing, &cell_of) {
+            return Ok(false);
+        }
+        for d in 0..9 {
+            let mut lost = before[d] & !places[d];
+            while lost != 0 {
+                let at = cell(lost.trailing_zeros() as usize);
+                lost &= lost - 1;
+                self.eliminate(d, at);
+                empty[d][at / 27] &= !(1 << (at % 27));
+            }
+        }
+        Ok(true)
     }
 
     /// The candidates: `candidates()[d].0[b]`, the cells of band `b` that may hold digit
@@ -824,38 +895,6 @@ impl State {
         }
         self.urgent |= changed;
         Ok(changed != 0)
-    }
-
-    /// [`State::filter_houses`] on one house: `pick` takes its nine cells out of a band-word
-    /// set as a 9-bit mask, and `cell` maps a bit of that mask back to a cell (0-80).
-    #[inline(always)]
-    fn filter_house(
-        &mut self,
-        pick: impl Fn(&[u32; 4]) -> u16,
-        cell: impl Fn(usize) -> usize,
-    ) -> Result<bool, Contradiction> {
-        let open = self.unsolved.0;
-        // Digit d's empty candidate cells in the house, and the digits not placed there.
-        let mut places = [0u16; 9];
-        let mut missing = 0u16;
-        for (d, x) in self.cand.iter().enumerate() {
-            let x = x.0;
-            let empty = [x[0] & open[0], x[1] & open[1], x[2] & open[2], 0];
-            let placed = [x[0] & !open[0], x[1] & !open[1], x[2] & !open[2], 0];
-            places[d] = pick(&empty);
-            missing |= ((pick(&placed) == 0) as u16) << d;
-        }
-        let cell_of = perfect_matching(&places, missing).ok_or(Contradiction)?;
-        let before = places;
-        if !prune_unmatched(&mut places, missing, &cell_of) {
-            return Ok(false);
-        }
-        for d in 0..9 {
-            for i in set_bits(u32::from(before[d] & !places[d])) {
-                self.eliminate(d, cell(i));
-            }
-        }
-        Ok(true)
     }
 
     /// The first cell (0-80, row-major) that is unsolved and has no candidate left, if any: where

@@ -20,19 +20,6 @@ pub(super) const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// The indices of the set bits of `mask`, lowest first.
-#[inline(always)]
-pub(super) fn set_bits(mask: u32) -> impl Iterator<Item = usize> {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            i
-        })
-    })
-}
-
 /// Sets one bit in each band row at column `c`: multiplying a 9-bit column set by this spreads
 /// it down all three rows of a band.
 pub(super) const COLUMN_SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
