@@ -9,7 +9,7 @@
 //! state itself, so nothing is ever undone. A solve is one recursion, a level per guess, with no
 //! heap allocation.
 
-use super::state::{digit_index, State};
+use super::state::{digit_index, Contradiction, State};
 use super::template;
 use super::{Mode, Outcome, Start};
 use crate::error::Error;
@@ -305,7 +305,16 @@ impl<S: Sink> Search<S> {
 /// and `template::template_cells_each`, one digit at a time, in the portable one. Both give
 /// the same cells, so every kernel makes the same guesses.
 macro_rules! kernel {
-    ($entry:ident, $name:ident, $check:ident, $templates:path $(, $features:literal)?) => {
+    ($entry:ident, $name:ident, $check:ident, $houses:ident, $templates:path $(, $features:literal)?) => {
+        /// The house matching filter (`State::filter_houses`), built with the kernel's
+        /// features but kept out of the search's own code, which it would make larger for a
+        /// step that only long searches take.
+        $(#[target_feature(enable = $features)])?
+        #[inline(never)]
+        unsafe fn $houses(state: &mut State) -> Result<bool, Contradiction> {
+            state.filter_houses()
+        }
+
         /// For the ordered search: whether `state` may still have a solution. Once the search
         /// has failed `ORDERED_CHECK_AFTER_FAILURES` times since its last solution, a state that
         /// the witness does not fit is searched by the fast search (`Mode::First`); a solution
@@ -429,7 +438,8 @@ macro_rules! kernel {
                     return;
                 }
                 if fruitless >= search.filters.matching_after {
-                    match state.filter_houses() {
+                    // SAFETY: the same kernel, so the CPU supports its features.
+                    match unsafe { $houses(state) } {
                         Err(_) => return,
                         // Propagate what the filter removed before guessing.
                         Ok(true) => continue,
@@ -495,6 +505,7 @@ kernel!(
     start_portable,
     run_portable,
     check_portable,
+    houses_portable,
     template::template_cells_each
 );
 #[cfg(target_arch = "x86_64")]
@@ -502,6 +513,7 @@ kernel!(
     start_avx2,
     run_avx2,
     check_avx2,
+    houses_avx2,
     template::template_cells_x8,
     "avx2,bmi1,bmi2,lzcnt,popcnt"
 );
@@ -510,6 +522,7 @@ kernel!(
     start_avx512,
     run_avx512,
     check_avx512,
+    houses_avx512,
     template::template_cells_x8,
     "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512dq,avx512vl"
 );
