@@ -21,6 +21,8 @@ pub struct SearchResult {
     pub solution: Option<Board>,
     /// Guesses made (search nodes that branched); 0 when propagation alone solved the puzzle.
     pub guesses: u64,
+    /// Passes of the house matching filter (`MATCHING_CHECK_AFTER_GUESSES`).
+    pub house_passes: u64,
 }
 
 impl From<Outcome> for SearchResult {
@@ -29,6 +31,7 @@ impl From<Outcome> for SearchResult {
             count: outcome.count,
             solution: outcome.first_solution(),
             guesses: outcome.guesses,
+            house_passes: outcome.house_passes,
         }
     }
 }

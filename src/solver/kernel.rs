@@ -81,6 +81,17 @@ impl Kernel {
 /// twenty 17-clue puzzles less two givens took 17 times as long as without the filter.
 pub const MATCHING_CHECK_AFTER_GUESSES: u64 = 1000;
 
+/// The longest pause of the house matching filter, in search nodes. Once it runs, a pass that
+/// removes nothing makes it skip the next node, another the next two, then four, and so on up
+/// to this many; a pass that removes anything or refutes its node brings it back at every node.
+/// On a trap (a contradiction that only the filter sees) every pass below the faulty node
+/// refutes, so the filter keeps running and the search still ends at once; a long search that
+/// the filter hardly helps stops paying for it at nearly every node: dense random candidate
+/// puzzles that count to 2 in 3-5 ms with the filter off took 20-31 ms with a pass at every
+/// node and take 6-12 ms (docs/performance.md). At most this many nodes go unfiltered after a
+/// fruitless pass, so a search that enters a trap's branch is cut within them.
+pub(super) const HOUSE_FILTER_MAX_PAUSE: u32 = 64;
+
 /// Guesses without a solution (since the start, or since the last solution found) after which
 /// each search node also runs the digit template filter (`State::filter_templates`, see
 /// `template`) once, after its propagation and before its guess. The filter removes every
@@ -235,6 +246,10 @@ struct Search<S> {
     /// `ORDERED_CHECK_AFTER_FAILURES`): a node whose candidates still hold all of it has a
     /// solution, with no check.
     witness: Option<State>,
+    /// Nodes the house matching filter still skips, and the length of its current pause
+    /// (doubled after each fruitless pass, see [`HOUSE_FILTER_MAX_PAUSE`]).
+    house_wait: u32,
+    house_pause: u32,
 }
 
 impl<S: Sink> Search<S> {
@@ -246,6 +261,7 @@ impl<S: Sink> Search<S> {
             outcome: Outcome {
                 count: 0,
                 guesses: 0,
+                house_passes: 0,
                 first: None,
                 mode,
             },
@@ -257,6 +273,8 @@ impl<S: Sink> Search<S> {
             restart: false,
             failures: 0,
             witness: None,
+            house_wait: 0,
+            house_pause: 0,
         }
     }
 
@@ -279,6 +297,9 @@ impl<S: Sink> Search<S> {
         self.outcome.count += 1;
         self.failures = 0;
         self.guesses_at_solution = self.outcome.guesses;
+        // The filters stop until the next fruitless stretch, which starts with no pause.
+        self.house_wait = 0;
+        self.house_pause = 0;
         if self.outcome.first.is_none() {
             self.outcome.first = Some(*state);
         }
@@ -438,12 +459,27 @@ macro_rules! kernel {
                     return;
                 }
                 if fruitless >= search.filters.matching_after {
-                    // SAFETY: the same kernel, so the CPU supports its features.
-                    match unsafe { $houses(state) } {
-                        Err(_) => return,
-                        // Propagate what the filter removed before guessing.
-                        Ok(true) => continue,
-                        Ok(false) => {}
+                    if search.house_wait > 0 {
+                        search.house_wait -= 1;
+                    } else {
+                        search.outcome.house_passes += 1;
+                        // SAFETY: the same kernel, so the CPU supports its features.
+                        match unsafe { $houses(state) } {
+                            Err(_) => {
+                                search.house_pause = 0;
+                                return;
+                            }
+                            // Propagate what the filter removed before guessing.
+                            Ok(true) => {
+                                search.house_pause = 0;
+                                continue;
+                            }
+                            Ok(false) => {
+                                search.house_pause =
+                                    (2 * search.house_pause).clamp(1, HOUSE_FILTER_MAX_PAUSE);
+                                search.house_wait = search.house_pause;
+                            }
+                        }
                     }
                 }
                 // SAFETY: the same kernel, so the CPU supports its features.

@@ -99,6 +99,8 @@ pub struct Outcome {
     count: u64,
     /// Search nodes that guessed (read by the test hooks).
     guesses: u64,
+    /// Passes of the house matching filter (read by the test hooks).
+    house_passes: u64,
     first: Option<State>,
     mode: Mode,
 }
