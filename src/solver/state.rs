@@ -756,8 +756,8 @@ impl State {
     /// whose digits then crowd a box, or a digit's cycle of rows and columns that no box
     /// allows. It costs far more than a node's propagation (about 5 µs a pass on dense
     /// candidate puzzles, docs/performance.md), hence `kernel::MATCHING_CHECK_AFTER_GUESSES`.
-    /// Inlined into each kernel, so that its bit arithmetic is built with the kernel's CPU
-    /// features. Only unplaced cells lose candidates: a house's
+    /// Inlined into each kernel's own filter function (`kernel.rs`), so that its bit
+    /// arithmetic is built with the kernel's CPU features. Only unplaced cells lose candidates: a house's
     /// places are its empty cells, and every template holds each placed cell of its digit.
     #[inline(always)]
     pub(super) fn filter_houses(&mut self) -> Result<bool, Contradiction> {
