@@ -327,13 +327,21 @@ impl<S: Sink> Search<S> {
 /// the same cells, so every kernel makes the same guesses.
 macro_rules! kernel {
     ($entry:ident, $name:ident, $check:ident, $houses:ident, $templates:path $(, $features:literal)?) => {
-        /// The house matching filter (`State::filter_houses`), built with the kernel's
-        /// features but kept out of the search's own code, which it would make larger for a
-        /// step that only long searches take.
+        /// The late filter (`MATCHING_CHECK_AFTER_GUESSES`): each house (`State::filter_houses`),
+        /// then each digit on the whole board, whose candidate cells must hold a template (one
+        /// cell in every row, column and box), a candidate no template uses going (this covers
+        /// every fish too). Built with the kernel's features, and with its own template function,
+        /// but kept out of the search's own code, which it would make larger for a step that
+        /// only long searches take. Returns whether it removed anything.
         $(#[target_feature(enable = $features)])?
         #[inline(never)]
         unsafe fn $houses(state: &mut State) -> Result<bool, Contradiction> {
-            state.filter_houses()
+            let removed = state.filter_houses()?;
+            // SAFETY: the same kernel, so the CPU supports its features (the portable
+            // kernel's function is safe, hence the `allow`).
+            #[allow(unused_unsafe)]
+            let kept = unsafe { $templates(state.candidates()) };
+            Ok(state.filter_templates(&kept)? | removed)
         }
 
         /// For the ordered search: whether `state` may still have a solution. Once the search

@@ -7,7 +7,6 @@ use super::matching::{perfect_matching, prune_unmatched};
 use super::tables::{
     columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
 };
-use super::template::template_cells_each;
 use super::text::write_cells;
 use crate::board::{byte_classes, Board};
 use crate::candidates::{Candidates, ALL_DIGITS};
@@ -742,14 +741,13 @@ impl State {
         }
     }
 
-    /// The late filter, in two halves:
-    ///
-    /// - each house (`matching`): `Err` when its missing digits have no one-to-one assignment
-    ///   to its empty cells; otherwise the candidates that no such assignment uses go (the
-    ///   eliminations of every naked and hidden subset);
-    /// - each digit (`template`): `Err` when its candidates hold no template (one cell in every
-    ///   row, column and box); otherwise the candidates that no template uses go (every fish's
-    ///   eliminations among them).
+    /// The late filter's first half, each house (`matching`): `Err` when its missing digits
+    /// have no one-to-one assignment to its empty cells; otherwise the candidates that no such
+    /// assignment uses go (the eliminations of every naked and hidden subset). The kernel's
+    /// filter function (`kernel.rs`) then runs the second half, each digit (`template`, through
+    /// [`State::filter_templates`]): `Err` when its candidates hold no template (one cell in
+    /// every row, column and box); otherwise the candidates that no template uses go (every
+    /// fish's eliminations among them).
     ///
     /// Returns whether it removed anything (propagation then has work). Catches what singles
     /// and locked candidates miss, such as four digits confined to three cells, a naked quad
@@ -821,10 +819,6 @@ impl State {
                 27 * (i / 3) + 9 * (i % 3) + c
             })?;
         }
-        // Each digit on the whole board: its candidate cells must hold a template (one cell in
-        // every row, column and box), and a candidate no template uses goes. This covers every
-        // fish too (a row-to-column matching that also respects the boxes).
-        removed |= self.filter_templates(&template_cells_each(&self.cand))?;
         Ok(removed)
     }
 
