@@ -6,8 +6,9 @@
 //! and 8 holding a digit only in columns 1, 2, 8 and 9 on a cycle, where both ways of matching
 //! those rows to those columns put two of the digit in one box; and it makes every fish's
 //! eliminations. The search runs it once a node after a few guesses without a solution
-//! (`kernel::TEMPLATES_AFTER_GUESSES`), and the late filter (each kernel's filter function, after `State::filter_houses`) with the
-//! houses. See `docs/solver.md`, section 5, and the band layout there.
+//! (`kernel::TEMPLATES_AFTER_GUESSES`), and the late filter (each kernel's filter function)
+//! after the houses (`State::filter_houses`). See `docs/solver.md`, section 5, and the band
+//! layout there.
 //!
 //! The templates are not listed one by one, and the test has no branches: it is mask
 //! arithmetic on 27-bit sets. In a band, a template's three cells lie in three different rows
