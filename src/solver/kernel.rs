@@ -88,7 +88,7 @@ pub const MATCHING_CHECK_AFTER_GUESSES: u64 = 1000;
 /// refutes, so the filter keeps running and the search still ends at once; a long search that
 /// the filter hardly helps stops paying for it at nearly every node: dense random candidate
 /// puzzles that count to 2 in 3-5 ms with the filter off took 20-31 ms with a pass at every
-/// node and take 6-12 ms (docs/performance.md). At most this many nodes go unfiltered after a
+/// node and take 6-13 ms (docs/performance.md). At most this many nodes go unfiltered after a
 /// fruitless pass, so a search that enters a trap's branch is cut within them.
 pub(super) const HOUSE_FILTER_MAX_PAUSE: u32 = 64;
 
@@ -324,7 +324,8 @@ impl<S: Sink> Search<S> {
 /// the cells each digit's templates use, for the template filter (`TEMPLATES_AFTER_GUESSES`):
 /// `template::template_cells_x8`, eight digits in AVX2 lanes, in the kernels built with AVX2,
 /// and `template::template_cells_each`, one digit at a time, in the portable one. Both give
-/// the same cells, so every kernel makes the same guesses.
+/// the same cells, so every kernel makes the same guesses. `$houses` is the kernel's late
+/// filter (`MATCHING_CHECK_AFTER_GUESSES`): the houses, then the templates by `$templates`.
 macro_rules! kernel {
     ($entry:ident, $name:ident, $check:ident, $houses:ident, $templates:path $(, $features:literal)?) => {
         /// The late filter (`MATCHING_CHECK_AFTER_GUESSES`): each house (`State::filter_houses`),
