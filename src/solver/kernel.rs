@@ -82,14 +82,15 @@ impl Kernel {
 pub const MATCHING_CHECK_AFTER_GUESSES: u64 = 1000;
 
 /// The longest pause of the house matching filter, in search nodes. Once it runs, a pass that
-/// removes nothing makes it skip the next node, another the next two, then four, and so on up
-/// to this many; a pass that removes anything or refutes its node brings it back at every node.
-/// On a trap (a contradiction that only the filter sees) every pass below the faulty node
-/// refutes, so the filter keeps running and the search still ends at once; a long search that
-/// the filter hardly helps stops paying for it at nearly every node: dense random candidate
-/// puzzles that count to 2 in 3-5 ms with the filter off took 20-31 ms with a pass at every
-/// node and take 6-13 ms (docs/performance.md). At most this many nodes go unfiltered after a
-/// fruitless pass, so a search that enters a trap's branch is cut within them.
+/// removes nothing doubles the pause (one node at first) and the filter skips that many nodes;
+/// a node that it refutes, by itself or through the propagation of what it removed, halves the
+/// pause, and the next node runs it again. A pass costs as much as several nodes, so where it
+/// seldom refutes (dense random candidate puzzles with thousands of guesses) it runs at a few
+/// percent of the nodes, and those searches take about the time they take without it, where
+/// a pass at every node made some 12 times slower (docs/performance.md). Below a trap's
+/// faulty node (a contradiction that only the filter sees) every pass refutes, so the filter
+/// runs at every node there and the search still ends at once; a search that enters such a
+/// branch during a pause goes at most this many nodes unfiltered.
 pub(super) const HOUSE_FILTER_MAX_PAUSE: u32 = 64;
 
 /// Guesses without a solution (since the start, or since the last solution found) after which
@@ -246,8 +247,8 @@ struct Search<S> {
     /// `ORDERED_CHECK_AFTER_FAILURES`): a node whose candidates still hold all of it has a
     /// solution, with no check.
     witness: Option<State>,
-    /// Nodes the house matching filter still skips, and the length of its current pause
-    /// (doubled after each fruitless pass, see [`HOUSE_FILTER_MAX_PAUSE`]).
+    /// Nodes the house matching filter still skips, and the length of its pause (doubled by a
+    /// fruitless pass, halved by a node it refutes; see [`HOUSE_FILTER_MAX_PAUSE`]).
     house_wait: u32,
     house_pause: u32,
 }
@@ -415,6 +416,9 @@ macro_rules! kernel {
             // after the propagation of the first one's eliminations saves few guesses for its
             // cost (forum_hardest 14.3 guesses against 15.1, in more time).
             let mut templated = false;
+            // Whether the house filter removed candidates at this node (see
+            // `HOUSE_FILTER_MAX_PAUSE`).
+            let mut house_removed = false;
             loop {
                 let propagated = if REMOVAL || search.straight {
                     state.propagate::<false>()
@@ -452,6 +456,10 @@ macro_rules! kernel {
                     }
                 };
                 if failed {
+                    // Refuted through what the house filter removed: the pass paid.
+                    if house_removed {
+                        search.house_pause /= 2;
+                    }
                     if IN_ORDER {
                         search.failures = search.failures.saturating_add(1);
                     }
@@ -475,12 +483,14 @@ macro_rules! kernel {
                         // SAFETY: the same kernel, so the CPU supports its features.
                         match unsafe { $houses(state) } {
                             Err(_) => {
-                                search.house_pause = 0;
+                                search.house_pause /= 2;
                                 return;
                             }
-                            // Propagate what the filter removed before guessing.
+                            // Propagate what the filter removed before guessing; whether
+                            // that pays shows when the node is refuted or comes back here
+                            // (the next pass then finds nothing and doubles the pause).
                             Ok(true) => {
-                                search.house_pause = 0;
+                                house_removed = true;
                                 continue;
                             }
                             Ok(false) => {
@@ -541,6 +551,7 @@ macro_rules! kernel {
                 state.place_guess(&guess, digits.trailing_zeros() as usize);
                 continued = guess.cell;
                 templated = false;
+                house_removed = false;
             }
         }
     };
