@@ -13,11 +13,24 @@
 use crate::common;
 
 use sudoku::solver::hooks::{
-    search_start_with, search_with, search_with_filters, Filters, Kernel,
+    search_start_with, search_with, search_with_filters, Filters, Kernel, SearchResult,
     MATCHING_CHECK_AFTER_GUESSES, TEMPLATES_AFTER_GUESSES,
 };
 use sudoku::{is_solution_of, Board, Candidates, Start};
 use sudoku_testkit::reference::count_candidates;
+
+/// Searches the candidate puzzle `candidates` for up to `limit` solutions with the detected
+/// kernel and `filters`.
+fn search_candidates(candidates: &Candidates, limit: u64, filters: Filters) -> SearchResult {
+    search_start_with(
+        Kernel::detect(),
+        Start::Candidates(candidates),
+        limit,
+        filters,
+    )
+    .expect("detected kernel runs")
+    .expect("valid candidates")
+}
 
 /// The house matching filter alone, after `after` guesses without a solution.
 fn houses_only(after: u64) -> Filters {
@@ -201,12 +214,7 @@ fn two_naked_quads_that_crowd_a_box_are_refuted_early() {
     // The test kit's exact-cover counter agrees: no solution.
     assert_eq!(count_candidates(&masks, 2).0, 0);
     let candidates = Candidates::from_masks(masks).expect("masks within 9 bits");
-    let kernel = Kernel::detect();
-    let search = |filters| {
-        search_start_with(kernel, Start::Candidates(&candidates), 2, filters)
-            .expect("detected kernel runs")
-            .expect("valid candidates")
-    };
+    let search = |filters| search_candidates(&candidates, 2, filters);
     let default = search(Filters::default());
     assert_eq!(default.count, 0);
     assert!(
@@ -232,11 +240,7 @@ fn a_digit_with_three_rows_in_two_columns_is_refuted_at_the_root() {
     }
     assert_eq!(count_candidates(&masks, 2).0, 0);
     let candidates = Candidates::from_masks(masks).expect("masks within 9 bits");
-    let search = |filters| {
-        search_start_with(Kernel::detect(), Start::Candidates(&candidates), 2, filters)
-            .expect("detected kernel runs")
-            .expect("valid candidates")
-    };
+    let search = |filters| search_candidates(&candidates, 2, filters);
     let from_start = search(Filters::from_start());
     assert_eq!((from_start.count, from_start.guesses), (0, 0));
     // The search's own filters: the templates, once a node after a few fruitless guesses.
@@ -347,18 +351,13 @@ fn a_digit_without_a_template_is_refuted_at_the_first_filtered_node() {
     for masks in cases {
         assert_eq!(count_candidates(&masks, 2).0, 0, "{masks:?}");
         let candidates = Candidates::from_masks(masks).expect("masks within 9 bits");
-        let start = || Start::Candidates(&candidates);
         for after in [0, MATCHING_CHECK_AFTER_GUESSES] {
-            let result = search_start_with(kernel, start(), 2, houses_only(after))
-                .expect("detected kernel runs")
-                .expect("valid candidates");
+            let result = search_candidates(&candidates, 2, houses_only(after));
             assert_eq!(result.count, 0, "{masks:?}");
             assert_eq!(result.guesses, after, "{masks:?}");
         }
         // The search's own filters: the templates once a node after a few fruitless guesses.
-        let result = search_start_with(kernel, start(), 2, Filters::default())
-            .expect("detected kernel runs")
-            .expect("valid candidates");
+        let result = search_candidates(&candidates, 2, Filters::default());
         assert_eq!(result.count, 0, "{masks:?}");
         assert_eq!(result.guesses, TEMPLATES_AFTER_GUESSES, "{masks:?}");
     }
@@ -392,14 +391,7 @@ fn a_branch_that_kills_a_digit_s_only_template_is_cut_short() {
     assert_eq!(count, 2);
     let candidates = Candidates::from_masks(masks).expect("masks within 9 bits");
     for limit in [1, 2] {
-        let result = search_start_with(
-            Kernel::detect(),
-            Start::Candidates(&candidates),
-            limit,
-            Filters::default(),
-        )
-        .expect("detected kernel runs")
-        .expect("valid candidates");
+        let result = search_candidates(&candidates, limit, Filters::default());
         assert_eq!(result.count, limit);
         let solution = result.solution.expect("a solution");
         assert!(candidates.is_solved_by(&solution), "{solution}");
@@ -466,14 +458,7 @@ fn the_house_filter_pauses_where_it_finds_nothing() {
         });
         assert_eq!(count_candidates(&masks, 2).0, count, "{hex}");
         let candidates = Candidates::from_masks(masks).expect("masks within 9 bits");
-        let result = search_start_with(
-            Kernel::detect(),
-            Start::Candidates(&candidates),
-            2,
-            Filters::default(),
-        )
-        .expect("detected kernel runs")
-        .expect("valid candidates");
+        let result = search_candidates(&candidates, 2, Filters::default());
         assert_eq!(result.count, count, "{hex}");
         if let Some(solution) = result.solution {
             assert!(candidates.is_solved_by(&solution), "{hex}");

@@ -5,7 +5,8 @@
 use super::lanes::{take_cells, Lanes};
 use super::matching::{perfect_matching, prune_unmatched};
 use super::tables::{
-    columns_of, row_info, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP, KEEP_AFTER_PLACING, PEERS,
+    columns_of, row_info, set_bits, BAND, CELL, COLUMN_SPREAD, DIGIT_SLOTS, KEEP,
+    KEEP_AFTER_PLACING, PEERS,
 };
 use super::text::write_cells;
 use crate::board::{byte_classes, Board};
@@ -755,8 +756,8 @@ impl State {
     /// allows. It costs far more than a node's propagation (about 5 µs a pass on dense
     /// candidate puzzles, docs/performance.md), hence `kernel::MATCHING_CHECK_AFTER_GUESSES`.
     /// Inlined into each kernel's own filter function (`kernel.rs`), so that its bit
-    /// arithmetic is built with the kernel's CPU features. Only unplaced cells lose candidates: a house's
-    /// places are its empty cells, and every template holds each placed cell of its digit.
+    /// arithmetic is built with the kernel's CPU features. Only unplaced cells lose candidates:
+    /// a house's places are its empty cells.
     #[inline(always)]
     pub(super) fn filter_houses(&mut self) -> Result<bool, Contradiction> {
         let open = self.unsolved.0;
@@ -824,8 +825,8 @@ impl State {
 
     /// [`State::filter_houses`] on one house, `house` = (0 row, 1 column, 2 box; its index):
     /// `pick` takes its nine cells out of a digit's band words of `empty` (as bits 0-8) and `cell`
-    /// maps those bit positions back to cells. Eliminations update `empty` as well as the
-    /// candidates.
+    /// maps those bit positions back to cells. `empty` is read again from the candidates for
+    /// each digit that lost any.
     #[inline(always)]
     fn filter_house(
         &mut self,
@@ -847,13 +848,16 @@ impl State {
         if !prune_unmatched(&mut places, missing, &cell_of) {
             return Ok(false);
         }
+        let open = self.unsolved.0;
         for d in 0..9 {
-            let mut lost = before[d] & !places[d];
-            while lost != 0 {
-                let at = cell(lost.trailing_zeros() as usize);
-                lost &= lost - 1;
-                self.eliminate(d, at);
-                empty[d][at / 27] &= !(1 << (at % 27));
+            let lost = before[d] & !places[d];
+            for i in set_bits(u32::from(lost)) {
+                self.eliminate(d, cell(i));
+            }
+            if lost != 0 {
+                for b in 0..3 {
+                    empty[d][b] = self.cand[d].0[b] & open[b];
+                }
             }
         }
         Ok(true)

@@ -20,6 +20,31 @@ pub(super) const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// The indices of the set bits of `mask`, lowest first: the one loop over set bits that the
+/// matching and the house filter share. A plain iterator (no closure) whose `next` is inlined,
+/// so that inside the kernels it compiles to the same loop, with their CPU features.
+#[inline(always)]
+pub(super) fn set_bits(mask: u32) -> SetBits {
+    SetBits(mask)
+}
+
+/// See [`set_bits`].
+pub(super) struct SetBits(u32);
+
+impl Iterator for SetBits {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
 /// Sets one bit in each band row at column `c`: multiplying a 9-bit column set by this spreads
 /// it down all three rows of a band.
 pub(super) const COLUMN_SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
