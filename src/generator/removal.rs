@@ -65,6 +65,9 @@ pub(crate) struct Removal<'a> {
     tester: Tester,
     /// The cells still given (bit `cell`).
     givens: u128,
+    /// How many: kept beside the mask, whose count is a software loop on baseline x86-64 (no
+    /// `popcnt`), twice an orbit.
+    count: u32,
     /// Unavoidable sets of the grid (see [`Unavoidable`]): a puzzle with no given in one
     /// of them has another solution.
     unavoidable: Unavoidable,
@@ -96,14 +99,25 @@ impl<'a> Removal<'a> {
             grid,
             tester,
             givens,
+            count: givens.count_ones(),
             unavoidable: Unavoidable::of(grid, families),
             rows: [0; 9],
             cols: [0; 9],
             boxes: [0; 9],
             digit_cells: [0; 10],
         };
-        for cell in cells(givens) {
-            removal.toggle(cell);
+        if givens == ALL_CELLS {
+            // The generator's start: every house holds every digit.
+            removal.rows = [0x1FF; 9];
+            removal.cols = [0x1FF; 9];
+            removal.boxes = [0x1FF; 9];
+            for (cell, &digit) in grid.iter().enumerate() {
+                removal.digit_cells[digit as usize] |= CELL_BIT[cell];
+            }
+        } else {
+            for cell in cells(givens) {
+                removal.toggle(cell);
+            }
         }
         removal
     }
@@ -139,7 +153,7 @@ impl<'a> Removal<'a> {
 
     /// The number of givens.
     pub(crate) fn count(&self) -> u32 {
-        self.givens.count_ones()
+        self.count
     }
 
     /// Whether every cell of `orbit` (all given) would be forced by the givens left if the orbit
@@ -152,10 +166,12 @@ impl<'a> Removal<'a> {
         let rest = self.givens & !orbit;
         let forced = cells(orbit).all(|cell| {
             let (r, c, b) = houses(cell);
-            if (self.rows[r] | self.cols[c] | self.boxes[b]).count_ones() == 8 {
+            let digit = self.grid[cell] as usize;
+            // No peer holds the cell's own digit (the grid is valid), so the eight others are
+            // seen exactly when the houses' digits are all but that one.
+            if self.rows[r] | self.cols[c] | self.boxes[b] == 0x1FF ^ 1 << (digit - 1) {
                 return true;
             }
-            let digit = self.grid[cell] as usize;
             let blocked =
                 cells(self.digit_cells[digit]).fold(rest, |acc, given| acc | PEERS_AND_SELF[given]);
             let open = !blocked & !CELL_BIT[cell];
@@ -179,6 +195,7 @@ impl<'a> Removal<'a> {
     fn commit(&mut self, cells_out: u128) {
         for cell in cells(cells_out) {
             self.toggle(cell);
+            self.count -= 1;
         }
         self.givens &= !cells_out;
     }
@@ -218,7 +235,8 @@ impl<'a> Removal<'a> {
                 };
                 window = None;
             }
-            if count - orbit.count_ones() < limits.floor {
+            // (A minimal puzzle has no floor: the orbit's count is skipped.)
+            if limits.floor > 0 && count - orbit.count_ones() < limits.floor {
                 continue;
             }
             if let Some(w) = &window {
@@ -300,6 +318,9 @@ impl<'a> Removal<'a> {
         text
     }
 }
+
+/// Every cell of the grid.
+const ALL_CELLS: u128 = (1u128 << CELLS) - 1;
 
 /// The cells of each house: rows 0-8, columns 9-17, boxes 18-26.
 const HOUSE_CELLS: [u128; 27] = {
