@@ -160,6 +160,9 @@ impl<'a> Removal<'a> {
     /// went: a naked single (it sees the eight other digits) or a hidden single (every other open
     /// cell of one of its houses sees its digit). Then the removal is safe.
     pub(crate) fn forced_without(&mut self, orbit: u128) -> bool {
+        if orbit & orbit.wrapping_sub(1) == 0 {
+            return self.cell_forced_without(orbit.trailing_zeros() as usize);
+        }
         for cell in cells(orbit) {
             self.toggle(cell);
         }
@@ -183,6 +186,22 @@ impl<'a> Removal<'a> {
             self.toggle(cell);
         }
         forced
+    }
+
+    /// [`Removal::forced_without`] for an orbit of one cell, the given `cell`: its digit need
+    /// not leave the masks first, as no peer holds it.
+    fn cell_forced_without(&self, cell: usize) -> bool {
+        let (r, c, b) = houses(cell);
+        if self.rows[r] | self.cols[c] | self.boxes[b] == 0x1FF {
+            return true;
+        }
+        let digit = self.grid[cell] as usize;
+        let others = self.digit_cells[digit] & !CELL_BIT[cell];
+        let blocked = cells(others).fold(self.givens, |acc, given| acc | PEERS_AND_SELF[given]);
+        let open = !blocked;
+        open & HOUSE_CELLS[r] == 0
+            || open & HOUSE_CELLS[9 + c] == 0
+            || open & HOUSE_CELLS[18 + b] == 0
     }
 
     /// Whether the puzzle without `orbit` has a solution other than the grid.
