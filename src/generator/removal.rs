@@ -3,13 +3,13 @@
 //!
 //! The puzzle is always a set of cells of a known solved grid. Taking out an orbit of givens
 //! keeps it unique exactly when no solution of the smaller puzzle differs from the grid at one of
-//! the orbit's cells. Each removal is decided, cheapest first, by (inside a window, step 3's
-//! placements come first and stand in for step 2):
-//! 1. unavoidable sets of the grid ([`Unavoidable`]): a removal that leaves one without a given
-//!    breaks uniqueness;
-//! 2. a singles check: when every cell of the orbit would be a naked or hidden single among the
+//! the orbit's cells. Each removal is decided by the first of these that settles it (inside a
+//! window, step 3's placements come first and stand in for step 1):
+//! 1. a singles check: when every cell of the orbit would be a naked or hidden single among the
 //!    givens left, each is forced back at once, and the removal is safe (most removals from a
-//!    dense grid are decided here);
+//!    dense grid are decided here, where no unavoidable set is near empty);
+//! 2. unavoidable sets of the grid ([`Unavoidable`]): a removal that leaves one without a given
+//!    breaks uniqueness (a removal the singles check allows never does);
 //! 3. propagation of the givens without a window of the next orbits ([`Removal::thin`]): an
 //!    orbit of the window whose cells it places can go;
 //! 4. otherwise, for each cell of the orbit, a first-solution search of the smaller puzzle with
@@ -226,7 +226,7 @@ impl<'a> Removal<'a> {
     /// without limits it is minimal (each orbit kept was necessary when tested, against givens
     /// that only shrank since).
     ///
-    /// The shortcuts: unavoidable sets and the singles check (see the module docs), and
+    /// The shortcuts: the singles check and unavoidable sets (see the module docs), and
     /// windows. An orbit that neither decides opens a window of it and the next orbits, which
     /// share a [`Base`]: the propagated state of the givens without the window's orbits. While
     /// the window is tested the givens are those of the base plus some of the window's, so
@@ -265,13 +265,13 @@ impl<'a> Removal<'a> {
                     continue;
                 }
             }
-            if self.empties_unavoidable_set(orbit) {
-                all_placed = false;
-                continue;
-            }
             // Inside a window the base's placements stand in for the singles check.
             if window.is_none() && self.forced_without(orbit) {
                 self.commit(orbit);
+                continue;
+            }
+            if self.empties_unavoidable_set(orbit) {
+                all_placed = false;
                 continue;
             }
             let w = match &window {
