@@ -160,8 +160,17 @@ impl<'a> Removal<'a> {
     /// went: a naked single (it sees the eight other digits) or a hidden single (every other open
     /// cell of one of its houses sees its digit). Then the removal is safe.
     pub(crate) fn forced_without(&mut self, orbit: u128) -> bool {
+        // An orbit whose cells are not each other's peers (one cell, or most pairs of the half
+        // turn, the mirrors and the diagonals) leaves the masks as they are: two toggles a cell
+        // were 2% of the instructions with the half turn.
         if orbit & orbit.wrapping_sub(1) == 0 {
-            return self.cell_forced_without(orbit.trailing_zeros() as usize);
+            let cell = orbit.trailing_zeros() as usize;
+            return self.cell_forced_without(cell, orbit, self.givens);
+        }
+        if cells(orbit).all(|cell| PEERS_AND_SELF[cell] & orbit == CELL_BIT[cell]) {
+            let rest = self.givens & !orbit;
+            return cells(orbit)
+                .all(|cell| self.cell_forced_without(cell, orbit, rest | CELL_BIT[cell]));
         }
         for cell in cells(orbit) {
             self.toggle(cell);
@@ -188,16 +197,19 @@ impl<'a> Removal<'a> {
         forced
     }
 
-    /// [`Removal::forced_without`] for an orbit of one cell, the given `cell`: its digit need
-    /// not leave the masks first, as no peer holds it.
-    fn cell_forced_without(&self, cell: usize) -> bool {
+    /// Whether the given `cell` of `orbit` would be forced by the givens left if the orbit went
+    /// ([`Removal::forced_without`]), when no other cell of the orbit is its peer: its houses'
+    /// masks then need not change first, as they hold no other cell of the orbit (and no peer
+    /// holds the cell's own digit).
+    /// `blocked`: the givens left and `cell`.
+    fn cell_forced_without(&self, cell: usize, orbit: u128, blocked: u128) -> bool {
         let (r, c, b) = houses(cell);
         if self.rows[r] | self.cols[c] | self.boxes[b] == 0x1FF {
             return true;
         }
         let digit = self.grid[cell] as usize;
-        let others = self.digit_cells[digit] & !CELL_BIT[cell];
-        let blocked = cells(others).fold(self.givens, |acc, given| acc | PEERS_AND_SELF[given]);
+        let others = self.digit_cells[digit] & !orbit;
+        let blocked = cells(others).fold(blocked, |acc, given| acc | PEERS_AND_SELF[given]);
         let open = !blocked;
         open & HOUSE_CELLS[r] == 0
             || open & HOUSE_CELLS[9 + c] == 0
