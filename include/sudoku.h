@@ -1828,6 +1828,11 @@ enum sudoku_status sudoku_rate_batch(const char *boards, size_t count, struct su
  * given and `board` itself has no solution, `SUDOKU_NO_SOLUTION`. Then a full board is
  * `SUDOKU_ALREADY_SOLVED`; a position the engine cannot pass is `SUDOKU_NO_STEP`; candidate
  * masks leaving an empty cell with none (several solutions only) give `SUDOKU_NO_SOLUTION`.
+ * On a puzzle with several solutions, a player who takes the uniqueness techniques' steps
+ * keeps eliminations that some solutions need, so a later hint can answer
+ * `SUDOKU_WRONG_DIGIT` (`givens` NULL) or `SUDOKU_NO_SOLUTION` (with `givens`) though the
+ * player took only the engine's steps: check that the puzzle has one solution before offering
+ * hints (docs/c-api.md, "Hints").
  *
  * Returns `SUDOKU_OK`, `SUDOKU_WRONG_DIGIT`, `SUDOKU_ALREADY_SOLVED`, `SUDOKU_NO_STEP`,
  * `SUDOKU_NO_SOLUTION`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,

@@ -121,8 +121,9 @@ def technique_name(technique: int) -> Optional[str]:
 
 def level_name(er: float) -> str:
     """The difficulty level of an ER (sudoku_level_name): "Easy" up to 1.2, "Medium" 1.3-2.5,
-    "Hard" 2.6-6.0, "Fiendish" 6.1-7.0, "Diabolical" 7.1-9.0, "Extreme" above. ValueError for
-    an ER outside 0-6553.5 (or not a finite number), TypeError for anything but an int or a
+    "Hard" 2.6-6.0, "Fiendish" 6.1-7.0, "Diabolical" 7.1-9.0, "Extreme" above; an ER between
+    tenths counts as serate prints it, int((er + 0.05) * 10) tenths (1.25 is 1.3). ValueError
+    for an ER outside 0-6553.5 (or not a finite number), TypeError for anything but an int or a
     float."""
     number = _rating_number(er)
     if number is None:

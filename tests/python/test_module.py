@@ -2875,6 +2875,32 @@ class Steps(unittest.TestCase):
             sudoku.hint(board, masks, givens=QQWING_1)
         self.assertEqual(caught.exception.status, sudoku.SUDOKU_ALREADY_SOLVED)
 
+    def test_hints_on_a_puzzle_with_several_solutions_can_mislead(self):
+        # docs/c-api.md, "Hints": the uniqueness techniques remove candidates that some
+        # solutions use, so a player who takes only the engine's steps on a puzzle with several
+        # solutions can be told of a wrong digit (no givens) or of no solution (with givens). A
+        # new-user trial's puzzle, with eight solutions.
+        puzzle = "..7154.9.6......7..9......2.5..4.........6.....83.7..4.23.7.9.......17.....423..."
+        self.assertEqual(sudoku.count_solutions(puzzle, 100), 8)
+        for givens, status in ((None, sudoku.SUDOKU_WRONG_DIGIT),
+                               (puzzle, sudoku.SUDOKU_NO_SOLUTION)):
+            board, masks, techniques = puzzle, None, set()
+            for _ in range(81):
+                try:
+                    step = sudoku.hint(board, masks, givens=givens)
+                except sudoku.SudokuError as error:
+                    caught = error
+                    break
+                techniques.add(step.technique_id)
+                board, masks = sudoku.apply_step(step, board, masks)
+            else:
+                self.fail("the walk did not stop")
+            self.assertEqual(caught.status, status)
+            # A uniqueness step (unique rectangles and loops, BUG: 21-32) was taken, and the
+            # digits placed still fit a solution: only the masks lost it.
+            self.assertTrue(techniques & set(range(21, 33)), techniques)
+            self.assertGreater(sudoku.count_solutions(board), 0)
+
     def test_apply_step_errors(self):
         step = sudoku.hint(QQWING_1)
         cell, digit = step.placement
