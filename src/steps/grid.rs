@@ -328,23 +328,8 @@ pub(crate) fn from_rows(rows: [&str; 9]) -> Grid {
     Grid::from_board(&rows.concat().parse::<Board>().expect("a valid board"))
 }
 
-/// The number of bits of a 9-bit mask (candidates, or places in a house), from a table:
-/// baseline x86-64 has no population count instruction and counts bits in software.
-#[inline]
-pub fn ones9(mask: u16) -> u32 {
-    BITS9[mask as usize & 0x1FF] as u32
-}
-
-/// The number of bits of each 9-bit mask.
-static BITS9: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
+/// Shared with the generator's fill, so it lives with the geometry.
+pub use crate::geometry::ones9;
 
 /// True when the mask `mask` (candidates, or places in a house) has exactly two bits (see
 /// [`CellSet::is_pair`]).
