@@ -335,6 +335,23 @@ pub fn givens_cases() -> Vec<Case> {
             &[],
         ),
         Case::new(
+            // solve_file drops such runs as it reads (in 1- and 7-byte blocks too, where a CR
+            // LF is often cut in two): the line numbers must not move.
+            "long runs of blank and comment lines, CRLF, CR and LF",
+            [
+                "\r\n".repeat(3000),
+                "# a comment\r\n".repeat(2000),
+                format!("{TOP1}\r\n"),
+                "\r".repeat(1000),
+                format!("{}\n", &TOP2[..80]),
+                "\n".repeat(5000),
+                format!("{CLASSIC}\n"),
+            ]
+            .concat(),
+            &[top1, "SUDOKU_INVALID_FORMAT", classic],
+            &["line 6002: the puzzle on line 6002 has 80 cells, not 81"],
+        ),
+        Case::new(
             "a wrong number of cells in one-line puzzles",
             format!("{}  ED=9.5\n{CLASSIC}0 # 82\n{TOP1}\n", &TOP2[..80]),
             &["SUDOKU_INVALID_FORMAT", "SUDOKU_INVALID_FORMAT", top1],
