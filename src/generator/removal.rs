@@ -65,8 +65,8 @@ pub(crate) struct Removal<'a> {
     tester: Tester,
     /// The cells still given (bit `cell`).
     givens: u128,
-    /// How many: kept beside the mask, whose count is a software loop on baseline x86-64 (no
-    /// `popcnt`), twice an orbit.
+    /// How many, kept beside the mask: counting the mask is a software loop on baseline x86-64
+    /// (no `popcnt`), and [`Removal::thin`] needs the count at every orbit.
     count: u32,
     /// Unavoidable sets of the grid (see [`Unavoidable`]): a puzzle with no given in one
     /// of them has another solution.
@@ -200,8 +200,7 @@ impl<'a> Removal<'a> {
     /// Whether the given `cell` of `orbit` would be forced by the givens left if the orbit went
     /// ([`Removal::forced_without`]), when no other cell of the orbit is its peer: its houses'
     /// masks then need not change first, as they hold no other cell of the orbit (and no peer
-    /// holds the cell's own digit).
-    /// `blocked`: the givens left and `cell`.
+    /// holds the cell's own digit). `blocked`: the givens left without the orbit, and `cell`.
     fn cell_forced_without(&self, cell: usize, orbit: u128, blocked: u128) -> bool {
         let (r, c, b) = houses(cell);
         if self.rows[r] | self.cols[c] | self.boxes[b] == 0x1FF {
