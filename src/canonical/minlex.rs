@@ -26,6 +26,13 @@ use crate::geometry::CELLS;
 /// The key of a digit that has no label yet (larger than every label 1-9).
 const NEW: u8 = 15;
 
+/// No pending row.
+const NONE: u8 = 0xFF;
+
+/// The smallest row key of a full row of unlabelled digits: nine [`NEW`] keys, the largest key a
+/// row can have, so a level's best row is such a row only when every row it could take is full.
+const FULL_NEW: u64 = (1 << 36) - 1;
+
 /// The most candidates a level removes duplicates from (see `minlex`).
 const DEDUP_LIMIT: usize = 2048;
 
@@ -52,6 +59,9 @@ struct Candidate {
     map: [u8; 10],
     /// The next label to give.
     next: u8,
+    /// The source row of a full row whose digits wait for the column order to be labelled
+    /// (`grid.rs`), or [`NONE`]: the columns are then all tied and no digit is labelled.
+    pending: u8,
 }
 
 /// The permutations of two and of three elements.
@@ -174,7 +184,33 @@ impl Candidate {
         key[13..15].copy_from_slice(&self.col_breaks.to_le_bytes());
         key[15] = self.stack_breaks;
         key[16..26].copy_from_slice(&self.map);
+        key[26] = self.pending;
         key
+    }
+
+    /// This candidate with source row `r` as image row `level`, its columns and labels as
+    /// they are.
+    fn with_row(&self, r: u8, level: usize) -> Candidate {
+        let mut child = *self;
+        child.rows[level] = r;
+        child.used_rows |= 1 << r;
+        child.band = r / 3;
+        child.used_bands |= 1 << (r / 3);
+        child
+    }
+
+    /// Fixes the columns of a candidate whose full row `full` (its source row `pending`) waits
+    /// (`grid.rs`): `cols` is the order, and the full row's digit at image column `p` gets label
+    /// `p + 1`.
+    fn resolve(&mut self, cols: [u8; 9], full: &[u8]) {
+        self.cols = cols;
+        self.col_breaks = 0x1FF;
+        self.stack_breaks = 0b111;
+        for (p, &col) in cols.iter().enumerate() {
+            self.map[full[col as usize] as usize] = p as u8 + 1;
+        }
+        self.next = 10;
+        self.pending = NONE;
     }
 
     /// The source rows that may become image row `level`.
@@ -307,7 +343,7 @@ impl Candidate {
                         sb |= 1 << (stack_tie.0 as usize + i);
                     }
                 }
-                let mut child = *self;
+                let mut child = self.with_row(r, level);
                 child.col_breaks = 0;
                 for (s, &from) in order.iter().enumerate() {
                     let from = from as usize;
@@ -322,10 +358,6 @@ impl Candidate {
                         child.next += 1;
                     }
                 }
-                child.rows[level] = r;
-                child.used_rows |= 1 << r;
-                child.band = r / 3;
-                child.used_bands |= 1 << (r / 3);
                 out.push(child);
             }
             // The next combination of column-tie orders (an odometer).
@@ -343,46 +375,6 @@ impl Candidate {
             }
         }
     }
-}
-
-/// The candidates after the first two rows of a complete board: every (grid, first row,
-/// second row from its band, column order) giving the smallest second row (`grid.rs`).
-fn first_band_rows(grids: &[&[u8; CELLS]; 2], empty: Candidate) -> Vec<Candidate> {
-    let mut second = SecondRow::new();
-    for (g, grid) in grids.iter().enumerate() {
-        for r0 in 0..9usize {
-            let band = r0 / 3;
-            for r1 in 3 * band..3 * band + 3 {
-                if r1 != r0 {
-                    let tag = (g << 8 | r0 << 4 | r1) as u32;
-                    second.search(&grid[9 * r0..9 * r0 + 9], &grid[9 * r1..9 * r1 + 9], tag);
-                }
-            }
-        }
-    }
-    second
-        .orders
-        .iter()
-        .map(|&(cols, tag)| {
-            let (g, r0, r1) = ((tag >> 8) as usize, (tag >> 4 & 15) as u8, (tag & 15) as u8);
-            let row0 = &grids[g][9 * r0 as usize..9 * r0 as usize + 9];
-            let mut c = empty;
-            c.grid = g as u8;
-            c.rows[0] = r0;
-            c.rows[1] = r1;
-            c.used_rows = 1 << r0 | 1 << r1;
-            c.band = r0 / 3;
-            c.used_bands = 1 << (r0 / 3);
-            c.cols = cols;
-            c.col_breaks = 0x1FF;
-            c.stack_breaks = 0b111;
-            for (p, &col) in cols.iter().enumerate() {
-                c.map[row0[col as usize] as usize] = p as u8 + 1;
-            }
-            c.next = 10;
-            c
-        })
-        .collect()
 }
 
 /// The minlex form of a board of cell values (row-major, 0 blank, 1-9 digits) whose rows and
@@ -409,46 +401,97 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
         stack_breaks: 1,
         map,
         next: 1,
+        pending: NONE,
     };
-    // A complete board's first two rows come from the search of `grid.rs`, which does not
-    // branch over the column orders of its full first row.
-    let (mut candidates, first_level) = if board.iter().all(|&d| d != 0) {
-        (first_band_rows(&grids, start(0)), 2)
-    } else {
-        (vec![start(0), start(1)], 0)
-    };
+    let mut candidates = vec![start(0), start(1)];
     let mut winners: Vec<(usize, u8)> = Vec::new();
     let mut next = Vec::new();
-    for level in first_level..9 {
-        let mut best = u64::MAX;
-        winners.clear();
-        for (i, c) in candidates.iter().enumerate() {
-            let grid = grids[c.grid as usize];
-            let mut rows = c.allowed_rows(level);
-            while rows != 0 {
-                let r = rows.trailing_zeros() as usize;
-                rows &= rows - 1;
-                let key = c.min_row(&grid[9 * r..9 * r + 9]);
-                if key < best {
-                    best = key;
-                    winners.clear();
+    for level in 0..9 {
+        next.clear();
+        // Whether candidates reaching the same state by different paths may be among `next`.
+        let mut merge = true;
+        if candidates[0].pending != NONE {
+            // Every candidate waits on a full row's column order (a level's candidates tie on
+            // their rows so far, so all wait or none does). A blank row keeps them waiting, and
+            // is the smallest row; without one, the next row decides the order (`grid.rs`).
+            let blank_rows = grids.map(|g| {
+                (0..9).fold(0u16, |m, r| {
+                    m | ((g[9 * r..9 * r + 9].iter().all(|&d| d == 0) as u16) << r)
+                })
+            });
+            let blank = |c: &Candidate| c.allowed_rows(level) & blank_rows[c.grid as usize];
+            if candidates.iter().any(|c| blank(c) != 0) {
+                for c in &candidates {
+                    let mut rows = blank(c);
+                    while rows != 0 {
+                        next.push(c.with_row(rows.trailing_zeros() as u8, level));
+                        rows &= rows - 1;
+                    }
                 }
-                if key == best {
-                    winners.push((i, r as u8));
+            } else {
+                let mut second = SecondRow::new();
+                for (i, c) in candidates.iter().enumerate() {
+                    let grid = grids[c.grid as usize];
+                    let full = &grid[9 * c.pending as usize..9 * c.pending as usize + 9];
+                    let mut rows = c.allowed_rows(level);
+                    while rows != 0 {
+                        let r = rows.trailing_zeros() as usize;
+                        rows &= rows - 1;
+                        second.search(full, &grid[9 * r..9 * r + 9], (i << 4 | r) as u32);
+                    }
+                }
+                for &(cols, tag) in &second.orders {
+                    let c = &candidates[tag as usize >> 4];
+                    let p = c.pending as usize;
+                    let mut child = c.with_row((tag & 15) as u8, level);
+                    child.resolve(cols, &grids[c.grid as usize][9 * p..9 * p + 9]);
+                    next.push(child);
+                }
+                // Distinct candidates with distinct rows give distinct orders.
+                merge = false;
+            }
+        } else {
+            let mut best = u64::MAX;
+            winners.clear();
+            for (i, c) in candidates.iter().enumerate() {
+                let grid = grids[c.grid as usize];
+                let mut rows = c.allowed_rows(level);
+                while rows != 0 {
+                    let r = rows.trailing_zeros() as usize;
+                    rows &= rows - 1;
+                    let key = c.min_row(&grid[9 * r..9 * r + 9]);
+                    if key < best {
+                        best = key;
+                        winners.clear();
+                    }
+                    if key == best {
+                        winners.push((i, r as u8));
+                    }
+                }
+            }
+            if best == FULL_NEW {
+                // A full row below blank rows (or a grid's first row): every column order gives
+                // `123456789`, so the order waits for the next row with a given instead of
+                // branching over 6^4 of them.
+                for &(i, r) in &winners {
+                    let mut child = candidates[i].with_row(r, level);
+                    child.pending = r;
+                    next.push(child);
+                }
+                merge = false;
+            } else {
+                for &(i, r) in &winners {
+                    let c = &candidates[i];
+                    let row = &grids[c.grid as usize][9 * r as usize..9 * r as usize + 9];
+                    c.refine(row, r, level, &mut next);
                 }
             }
         }
-        next.clear();
-        for &(i, r) in &winners {
-            let c = &candidates[i];
-            let row = &grids[c.grid as usize][9 * r as usize..9 * r as usize + 9];
-            c.refine(row, r, level, &mut next);
-        }
         // Candidates reaching the same state by different paths (rows chosen in another order,
         // tied columns listed in another order) would multiply at every level on boards with
-        // many blank rows; one of each is kept. The first row of a solution grid gives
-        // thousands of candidates, all distinct: they are not worth sorting.
-        if next.len() > 1 && next.len() <= DEDUP_LIMIT {
+        // many blank rows; one of each is kept. Levels with more candidates, from rows with
+        // several new digits in tied columns, are nearly all distinct: not worth sorting.
+        if merge && next.len() > 1 && next.len() <= DEDUP_LIMIT {
             for c in next.iter_mut() {
                 c.normalize();
             }
@@ -457,7 +500,12 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
         }
         std::mem::swap(&mut candidates, &mut next);
     }
-    let c = candidates[0];
+    let mut c = candidates[0];
+    if c.pending != NONE {
+        // The rows below the full row are blank: every column order gives the form.
+        let p = c.pending as usize;
+        c.resolve(c.cols, &grids[c.grid as usize][9 * p..9 * p + 9]);
+    }
     let mut digits = [0u8; 10];
     let mut label = c.next;
     for (to, &key) in digits.iter_mut().zip(&c.map).skip(1) {

@@ -7,7 +7,7 @@
 //! [`Transform`]). The canonical form is the smallest board of the class as an 81-character
 //! string with blanks as `'0'` (the minlex form, as the Sudoku community defines it), so two
 //! boards are equivalent exactly when their canonical forms are equal. `transform.rs` holds the
-//! transformations, `minlex.rs` the search, `grid.rs` its start on complete boards.
+//! transformations, `minlex.rs` the search, `grid.rs` its step under a full row.
 //!
 //! Uses geometry, board and candidates only.
 
