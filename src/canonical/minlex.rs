@@ -10,7 +10,9 @@
 //! smallest row under a partition sorts the columns of each group by their value (blanks first,
 //! then digits already labelled by their label, then digits not yet labelled), then the stacks of
 //! each group by their three values. Ties among blanks stay tied; ties among unlabelled digits
-//! are branched on, because their order decides their labels.
+//! are branched on, because their order decides their labels, except for a full row of them
+//! (all columns tied, every order giving `123456789`): there the order waits for the next row
+//! with a given, which `full_row.rs` searches without branching over the 6^4 orders.
 //!
 //! Comparing rows needs no relabelling: a row's values are its cells' keys (0 for a blank, the
 //! label of a labelled digit, [`NEW`] for a digit not yet labelled), packed four bits a cell with
@@ -19,7 +21,7 @@
 //! their relabelled strings do: a new label is larger than every old one, and two new labels at
 //! the same place in tied rows are equal.
 
-use super::grid::SecondRow;
+use super::full_row::SecondRow;
 use super::transform::Transform;
 use crate::geometry::CELLS;
 
@@ -60,7 +62,7 @@ struct Candidate {
     /// The next label to give.
     next: u8,
     /// The source row of a full row whose digits wait for the column order to be labelled
-    /// (`grid.rs`), or [`NONE`]: the columns are then all tied and no digit is labelled.
+    /// (`full_row.rs`), or [`NONE`]: the columns are then all tied and no digit is labelled.
     pending: u8,
 }
 
@@ -199,9 +201,9 @@ impl Candidate {
         child
     }
 
-    /// Fixes the columns of a candidate whose full row `full` (its source row `pending`) waits
-    /// (`grid.rs`): `cols` is the order, and the full row's digit at image column `p` gets label
-    /// `p + 1`.
+    /// Fixes the columns of a candidate whose full row `full` (its source row `pending`)
+    /// waits (`full_row.rs`): `cols` is the order, and the full row's digit at image column `p`
+    /// gets label `p + 1`.
     fn resolve(&mut self, cols: [u8; 9], full: &[u8]) {
         self.cols = cols;
         self.col_breaks = 0x1FF;
@@ -413,7 +415,7 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
         if candidates[0].pending != NONE {
             // Every candidate waits on a full row's column order (a level's candidates tie on
             // their rows so far, so all wait or none does). A blank row keeps them waiting, and
-            // is the smallest row; without one, the next row decides the order (`grid.rs`).
+            // is the smallest row; without one, the next row decides the order (`full_row.rs`).
             let blank_rows = grids.map(|g| {
                 (0..9).fold(0u16, |m, r| {
                     m | ((g[9 * r..9 * r + 9].iter().all(|&d| d == 0) as u16) << r)

@@ -7,11 +7,11 @@
 //! [`Transform`]). The canonical form is the smallest board of the class as an 81-character
 //! string with blanks as `'0'` (the minlex form, as the Sudoku community defines it), so two
 //! boards are equivalent exactly when their canonical forms are equal. `transform.rs` holds the
-//! transformations, `minlex.rs` the search, `grid.rs` its step under a full row.
+//! transformations, `minlex.rs` the search, `full_row.rs` its step under a full row.
 //!
 //! Uses geometry, board and candidates only.
 
-mod grid;
+mod full_row;
 mod minlex;
 mod transform;
 
