@@ -166,6 +166,97 @@ fn a_transform_overlapping_the_form_is_refused_and_nothing_is_written() {
 }
 
 #[test]
+fn outputs_may_overlap_the_inputs_they_are_documented_to() {
+    // The form over the board at any offset, the transformation over the board, and the image
+    // over the board or over the transformation: the inputs are read whole before any write.
+    use std::ffi::c_char;
+    use sudoku::ffi::sudoku_status::SUDOKU_OK;
+    let puzzle = read_puzzles("puzzles3_magictour_top1465")[7];
+    let (status, form, t) = cabi::canonicalize(&puzzle);
+    assert_eq!(status, SUDOKU_OK);
+    let (form, t) = (form.unwrap(), t.unwrap());
+    let size = std::mem::size_of::<sudoku_transform>();
+    for offset in -80isize..=80 {
+        // The board at 100, the form at 100 + offset.
+        let mut buffer = vec![0 as c_char; 300];
+        for (i, &b) in puzzle.iter().enumerate() {
+            buffer[100 + i] = b as c_char;
+        }
+        let base = buffer.as_mut_ptr();
+        // SAFETY: both ranges lie inside the 300-byte buffer (100 ± 80 and 81 bytes).
+        let status = unsafe {
+            sudoku::ffi::sudoku_canonicalize(
+                base.add(100),
+                base.offset(100 + offset),
+                std::ptr::null_mut(),
+            )
+        };
+        assert_eq!(status, SUDOKU_OK, "offset {offset}");
+        let written: Vec<u8> = buffer[(100 + offset) as usize..][..CELLS]
+            .iter()
+            .map(|&b| b as u8)
+            .collect();
+        assert_eq!(written, form, "offset {offset}");
+    }
+    for at in [0usize, 40, 81 - size / 2] {
+        // The transformation written over the board's bytes from `at`.
+        let mut buffer: Vec<c_char> = puzzle.iter().map(|&b| b as c_char).collect();
+        buffer.resize(200, 0);
+        let mut canonical = [0 as c_char; CELLS];
+        let base = buffer.as_mut_ptr();
+        // SAFETY: 81 readable bytes at `base`; `size` writable bytes at `base + at` (inside
+        // the 200-byte buffer), unaligned writes allowed.
+        let status = unsafe {
+            sudoku::ffi::sudoku_canonicalize(
+                base,
+                canonical.as_mut_ptr(),
+                base.add(at).cast::<sudoku_transform>(),
+            )
+        };
+        assert_eq!(status, SUDOKU_OK, "at {at}");
+        // SAFETY: the transformation's bytes lie inside the buffer; read unaligned.
+        let written = unsafe { base.add(at).cast::<sudoku_transform>().read_unaligned() };
+        assert_eq!(written, t, "at {at}");
+        assert!(canonical.iter().map(|&b| b as u8).eq(form.iter().copied()));
+    }
+    // The image written over the board and over the transformation, at several offsets.
+    let image = cabi::transform_apply(&t, &puzzle).1.unwrap();
+    for offset in [-40isize, -1, 0, 1, 40] {
+        let mut buffer = vec![0 as c_char; 300];
+        for (i, &b) in puzzle.iter().enumerate() {
+            buffer[100 + i] = b as c_char;
+        }
+        let base = buffer.as_mut_ptr();
+        // SAFETY: all inside the buffer.
+        let status = unsafe {
+            sudoku::ffi::sudoku_transform_apply(&t, base.add(100), base.offset(100 + offset))
+        };
+        assert_eq!(status, SUDOKU_OK);
+        assert!(buffer[(100 + offset) as usize..][..CELLS]
+            .iter()
+            .map(|&b| b as u8)
+            .eq(image.iter().copied()));
+    }
+    for at in [0usize, size / 2] {
+        let mut buffer = vec![0 as c_char; 200];
+        let base = buffer.as_mut_ptr();
+        // SAFETY: the transformation's bytes at `base + at` lie inside the buffer; the image's
+        // 81 bytes too; unaligned accesses allowed.
+        let status = unsafe {
+            base.add(at).cast::<sudoku_transform>().write_unaligned(t);
+            let board: Vec<c_char> = puzzle.iter().map(|&b| b as c_char).collect();
+            sudoku::ffi::sudoku_transform_apply(
+                base.add(at).cast::<sudoku_transform>(),
+                board.as_ptr(),
+                base,
+            )
+        };
+        assert_eq!(status, SUDOKU_OK);
+        assert!(buffer[..CELLS].iter().map(|&b| b as u8).eq(image.iter().copied()));
+    }
+}
+
+#[test]
 fn random_transformations_are_valid_reproducible_and_keep_the_puzzle() {
     use sudoku::ffi::sudoku_status::SUDOKU_OK;
     use sudoku_testkit::reference::reference_solve;

@@ -109,7 +109,12 @@ def apply_transform(transform: Union[Transform, Sequence[Any]], puzzle: Board) -
     # The C API's order: the board's type (a NULL pointer to C), the transform, the board.
     _check_board_type(puzzle)
     t = _to_c_transform(transform)
-    text = _to_bytes(puzzle)
+    try:
+        text = _to_bytes(puzzle)
+    except SudokuError:
+        # A board of the wrong length reaches C as bad characters, after the transformation.
+        _check_transform(t)
+        raise
     out = _Board()
     status = _library().sudoku_transform_apply(ctypes.byref(t), text, out)
     if status == SUDOKU_INVALID_ARGUMENT:

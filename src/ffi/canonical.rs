@@ -96,8 +96,9 @@ unsafe fn write_board(out: std::ptr::NonNull<c_char>, bytes: &[u8; CELLS]) {
 /// `board`: 81 bytes, row-major, `'1'`-`'9'` for givens and `'.'` or `'0'` for blanks; only
 /// read. Any valid board works: a puzzle, a solution grid, the empty board; a board need not
 /// have a solution. `canonical`: 81 writable bytes (no NUL is written); may be the same buffer
-/// as `board`. `transform`: NULL, or where to write a transformation `t` with
-/// `sudoku_transform_apply(t, board) == canonical`.
+/// as `board` or overlap it in any way (the board is read whole before anything is written).
+/// `transform`: NULL, or where to write a transformation `t` with
+/// `sudoku_transform_apply(t, board) == canonical`; it may overlap `board`, not `canonical`.
 ///
 /// The canonical form is the smallest of the boards equivalent to `board` (under transposition,
 /// band and row-within-band permutations, stack and column-within-stack permutations and digit
@@ -150,7 +151,8 @@ pub unsafe extern "C" fn sudoku_canonicalize(
 ///
 /// `transform`: a valid transformation, only read. `board`: 81 bytes as for
 /// `sudoku_canonicalize`, only read. `out`: 81 writable bytes, `'.'` for blanks and
-/// `'1'`-`'9'` for digits; may be the same buffer as `board`. The result of a valid board is a
+/// `'1'`-`'9'` for digits; may be the same buffer as `board`, or overlap it or `transform` in
+/// any way (both are read whole before anything is written). The result of a valid board is a
 /// valid board. `sudoku_transform_apply(t, board, out)` with the `t` that
 /// `sudoku_canonicalize(board, canonical, &t)` wrote gives `out == canonical`.
 ///

@@ -1968,6 +1968,15 @@ class Canonical(unittest.TestCase):
                 # What is wrong, not "an argument is out of range".
                 self.assertRegex(str(caught.exception),
                                  "not a valid transformation|a transform entry is out of range")
+        # The C order: an invalid transformation is named before a board of the wrong length
+        # (a new user's report), and a valid one lets the board's error through.
+        for board in ("x", "x" * 82, b""):
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.apply_transform(bad[2], board)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_ARGUMENT, board)
+            with self.assertRaises(sudoku.SudokuError) as caught:
+                sudoku.apply_transform(identity, board)
+            self.assertEqual(caught.exception.status, sudoku.SUDOKU_INVALID_CHARACTER, board)
         for t in (None, (1, 2), identity._replace(transpose=1),
                   identity._replace(rows=tuple(range(8)) + ("8",))):
             with self.assertRaises((TypeError, sudoku.SudokuError), msg=repr(t)) as caught:
