@@ -233,10 +233,12 @@ fn solution_grids_match_the_reference() {
 }
 
 #[test]
-fn boards_with_full_rows_match_the_reference() {
-    // A full row of digits not yet labelled ties in every column order, which the search does
-    // not branch over (`grid.rs`): its order waits for the next row with a given, across blank
-    // rows, other bands, the transposition, or to the end of the board.
+fn boards_with_full_and_nearly_full_rows_match_the_reference() {
+    // The first row with givens below blank rows gives one image in every order of its digits,
+    // which the search does not branch over (`first_row.rs`): its order waits for the next row
+    // with a given, across blank rows, other bands, the transposition, or to the end of the
+    // board. Rows with blanks: tied blank columns and tied stacks (as many blanks), second rows
+    // with digits the first row lacks.
     let g648 = digits(
         b"123456789456789123789123456231564897564897231897231564312645978645978312978312645",
     );
@@ -247,6 +249,12 @@ fn boards_with_full_rows_match_the_reference() {
         }
         for &c in cells {
             b[c] = grid[c];
+        }
+        b
+    };
+    let blank = |mut b: Grid, cells: &[usize]| -> Grid {
+        for &c in cells {
+            b[c] = 0;
         }
         b
     };
@@ -267,6 +275,28 @@ fn boards_with_full_rows_match_the_reference() {
         // A full column, and a full row and column.
         transpose(&keep(&random, &[3], &[10, 50])),
         keep(&random, &[5], &[4, 13, 22, 31, 40, 49, 58, 67, 76]),
+        // A new user's slow board: three rows missing one or two cells.
+        digits(
+            b"65782.413..................7.1254389....................................286.17534",
+        ),
+        // Rows missing a cell in each stack (three tied stacks), two in one stack, four digits
+        // (the fewest that wait), blank columns below blank columns; a second row in the same
+        // band with digits the first row lacks.
+        blank(keep(&random, &[0, 4], &[]), &[1, 5, 6, 40]),
+        blank(
+            keep(&random, &[2, 3, 7], &[]),
+            &[18, 19, 21, 23, 26, 29, 63, 70],
+        ),
+        blank(keep(&random, &[6], &[]), &[54, 55, 58, 59, 61]),
+        blank(
+            keep(&random, &[0, 1], &[30, 77]),
+            &[0, 1, 2, 9, 10, 11, 4, 5],
+        ),
+        blank(
+            keep(&random, &[3, 8], &[]),
+            &[27, 28, 30, 31, 33, 34, 72, 80],
+        ),
+        transpose(&blank(keep(&random, &[2, 6], &[40]), &[18, 22, 26, 55])),
     ];
     for grid in &boards {
         let form = checked_form(grid);

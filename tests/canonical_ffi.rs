@@ -252,7 +252,10 @@ fn outputs_may_overlap_the_inputs_they_are_documented_to() {
             )
         };
         assert_eq!(status, SUDOKU_OK);
-        assert!(buffer[..CELLS].iter().map(|&b| b as u8).eq(image.iter().copied()));
+        assert!(buffer[..CELLS]
+            .iter()
+            .map(|&b| b as u8)
+            .eq(image.iter().copied()));
     }
 }
 

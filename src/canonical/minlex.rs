@@ -10,9 +10,10 @@
 //! smallest row under a partition sorts the columns of each group by their value (blanks first,
 //! then digits already labelled by their label, then digits not yet labelled), then the stacks of
 //! each group by their three values. Ties among blanks stay tied; ties among unlabelled digits
-//! are branched on, because their order decides their labels, except for a full row of them
-//! (all columns tied, every order giving `123456789`): there the order waits for the next row
-//! with a given, which `full_row.rs` searches without branching over the 6^4 orders.
+//! are branched on, because their order decides their labels, except in the first row with
+//! givens (all columns tied, no digit labelled, every order giving the same image): there the
+//! order waits for the next row with a given, which `first_row.rs` searches without branching
+//! over the orders of the first row's digits.
 //!
 //! Comparing rows needs no relabelling: a row's values are its cells' keys (0 for a blank, the
 //! label of a labelled digit, [`NEW`] for a digit not yet labelled), packed four bits a cell with
@@ -21,19 +22,17 @@
 //! their relabelled strings do: a new label is larger than every old one, and two new labels at
 //! the same place in tied rows are equal.
 
-use super::full_row::SecondRow;
+use super::first_row::{ties, FirstRow, SecondRow, NEW};
 use super::transform::Transform;
 use crate::geometry::CELLS;
-
-/// The key of a digit that has no label yet (larger than every label 1-9).
-const NEW: u8 = 15;
 
 /// No pending row.
 const NONE: u8 = 0xFF;
 
-/// The smallest row key of a full row of unlabelled digits: nine [`NEW`] keys, the largest key a
-/// row can have, so a level's best row is such a row only when every row it could take is full.
-const FULL_NEW: u64 = (1 << 36) - 1;
+/// The fewest digits of a first row with givens that waits for the next row rather than
+/// branching over the orders of its digits (`first_row.rs`). With one digit nothing branches;
+/// with few, the branching costs less than the search of the next row.
+const WAIT_FROM: u32 = 4;
 
 /// The most candidates a level removes duplicates from (see `minlex`).
 const DEDUP_LIMIT: usize = 2048;
@@ -61,8 +60,9 @@ struct Candidate {
     map: [u8; 10],
     /// The next label to give.
     next: u8,
-    /// The source row of a full row whose digits wait for the column order to be labelled
-    /// (`full_row.rs`), or [`NONE`]: the columns are then all tied and no digit is labelled.
+    /// The source row of the first row with givens, when its digits wait for the column order
+    /// to be labelled (`first_row.rs`), or [`NONE`]. While it waits, `cols` is one order giving
+    /// the first row's image, every column is its own group, and no digit is labelled.
     pending: u8,
 }
 
@@ -201,18 +201,25 @@ impl Candidate {
         child
     }
 
-    /// Fixes the columns of a candidate whose full row `full` (its source row `pending`)
-    /// waits (`full_row.rs`): `cols` is the order, and the full row's digit at image column `p`
-    /// gets label `p + 1`.
-    fn resolve(&mut self, cols: [u8; 9], full: &[u8]) {
+    /// Fixes the columns of a candidate whose first row `row0` waited (`first_row.rs`):
+    /// `cols` is the order found with the second row `row1` (the columns it leaves tied, tied),
+    /// or, when only blank rows follow, any order giving the first row's image. The digits are
+    /// labelled in order of appearance, the first row's then the second row's.
+    fn resolve(&mut self, cols: [u8; 9], row0: &[u8], row1: Option<&[u8]>) {
         self.cols = cols;
-        self.col_breaks = 0x1FF;
-        self.stack_breaks = 0b111;
-        for (p, &col) in cols.iter().enumerate() {
-            self.map[full[col as usize] as usize] = p as u8 + 1;
-        }
-        self.next = 10;
         self.pending = NONE;
+        for row in [Some(row0), row1].into_iter().flatten() {
+            for &c in &cols {
+                let d = row[c as usize] as usize;
+                if d != 0 && self.map[d] == NEW {
+                    self.map[d] = self.next;
+                    self.next += 1;
+                }
+            }
+        }
+        if let Some(row1) = row1 {
+            (self.col_breaks, self.stack_breaks) = ties(&cols, row0, row1);
+        }
     }
 
     /// The source rows that may become image row `level`.
@@ -413,9 +420,9 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
         // Whether candidates reaching the same state by different paths may be among `next`.
         let mut merge = true;
         if candidates[0].pending != NONE {
-            // Every candidate waits on a full row's column order (a level's candidates tie on
+            // Every candidate waits on its first row's column order (a level's candidates tie on
             // their rows so far, so all wait or none does). A blank row keeps them waiting, and
-            // is the smallest row; without one, the next row decides the order (`full_row.rs`).
+            // is the smallest row; without one, the next row decides the order (`first_row.rs`).
             let blank_rows = grids.map(|g| {
                 (0..9).fold(0u16, |m, r| {
                     m | ((g[9 * r..9 * r + 9].iter().all(|&d| d == 0) as u16) << r)
@@ -434,19 +441,22 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
                 let mut second = SecondRow::new();
                 for (i, c) in candidates.iter().enumerate() {
                     let grid = grids[c.grid as usize];
-                    let full = &grid[9 * c.pending as usize..9 * c.pending as usize + 9];
+                    let row0 = &grid[9 * c.pending as usize..9 * c.pending as usize + 9];
+                    let first = FirstRow::new(row0).0;
                     let mut rows = c.allowed_rows(level);
                     while rows != 0 {
                         let r = rows.trailing_zeros() as usize;
                         rows &= rows - 1;
-                        second.search(full, &grid[9 * r..9 * r + 9], (i << 4 | r) as u32);
+                        let row1 = &grid[9 * r..9 * r + 9];
+                        second.search(&first, row0, row1, (i << 4 | r) as u32);
                     }
                 }
                 for &(cols, tag) in &second.orders {
                     let c = &candidates[tag as usize >> 4];
-                    let p = c.pending as usize;
-                    let mut child = c.with_row((tag & 15) as u8, level);
-                    child.resolve(cols, &grids[c.grid as usize][9 * p..9 * p + 9]);
+                    let (grid, r0, r1) = (grids[c.grid as usize], c.pending as usize, tag & 15);
+                    let mut child = c.with_row(r1 as u8, level);
+                    let row1 = &grid[9 * r1 as usize..9 * r1 as usize + 9];
+                    child.resolve(cols, &grid[9 * r0..9 * r0 + 9], Some(row1));
                     next.push(child);
                 }
                 // Distinct candidates with distinct rows give distinct orders.
@@ -471,13 +481,21 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
                     }
                 }
             }
-            if best == FULL_NEW {
-                // A full row below blank rows (or a grid's first row): every column order gives
-                // `123456789`, so the order waits for the next row with a given instead of
-                // branching over 6^4 of them.
+            // The digits of the best row, all new when no digit has a label yet.
+            let digits = (0..9).filter(|k| best >> (4 * k) & 15 != 0).count() as u32;
+            if candidates[0].next == 1 && digits >= WAIT_FROM {
+                // The first row with givens (a grid's first row, a row below blank rows): every
+                // order of its digits gives the same image, so the order waits for the next row
+                // with a given instead of branching (up to 6^4 orders for a full row).
                 for &(i, r) in &winners {
-                    let mut child = candidates[i].with_row(r, level);
+                    let c = &candidates[i];
+                    let row = &grids[c.grid as usize][9 * r as usize..9 * r as usize + 9];
+                    let mut child = c.with_row(r, level);
                     child.pending = r;
+                    child.cols = FirstRow::new(row).1;
+                    // Each column its own group: `normalize` keeps this order.
+                    child.col_breaks = 0x1FF;
+                    child.stack_breaks = 0b111;
                     next.push(child);
                 }
                 merge = false;
@@ -504,9 +522,9 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
     }
     let mut c = candidates[0];
     if c.pending != NONE {
-        // The rows below the full row are blank: every column order gives the form.
+        // The rows below the first row are blank: every order giving its image gives the form.
         let p = c.pending as usize;
-        c.resolve(c.cols, &grids[c.grid as usize][9 * p..9 * p + 9]);
+        c.resolve(c.cols, &grids[c.grid as usize][9 * p..9 * p + 9], None);
     }
     let mut digits = [0u8; 10];
     let mut label = c.next;

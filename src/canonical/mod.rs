@@ -7,11 +7,12 @@
 //! [`Transform`]). The canonical form is the smallest board of the class as an 81-character
 //! string with blanks as `'0'` (the minlex form, as the Sudoku community defines it), so two
 //! boards are equivalent exactly when their canonical forms are equal. `transform.rs` holds the
-//! transformations, `minlex.rs` the search, `full_row.rs` its step under a full row.
+//! transformations, `minlex.rs` the search, `first_row.rs` its step under the first row with
+//! givens.
 //!
 //! Uses geometry, board and candidates only.
 
-mod full_row;
+mod first_row;
 mod minlex;
 mod transform;
 
