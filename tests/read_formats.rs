@@ -1256,3 +1256,52 @@ fn the_c_call_refuses_outputs_that_overlap_each_other_or_the_text() {
         );
     }
 }
+
+#[test]
+fn rules_and_box_drawn_rows_from_other_programs() {
+    // From a new user's trial of files written by other programs.
+    let sparse =
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let p = bytes81(sparse);
+    let row = |r: usize, bar: &str| -> String {
+        let cells: Vec<String> = (0..3)
+            .map(|k| {
+                let cell = |i: usize| char::from(p[9 * r + 3 * k + i]).to_string();
+                [cell(0), cell(1), cell(2)].join(" ")
+            })
+            .collect();
+        format!("{bar} {} {bar}", cells.join(&format!(" {bar} ")))
+    };
+    // A box-drawn row of blanks is a row (its bars separate cells, as `|` does), with light,
+    // heavy and double bars; a line of bars alone is a separator line.
+    for bar in ["│", "┃", "║"] {
+        let mut text = String::from("┌───────┬───────┬───────┐\n");
+        for r in 0..9 {
+            text += &row(r, bar);
+            text += "\n";
+            if r == 4 {
+                text += &format!("{bar}       {bar}       {bar}       {bar}\n");
+            }
+        }
+        text += "└───────┴───────┴───────┘\n";
+        assert_eq!(ok_puzzles(text.as_bytes()), [givens(sparse)], "{bar}");
+    }
+    // A rule between one-line puzzles starts a grid that ends with no row: one diagnostic, at
+    // the line that ends it, and the puzzles around it are read (as c-api.md says).
+    let text = format!("{TOP1}\n------+-------+------\n{TOP1}\n");
+    let items = all(text.as_bytes());
+    assert_eq!(items.len(), 3);
+    assert_eq!(items[0].as_ref().unwrap().puzzle, givens(TOP1));
+    let e = items[1].as_ref().unwrap_err();
+    assert_eq!(
+        (e.line, e.reason),
+        (
+            3,
+            Reason::ShortGrid {
+                rows: 0,
+                at_end: false
+            }
+        )
+    );
+    assert_eq!(items[2].as_ref().unwrap().puzzle, givens(TOP1));
+}

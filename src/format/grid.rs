@@ -3,7 +3,7 @@
 
 use super::candidates::CellCandidates;
 use super::error::Reason;
-use super::text::{decode, is_box_drawing, is_space, Ch, CELL, NOT_A_CELL};
+use super::text::{decode, is_box_drawing, is_space, is_vertical_line, Ch, CELL, NOT_A_CELL};
 use super::{Fault, Puzzle};
 use crate::candidates::Candidates;
 use crate::geometry::CELLS;
@@ -78,6 +78,7 @@ pub(super) fn grid_line(
                 strong |= b != b'|' && b != b'!';
                 rules += usize::from(b == b'=');
             }
+            Ch::Other(c) if is_vertical_line(c) => separators = true,
             Ch::Other(c) if is_box_drawing(c) => {
                 separators = true;
                 strong = true;
@@ -141,7 +142,8 @@ pub(super) fn grid_line(
         col += 1;
     }
 
-    if digits == 0 && rules > 0 && (strong || count != 9) {
+    // A line of separators alone (`│       │       │       │`) is a separator line too.
+    if digits == 0 && (rules > 0 && (strong || count != 9) || separators && count == 0) {
         return Ok(GridLine::Separator);
     }
     if count == 9 {

@@ -46,21 +46,25 @@
 //!    number of cells: [`Reason::CellCount`] expecting 81 (729 from 405 cells on), at the
 //!    column of the first cell too many, or just past the token when cells are missing
 //!    (`(80 cells) 9.5/1.2/1.2` is "the puzzle on line 1 has 80 cells, not 81", column 81).
-//! 5. Any other line is a grid line. Without a digit, a line of rules (`-`, `=` or box-drawing
-//!    lines) is a separator line, unless it has exactly nine `-`/blank cells and no `+`, `=`,
-//!    `:`, `'` or box-drawing character: then it is a row of nine blanks (`|---|---|---|`).
-//!    A line of exactly 9 cells is a row of givens (spaces and separators between cells are
-//!    ignored: `2..1.5..3`, `4 . . | . 3 . | . . .`, `|2..|1.5|..3|`). A line of 9 tokens of
-//!    digits, some of them longer than one digit, is a row of candidates (a token is a run of
-//!    digits between spaces or separators). Anything else is a wrong number of cells, counted
-//!    in tokens when the line has several tokens of digits only, some longer than one digit,
-//!    and in cell characters otherwise.
+//! 5. Any other line is a grid line. Vertical box-drawing lines (`│` `┃` `║`, dashed and half
+//!    ones) separate cells as `|` does. Without a digit, a line of rules (`-`, `=` or the other
+//!    box-drawing characters) is a separator line, unless it has exactly nine `-`/blank cells
+//!    and no `+`, `=`, `:`, `'` or box-drawing rule: then it is a row of nine blanks
+//!    (`|---|---|---|`, `│ . . . │ . . . │ . . . │`). A line of separators alone, without a
+//!    cell (`│       │       │       │`), is a separator line too. A line of exactly 9 cells is
+//!    a row of givens (spaces and separators between cells are ignored: `2..1.5..3`,
+//!    `4 . . | . 3 . | . . .`, `|2..|1.5|..3|`). A line of 9 tokens of digits, some of them
+//!    longer than one digit, is a row of candidates (a token is a run of digits between spaces
+//!    or separators). Anything else is a wrong number of cells, counted in tokens when the line
+//!    has several tokens of digits only, some longer than one digit, and in cell characters
+//!    otherwise.
 //! 6. A grid is its 9 rows with the separator lines between them, and one separator line right
 //!    after the ninth row. A blank line, a comment, a one-line puzzle or the end of the text
 //!    before the ninth row is [`Reason::ShortGrid`]; a row right after the ninth is
-//!    [`Reason::LongGrid`]. A grid with a row of candidates is a candidate grid: its rows of
-//!    single digits are cells with one candidate, and a blank there is
-//!    [`Reason::BlankInCandidateGrid`].
+//!    [`Reason::LongGrid`]. So a separator line that no row follows (a rule between one-line
+//!    puzzles) starts a grid and ends it with no row: "the grid ends after 0 rows". A grid with
+//!    a row of candidates is a candidate grid: its rows of single digits are cells with one
+//!    candidate, and a blank there is [`Reason::BlankInCandidateGrid`].
 //!
 //! After an error the reader reports how many bytes to skip to go on with the next puzzle: the
 //! rest of the bad line, or of the grid it belongs to (up to its ninth row and a closing

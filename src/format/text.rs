@@ -94,6 +94,16 @@ pub(super) fn is_box_drawing(c: char) -> bool {
     ('\u{2500}'..='\u{257F}').contains(&c)
 }
 
+/// The vertical lines among the box-drawing characters (light, heavy, double, dashed, half):
+/// they separate the cells of a row, as `|` does, and are no rule of a separator line, so that
+/// `│ . . . │ . . . │ . . . │` is a row of blanks.
+pub(super) fn is_vertical_line(c: char) -> bool {
+    const VERTICAL: [char; 15] = [
+        '│', '┃', '║', '┆', '┇', '┊', '┋', '╎', '╏', '╵', '╷', '╹', '╻', '╽', '╿',
+    ];
+    VERTICAL.contains(&c)
+}
+
 /// Spaces and tabs: what separates cells and trailing text.
 pub(super) fn is_space(b: u8) -> bool {
     b == b' ' || b == b'\t'
