@@ -759,9 +759,17 @@ int main(int argc, char **argv)
             }
             if (terminal && block.count > 0) {
                 failed = flush_block(&block, &o, &t, &progress) || output_failed();
-            } else if (fill(&in) != 0) {
-                fputs(PROGRAM ": out of memory\n", stderr);
-                failed = 1;
+            } else {
+                /* Read again only once the unfinished text has doubled (or the input ended):
+                 * a pipe gives 64 KiB a read, and a grid of a million rows read again after
+                 * each was quadratic (8 MB took 4 s). A terminal answers each line typed. */
+                size_t want = 2 * (in.end - in.pos);
+                do {
+                    if (fill(&in) != 0) {
+                        fputs(PROGRAM ": out of memory\n", stderr);
+                        failed = 1;
+                    }
+                } while (!failed && !terminal && !in.eof && in.end - in.pos < want);
             }
             continue;
         }
