@@ -386,6 +386,60 @@ impl Candidate {
     }
 }
 
+/// A level of candidates that all wait on their first row's column order (a level's candidates
+/// tie on their rows so far, so all wait or none does): pushes their children for image row
+/// `level` to `next`. Returns whether children may reach the same state by different paths
+/// (to be merged).
+fn waiting_level(
+    candidates: &[Candidate],
+    grids: &[&[u8; CELLS]; 2],
+    level: usize,
+    next: &mut Vec<Candidate>,
+) -> bool {
+    // A blank row keeps them waiting, and is the smallest row; without one, the next row
+    // decides the order (`first_row.rs`).
+    let blank_rows = grids.map(|g| {
+        (0..9).fold(0u16, |m, r| {
+            m | ((g[9 * r..9 * r + 9].iter().all(|&d| d == 0) as u16) << r)
+        })
+    });
+    let blank = |c: &Candidate| c.allowed_rows(level) & blank_rows[c.grid as usize];
+    if candidates.iter().any(|c| blank(c) != 0) {
+        for c in candidates {
+            let mut rows = blank(c);
+            while rows != 0 {
+                next.push(c.with_row(rows.trailing_zeros() as u8, level));
+                rows &= rows - 1;
+            }
+        }
+        true
+    } else {
+        let mut second = SecondRow::new();
+        for (i, c) in candidates.iter().enumerate() {
+            let grid = grids[c.grid as usize];
+            let row0 = &grid[9 * c.pending as usize..9 * c.pending as usize + 9];
+            let first = FirstRow::new(row0).0;
+            let mut rows = c.allowed_rows(level);
+            while rows != 0 {
+                let r = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
+                let row1 = &grid[9 * r..9 * r + 9];
+                second.search(&first, row0, row1, (i << 4 | r) as u32);
+            }
+        }
+        for &(cols, tag) in &second.orders {
+            let c = &candidates[tag as usize >> 4];
+            let (grid, r0, r1) = (grids[c.grid as usize], c.pending as usize, tag & 15);
+            let mut child = c.with_row(r1 as u8, level);
+            let row1 = &grid[9 * r1 as usize..9 * r1 as usize + 9];
+            child.resolve(cols, &grid[9 * r0..9 * r0 + 9], Some(row1));
+            next.push(child);
+        }
+        // Distinct candidates with distinct rows give distinct orders.
+        false
+    }
+}
+
 /// The minlex form of a board of cell values (row-major, 0 blank, 1-9 digits) whose rows and
 /// columns each hold distinct digits, and a transformation that maps the board to it.
 ///
@@ -420,48 +474,7 @@ pub(crate) fn minlex(board: &[u8; CELLS]) -> ([u8; CELLS], Transform) {
         // Whether candidates reaching the same state by different paths may be among `next`.
         let mut merge = true;
         if candidates[0].pending != NONE {
-            // Every candidate waits on its first row's column order (a level's candidates tie on
-            // their rows so far, so all wait or none does). A blank row keeps them waiting, and
-            // is the smallest row; without one, the next row decides the order (`first_row.rs`).
-            let blank_rows = grids.map(|g| {
-                (0..9).fold(0u16, |m, r| {
-                    m | ((g[9 * r..9 * r + 9].iter().all(|&d| d == 0) as u16) << r)
-                })
-            });
-            let blank = |c: &Candidate| c.allowed_rows(level) & blank_rows[c.grid as usize];
-            if candidates.iter().any(|c| blank(c) != 0) {
-                for c in &candidates {
-                    let mut rows = blank(c);
-                    while rows != 0 {
-                        next.push(c.with_row(rows.trailing_zeros() as u8, level));
-                        rows &= rows - 1;
-                    }
-                }
-            } else {
-                let mut second = SecondRow::new();
-                for (i, c) in candidates.iter().enumerate() {
-                    let grid = grids[c.grid as usize];
-                    let row0 = &grid[9 * c.pending as usize..9 * c.pending as usize + 9];
-                    let first = FirstRow::new(row0).0;
-                    let mut rows = c.allowed_rows(level);
-                    while rows != 0 {
-                        let r = rows.trailing_zeros() as usize;
-                        rows &= rows - 1;
-                        let row1 = &grid[9 * r..9 * r + 9];
-                        second.search(&first, row0, row1, (i << 4 | r) as u32);
-                    }
-                }
-                for &(cols, tag) in &second.orders {
-                    let c = &candidates[tag as usize >> 4];
-                    let (grid, r0, r1) = (grids[c.grid as usize], c.pending as usize, tag & 15);
-                    let mut child = c.with_row(r1 as u8, level);
-                    let row1 = &grid[9 * r1 as usize..9 * r1 as usize + 9];
-                    child.resolve(cols, &grid[9 * r0..9 * r0 + 9], Some(row1));
-                    next.push(child);
-                }
-                // Distinct candidates with distinct rows give distinct orders.
-                merge = false;
-            }
+            merge = waiting_level(&candidates, &grids, level, &mut next);
         } else {
             let mut best = u64::MAX;
             winners.clear();
