@@ -24,22 +24,8 @@
 /// No column (or stack) placed.
 const NONE: u8 = 0xFF;
 
-/// The columns of each set of stacks (bit per stack, bit per column).
-const SPREAD: [u16; 8] = {
-    let mut spread = [0u16; 8];
-    let mut stacks = 0;
-    while stacks < 8 {
-        let mut k = 0;
-        while k < 3 {
-            if stacks >> k & 1 != 0 {
-                spread[stacks] |= 7 << (3 * k);
-            }
-            k += 1;
-        }
-        stacks += 1;
-    }
-    spread
-};
+/// The columns of each set of stacks (bit per stack, bit per column: three bits a stack).
+const SPREAD: [u16; 8] = [0, 0o7, 0o70, 0o77, 0o700, 0o707, 0o770, 0o777];
 
 /// The key of a digit that has no label yet (larger than every label 1-9).
 pub(super) const NEW: u8 = 15;
