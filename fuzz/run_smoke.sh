@@ -20,7 +20,7 @@ set -uo pipefail
 seconds=${1:?usage: run_smoke.sh SECONDS [TARGET...]}
 shift
 fuzz_dir=$(cd "$(dirname "$0")" && pwd)
-targets=(validate solve solve_unique count_solutions agreement structured solve_batch status_name read_puzzle candidates list_solutions canonicalize generate generate_pattern generate_pattern_batch minimize rate rate_with generate_batch struct_init)
+targets=(validate solve solve_unique count_solutions agreement structured solve_batch status_name read_puzzle candidates list_solutions canonicalize canonicalize_batch generate generate_pattern generate_pattern_batch minimize rate rate_with generate_batch struct_init)
 [ $# -gt 0 ] && targets=("$@")
 logs=${FUZZ_LOG_DIR:-$fuzz_dir/logs}
 

@@ -12,7 +12,7 @@ per_file=${1:-300}
 # up to 16 solutions, under AddressSanitizer), and libFuzzer runs every seed before its time
 # limit applies: 1808 seeds took them 3 and 6 minutes in CI. They get every 25th board.
 SLOW_EVERY=25
-targets=(solve solve_unique count_solutions validate agreement structured solve_batch status_name read_puzzle candidates list_solutions canonicalize rate)
+targets=(solve solve_unique count_solutions validate agreement structured solve_batch status_name read_puzzle candidates list_solutions canonicalize canonicalize_batch rate)
 
 if [ ! -d "$data_dir" ]; then
     echo "seed_corpus.sh: no data directory at $data_dir (set SUDOKU_DATA_DIR)" >&2
@@ -78,6 +78,9 @@ for file in "$data_dir"/puzzles*; do
         if [ $((i % 8)) -eq 0 ]; then
             printf '\x04%s' "$batch" >"$fuzz_dir/corpus/solve_batch/$base-$i-first"
             printf '\x19%s' "$batch" >"$fuzz_dir/corpus/solve_batch/$base-$i-unique-in-place"
+            # canonicalize_batch: 1 thread with transformations; 2 threads in place.
+            printf '\x09%s' "$batch" >"$fuzz_dir/corpus/canonicalize_batch/$base-$i"
+            printf '\x06%s' "$batch" >"$fuzz_dir/corpus/canonicalize_batch/$base-$i-in-place"
             batch=""
         fi
     done < <(tr -d '\r' <"$file" | grep -v '^#' | grep -E '^[0-9.]{81}$' \

@@ -160,8 +160,9 @@ typedef enum sudoku_status {
   /**
    * An internal fault (a bug in libsudoku) was caught. Outputs were not written, except
    * by `sudoku_list_solutions` and the batch calls (`sudoku_solve_batch`,
-   * `sudoku_generate_batch`, `sudoku_rate_batch`), which may have written some of their
-   * items before the fault (their documentation says which).
+   * `sudoku_generate_batch`, `sudoku_generate_pattern_batch`, `sudoku_rate_batch`,
+   * `sudoku_canonicalize_batch`), which may have written some of their items before the
+   * fault (their documentation says which).
    */
   SUDOKU_INTERNAL_ERROR = 7,
   /**
@@ -1574,6 +1575,39 @@ const char *sudoku_version(void);
  * writable bytes; `transform` must be NULL or point to a writable `sudoku_transform`.
  */
 enum sudoku_status sudoku_canonicalize(const char board[81], char *canonical, struct sudoku_transform *transform);
+
+/**
+ * Writes the canonical forms of `count` boards, and when asked their transformations, on
+ * several threads: board `i` as `sudoku_canonicalize` does.
+ *
+ * `boards`: `81 * count` bytes, board `i` at bytes `81 * i` to `81 * i + 80`, each as for
+ * `sudoku_canonicalize`; only read. `canonical`: `81 * count` writable bytes, form `i` at the
+ * same place as board `i`; it may be the same pointer as `boards` (canonicalized in place) and
+ * must not overlap it otherwise. `transforms`: NULL, or `count` writable `sudoku_transform`
+ * (29 bytes each, any alignment), `transforms[i]` mapping board `i` to form `i`. `statuses`:
+ * `count` writable `sudoku_status`, `statuses[i]` what `sudoku_canonicalize` returns for board
+ * `i`: `SUDOKU_OK`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS` or
+ * `SUDOKU_INTERNAL_ERROR`; form `i` and `transforms[i]` are written only when it is
+ * `SUDOKU_OK` (in place, a board that fails stays as it was). `threads`: as for
+ * `sudoku_solve_batch` (0: every core available; the calling thread included; the threads
+ * have ended when the call returns). The results do not depend on the thread count, and are
+ * those of `sudoku_canonicalize` board by board.
+ *
+ * Returns `SUDOKU_OK` when the arguments are valid, whatever each board's status;
+ * `SUDOKU_NULL_POINTER` (`boards`, `canonical` or `statuses` NULL, also when `count` is 0);
+ * `SUDOKU_INVALID_ARGUMENT` (a `count` whose buffers could not exist, a misaligned
+ * `statuses`, `canonical` overlapping `boards` without being equal to it, or `transforms` or
+ * `statuses` overlapping any other buffer), and then nothing is written;
+ * `SUDOKU_INTERNAL_ERROR` if the call itself failed (then some outputs may already be
+ * written). `count` 0 with valid pointers is `SUDOKU_OK` and writes nothing. Thread-safe, on
+ * distinct outputs; about 3 µs a 17-30-given puzzle on one core, as `sudoku_canonicalize`.
+ *
+ * # Safety
+ * `boards` NULL or `81 * count` readable bytes; `canonical` NULL or `81 * count` writable
+ * bytes; `transforms` NULL or `count` writable `sudoku_transform`; `statuses` NULL or `count`
+ * writable `sudoku_status`.
+ */
+enum sudoku_status sudoku_canonicalize_batch(const char *boards, size_t count, char *canonical, struct sudoku_transform *transforms, enum sudoku_status *statuses, size_t threads);
 
 /**
  * Applies a transformation to a board (see `sudoku_transform` for the definition).

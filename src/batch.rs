@@ -118,6 +118,23 @@ impl<A: SplitFront, B: SplitFront> SplitFront for (A, B) {
     }
 }
 
+impl<A: SplitFront, B: SplitFront, C: SplitFront> SplitFront for (A, B, C) {
+    fn split_front(&mut self, n: usize) -> Self {
+        (
+            self.0.split_front(n),
+            self.1.split_front(n),
+            self.2.split_front(n),
+        )
+    }
+}
+
+/// An optional output: absent in every chunk when absent.
+impl<A: SplitFront> SplitFront for Option<A> {
+    fn split_front(&mut self, n: usize) -> Self {
+        self.as_mut().map(|a| a.split_front(n))
+    }
+}
+
 /// The chunk size for `len` items on `threads` threads: small enough that every thread gets
 /// many chunks (so the load evens out), large enough that claiming one is rare (at most 64).
 fn chunk_len(len: usize, threads: usize) -> usize {

@@ -436,3 +436,277 @@ fn candidates_in_and_out_at_any_alignment() {
         assert_eq!(image, expected);
     }
 }
+
+/// `sudoku_canonicalize_batch` on `boards` (flat) with `threads`, apart or in place, with or
+/// without transformations: the statuses, the output buffer and the transformations (each
+/// output pre-filled with bytes no call writes).
+fn canonicalize_batch(
+    boards: &[[u8; CELLS]],
+    threads: usize,
+    in_place: bool,
+    with_transforms: bool,
+) -> (
+    Vec<sudoku::ffi::sudoku_status>,
+    Vec<[u8; CELLS]>,
+    Vec<sudoku_transform>,
+) {
+    use sudoku::ffi::sudoku_status::SUDOKU_INTERNAL_ERROR;
+    let n = boards.len();
+    let input: Vec<std::ffi::c_char> = boards.concat().iter().map(|&b| b as _).collect();
+    let mut output = if in_place {
+        input.clone()
+    } else {
+        vec![b'#' as std::ffi::c_char; CELLS * n]
+    };
+    let mut transforms = vec![cabi::TRANSFORM_UNTOUCHED; n];
+    let mut statuses = vec![SUDOKU_INTERNAL_ERROR; n];
+    let t = if with_transforms {
+        transforms.as_mut_ptr()
+    } else {
+        std::ptr::null_mut()
+    };
+    let source = if in_place {
+        output.as_ptr()
+    } else {
+        input.as_ptr()
+    };
+    // SAFETY: 81 * n readable bytes at `source`, 81 * n writable at `output` (the same buffer
+    // in place, as documented), n writable transforms (or NULL) and statuses.
+    let status = unsafe {
+        sudoku::ffi::sudoku_canonicalize_batch(
+            source,
+            n,
+            output.as_mut_ptr(),
+            t,
+            statuses.as_mut_ptr(),
+            threads,
+        )
+    };
+    assert_eq!(status, sudoku::ffi::sudoku_status::SUDOKU_OK);
+    let forms = output
+        .chunks(CELLS)
+        .map(|c| std::array::from_fn(|i| c[i] as u8))
+        .collect();
+    (statuses, forms, transforms)
+}
+
+#[test]
+fn the_batch_gives_each_board_what_a_single_call_gives() {
+    use sudoku::ffi::sudoku_status::*;
+    let mut rng = ChaCha8Rng::seed_from_u64(0xBA7C);
+    // Puzzles of every data set, each followed by a random image of itself (the same form,
+    // checked through the test kit's transformation), solution grids, the empty board, and
+    // boards that fail (a bad character, two equal givens in a row).
+    let mut boards = Vec::new();
+    for file in COLLECTIONS {
+        let puzzles = read_puzzles(file);
+        for _ in 0..40 {
+            let board = puzzles[rng.random_range(0..puzzles.len())];
+            let grid = sudoku_testkit::board::parse(&board).unwrap();
+            boards.push(board);
+            boards.push(canon_contract::text(
+                &random_transform(&mut rng).apply(&grid),
+            ));
+        }
+    }
+    let grid =
+        *b"534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    boards.push(grid);
+    boards.push([b'.'; CELLS]);
+    let mut bad = boards[0];
+    bad[5] = b'x';
+    boards.insert(17, bad);
+    let mut conflict =
+        *b"11...............................................................................";
+    boards.insert(40, conflict);
+    conflict[1] = b'.';
+    boards.push(conflict);
+    let single: Vec<_> = boards.iter().map(cabi::canonicalize).collect();
+    assert_eq!(single[17].0, SUDOKU_INVALID_CHARACTER);
+    assert_eq!(single[40].0, SUDOKU_CONFLICTING_GIVENS);
+    for (threads, in_place, with_transforms) in [
+        (1, false, true),
+        (2, false, true),
+        (0, true, true),
+        (3, true, false),
+        (2, false, false),
+    ] {
+        let (statuses, forms, transforms) =
+            canonicalize_batch(&boards, threads, in_place, with_transforms);
+        for (i, board) in boards.iter().enumerate() {
+            let (status, form, t) = single[i];
+            assert_eq!(statuses[i], status, "board {i}");
+            if status != SUDOKU_OK {
+                // Nothing written: the board stays in place, the output keeps its filling.
+                let kept = if in_place { *board } else { [b'#'; CELLS] };
+                assert_eq!(forms[i], kept, "board {i} written on failure");
+                assert_eq!(transforms[i], cabi::TRANSFORM_UNTOUCHED, "board {i}");
+                continue;
+            }
+            assert_eq!(Some(forms[i]), form, "board {i}");
+            if with_transforms {
+                assert_eq!(Some(transforms[i]), t, "board {i}");
+                // Independently: the test kit's transformation maps the board to the form.
+                let grid = sudoku_testkit::board::parse(board).unwrap();
+                let reference = canon_contract::from_c(&transforms[i]).expect("valid");
+                assert_eq!(canon_contract::text(&reference.apply(&grid)), forms[i]);
+            } else {
+                assert_eq!(transforms[i], cabi::TRANSFORM_UNTOUCHED);
+            }
+        }
+        // Each data puzzle and its image share the form (the bad board shifted indices 17 on).
+        let pairs =
+            (0..COLLECTIONS.len() * 80).map(|k| k + (k >= 17) as usize + (k >= 39) as usize);
+        let pairs: Vec<usize> = pairs.collect();
+        for p in pairs.chunks(2) {
+            assert_eq!(forms[p[0]], forms[p[1]], "boards {} and {}", p[0], p[1]);
+        }
+    }
+}
+
+#[test]
+fn the_batch_refuses_bad_arguments_and_writes_nothing() {
+    use sudoku::ffi::sudoku_canonicalize_batch as batch;
+    use sudoku::ffi::sudoku_status::*;
+    type Status = sudoku::ffi::sudoku_status;
+    type C = std::ffi::c_char;
+    let boards: Vec<C> = read_puzzles("puzzles2_17_clue")[..4]
+        .concat()
+        .iter()
+        .map(|&b| b as _)
+        .collect();
+    // Outputs: the forms in 8-byte words (so that a status placed over them is aligned), the
+    // transformations and the statuses, each filled with what no call writes.
+    const FILL: u64 = u64::from_ne_bytes([b'#'; 8]);
+    let fresh = || {
+        (
+            vec![FILL; 48],
+            vec![cabi::TRANSFORM_UNTOUCHED; 8],
+            vec![SUDOKU_INTERNAL_ERROR; 8],
+        )
+    };
+    type Call = fn(*const C, *mut C, *mut sudoku_transform, *mut Status) -> Status;
+    let cases: [(&str, Status, Call); 9] = [
+        ("NULL boards", SUDOKU_NULL_POINTER, |_, o, t, s| unsafe {
+            // SAFETY: the NULL is refused before any access.
+            batch(std::ptr::null(), 4, o, t, s, 1)
+        }),
+        ("NULL canonical", SUDOKU_NULL_POINTER, |b, _, t, s| unsafe {
+            // SAFETY: as above.
+            batch(b, 4, std::ptr::null_mut(), t, s, 1)
+        }),
+        ("NULL statuses", SUDOKU_NULL_POINTER, |b, o, t, _| unsafe {
+            // SAFETY: as above.
+            batch(b, 4, o, t, std::ptr::null_mut(), 1)
+        }),
+        (
+            "NULL boards, count 0",
+            SUDOKU_NULL_POINTER,
+            |_, o, t, s| unsafe {
+                // SAFETY: as above.
+                batch(std::ptr::null(), 0, o, t, s, 1)
+            },
+        ),
+        (
+            "a count no buffer can hold",
+            SUDOKU_INVALID_ARGUMENT,
+            |b, o, t, s| unsafe {
+                // SAFETY: refused from the count alone, before any access.
+                batch(b, usize::MAX / 81 + 1, o, t, s, 1)
+            },
+        ),
+        (
+            "the forms over the boards, shifted",
+            SUDOKU_INVALID_ARGUMENT,
+            |b, o, t, s| unsafe {
+                // SAFETY: refused from the addresses alone, before any access.
+                let _ = o;
+                batch(b, 4, b.add(1).cast_mut(), t, s, 1)
+            },
+        ),
+        (
+            "statuses over the forms",
+            SUDOKU_INVALID_ARGUMENT,
+            |b, o, t, _| unsafe {
+                // SAFETY: as above (8 bytes in: aligned for a status).
+                batch(b, 4, o, t, o.add(8).cast(), 1)
+            },
+        ),
+        (
+            "transforms over the forms",
+            SUDOKU_INVALID_ARGUMENT,
+            |b, o, _, s| unsafe {
+                // SAFETY: as above.
+                batch(b, 4, o, o.add(300).cast(), s, 1)
+            },
+        ),
+        (
+            "misaligned statuses",
+            SUDOKU_INVALID_ARGUMENT,
+            |b, o, t, s| unsafe {
+                // SAFETY: as above.
+                batch(b, 4, o, t, s.cast::<u8>().add(1).cast(), 1)
+            },
+        ),
+    ];
+    for (case, expected, call) in cases {
+        let (mut out, mut t, mut s) = fresh();
+        let status = call(
+            boards.as_ptr(),
+            out.as_mut_ptr().cast(),
+            t.as_mut_ptr(),
+            s.as_mut_ptr(),
+        );
+        assert_eq!(status, expected, "{case}");
+        assert!(out.iter().all(|&w| w == FILL), "{case}");
+        assert!(t.iter().all(|x| *x == cabi::TRANSFORM_UNTOUCHED), "{case}");
+        assert!(s.iter().all(|x| *x == SUDOKU_INTERNAL_ERROR), "{case}");
+    }
+    // The transformations may be left out, and placed at any alignment.
+    let (mut out, mut t, mut s) = fresh();
+    let mut bytes = vec![0u8; 4 * std::mem::size_of::<sudoku_transform>() + 1];
+    // SAFETY: 4 boards in, 4 forms, 4 statuses, and 4 transforms from byte 1 of `bytes`.
+    let status = unsafe {
+        batch(
+            boards.as_ptr(),
+            4,
+            out.as_mut_ptr().cast(),
+            bytes.as_mut_ptr().add(1).cast(),
+            s.as_mut_ptr(),
+            2,
+        )
+    };
+    assert_eq!(status, SUDOKU_OK);
+    assert_eq!(s[..4], [SUDOKU_OK; 4]);
+    for (i, board) in boards.chunks(CELLS).enumerate() {
+        let board: [u8; CELLS] = std::array::from_fn(|k| board[k] as u8);
+        let at = 1 + i * std::mem::size_of::<sudoku_transform>();
+        // SAFETY: transform `i` lies in `bytes`, written by the call; read unaligned.
+        let written = unsafe {
+            bytes
+                .as_ptr()
+                .add(at)
+                .cast::<sudoku_transform>()
+                .read_unaligned()
+        };
+        assert_eq!(Some(written), cabi::canonicalize(&board).2);
+    }
+    // Count 0 with valid pointers: SUDOKU_OK, nothing written.
+    let (mut out2, _, mut s2) = fresh();
+    // SAFETY: count 0 reads and writes nothing.
+    let status = unsafe {
+        batch(
+            boards.as_ptr(),
+            0,
+            out2.as_mut_ptr().cast(),
+            t.as_mut_ptr(),
+            s2.as_mut_ptr(),
+            0,
+        )
+    };
+    assert_eq!(status, SUDOKU_OK);
+    assert!(out2.iter().all(|&w| w == FILL));
+    assert!(s2.iter().all(|x| *x == SUDOKU_INTERNAL_ERROR));
+    assert!(t.iter().all(|x| *x == cabi::TRANSFORM_UNTOUCHED));
+    let _ = &mut out;
+}

@@ -22,10 +22,11 @@ use std::process::Command;
 use sudoku_testkit::cbuild::{checked, read_header, shared_library};
 
 /// The C API, as the README, the header and the man pages document it.
-const DOCUMENTED: [&str; 46] = [
+const DOCUMENTED: [&str; 47] = [
     "sudoku_board_candidates",
     "sudoku_board_conflicts",
     "sudoku_canonicalize",
+    "sudoku_canonicalize_batch",
     "sudoku_count_solutions",
     "sudoku_count_solutions_candidates",
     "sudoku_generate",

@@ -86,16 +86,18 @@ fn an_injected_panic_becomes_internal_error_and_the_c_host_goes_on() {
          ok: sudoku_step_apply: SUDOKU_INTERNAL_ERROR, board and candidates untouched\n\
          ok: sudoku_rate_batch: SUDOKU_OK; the injected boards SUDOKU_INTERNAL_ERROR and \
          unwritten, the others rated\n\
+         ok: sudoku_canonicalize_batch: SUDOKU_OK; the injected boards \
+         SUDOKU_INTERNAL_ERROR and unwritten, the others canonicalized\n\
          ok: the process goes on: sudoku_solve still solves a puzzle\n\
          internal error in libsudoku\n"
     );
-    // Each of the twenty injected panics (two in each batch that goes on) went through Rust's panic hook,
+    // Each of the twenty-two injected panics (two in each batch that goes on) went through Rust's panic hook,
     // which reports it on stderr: the panics really happened inside the library.
     assert_eq!(
         stderr
             .matches("libsudoku fault injection: injected panic")
             .count(),
-        20,
+        22,
         "{stderr}"
     );
 }

@@ -42,7 +42,8 @@ and validate_candidates take them (or a PuzzleRead of read_puzzle), and board_ca
 gives a board's.
 canonicalize(puzzle, transform=False) gives the canonical (minlex) form of a puzzle (equivalent
 puzzles, under transposition, row, column, band and stack permutations and digit relabelling,
-have the same form), with the Transform that maps the puzzle to it when asked;
+have the same form), with the Transform that maps the puzzle to it when asked
+(canonicalize_batch(puzzles, transform=False, threads=0): many in one call, on all cores);
 apply_transform(transform, puzzle) and invert_transform(transform) use such transformations
 (apply_transform_candidates(transform, masks) moves a candidate puzzle, a player's marks);
 random_transform(seed) draws one (each equally likely), to show a puzzle as a new one.
@@ -117,6 +118,7 @@ from ._canonical import (
     apply_transform,
     apply_transform_candidates,
     canonicalize,
+    canonicalize_batch,
     invert_transform,
     random_transform,
 )
@@ -227,6 +229,7 @@ __all__ = [
     "version",
     "load",
     "canonicalize",
+    "canonicalize_batch",
     "apply_transform",
     "apply_transform_candidates",
     "invert_transform",

@@ -1,13 +1,14 @@
 """A board as the C calls take it (CELLS, Board, its 81 bytes), the error naming an invalid
 board's faulty cell, an options struct as the library initializes it, a count's limit and a
-batch's list of puzzles: what the calls on boards share. Imports _loader, _checks and _errors
+batch's list of puzzles and texts: what the calls on boards share. Imports _loader, _checks and _errors
 only.
 """
 
 from __future__ import annotations
 
 import ctypes
-from typing import Union
+import sys
+from typing import List, Tuple, Union
 
 from ._checks import _check_board_type, _require_int, _type_name
 from ._errors import (
@@ -103,3 +104,36 @@ def _puzzle_list(call, puzzles):
             raise
         raise TypeError("%s takes a list of puzzles, not %s"
                         % (call, _type_name(puzzles))) from None
+
+
+def _batch_texts(call, single, puzzles, threads) -> Tuple[List[Union[bytes, SudokuError]], int]:
+    """The items of a batch call on boards (`call`, its name; `single`, the call for one
+    board) that gives one result or error per puzzle: each puzzle's 81 bytes, or the
+    SudokuError it raises (a board of the wrong length), and `threads` checked.
+
+    Raises TypeError when `puzzles` is a single str or bytes rather than a list of them, not
+    iterable, or a NumPy array other than a 1-D one of puzzle strings (the message says how to
+    pass rows of ASCII characters), for a puzzle of the wrong type or a threads that is not an
+    int; ValueError for threads below 0."""
+    if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
+        raise TypeError("%s takes a list of puzzles; for one puzzle use %s" % (call, single))
+    numpy = sys.modules.get("numpy")
+    # Only solve_batch reads arrays of boards; a 1-D array of puzzle strings is a list of them,
+    # as for solve_batch. Any other array would become items of the wrong type one by one.
+    if (numpy is not None and isinstance(puzzles, numpy.ndarray)
+            and not (puzzles.ndim == 1 and puzzles.dtype.kind in "SUO")):
+        raise TypeError("%s takes a list of puzzles, not an array of shape %s and dtype "
+                        "%s; for rows of ASCII characters pass [row.tobytes() for row in array]"
+                        % (call, puzzles.shape, puzzles.dtype))
+    # The puzzles' type before the other arguments, as in solve_batch.
+    puzzles = _puzzle_list(call, puzzles)
+    threads = _require_int("threads", threads)
+    if not 0 <= threads < 2**64:
+        raise ValueError("threads must be from 0 to 2**64 - 1")
+    items: List[Union[bytes, SudokuError]] = []
+    for puzzle in puzzles:
+        try:
+            items.append(_to_bytes(puzzle))
+        except SudokuError as error:
+            items.append(error)
+    return items, threads

@@ -1,14 +1,16 @@
-"""The canonical (minlex) form and the transformations of a board: canonicalize, Transform,
-apply_transform, apply_transform_candidates, invert_transform, random_transform. Imports
-_loader, _checks, _public, _errors, _args and _candidates (the masks of a candidate puzzle) only.
+"""The canonical (minlex) form and the transformations of a board: canonicalize,
+canonicalize_batch, Transform, apply_transform, apply_transform_candidates, invert_transform,
+random_transform. Imports _loader, _checks, _public, _errors, _args, _batch (the cutting of a
+batch into calls) and _candidates (the masks of a candidate puzzle) only.
 """
 
 from __future__ import annotations
 
 import ctypes
-from typing import Any, List, Literal, NamedTuple, Sequence, Tuple, Union, overload
+from typing import Any, Iterable, List, Literal, NamedTuple, Sequence, Tuple, Union, overload
 
-from ._args import CELLS, Board, _Board, _fail, _to_bytes
+from ._args import CELLS, Board, _batch_texts, _Board, _fail, _to_bytes
+from ._batch import _at, _chunks
 from ._candidates import _MASK_RANGE, Masks, _Masks, _to_masks
 from ._checks import _check_board_type, _require_bool, _require_int
 from ._errors import SUDOKU_INVALID_ARGUMENT, SUDOKU_OK, SudokuError
@@ -91,6 +93,63 @@ def canonicalize(
         raise _fail(status, text)
     form = board.raw.decode("ascii")
     return (form, _from_c_transform(t)) if transform else form
+
+
+@overload
+def canonicalize_batch(puzzles: Iterable[Board], transform: Literal[False] = ...,
+                       threads: int = ...) -> List[Union[str, SudokuError]]: ...
+@overload
+def canonicalize_batch(puzzles: Iterable[Board], transform: Literal[True],
+                       threads: int = ...) -> List[Union[Tuple[str, Transform], SudokuError]]: ...
+@overload
+def canonicalize_batch(
+    puzzles: Iterable[Board], transform: bool, threads: int = ...
+) -> List[Union[str, Tuple[str, Transform], SudokuError]]: ...
+def canonicalize_batch(
+    puzzles: Iterable[Board], transform: bool = False, threads: int = 0
+) -> List[Union[str, Tuple[str, Transform], SudokuError]]:
+    """The canonical forms of many puzzles in one library call (sudoku_canonicalize_batch) on
+    `threads` threads (0: every core): item i is canonicalize(puzzles[i], transform), or the
+    SudokuError canonicalize would raise, returned rather than raised (SUDOKU_INVALID_CHARACTER
+    and SUDOKU_CONFLICTING_GIVENS with the cell, a puzzle that is not 81 bytes included). The
+    result does not depend on `threads`.
+
+    Raises TypeError when `puzzles` is a single str or bytes rather than a list of them, not
+    iterable, or a NumPy array other than a 1-D one of puzzle strings, for a puzzle of the
+    wrong type, a transform that is not a bool or a threads that is not an int; ValueError for
+    threads below 0."""
+    items, threads = _batch_texts("canonicalize_batch", "canonicalize", puzzles, threads)
+    transform = _require_bool("transform", transform)
+    boards = [b for b in items if isinstance(b, bytes)]
+    n = max(len(boards), 1)
+    text = ctypes.create_string_buffer(b"".join(boards), n * CELLS)
+    forms = ctypes.create_string_buffer(n * CELLS)
+    transforms = (_Transform * n)()
+    statuses = (ctypes.c_int * n)()
+    size = ctypes.sizeof(_Transform)
+    for start, stop in _chunks(len(boards), threads, "solve"):
+        status = _library().sudoku_canonicalize_batch(
+            _at(text, start * CELLS, ctypes.c_char), stop - start,
+            _at(forms, start * CELLS, ctypes.c_char),
+            _at(transforms, start * size, _Transform) if transform else None,
+            _at(statuses, start * ctypes.sizeof(ctypes.c_int), ctypes.c_int), threads,
+        )
+        if status != SUDOKU_OK:
+            raise SudokuError(status)
+    out: List[Union[str, Tuple[str, Transform], SudokuError]] = []
+    written = forms.raw  # (a copy of the whole buffer each time it is read)
+    k = 0
+    for item in items:
+        if isinstance(item, SudokuError):
+            out.append(item)
+            continue
+        if statuses[k] != SUDOKU_OK:
+            out.append(_fail(statuses[k], item))
+        else:
+            form = written[k * CELLS:(k + 1) * CELLS].decode("ascii")
+            out.append((form, _from_c_transform(transforms[k])) if transform else form)
+        k += 1
+    return out
 
 
 # What a transform the library refuses lacks (see Transform).

@@ -98,6 +98,7 @@ _FUNCTIONS = (
     "sudoku_validate_candidates",
     "sudoku_board_candidates",
     "sudoku_canonicalize",
+    "sudoku_canonicalize_batch",
     "sudoku_transform_apply",
     "sudoku_transform_apply_candidates",
     "sudoku_transform_invert",
@@ -297,6 +298,15 @@ def _declare(lib):
         ctypes.POINTER(_Transform),  # transform (may be NULL)
     ]
     lib.sudoku_canonicalize.restype = status
+    lib.sudoku_canonicalize_batch.argtypes = [
+        ctypes.POINTER(ctypes.c_char),  # boards
+        ctypes.c_size_t,  # count
+        ctypes.POINTER(ctypes.c_char),  # canonical
+        ctypes.POINTER(_Transform),  # transforms (may be NULL)
+        ctypes.POINTER(ctypes.c_int),  # statuses
+        ctypes.c_size_t,  # threads
+    ]
+    lib.sudoku_canonicalize_batch.restype = status
     lib.sudoku_transform_apply.argtypes = [
         ctypes.POINTER(_Transform),
         ctypes.c_char_p,

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
-import sys
 from typing import Iterable, List, NamedTuple, Optional, Tuple, Union
 
-from ._args import CELLS, Board, _fail, _initialized, _puzzle_list, _to_bytes
+from ._args import CELLS, Board, _batch_texts, _fail, _initialized, _to_bytes
 from ._batch import _at, _chunks
 from ._candidates import Masks, _Masks, _player_masks, board_candidates
 from ._checks import (
@@ -196,27 +195,7 @@ def rate_batch(puzzles: Iterable[Board], threads: int = 0) -> List[Union[Rating,
     iterable, or a NumPy array other than a 1-D one of puzzle strings (the message says how to
     pass rows of ASCII characters), for a puzzle of the wrong type or a threads that is not an
     int; ValueError for threads below 0."""
-    if isinstance(puzzles, (str, bytes, bytearray, memoryview)):
-        raise TypeError("rate_batch takes a list of puzzles; for one puzzle use rate")
-    numpy = sys.modules.get("numpy")
-    # Only solve_batch reads arrays of boards; a 1-D array of puzzle strings is a list of them,
-    # as for solve_batch. Any other array would become items of the wrong type one by one.
-    if (numpy is not None and isinstance(puzzles, numpy.ndarray)
-            and not (puzzles.ndim == 1 and puzzles.dtype.kind in "SUO")):
-        raise TypeError("rate_batch takes a list of puzzles, not an array of shape %s and dtype "
-                        "%s; for rows of ASCII characters pass [row.tobytes() for row in array]"
-                        % (puzzles.shape, puzzles.dtype))
-    # The puzzles' type before the other arguments, as in solve_batch.
-    puzzles = _puzzle_list("rate_batch", puzzles)
-    threads = _require_int("threads", threads)
-    if not 0 <= threads < 2**64:
-        raise ValueError("threads must be from 0 to 2**64 - 1")
-    items: List[Union[bytes, SudokuError]] = []
-    for puzzle in puzzles:
-        try:
-            items.append(_to_bytes(puzzle))
-        except SudokuError as error:
-            items.append(error)
+    items, threads = _batch_texts("rate_batch", "rate", puzzles, threads)
     boards = [b for b in items if isinstance(b, bytes)]
     n = max(len(boards), 1)
     ratings = (_Rating * n)()

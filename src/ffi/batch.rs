@@ -4,6 +4,7 @@
 use std::ffi::c_char;
 use std::mem::MaybeUninit;
 use std::panic::catch_unwind;
+use std::ptr::NonNull;
 use std::slice;
 
 use super::region::Region;
@@ -22,10 +23,11 @@ pub const SUDOKU_BATCH_FIRST: u32 = 0;
 pub const SUDOKU_BATCH_UNIQUE: u32 = 1;
 
 /// One board of the batch, in the C layout.
-type Text = [u8; CELLS];
+pub(super) type Text = [u8; CELLS];
 
-/// The boards of a batch call: where each puzzle is read and its solution written.
-enum Boards<'a> {
+/// The boards of a batch call (`sudoku_solve_batch`, `sudoku_canonicalize_batch`): where each
+/// board is read and its result written.
+pub(super) enum Boards<'a> {
     /// Solved in place: each board is read, then overwritten only on success.
     InPlace(&'a mut [Text]),
     /// Separate buffers: the puzzles are only read; the solutions may be uninitialised.
@@ -47,20 +49,53 @@ impl<'a> SplitFront for Boards<'a> {
 }
 
 impl Boards<'_> {
-    /// Solves board `i`, writing its solution on success; returns its status.
-    fn solve(&mut self, i: usize, mode: BatchMode) -> sudoku_status {
-        let puzzle = match self {
+    /// The boards read from `input` and written to `output` (`count` of each; the same pointer
+    /// for in place).
+    ///
+    /// # Safety
+    /// `input` must be valid for reading and `output` for writing `count` boards (at most
+    /// `isize::MAX` bytes), unused by anything else during the call; they may be equal, and must
+    /// not overlap otherwise.
+    pub(super) unsafe fn new<'a>(
+        input: NonNull<Text>,
+        output: NonNull<Text>,
+        count: usize,
+    ) -> Boards<'a> {
+        if input == output {
+            // SAFETY: non-NULL; [u8; 81] has alignment 1; the caller guarantees `count`
+            // readable and writable boards that nothing else uses.
+            Boards::InPlace(unsafe { slice::from_raw_parts_mut(output.as_ptr(), count) })
+        } else {
+            // SAFETY: non-NULL, alignment 1, `count` readable boards that nothing writes during
+            // the call: the caller guarantees the output does not overlap them.
+            let puzzles = unsafe { slice::from_raw_parts(input.as_ptr(), count) };
+            // SAFETY: non-NULL, alignment 1, `count` writable boards overlapping no other
+            // argument (the caller's guarantee). MaybeUninit: they may be uninitialised.
+            let solutions = unsafe {
+                slice::from_raw_parts_mut(output.as_ptr().cast::<MaybeUninit<Text>>(), count)
+            };
+            Boards::Apart(puzzles, solutions)
+        }
+    }
+
+    /// Board `i` through `f`, the result written on success (and only then); returns its status.
+    pub(super) fn map(
+        &mut self,
+        i: usize,
+        f: impl FnOnce(&Text) -> Result<Text, sudoku_status>,
+    ) -> sudoku_status {
+        let board = match self {
             Boards::InPlace(boards) => &boards[i],
             Boards::Apart(puzzles, _) => &puzzles[i],
         };
-        let solution = match solve_one(puzzle, mode) {
-            Ok(solution) => solution,
+        let result = match f(board) {
+            Ok(result) => result,
             Err(failure) => return failure,
         };
         match self {
-            Boards::InPlace(boards) => boards[i] = solution,
+            Boards::InPlace(boards) => boards[i] = result,
             Boards::Apart(_, solutions) => {
-                solutions[i].write(solution);
+                solutions[i].write(result);
             }
         }
         SUDOKU_OK
@@ -166,29 +201,17 @@ pub unsafe extern "C" fn sudoku_solve_batch(
                 count,
             )
         };
-        let boards = if in_place {
-            // SAFETY: non-NULL; [u8; 81] has alignment 1; the caller guarantees 81 * count
-            // readable and writable bytes (at most isize::MAX, checked above), and no other
-            // argument overlaps them.
-            Boards::InPlace(unsafe { slice::from_raw_parts_mut(solutions.as_ptr(), count) })
-        } else {
-            // SAFETY: non-NULL, alignment 1, 81 * count readable bytes (at most isize::MAX) that
-            // nothing writes during the call: the outputs do not overlap them (checked above).
-            let puzzles = unsafe { slice::from_raw_parts(puzzles.as_ptr(), count) };
-            // SAFETY: non-NULL, alignment 1, the caller guarantees 81 * count writable bytes,
-            // overlapping no other argument. MaybeUninit: they may be uninitialised.
-            let solutions = unsafe {
-                slice::from_raw_parts_mut(solutions.as_ptr().cast::<MaybeUninit<Text>>(), count)
-            };
-            Boards::Apart(puzzles, solutions)
-        };
+        // SAFETY: non-NULL, alignment 1, `count` boards each (at most isize::MAX bytes, checked
+        // above), which the caller guarantees readable and writable; equal or apart (checked
+        // above), and the statuses overlap neither.
+        let boards = unsafe { Boards::new(puzzles, solutions, count) };
         batch::for_each_chunk(
             count,
             threads,
             (boards, statuses),
             |_, (mut boards, statuses)| {
                 for (i, status) in statuses.iter_mut().enumerate() {
-                    status.write(boards.solve(i, mode));
+                    status.write(boards.map(i, |puzzle| solve_one(puzzle, mode)));
                 }
             },
         );

@@ -4,13 +4,21 @@
 //! `sudoku_transform`.
 
 use std::ffi::c_char;
+use std::mem::MaybeUninit;
+use std::panic::catch_unwind;
+use std::ptr::NonNull;
+use std::slice;
+
+use super::batch::{Boards, Text};
 
 use super::candidates::read_candidates;
 use super::region::Region;
 use super::sudoku_status::{self, *};
 use super::{board_ref, guard, required};
+use crate::batch;
 use crate::board::Board;
 use crate::canonical::{self, Transform};
+use crate::fault;
 use crate::generator;
 use crate::geometry::CELLS;
 
@@ -145,6 +153,123 @@ pub unsafe extern "C" fn sudoku_canonicalize(
         }
         Ok(())
     })
+}
+
+/// Writes the canonical forms of `count` boards, and when asked their transformations, on
+/// several threads: board `i` as `sudoku_canonicalize` does.
+///
+/// `boards`: `81 * count` bytes, board `i` at bytes `81 * i` to `81 * i + 80`, each as for
+/// `sudoku_canonicalize`; only read. `canonical`: `81 * count` writable bytes, form `i` at the
+/// same place as board `i`; it may be the same pointer as `boards` (canonicalized in place) and
+/// must not overlap it otherwise. `transforms`: NULL, or `count` writable `sudoku_transform`
+/// (29 bytes each, any alignment), `transforms[i]` mapping board `i` to form `i`. `statuses`:
+/// `count` writable `sudoku_status`, `statuses[i]` what `sudoku_canonicalize` returns for board
+/// `i`: `SUDOKU_OK`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS` or
+/// `SUDOKU_INTERNAL_ERROR`; form `i` and `transforms[i]` are written only when it is
+/// `SUDOKU_OK` (in place, a board that fails stays as it was). `threads`: as for
+/// `sudoku_solve_batch` (0: every core available; the calling thread included; the threads
+/// have ended when the call returns). The results do not depend on the thread count, and are
+/// those of `sudoku_canonicalize` board by board.
+///
+/// Returns `SUDOKU_OK` when the arguments are valid, whatever each board's status;
+/// `SUDOKU_NULL_POINTER` (`boards`, `canonical` or `statuses` NULL, also when `count` is 0);
+/// `SUDOKU_INVALID_ARGUMENT` (a `count` whose buffers could not exist, a misaligned
+/// `statuses`, `canonical` overlapping `boards` without being equal to it, or `transforms` or
+/// `statuses` overlapping any other buffer), and then nothing is written;
+/// `SUDOKU_INTERNAL_ERROR` if the call itself failed (then some outputs may already be
+/// written). `count` 0 with valid pointers is `SUDOKU_OK` and writes nothing. Thread-safe, on
+/// distinct outputs; about 3 µs a 17-30-given puzzle on one core, as `sudoku_canonicalize`.
+///
+/// # Safety
+/// `boards` NULL or `81 * count` readable bytes; `canonical` NULL or `81 * count` writable
+/// bytes; `transforms` NULL or `count` writable `sudoku_transform`; `statuses` NULL or `count`
+/// writable `sudoku_status`.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_canonicalize_batch(
+    boards: *const c_char,
+    count: usize,
+    canonical: *mut c_char,
+    transforms: *mut sudoku_transform,
+    statuses: *mut sudoku_status,
+    threads: usize,
+) -> sudoku_status {
+    guard(|| {
+        let boards = required(boards.cast_mut())?.cast::<Text>();
+        let canonical = required(canonical)?.cast::<Text>();
+        let statuses = required(statuses)?;
+        let transforms = NonNull::new(transforms);
+        let (Some(input), Some(output), Some(codes)) = (
+            Region::of(boards.as_ptr(), count),
+            Region::of(canonical.as_ptr(), count),
+            Region::of(statuses.as_ptr(), count),
+        ) else {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        };
+        let maps = match transforms {
+            Some(t) => Some(Region::of(t.as_ptr(), count).ok_or(SUDOKU_INVALID_ARGUMENT)?),
+            None => None,
+        };
+        if (boards != canonical && input.overlaps(&output))
+            || codes.overlaps(&input)
+            || codes.overlaps(&output)
+            || maps.is_some_and(|m| m.overlaps(&input) || m.overlaps(&output) || m.overlaps(&codes))
+        {
+            return Err(SUDOKU_INVALID_ARGUMENT);
+        }
+        if count == 0 {
+            return Ok(());
+        }
+        // SAFETY: non-NULL, alignment 1, `count` boards each (at most isize::MAX bytes,
+        // checked), readable and writable as the caller guarantees; equal or apart (checked),
+        // and no other output overlaps them.
+        let texts = unsafe { Boards::new(boards, canonical, count) };
+        // SAFETY: non-NULL and aligned (checked by `Region::of`), `count` writable statuses the
+        // caller guarantees, overlapping no other buffer. MaybeUninit: they may be
+        // uninitialised.
+        let statuses = unsafe {
+            slice::from_raw_parts_mut(
+                statuses.as_ptr().cast::<MaybeUninit<sudoku_status>>(),
+                count,
+            )
+        };
+        // SAFETY: as for `statuses` (alignment 1).
+        let transforms = transforms.map(|t| unsafe {
+            slice::from_raw_parts_mut(t.as_ptr().cast::<MaybeUninit<sudoku_transform>>(), count)
+        });
+        batch::for_each_chunk(
+            count,
+            threads,
+            (texts, statuses, transforms),
+            |_, (mut texts, statuses, mut transforms)| {
+                for (i, status) in statuses.iter_mut().enumerate() {
+                    let mut found = None;
+                    status.write(texts.map(i, |text| {
+                        let (form, t) = canonicalize_one(text)?;
+                        found = Some(t);
+                        Ok(form)
+                    }));
+                    if let (Some(t), Some(transforms)) = (found, transforms.as_mut()) {
+                        transforms[i].write(t.into());
+                    }
+                }
+            },
+        );
+        Ok(())
+    })
+}
+
+/// One board of `sudoku_canonicalize_batch`: its form and transformation, or its status. A
+/// panic (a bug) becomes `SUDOKU_INTERNAL_ERROR` for this board alone.
+fn canonicalize_one(text: &Text) -> Result<(Text, Transform), sudoku_status> {
+    let work = || {
+        fault::point(text);
+        let (form, t) = canonical::canonicalize(&Board::parse(text)?);
+        Ok((form.to_bytes(), t))
+    };
+    match catch_unwind(work) {
+        Ok(result) => result,
+        Err(_) => Err(SUDOKU_INTERNAL_ERROR),
+    }
 }
 
 /// Applies a transformation to a board (see `sudoku_transform` for the definition).

@@ -59,7 +59,7 @@ pub use candidates::{
     sudoku_solve_unique_candidates, sudoku_validate_candidates,
 };
 pub use canonical::{
-    sudoku_canonicalize, sudoku_transform, sudoku_transform_apply,
+    sudoku_canonicalize, sudoku_canonicalize_batch, sudoku_transform, sudoku_transform_apply,
     sudoku_transform_apply_candidates, sudoku_transform_invert, sudoku_transform_random,
 };
 pub use generate::{

@@ -32,8 +32,9 @@ status_table! {
         SUDOKU_INVALID_ARGUMENT = 6 => "an argument is out of range",
         /// An internal fault (a bug in libsudoku) was caught. Outputs were not written, except
         /// by `sudoku_list_solutions` and the batch calls (`sudoku_solve_batch`,
-        /// `sudoku_generate_batch`, `sudoku_rate_batch`), which may have written some of their
-        /// items before the fault (their documentation says which).
+        /// `sudoku_generate_batch`, `sudoku_generate_pattern_batch`, `sudoku_rate_batch`,
+        /// `sudoku_canonicalize_batch`), which may have written some of their items before the
+        /// fault (their documentation says which).
         SUDOKU_INTERNAL_ERROR = 7 => "internal error in libsudoku",
         /// `sudoku_read_puzzle`: the text is not a puzzle in a known format (the
         /// `sudoku_read_info` says where and why).

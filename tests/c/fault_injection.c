@@ -177,6 +177,26 @@ int main(void) {
     }
     check(rate_ok, "sudoku_rate_batch: SUDOKU_OK; the injected boards SUDOKU_INTERNAL_ERROR "
                    "and unwritten, the others rated");
+    char forms[4 * SUDOKU_CELLS], single_form[SUDOKU_CELLS];
+    sudoku_transform transforms[4], single_t;
+    memset(forms, '#', sizeof forms);
+    memset(transforms, 0xEE, sizeof transforms);
+    int canon_ok = sudoku_canonicalize(PUZZLE, single_form, &single_t) == SUDOKU_OK &&
+                   sudoku_canonicalize_batch(puzzles, 4, forms, transforms, statuses, 2) ==
+                       SUDOKU_OK;
+    for (int i = 0; i < 4; i++) {
+        const char *out = forms + i * SUDOKU_CELLS;
+        if (i % 2)
+            canon_ok = canon_ok && statuses[i] == SUDOKU_INTERNAL_ERROR && out[0] == '#' &&
+                       memcmp(out, out + 1, SUDOKU_CELLS - 1) == 0 &&
+                       transforms[i].transpose == 0xEE && transforms[i].digits[9] == 0xEE;
+        else
+            canon_ok = canon_ok && statuses[i] == SUDOKU_OK &&
+                       memcmp(out, single_form, SUDOKU_CELLS) == 0 &&
+                       memcmp(&transforms[i], &single_t, sizeof single_t) == 0;
+    }
+    check(canon_ok, "sudoku_canonicalize_batch: SUDOKU_OK; the injected boards "
+                    "SUDOKU_INTERNAL_ERROR and unwritten, the others canonicalized");
 
     memcpy(board, PUZZLE, sizeof board);
     check(sudoku_solve(board) == SUDOKU_OK && memcmp(board, SOLUTION, sizeof board) == 0,

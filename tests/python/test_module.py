@@ -41,7 +41,9 @@ import libsudoku as sudoku  # noqa: E402  (after the path is set)
 # The private modules whose names some tests read or change. A name is changed where the code
 # that uses it looks it up (the module that defines or imports it), not on the package, which
 # only re-exports the public names.
-from libsudoku import _args, _batch, _cli, _generate, _loader, _solve, _steps  # noqa: E402
+from libsudoku import (  # noqa: E402
+    _args, _batch, _canonical, _cli, _generate, _loader, _solve, _steps
+)
 
 # The folder of the package under test, and the command that runs it as a program.
 PACKAGE_DIR = os.path.dirname(os.path.abspath(sudoku.__file__))
@@ -650,6 +652,7 @@ class Pieces(unittest.TestCase):
         puzzles = read_puzzles("puzzles3_magictour_top1465")[:40] + [UNSOLVABLE, DEADLY, "5"]
         calls = lambda: (plain(sudoku.solve_batch(puzzles, unique=True, threads=2)),
                          plain(sudoku.rate_batch(puzzles[:12] + [DEADLY], threads=2)),
+                         plain(sudoku.canonicalize_batch(puzzles, transform=True, threads=2)),
                          plain(sudoku.generate_batch(7, 25, symmetry="rotate180", index=2**64 - 3,
                                                      threads=2)),
                          plain(sudoku.generate_batch(7, 5, er=(2.0, 4.0), threads=2)))
@@ -661,10 +664,12 @@ class Pieces(unittest.TestCase):
         # And they are the single calls' (wrapping indices included).
         self.assertEqual(whole[0][:5], [sudoku.solve_unique(p) for p in puzzles[:5]])
         self.assertEqual(whole[1][:3], [sudoku.rate(p) for p in puzzles[:3]])
-        self.assertEqual(whole[2][:4], [sudoku.generate(7, symmetry="rotate180",
+        self.assertEqual(whole[2][:3], [sudoku.canonicalize(p, transform=True)
+                                         for p in puzzles[:3]])
+        self.assertEqual(whole[3][:4], [sudoku.generate(7, symmetry="rotate180",
                                                         index=(2**64 - 3 + i) % 2**64)
                                          for i in range(4)])
-        self.assertEqual(whole[3][4], sudoku.generate(7, er=(2.0, 4.0), index=4))
+        self.assertEqual(whole[4][4], sudoku.generate(7, er=(2.0, 4.0), index=4))
 
     def test_an_interrupt_stops_before_the_next_piece(self):
         if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
@@ -694,10 +699,12 @@ class Pieces(unittest.TestCase):
         puzzles = read_puzzles("puzzles3_magictour_top1465")[:10]
         batches = (lambda: sudoku.solve_batch(puzzles, threads=1),
                    lambda: sudoku.rate_batch(puzzles, threads=1),
+                   lambda: sudoku.canonicalize_batch(puzzles, threads=1),
                    lambda: sudoku.generate_batch(1, 10, threads=1))
         # Each module making batch calls reaches the library through its own name _library.
         with unittest.mock.patch.object(_solve, "_library", Interrupted), \
                 unittest.mock.patch.object(_steps, "_library", Interrupted), \
+                unittest.mock.patch.object(_canonical, "_library", Interrupted), \
                 unittest.mock.patch.object(_generate, "_library", Interrupted):
             # Uninterrupted, each batch is 10 calls of one puzzle: the patches reach the calls,
             # so the single call below is the interrupt's doing, not a batch in one piece.
@@ -1390,7 +1397,7 @@ class Loading(unittest.TestCase):
         called = set(re.findall(r"\blib\.(sudoku_\w+)", source))
         called |= set(re.findall(r"_library\(\)\.(sudoku_\w+)", source))
         called |= set(re.findall(r"\"(sudoku_\w+_init_size)\"", source))
-        self.assertEqual(len(header), 46)
+        self.assertEqual(len(header), 47)
         self.assertEqual(set(_loader._FUNCTIONS), header)
         self.assertLessEqual(called, header)
         # And the scan saw the calls (_declare names each function): a module it missed, or an
@@ -1922,6 +1929,51 @@ class Canonical(unittest.TestCase):
                 image = transformed(u, puzzle)
                 self.assertEqual(sudoku.apply_transform(u, puzzle), image)
                 self.assertEqual(sudoku.canonicalize(image), form)
+
+    def test_the_batch_gives_each_puzzle_what_canonicalize_gives(self):
+        import random
+
+        rng = random.Random(1414)
+        puzzles = []
+        for p in read_puzzles("puzzles1_random_minimal")[:60] + [CLASSIC_SOLUTION, EMPTY]:
+            # Each puzzle and an image of it (by the test's own transformation): one form.
+            puzzles += [p, transformed(random_transform(rng), p)]
+        bad = ["x" * 81, "5" + "." * 9 + "5" + "." * 70, "123", b"1" * 81]
+        puzzles[7:7] = bad
+        for threads in (1, 2, 0):
+            forms = sudoku.canonicalize_batch(puzzles, threads=threads)
+            pairs = sudoku.canonicalize_batch(puzzles, transform=True, threads=threads)
+            for i, p in enumerate(puzzles):
+                try:
+                    expected = sudoku.canonicalize(p, transform=True)
+                except sudoku.SudokuError as error:
+                    for got in (forms[i], pairs[i]):
+                        self.assertIsInstance(got, sudoku.SudokuError)
+                        self.assertEqual((got.status, got.cell, str(got)),
+                                         (error.status, error.cell, str(error)))
+                    continue
+                self.assertEqual(pairs[i], expected)
+                self.assertEqual(forms[i], expected[0])
+                form, t = pairs[i]
+                self.assertEqual(transformed(t, p), form)
+            good = [f for f in forms if isinstance(f, str)]
+            self.assertEqual(len(good), 124)
+            self.assertEqual(good[0::2], good[1::2])
+        self.assertEqual([e.status for e in forms[7:11]],
+                         [sudoku.SUDOKU_INVALID_CHARACTER, sudoku.SUDOKU_CONFLICTING_GIVENS,
+                          sudoku.SUDOKU_INVALID_CHARACTER, sudoku.SUDOKU_CONFLICTING_GIVENS])
+        self.assertEqual(sudoku.canonicalize_batch([]), [])
+        self.assertEqual(sudoku.canonicalize_batch(iter([TOP1])), [sudoku.canonicalize(TOP1)])
+        with self.assertRaises(TypeError):
+            sudoku.canonicalize_batch(TOP1)
+        with self.assertRaises(TypeError):
+            sudoku.canonicalize_batch([TOP1], transform=1)
+        with self.assertRaises(TypeError):
+            sudoku.canonicalize_batch([TOP1], threads=1.0)
+        with self.assertRaises(ValueError):
+            sudoku.canonicalize_batch([TOP1], threads=-1)
+        with self.assertRaises(TypeError):
+            sudoku.canonicalize_batch([list(TOP1)])
 
     def test_non_equivalent_puzzles_have_distinct_forms(self):
         puzzles = read_puzzles("puzzles2_17_clue")[:2000]
@@ -2567,7 +2619,7 @@ class Package(unittest.TestCase):
                              % (cell, type(bad).__name__))
 
     def test_batches_of_no_iterable_say_what_they_take(self):
-        for call in (sudoku.solve_batch, sudoku.rate_batch):
+        for call in (sudoku.solve_batch, sudoku.rate_batch, sudoku.canonicalize_batch):
             for bad in (None, 5, 2.5):
                 with self.assertRaises(TypeError) as caught:
                     call(bad)
@@ -2578,7 +2630,7 @@ class Package(unittest.TestCase):
             yield TOP1
             raise TypeError("from the caller's own generator")
 
-        for call in (sudoku.solve_batch, sudoku.rate_batch):
+        for call in (sudoku.solve_batch, sudoku.rate_batch, sudoku.canonicalize_batch):
             with self.assertRaises(TypeError) as caught:
                 call(broken())
             self.assertEqual(str(caught.exception), "from the caller's own generator")
