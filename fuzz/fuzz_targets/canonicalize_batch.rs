@@ -6,18 +6,13 @@
 //! `canon_contract`), with nothing written for a board that fails.
 #![no_main]
 
-use std::ffi::c_char;
-
 use libfuzzer_sys::fuzz_target;
 use libsudoku_fuzz::cabi::canonicalize;
 use libsudoku_fuzz::reference::CELLS;
-use libsudoku_fuzz::{board_from, canon_contract::check_canonicalize};
+use libsudoku_fuzz::{batch_from, canon_contract::check_canonicalize, UNWRITTEN};
 use sudoku::ffi::{self, sudoku_status::*, sudoku_transform};
 use sudoku_testkit::minlex::RefTransform;
 
-const MAX_BOARDS: usize = 16;
-/// What an output slot holds before the call: not a board byte, so any write shows.
-const UNWRITTEN: u8 = 0xAA;
 /// A transformation no call writes (an invalid one).
 const UNWRITTEN_T: sudoku_transform = sudoku_transform {
     transpose: 0xAA,
@@ -33,18 +28,8 @@ fuzz_target!(|data: &[u8]| {
     let threads = usize::from(control & 0b11);
     let in_place = control & 0b100 != 0;
     let with_transforms = control & 0b1000 != 0;
-    let boards: Vec<[u8; CELLS]> = rest
-        .chunks(CELLS)
-        .take(MAX_BOARDS)
-        .map(board_from)
-        .collect();
+    let (boards, texts, mut forms) = batch_from(rest, in_place);
     let count = boards.len();
-    let texts: Vec<c_char> = boards.iter().flatten().map(|&b| b as c_char).collect();
-    let mut forms: Vec<c_char> = if in_place {
-        texts.clone()
-    } else {
-        vec![UNWRITTEN as c_char; count * CELLS]
-    };
     let mut transforms = vec![UNWRITTEN_T; count];
     let mut statuses = vec![SUDOKU_INTERNAL_ERROR; count];
     let input = if in_place {

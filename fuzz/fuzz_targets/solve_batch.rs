@@ -5,15 +5,9 @@
 //! (or `sudoku_solve_unique`) gives for it alone, with nothing written for a failed puzzle.
 #![no_main]
 
-use std::ffi::c_char;
-
 use libfuzzer_sys::fuzz_target;
-use libsudoku_fuzz::{board_from, check_solve, reference::CELLS};
+use libsudoku_fuzz::{batch_from, check_solve, reference::CELLS, UNWRITTEN};
 use sudoku::ffi::{self, sudoku_status::*, SUDOKU_BATCH_UNIQUE};
-
-const MAX_BOARDS: usize = 16;
-/// What an output slot holds before the call: not a board byte, so any write shows.
-const UNWRITTEN: u8 = 0xAA;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&control, rest)) = data.split_first() else {
@@ -22,19 +16,8 @@ fuzz_target!(|data: &[u8]| {
     let flags = u32::from(control & 0b11);
     let threads = usize::from(control >> 2 & 0b11);
     let in_place = control & 0b1_0000 != 0;
-    let boards: Vec<[u8; CELLS]> = rest
-        .chunks(CELLS)
-        .take(MAX_BOARDS)
-        .map(board_from)
-        .collect();
+    let (boards, puzzles, mut solutions) = batch_from(rest, in_place);
     let count = boards.len();
-
-    let puzzles: Vec<c_char> = boards.iter().flatten().map(|&b| b as c_char).collect();
-    let mut solutions: Vec<c_char> = if in_place {
-        puzzles.clone()
-    } else {
-        vec![UNWRITTEN as c_char; count * CELLS]
-    };
     let mut statuses = vec![SUDOKU_INTERNAL_ERROR; count];
     let input = if in_place {
         solutions.as_ptr()

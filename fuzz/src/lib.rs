@@ -22,6 +22,8 @@ pub use contract::{
     check_validate,
 };
 
+use std::ffi::c_char;
+
 use reference::CELLS;
 
 /// The board a raw input stands for: its first 81 bytes, padded with blanks when shorter (so short
@@ -31,6 +33,26 @@ pub fn board_from(data: &[u8]) -> [u8; CELLS] {
     let n = data.len().min(CELLS);
     board[..n].copy_from_slice(&data[..n]);
     board
+}
+
+/// The most boards a batch target's input holds.
+pub const MAX_BATCH: usize = 16;
+
+/// What a batch target's output slot holds before the call: not a board byte, so any write shows.
+pub const UNWRITTEN: u8 = 0xAA;
+
+/// A batch target's boards and buffers: `rest` cut into boards of 81 bytes (at most
+/// [`MAX_BATCH`], a shorter last one padded with blanks), the boards as C text, and the output
+/// buffer: a copy of that text when `in_place`, else [`UNWRITTEN`] bytes.
+pub fn batch_from(rest: &[u8], in_place: bool) -> (Vec<[u8; CELLS]>, Vec<c_char>, Vec<c_char>) {
+    let boards: Vec<[u8; CELLS]> = rest.chunks(CELLS).take(MAX_BATCH).map(board_from).collect();
+    let text: Vec<c_char> = boards.iter().flatten().map(|&b| b as c_char).collect();
+    let output = if in_place {
+        text.clone()
+    } else {
+        vec![UNWRITTEN as c_char; text.len()]
+    };
+    (boards, text, output)
 }
 
 /// The count limit a raw input asks for: the (up to) two bytes after the board, little-endian,
