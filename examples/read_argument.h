@@ -24,11 +24,14 @@
  * blank). */
 static int is_option(const char *arg)
 {
-    unsigned char c = (unsigned char)arg[1];
-    int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    unsigned char c;
+    int letter;
+    /* The first byte first: an empty argument has no second one to read. */
     if (arg[0] != '-') {
         return 0;
     }
+    c = (unsigned char)arg[1];
+    letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     if (c == '-') {
         c = (unsigned char)arg[2];
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');

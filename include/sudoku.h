@@ -101,6 +101,15 @@
 #define SUDOKU_READ_NO_CANDIDATES_BUFFER 8
 
 /**
+ * The largest `struct_size` the library takes in a struct that grows (`sudoku_generate_options`,
+ * `sudoku_pattern_options`, `sudoku_rate_options`, `sudoku_read_info`): no version of them will
+ * come near it, so a larger size means a struct that no `_init_size` call filled (its first
+ * bytes left as they were), refused with `SUDOKU_INVALID_ARGUMENT` rather than read as a newer
+ * version with garbage in its fields.
+ */
+#define SUDOKU_STRUCT_SIZE_MAX 4096
+
+/**
  * Entries of `sudoku_step.chain`.
  */
 #define SUDOKU_CHAIN_CAPACITY 128
@@ -1227,8 +1236,8 @@ enum sudoku_status sudoku_read_info_init_size(struct sudoku_read_info *info, siz
  * `SUDOKU_END_OF_INPUT` (no puzzle left: only blank lines and comments; `info->consumed ==
  * len`), `SUDOKU_NULL_POINTER` (`board` or `info` NULL, or `text` NULL with `len > 0`),
  * `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than the first version's
- * `sizeof(sudoku_read_info)`, this version's; `len` larger than `PTRDIFF_MAX` or wrapping
- * `text + len` around the address space; or `board`, `candidates`, `info` and the text
+ * `sizeof(sudoku_read_info)`, this version's, or above `SUDOKU_STRUCT_SIZE_MAX`; `len` larger
+ * than `PTRDIFF_MAX` or wrapping `text + len` around the address space; or `board`, `candidates`, `info` and the text
  * overlapping) or `SUDOKU_INTERNAL_ERROR`;
  * nothing is written on the last three. Thread-safe; no allocation.
  *
@@ -1289,10 +1298,10 @@ enum sudoku_status sudoku_generate_options_init_size(struct sudoku_generate_opti
  * Both are written only on `SUDOKU_OK`.
  *
  * Returns `SUDOKU_OK`; `SUDOKU_NULL_POINTER` (`puzzle` NULL); `SUDOKU_INVALID_ARGUMENT`
- * (options: `struct_size` smaller than the first version's, unknown `symmetry`, `minimal` not
- * 0 or 1, `min_givens > max_givens`, `max_givens` below 17 or above 81, `max_attempts == 0`,
- * a rating window with `min_er > max_er` or `max_er < 10`; or `solution` overlapping
- * `puzzle`);
+ * (options: `struct_size` smaller than the first version's or above `SUDOKU_STRUCT_SIZE_MAX`,
+ * unknown `symmetry`, `minimal` not 0 or 1, `min_givens > max_givens`, `max_givens` below 17
+ * or above 81, `max_attempts == 0`, a rating window with `min_er > max_er` or `max_er < 10`;
+ * or `solution` overlapping `puzzle`);
  * `SUDOKU_NOT_FOUND` (no attempt gave a puzzle in the range of givens and the rating window);
  * `SUDOKU_INTERNAL_ERROR`. Thread-safe. No allocation without a rating window; with one, each
  * attempt is also rated by the step engine, which allocates (docs/generator.md gives rates by
@@ -1473,7 +1482,8 @@ enum sudoku_status sudoku_generate_pattern(uint64_t seed, const char pattern[81]
  *
  * Returns, checked in this order: `SUDOKU_NULL_POINTER` (`pattern` or `puzzle` NULL);
  * `SUDOKU_INVALID_ARGUMENT` (`solution` overlapping `puzzle`, or options: `struct_size` below
- * the first version's, `max_attempts == 0`, a window with `min_er > max_er` or `max_er < 10`);
+ * the first version's or above `SUDOKU_STRUCT_SIZE_MAX`, `max_attempts == 0`, a window with
+ * `min_er > max_er` or `max_er < 10`);
  * `SUDOKU_INVALID_CHARACTER` (a byte of `pattern` outside the above);
  * `SUDOKU_INVALID_ARGUMENT` (a pattern that no puzzle fits, as for `sudoku_generate_pattern`);
  * `SUDOKU_NOT_FOUND` (no attempt found one within the window); `SUDOKU_OK`;
@@ -1772,7 +1782,8 @@ enum sudoku_status sudoku_rate_options_init_size(struct sudoku_rate_options *opt
  * Returns `SUDOKU_OK`, `SUDOKU_OUT_OF_BUDGET`, `SUDOKU_NO_SOLUTION`,
  * `SUDOKU_MULTIPLE_SOLUTIONS`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
  * `SUDOKU_NULL_POINTER` (`board` or `rating` NULL), `SUDOKU_INVALID_ARGUMENT` (`struct_size`
- * smaller than the first version's) or `SUDOKU_INTERNAL_ERROR`. Thread-safe.
+ * smaller than the first version's, or above `SUDOKU_STRUCT_SIZE_MAX`: a struct no
+ * `_init_size` call filled) or `SUDOKU_INTERNAL_ERROR`. Thread-safe.
  *
  * # Safety
  * `board` must be NULL or point to 81 readable bytes; `options` NULL or a readable struct of
@@ -1921,7 +1932,10 @@ enum sudoku_status sudoku_solve_path(const char board[81], struct sudoku_step *s
  * writable bytes (NULL allowed when `size` is 0); on `SUDOKU_OK` it receives the ASCII text
  * and a NUL. `needed`: NULL, or receives the bytes the text needs, NUL included, on
  * `SUDOKU_OK` and `SUDOKU_BUFFER_TOO_SMALL`. When `size` is smaller: `SUDOKU_BUFFER_TOO_SMALL`
- * and `text` is left untouched. 256 bytes hold the text of any step without a chain.
+ * and `text` is left untouched. 256 bytes hold the text of any step without a chain that
+ * `sudoku_hint` or `sudoku_solve_path` gives (the longest seen: 198 bytes); a step built by
+ * hand may need more (an X-Wing removing a candidate from every cell: 513 bytes), as
+ * `*needed` then says.
  *
  * Returns `SUDOKU_OK`, `SUDOKU_BUFFER_TOO_SMALL`, `SUDOKU_NULL_POINTER` (`step` NULL, or
  * `text` NULL with a non-zero `size`), `SUDOKU_INVALID_ARGUMENT` (a field out of range: an

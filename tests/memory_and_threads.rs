@@ -557,6 +557,28 @@ fn solve_and_count_under_sanitizers() {
             "count {args:?}"
         );
     }
+    // The option test on arguments in buffers of their own length: an empty one was read at
+    // its second byte (argv's strings lie back to back, so only a buffer of its own shows it).
+    let is_option = sanitized("is_option", "tests/c/is_option.c", "-std=c99");
+    let output = run_sanitized(&is_option, &[]);
+    assert_eq!(
+        (
+            output.status.code(),
+            text(&output.stdout),
+            text(&output.stderr)
+        ),
+        (Some(0), "ok\n", "")
+    );
+    // And from the command line: refused as no puzzle.
+    for program in [&solve, &count] {
+        let output = run_sanitized(program, &[""]);
+        assert_eq!(output.status.code(), Some(2), "{}", program.display());
+        assert!(
+            text(&output.stderr).ends_with("PUZZLE holds no puzzle (only blanks or a comment)\n"),
+            "{}",
+            text(&output.stderr)
+        );
+    }
 }
 
 /// valgrind, when installed; `None` (with a loud message) when it is not and CI is unset.

@@ -285,3 +285,138 @@ fn pattern_options_init_calls_write_one_version_and_nothing_past_it() {
         sudoku_pattern_options_init(ptr::null_mut());
     }
 }
+
+/// Each call that reads a struct that grows, on a struct whose every byte is the sentinel (one
+/// no init call filled: `struct_size` 0xA5A5A5A5), on `struct_size` just above
+/// `SUDOKU_STRUCT_SIZE_MAX`, and on exactly that size (a later version's larger struct, read
+/// from a buffer that holds it): the first two refused with nothing written, the last taken.
+#[test]
+fn a_struct_size_above_the_cap_is_refused_with_nothing_written() {
+    const TOP1: &[u8; 81] =
+        b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    const EASY: &[u8; 81] =
+        b"xx.xx.xx.x..x..x..xx.xx.xx.x..x..x..xx.xx.xx.x..x..x..xx.xx.xx.x..x..x..xxxxxxxxx";
+    const MAX: usize = SUDOKU_STRUCT_SIZE_MAX as usize;
+    assert_eq!(MAX, 4096);
+    // (struct_size, expected): the buffer holds MAX + 8 bytes, the struct at its start.
+    for (size, expected) in [
+        (None, SUDOKU_INVALID_ARGUMENT),
+        (Some(MAX as u32 + 1), SUDOKU_INVALID_ARGUMENT),
+        (Some(MAX as u32), SUDOKU_OK),
+    ] {
+        // Each struct initialized (or not), then its size set; the outputs filled with '#'.
+        let fill = |buffer: &mut Buffer<{ MAX + 8 }>, init: &dyn Fn(*mut u8)| {
+            if let Some(size) = size {
+                init(buffer.as_mut::<u8>());
+                buffer.0[..4].copy_from_slice(&size.to_ne_bytes());
+            }
+        };
+        let mut out = [b'#' as c_char; 2 * 81];
+        let mut statuses = [SUDOKU_INTERNAL_ERROR; 2];
+        let untouched = |out: &[c_char; 162], statuses: &[sudoku_status; 2], case: &str| {
+            if expected != SUDOKU_OK {
+                assert!(out.iter().all(|&b| b == b'#' as c_char), "{case}: written");
+                assert_eq!(*statuses, [SUDOKU_INTERNAL_ERROR; 2], "{case}");
+            }
+        };
+
+        // First the calls that end quickly whatever they read.
+        let mut buffer = Buffer::<{ MAX + 8 }>::new();
+        // SAFETY: the buffer holds a whole options struct.
+        fill(&mut buffer, &|p| unsafe {
+            sudoku_rate_options_init(p.cast())
+        });
+        let mut rating = std::mem::MaybeUninit::<sudoku_rating>::zeroed();
+        // SAFETY: 81 readable bytes, the struct as above, a writable rating.
+        let status = unsafe {
+            sudoku_rate_with(
+                TOP1.as_ptr().cast(),
+                buffer.as_mut::<sudoku_rate_options>().cast_const(),
+                rating.as_mut_ptr(),
+            )
+        };
+        assert_eq!(status, expected, "sudoku_rate_with, size {size:?}");
+
+        let mut buffer = Buffer::<{ MAX + 8 }>::new();
+        // SAFETY: the buffer holds a whole read info.
+        fill(&mut buffer, &|p| unsafe { sudoku_read_info_init(p.cast()) });
+        let before = buffer.0;
+        out.fill(b'#' as c_char);
+        // SAFETY: 81 readable text bytes, 81 writable board bytes, a writable info of MAX + 8
+        // bytes (refused sizes are refused from their value alone).
+        let status = unsafe {
+            sudoku_read_puzzle(
+                TOP1.as_ptr().cast(),
+                81,
+                out.as_mut_ptr(),
+                ptr::null_mut(),
+                buffer.as_mut::<sudoku_read_info>(),
+            )
+        };
+        assert_eq!(status, expected, "sudoku_read_puzzle, size {size:?}");
+        if expected != SUDOKU_OK {
+            assert_eq!(buffer.0, before, "sudoku_read_puzzle wrote its info");
+            untouched(&out, &statuses, "sudoku_read_puzzle");
+        }
+        let mut buffer = Buffer::<{ MAX + 8 }>::new();
+        // SAFETY: the buffer holds a whole options struct.
+        fill(&mut buffer, &|p| unsafe {
+            sudoku_generate_options_init(p.cast())
+        });
+        let o = buffer.as_mut::<sudoku_generate_options>().cast_const();
+        // SAFETY: a readable struct of MAX + 8 bytes (at least any struct_size given here but
+        // the sentinel's, which is refused from its value alone); 81 writable bytes, NULL
+        // solution.
+        let status = unsafe { sudoku_generate(3, o, out.as_mut_ptr(), ptr::null_mut()) };
+        assert_eq!(status, expected, "sudoku_generate, size {size:?}");
+        untouched(&out, &statuses, "sudoku_generate");
+        out.fill(b'#' as c_char);
+        // SAFETY: as above; 2 * 81 writable bytes and 2 statuses.
+        let status =
+            unsafe { sudoku_generate_batch(3, o, 2, out.as_mut_ptr(), statuses.as_mut_ptr(), 1) };
+        assert_eq!(status, expected, "sudoku_generate_batch, size {size:?}");
+        untouched(&out, &statuses, "sudoku_generate_batch");
+
+        let mut buffer = Buffer::<{ MAX + 8 }>::new();
+        // SAFETY: the buffer holds a whole options struct.
+        fill(&mut buffer, &|p| unsafe {
+            sudoku_pattern_options_init(p.cast())
+        });
+        let o = buffer.as_mut::<sudoku_pattern_options>().cast_const();
+        out.fill(b'#' as c_char);
+        statuses = [SUDOKU_INTERNAL_ERROR; 2];
+        // SAFETY: 81 readable pattern bytes, the struct as above, 81 writable bytes.
+        let status = unsafe {
+            sudoku_generate_pattern_with(
+                3,
+                EASY.as_ptr().cast(),
+                o,
+                out.as_mut_ptr(),
+                ptr::null_mut(),
+            )
+        };
+        assert_eq!(
+            status, expected,
+            "sudoku_generate_pattern_with, size {size:?}"
+        );
+        untouched(&out, &statuses, "sudoku_generate_pattern_with");
+        out.fill(b'#' as c_char);
+        // SAFETY: as above; 2 * 81 writable bytes and 2 statuses.
+        let status = unsafe {
+            sudoku_generate_pattern_batch(
+                3,
+                EASY.as_ptr().cast(),
+                o,
+                2,
+                out.as_mut_ptr(),
+                statuses.as_mut_ptr(),
+                1,
+            )
+        };
+        assert_eq!(
+            status, expected,
+            "sudoku_generate_pattern_batch, size {size:?}"
+        );
+        untouched(&out, &statuses, "sudoku_generate_pattern_batch");
+    }
+}

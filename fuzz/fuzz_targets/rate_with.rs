@@ -54,9 +54,12 @@ fuzz_target!(|data: &[u8]| {
     // bytes are readable when struct_size is at most its size; a larger struct_size reads only
     // the fields this version knows); a writable rating.
     let status = unsafe { sudoku_rate_with(board.as_ptr().cast(), pointer, &mut r) };
-    let small =
-        options.is_some_and(|o| (o.struct_size as usize) < size_of::<sudoku_rate_options>());
-    if small {
+    // Below the first version, or above the cap (a struct no init call filled): refused.
+    let refused = options.is_some_and(|o| {
+        (o.struct_size as usize) < size_of::<sudoku_rate_options>()
+            || o.struct_size > SUDOKU_STRUCT_SIZE_MAX
+    });
+    if refused {
         assert_eq!((status, r), (SUDOKU_INVALID_ARGUMENT, blank()));
         return;
     }

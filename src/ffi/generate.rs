@@ -250,10 +250,10 @@ impl From<GenerateError> for sudoku_status {
 /// Both are written only on `SUDOKU_OK`.
 ///
 /// Returns `SUDOKU_OK`; `SUDOKU_NULL_POINTER` (`puzzle` NULL); `SUDOKU_INVALID_ARGUMENT`
-/// (options: `struct_size` smaller than the first version's, unknown `symmetry`, `minimal` not
-/// 0 or 1, `min_givens > max_givens`, `max_givens` below 17 or above 81, `max_attempts == 0`,
-/// a rating window with `min_er > max_er` or `max_er < 10`; or `solution` overlapping
-/// `puzzle`);
+/// (options: `struct_size` smaller than the first version's or above `SUDOKU_STRUCT_SIZE_MAX`,
+/// unknown `symmetry`, `minimal` not 0 or 1, `min_givens > max_givens`, `max_givens` below 17
+/// or above 81, `max_attempts == 0`, a rating window with `min_er > max_er` or `max_er < 10`;
+/// or `solution` overlapping `puzzle`);
 /// `SUDOKU_NOT_FOUND` (no attempt gave a puzzle in the range of givens and the rating window);
 /// `SUDOKU_INTERNAL_ERROR`. Thread-safe. No allocation without a rating window; with one, each
 /// attempt is also rated by the step engine, which allocates (docs/generator.md gives rates by

@@ -90,6 +90,7 @@ pub use steps::{
     sudoku_solve_path, sudoku_step, sudoku_step_apply, sudoku_step_explain, sudoku_technique,
     sudoku_technique_name, SUDOKU_BEYOND_ER, SUDOKU_CHAIN_CAPACITY, SUDOKU_NO_TECHNIQUE,
 };
+pub use versioned::SUDOKU_STRUCT_SIZE_MAX;
 
 /// Defines the status enum and its texts from the table in `status_table.rs` (`build.rs` has a
 /// twin of this macro that writes the same enum as source for cbindgen).

@@ -273,7 +273,8 @@ fn pattern_cells(text: &[u8; CELLS]) -> Result<u128, sudoku_status> {
 ///
 /// Returns, checked in this order: `SUDOKU_NULL_POINTER` (`pattern` or `puzzle` NULL);
 /// `SUDOKU_INVALID_ARGUMENT` (`solution` overlapping `puzzle`, or options: `struct_size` below
-/// the first version's, `max_attempts == 0`, a window with `min_er > max_er` or `max_er < 10`);
+/// the first version's or above `SUDOKU_STRUCT_SIZE_MAX`, `max_attempts == 0`, a window with
+/// `min_er > max_er` or `max_er < 10`);
 /// `SUDOKU_INVALID_CHARACTER` (a byte of `pattern` outside the above);
 /// `SUDOKU_INVALID_ARGUMENT` (a pattern that no puzzle fits, as for `sudoku_generate_pattern`);
 /// `SUDOKU_NOT_FOUND` (no attempt found one within the window); `SUDOKU_OK`;

@@ -224,8 +224,8 @@ fn outputs_apart(
 /// `SUDOKU_END_OF_INPUT` (no puzzle left: only blank lines and comments; `info->consumed ==
 /// len`), `SUDOKU_NULL_POINTER` (`board` or `info` NULL, or `text` NULL with `len > 0`),
 /// `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than the first version's
-/// `sizeof(sudoku_read_info)`, this version's; `len` larger than `PTRDIFF_MAX` or wrapping
-/// `text + len` around the address space; or `board`, `candidates`, `info` and the text
+/// `sizeof(sudoku_read_info)`, this version's, or above `SUDOKU_STRUCT_SIZE_MAX`; `len` larger
+/// than `PTRDIFF_MAX` or wrapping `text + len` around the address space; or `board`, `candidates`, `info` and the text
 /// overlapping) or `SUDOKU_INTERNAL_ERROR`;
 /// nothing is written on the last three. Thread-safe; no allocation.
 ///
@@ -249,7 +249,7 @@ pub unsafe extern "C" fn sudoku_read_puzzle(
         let info = required(info)?;
         // SAFETY: non-NULL; the caller guarantees a struct whose first field is struct_size.
         let struct_size = unsafe { ptr::addr_of!((*info.as_ptr()).struct_size).read_unaligned() };
-        if (struct_size as usize) < INFO_SIZE
+        if !versioned::size_known(&[INFO_SIZE], struct_size)
             || len > isize::MAX as usize
             || (text as usize).checked_add(len).is_none()
             || !outputs_apart(text.cast::<u8>(), len, board, candidates, info)

@@ -9,6 +9,20 @@ use std::ptr;
 use super::required;
 use super::sudoku_status::{self, *};
 
+/// The largest `struct_size` the library takes in a struct that grows (`sudoku_generate_options`,
+/// `sudoku_pattern_options`, `sudoku_rate_options`, `sudoku_read_info`): no version of them will
+/// come near it, so a larger size means a struct that no `_init_size` call filled (its first
+/// bytes left as they were), refused with `SUDOKU_INVALID_ARGUMENT` rather than read as a newer
+/// version with garbage in its fields.
+pub const SUDOKU_STRUCT_SIZE_MAX: u32 = 4096;
+
+/// Whether a caller's `struct_size` can be read as one of `versions` (ascending sizes): at
+/// least the first and at most [`SUDOKU_STRUCT_SIZE_MAX`].
+pub(super) fn size_known(versions: &[usize], struct_size: u32) -> bool {
+    struct_size <= SUDOKU_STRUCT_SIZE_MAX
+        && versions.first().is_some_and(|&v| v <= struct_size as usize)
+}
+
 /// The largest of `versions` (the sizes of a struct's versions in bytes, ascending) that fits in
 /// `size` bytes, or `None` when even the first does not.
 pub(super) fn version_fitting(versions: &[usize], size: usize) -> Option<usize> {
@@ -53,7 +67,8 @@ pub(super) unsafe fn init<T>(
 /// caller's version keep their defaults (a caller compiled against an older, smaller struct gets
 /// the defaults of the fields added since; a size between two versions' is taken as the older
 /// one's, so that no field is read in part). `src` NULL gives `defaults`. Errors:
-/// `SUDOKU_INVALID_ARGUMENT` (`struct_size` below the first version).
+/// `SUDOKU_INVALID_ARGUMENT` (`struct_size` below the first version, or above
+/// [`SUDOKU_STRUCT_SIZE_MAX`]).
 ///
 /// # Safety
 /// `src` must be NULL or point to a readable struct whose first field is a `u32` `struct_size`
@@ -69,6 +84,9 @@ pub(super) unsafe fn read<T: Copy>(
     };
     // SAFETY: non-NULL; the caller guarantees a struct whose first field is a u32 struct_size.
     let struct_size = unsafe { src.as_ptr().cast::<u32>().read_unaligned() };
+    if !size_known(versions, struct_size) {
+        return Err(SUDOKU_INVALID_ARGUMENT);
+    }
     let known = version_fitting(versions, struct_size as usize).ok_or(SUDOKU_INVALID_ARGUMENT)?;
     debug_assert!(known <= size_of::<T>());
     let mut raw = defaults;
@@ -87,7 +105,17 @@ pub(super) unsafe fn read<T: Copy>(
 
 #[cfg(test)]
 mod tests {
-    use super::version_fitting;
+    use super::{size_known, version_fitting, SUDOKU_STRUCT_SIZE_MAX};
+
+    #[test]
+    fn sizes_are_known_from_the_first_version_to_the_cap() {
+        let versions = [32, 40];
+        assert!(!size_known(&versions, 31));
+        assert!(size_known(&versions, 32));
+        assert!(size_known(&versions, SUDOKU_STRUCT_SIZE_MAX));
+        assert!(!size_known(&versions, SUDOKU_STRUCT_SIZE_MAX + 1));
+        assert!(!size_known(&versions, 0xA5A5_A5A5));
+    }
 
     #[test]
     fn the_largest_version_that_fits_is_taken() {

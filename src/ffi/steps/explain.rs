@@ -16,7 +16,10 @@ use crate::ffi::{guard, required};
 /// writable bytes (NULL allowed when `size` is 0); on `SUDOKU_OK` it receives the ASCII text
 /// and a NUL. `needed`: NULL, or receives the bytes the text needs, NUL included, on
 /// `SUDOKU_OK` and `SUDOKU_BUFFER_TOO_SMALL`. When `size` is smaller: `SUDOKU_BUFFER_TOO_SMALL`
-/// and `text` is left untouched. 256 bytes hold the text of any step without a chain.
+/// and `text` is left untouched. 256 bytes hold the text of any step without a chain that
+/// `sudoku_hint` or `sudoku_solve_path` gives (the longest seen: 198 bytes); a step built by
+/// hand may need more (an X-Wing removing a candidate from every cell: 513 bytes), as
+/// `*needed` then says.
 ///
 /// Returns `SUDOKU_OK`, `SUDOKU_BUFFER_TOO_SMALL`, `SUDOKU_NULL_POINTER` (`step` NULL, or
 /// `text` NULL with a non-zero `size`), `SUDOKU_INVALID_ARGUMENT` (a field out of range: an

@@ -172,7 +172,8 @@ unsafe fn read_rate_options(options: *const sudoku_rate_options) -> Result<u32, 
 /// Returns `SUDOKU_OK`, `SUDOKU_OUT_OF_BUDGET`, `SUDOKU_NO_SOLUTION`,
 /// `SUDOKU_MULTIPLE_SOLUTIONS`, `SUDOKU_INVALID_CHARACTER`, `SUDOKU_CONFLICTING_GIVENS`,
 /// `SUDOKU_NULL_POINTER` (`board` or `rating` NULL), `SUDOKU_INVALID_ARGUMENT` (`struct_size`
-/// smaller than the first version's) or `SUDOKU_INTERNAL_ERROR`. Thread-safe.
+/// smaller than the first version's, or above `SUDOKU_STRUCT_SIZE_MAX`: a struct no
+/// `_init_size` call filled) or `SUDOKU_INTERNAL_ERROR`. Thread-safe.
 ///
 /// # Safety
 /// `board` must be NULL or point to 81 readable bytes; `options` NULL or a readable struct of
