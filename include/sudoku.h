@@ -1237,8 +1237,8 @@ enum sudoku_status sudoku_read_info_init_size(struct sudoku_read_info *info, siz
  * len`), `SUDOKU_NULL_POINTER` (`board` or `info` NULL, or `text` NULL with `len > 0`),
  * `SUDOKU_INVALID_ARGUMENT` (`info->struct_size` smaller than the first version's
  * `sizeof(sudoku_read_info)`, this version's, or above `SUDOKU_STRUCT_SIZE_MAX`; `len` larger
- * than `PTRDIFF_MAX` or wrapping `text + len` around the address space; or `board`, `candidates`, `info` and the text
- * overlapping) or `SUDOKU_INTERNAL_ERROR`;
+ * than `PTRDIFF_MAX` or wrapping `text + len` around the address space; or `board`,
+ * `candidates`, `info` and the text overlapping) or `SUDOKU_INTERNAL_ERROR`;
  * nothing is written on the last three. Thread-safe; no allocation.
  *
  * # Safety

@@ -1,7 +1,7 @@
 """A board as the C calls take it (CELLS, Board, its 81 bytes), the error naming an invalid
 board's faulty cell, an options struct as the library initializes it, a count's limit and a
-batch's list of puzzles and texts: what the calls on boards share. Imports _loader, _checks and _errors
-only.
+batch's list of puzzles and their texts: what the calls on boards share. Imports _loader,
+_checks and _errors only.
 """
 
 from __future__ import annotations

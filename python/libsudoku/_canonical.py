@@ -137,7 +137,7 @@ def canonicalize_batch(
         if status != SUDOKU_OK:
             raise SudokuError(status)
     out: List[Union[str, Tuple[str, Transform], SudokuError]] = []
-    written = forms.raw  # (a copy of the whole buffer each time it is read)
+    written = forms.raw  # read once: each read of .raw copies the whole buffer
     k = 0
     for item in items:
         if isinstance(item, SudokuError):

@@ -10,7 +10,6 @@ use std::ptr::NonNull;
 use std::slice;
 
 use super::batch::{Boards, Text};
-
 use super::candidates::read_candidates;
 use super::region::Region;
 use super::sudoku_status::{self, *};
@@ -205,10 +204,9 @@ pub unsafe extern "C" fn sudoku_canonicalize_batch(
         ) else {
             return Err(SUDOKU_INVALID_ARGUMENT);
         };
-        let maps = match transforms {
-            Some(t) => Some(Region::of(t.as_ptr(), count).ok_or(SUDOKU_INVALID_ARGUMENT)?),
-            None => None,
-        };
+        let maps = transforms
+            .map(|t| Region::of(t.as_ptr(), count).ok_or(SUDOKU_INVALID_ARGUMENT))
+            .transpose()?;
         if (boards != canonical && input.overlaps(&output))
             || codes.overlaps(&input)
             || codes.overlaps(&output)
