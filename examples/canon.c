@@ -1,7 +1,7 @@
 /* canon: prints the canonical (minlex) form of every puzzle of a file (or stdin), so that
  * equivalent puzzles print the same line; or, with --shuffle, a random equivalent of each.
  *
- * Usage: canon [--transform] [--shuffle S] [FILE]
+ * Usage: canon [--transform] [--shuffle S] [--threads N] [FILE]
  *        canon -h | --help   prints the usage to stdout
  *        canon --version     prints "canon (libsudoku) VERSION", the library's version
  *
@@ -32,6 +32,10 @@
  * sudoku_transform_apply_candidates, and printed as a 729-character pencilmark line: 9
  * characters a cell, the Kth holding digit K when it is a candidate and '.' when not. With
  * --transform too, the transformation used follows each puzzle, in the same fields.
+ *
+ * Forms are computed with sudoku_canonicalize_batch on up to --threads N threads (default 0:
+ * all cores; N a whole number; also --threads=N), a block of puzzles at a time; the output is
+ * the same for every N. --shuffle transforms one puzzle at a time and takes no threads.
  *
  * The whole input is read before the first puzzle is canonicalized. When it is a terminal,
  * "canon: reading puzzles from the terminal; end with Ctrl-D" goes to stderr once; the forms
@@ -65,9 +69,22 @@
 /* Bytes of a diagnostic: the reader's message (at most 127) and the cell. */
 #define DIAGNOSTIC_SIZE 192
 
+/* Puzzles of givens per sudoku_canonicalize_batch call: enough to keep the threads busy
+ * between calls, few enough that a block's buffers stay a few MB whatever the input's size. */
+#define BLOCK 65536
+
+/* The forms of a block of puzzles, in input order: each board canonicalized in place (a board
+ * that fails stays as it was), its transformation and its status. */
+struct block {
+    char *boards;
+    sudoku_transform *transforms; /* NULL without --transform */
+    sudoku_status *statuses;
+    size_t count, next; /* boards in the block; the next one to print */
+};
+
 static void usage(FILE *out)
 {
-    fputs("usage: canon [--transform] [--shuffle S] [--] [FILE]\n"
+    fputs("usage: canon [--transform] [--shuffle S] [--threads N] [--] [FILE]\n"
           "Prints the canonical (minlex) form of each puzzle of FILE (stdin if absent or\n"
           "\"-\"; any format the library reads), one line per puzzle in input order, or the\n"
           "status name of a puzzle that has none: SUDOKU_INVALID_FORMAT for a text that is\n"
@@ -76,7 +93,8 @@ static void usage(FILE *out)
           "form: T ROWS COLUMNS DIGITS. --shuffle S prints each puzzle in another guise\n"
           "instead: puzzle N by sudoku_transform_random(S + N - 1), S below 2^64 (decimal or\n"
           "0x hex; also --shuffle=S), a candidate puzzle too (as a 729-character pencilmark\n"
-          "line), with --transform the transformation used.\n"
+          "line), with --transform the transformation used. --threads N: forms on at most\n"
+          "N threads (default 0: all cores; also --threads=N).\n"
           "Exit codes: 0 input read to its end, 1 input, memory or output error, 2 usage.\n",
           out);
 }
@@ -135,10 +153,57 @@ static void print_transform(const sudoku_transform *t)
     }
 }
 
+/* Frees the input and the block's buffers. */
+static void free_all(char *text, struct block *b)
+{
+    free(text);
+    free(b->boards);
+    free(b->statuses);
+    free(b->transforms);
+}
+
+/* Reads, from byte `pos` of `text`, the puzzles up to the BLOCK-th puzzle of givens (or the end,
+ * or a read the caller will report), puts the puzzles of givens in `b`, canonicalizes them there
+ * on `threads` threads, and returns the byte where the block's puzzles end: the caller reads
+ * them again from `pos` to there and prints `b`'s forms in order. Returns `pos` when a library
+ * call failed (the caller's read then fails the same way, or the batch status is reported). */
+static size_t fill_block(const char *text, size_t len, size_t pos, struct block *b,
+                         size_t threads, sudoku_status *batch_status)
+{
+    sudoku_read_info info;
+    uint16_t masks[SUDOKU_CELLS];
+    size_t end = pos;
+    sudoku_read_info_init_size(&info, sizeof info);
+    b->count = b->next = 0;
+    *batch_status = SUDOKU_OK;
+    while (end < len && b->count < BLOCK) {
+        char *board = b->boards + b->count * SUDOKU_CELLS;
+        sudoku_status status = sudoku_read_puzzle(text + end, len - end, board, masks, &info);
+        if (status == SUDOKU_END_OF_INPUT) {
+            end = len;
+            break;
+        }
+        if (status != SUDOKU_OK && status != SUDOKU_INVALID_FORMAT) {
+            break; /* a bug: the caller's own read meets it again and reports it */
+        }
+        if (status == SUDOKU_OK && info.kind == SUDOKU_PUZZLE_GIVENS) {
+            b->count++;
+        }
+        end += info.consumed;
+    }
+    if (b->count > 0) {
+        *batch_status = sudoku_canonicalize_batch(b->boards, b->count, b->boards, b->transforms,
+                                                  b->statuses, threads);
+    }
+    return *batch_status == SUDOKU_OK ? end : pos;
+}
+
 int main(int argc, char **argv)
 {
     int with_transform = 0, shuffle = 0, form_of, i, options = 1;
-    unsigned long long seed = 0, n = 0;
+    unsigned long long seed = 0, n = 0, threads = 0;
+    struct block block = {NULL, NULL, NULL, 0, 0};
+    size_t block_end = 0;
     const char *path = NULL, *value = NULL;
     FILE *in = stdin;
     char *text;
@@ -166,6 +231,13 @@ int main(int argc, char **argv)
                                    value);
             }
             shuffle = 1;
+            i += form_of == 1;
+        } else if (options && (form_of = option_value(argv[i], "--threads",
+                                                      i + 1 < argc ? argv[i + 1] : NULL,
+                                                      &value)) != 0) {
+            if (value == NULL || !parse_number(value, 0, SIZE_MAX, 0, &threads)) {
+                return threads_error(PROGRAM, value);
+            }
             i += form_of == 1;
         } else if (options && argv[i][0] == '-' && argv[i][1] != '\0') {
             return usage_error(PROGRAM, "unknown option", argv[i]);
@@ -198,6 +270,20 @@ int main(int argc, char **argv)
         fclose(in);
     }
 
+    if (!shuffle) {
+        block.boards = malloc((size_t)BLOCK * SUDOKU_CELLS);
+        block.statuses = malloc(BLOCK * sizeof *block.statuses);
+        block.transforms = with_transform ? malloc(BLOCK * sizeof *block.transforms) : NULL;
+        if (block.boards == NULL || block.statuses == NULL ||
+            (with_transform && block.transforms == NULL)) {
+            fprintf(stderr, PROGRAM ": %s\n", strerror(ENOMEM));
+            free(block.boards);
+            free(block.statuses);
+            free(block.transforms);
+            free(text);
+            return 1;
+        }
+    }
     sudoku_read_info_init_size(&info, sizeof info);
     for (pos = 0; pos < len; pos += info.consumed) {
         char board[SUDOKU_CELLS], form[SUDOKU_CELLS], diagnostic[DIAGNOSTIC_SIZE];
@@ -205,7 +291,16 @@ int main(int argc, char **argv)
         sudoku_transform t;
         /* A candidates buffer, so that a candidate puzzle is read whole (and its lines
          * skipped) rather than taken for a bad grid. */
-        sudoku_status status = sudoku_read_puzzle(text + pos, len - pos, board, masks, &info);
+        sudoku_status status;
+        if (!shuffle && pos == block_end) {
+            sudoku_status batch_status;
+            block_end = fill_block(text, len, pos, &block, (size_t)threads, &batch_status);
+            if (batch_status != SUDOKU_OK) {
+                free_all(text, &block);
+                return library_failed("sudoku_canonicalize_batch", batch_status);
+            }
+        }
+        status = sudoku_read_puzzle(text + pos, len - pos, board, masks, &info);
         if (status == SUDOKU_END_OF_INPUT) {
             break;
         }
@@ -220,7 +315,7 @@ int main(int argc, char **argv)
         }
         if (status != SUDOKU_OK) {
             /* NULL_POINTER, INVALID_ARGUMENT or INTERNAL_ERROR: a bug, not the input's fault. */
-            free(text);
+            free_all(text, &block);
             return library_failed("sudoku_read_puzzle", status);
         }
         if (info.kind == SUDOKU_PUZZLE_CANDIDATES && !shuffle) {
@@ -239,7 +334,7 @@ int main(int argc, char **argv)
                 status = sudoku_transform_apply_candidates(&t, masks, masks);
             }
             if (status != SUDOKU_OK) {
-                free(text);
+                free_all(text, &block);
                 return library_failed("sudoku_transform_apply_candidates", status);
             }
             print_pencilmarks(masks);
@@ -255,7 +350,13 @@ int main(int argc, char **argv)
                 status = sudoku_transform_apply(&t, board, form);
             }
         } else {
-            status = sudoku_canonicalize(board, form, with_transform ? &t : NULL);
+            /* The block's next board is this one (fill_block read the same puzzles). */
+            size_t k = block.next++;
+            status = block.statuses[k];
+            memcpy(form, block.boards + k * SUDOKU_CELLS, SUDOKU_CELLS);
+            if (status == SUDOKU_OK && with_transform) {
+                t = block.transforms[k];
+            }
         }
         if (status != SUDOKU_OK) {
             /* The diagnostic first, then the line, as for a text that is not a puzzle. */
@@ -269,6 +370,6 @@ int main(int argc, char **argv)
         }
         putchar('\n');
     }
-    free(text);
+    free_all(text, &block);
     return finish_output(PROGRAM, 0, 1);
 }

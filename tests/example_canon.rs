@@ -15,7 +15,7 @@ use sudoku_testkit::minlex::{reference_minlex, RefTransform};
 
 /// What `canon --help` prints to stdout.
 const CANON_USAGE: &str = "\
-usage: canon [--transform] [--shuffle S] [--] [FILE]
+usage: canon [--transform] [--shuffle S] [--threads N] [--] [FILE]
 Prints the canonical (minlex) form of each puzzle of FILE (stdin if absent or
 \"-\"; any format the library reads), one line per puzzle in input order, or the
 status name of a puzzle that has none: SUDOKU_INVALID_FORMAT for a text that is
@@ -24,7 +24,8 @@ its line and reason go to stderr. --transform adds the transformation to each
 form: T ROWS COLUMNS DIGITS. --shuffle S prints each puzzle in another guise
 instead: puzzle N by sudoku_transform_random(S + N - 1), S below 2^64 (decimal or
 0x hex; also --shuffle=S), a candidate puzzle too (as a 729-character pencilmark
-line), with --transform the transformation used.
+line), with --transform the transformation used. --threads N: forms on at most
+N threads (default 0: all cores; also --threads=N).
 Exit codes: 0 input read to its end, 1 input, memory or output error, 2 usage.
 ";
 
@@ -263,6 +264,10 @@ fn canon_prints_its_usage_on_help_and_on_bad_usage() {
                     &["--shuffle"],
                     "--shuffle needs a whole number (decimal or 0x hex) below 2^64",
                 ),
+                (&["--threads"], &threads_message(None)),
+                (&["--threads", "-1"], &threads_message(Some("-1"))),
+                (&["--threads=0x2"], &threads_message(Some("0x2"))),
+                (&["--threads", "two"], &threads_message(Some("two"))),
             ],
         );
     }
@@ -436,5 +441,75 @@ fn canon_keeps_the_input_order_in_one_stream() {
                 "SUDOKU_INVALID_FORMAT",
             ]
         );
+    }
+}
+
+/// What canon says of a bad `--threads` value (`None`: missing).
+fn threads_message(value: Option<&str>) -> String {
+    let what = format!(
+        "--threads needs a whole number N from 0 to {} (0: all cores)",
+        usize::MAX
+    );
+    match value {
+        Some(v) => format!("{what}, got '{v}'"),
+        None => what,
+    }
+}
+
+#[test]
+fn the_thread_count_changes_no_output() {
+    // More puzzles of givens than one block (65,536) holds, with puzzles that fail and lines
+    // that are no puzzle or candidate puzzles among them, in one stream (stdout and stderr).
+    let puzzles = sudoku_testkit::data::read_puzzles("puzzles1_random_minimal");
+    let mut input = String::new();
+    for (i, p) in puzzles.iter().take(70_000).enumerate() {
+        input.push_str(std::str::from_utf8(p).unwrap());
+        input.push('\n');
+        match i % 9_000 {
+            1 => input.push_str(&format!("11{}\n", ".".repeat(79))),
+            2 => input.push_str("no puzzle here\n"),
+            3 => input.push_str(&format!("{}\n", "123456789".repeat(81))),
+            _ => {}
+        }
+    }
+    let file = sudoku_testkit::cbuild::scratch_dir("canon_threads").join("input.txt");
+    fs::write(&file, &input).unwrap();
+    // stdout and stderr in one stream, as lines (`2>&1`).
+    let lines = |threads: &str| -> Vec<String> {
+        let output = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("\"$@\" 2>&1")
+            .arg("sh")
+            .arg(example("canon", LINKS[0]))
+            .args(["--transform", "--threads", threads])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let one = lines("1");
+    // Each of the 8 rounds of bad lines: 2 lines for the conflict and the text (a diagnostic
+    // and a status), 2 for the candidate puzzle (a note and a status).
+    assert_eq!(one.len(), 70_000 + 8 * 6, "{:?}", &one[..3]);
+    for threads in ["2", "0"] {
+        assert!(
+            lines(threads) == one,
+            "--threads {threads} changed the output"
+        );
+    }
+    // Each form is the library's single call's, checked on a sample against the reference.
+    let forms: Vec<&String> = one
+        .iter()
+        .filter(|l| !l.contains("SUDOKU_") && !l.starts_with("canon:"))
+        .collect();
+    assert_eq!(forms.len(), 70_000);
+    for (p, line) in puzzles.iter().zip(forms).step_by(7_001) {
+        let text = std::str::from_utf8(p).unwrap();
+        assert_eq!(line.split(' ').next(), Some(form(text).as_str()));
     }
 }
