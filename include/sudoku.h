@@ -564,7 +564,8 @@ typedef enum sudoku_technique {
 typedef struct sudoku_read_info {
   /**
    * `sizeof(sudoku_read_info)` as the caller knows it; set by the init calls, never written
-   * by `sudoku_read_puzzle`.
+   * by `sudoku_read_puzzle`, which refuses one below this version's or above
+   * `SUDOKU_STRUCT_SIZE_MAX` (`SUDOKU_INVALID_ARGUMENT`).
    */
   uint32_t struct_size;
   /**
@@ -630,8 +631,9 @@ typedef struct sudoku_generate_options {
   /**
    * `sizeof(sudoku_generate_options)` as the caller was compiled with; set by
    * `sudoku_generate_options_init_size`. Smaller than the first version's (which ended at
-   * `first_index`): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller size keep their
-   * defaults (a size between two versions' counts as the older one's).
+   * `first_index`), or above `SUDOKU_STRUCT_SIZE_MAX`: `SUDOKU_INVALID_ARGUMENT`; the fields
+   * past a smaller size keep their defaults (a size between two versions' counts as the older
+   * one's).
    */
   uint32_t struct_size;
   /**
@@ -695,8 +697,9 @@ typedef struct sudoku_pattern_options {
   /**
    * `sizeof(sudoku_pattern_options)` as the caller was compiled with; set by
    * `sudoku_pattern_options_init_size`. Smaller than this first version's (32 bytes where
-   * `uint64_t` is 8-byte aligned): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller
-   * size of a later version keep their defaults.
+   * `uint64_t` is 8-byte aligned), or above `SUDOKU_STRUCT_SIZE_MAX`:
+   * `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller size of a later version keep their
+   * defaults.
    */
   uint32_t struct_size;
   /**
@@ -771,7 +774,8 @@ typedef struct sudoku_transform {
 typedef struct sudoku_rate_options {
   /**
    * `sizeof(sudoku_rate_options)` as the caller was compiled with; set by
-   * `sudoku_rate_options_init_size`. Smaller than the first version's: `SUDOKU_INVALID_ARGUMENT`.
+   * `sudoku_rate_options_init_size`. Smaller than the first version's, or above
+   * `SUDOKU_STRUCT_SIZE_MAX`: `SUDOKU_INVALID_ARGUMENT`.
    */
   uint32_t struct_size;
   /**

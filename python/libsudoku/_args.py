@@ -122,9 +122,12 @@ def _batch_texts(call, single, puzzles, threads) -> Tuple[List[Union[bytes, Sudo
     # as for solve_batch. Any other array would become items of the wrong type one by one.
     if (numpy is not None and isinstance(puzzles, numpy.ndarray)
             and not (puzzles.ndim == 1 and puzzles.dtype.kind in "SUO")):
+        # What to pass instead: the strings of an array of strings of any shape, one by one;
+        # the rows of an array of ASCII characters, each as bytes.
+        advice = ("array.ravel()" if puzzles.dtype.kind in "SUO"
+                  else "[row.tobytes() for row in array]")
         raise TypeError("%s takes a list of puzzles, not an array of shape %s and dtype "
-                        "%s; for rows of ASCII characters pass [row.tobytes() for row in array]"
-                        % (call, puzzles.shape, puzzles.dtype))
+                        "%s; pass %s" % (call, puzzles.shape, puzzles.dtype, advice))
     # The puzzles' type before the other arguments, as in solve_batch.
     puzzles = _puzzle_list(call, puzzles)
     threads = _require_int("threads", threads)

@@ -138,6 +138,9 @@ def canonicalize_batch(
             raise SudokuError(status)
     out: List[Union[str, Tuple[str, Transform], SudokuError]] = []
     written = forms.raw  # read once: each read of .raw copies the whole buffer
+    # The transformations' bytes at once, cut by hand (the struct is 29 bytes, no padding):
+    # reading each field through ctypes took most of the call's time.
+    maps = bytes(transforms) if transform else b""
     k = 0
     for item in items:
         if isinstance(item, SudokuError):
@@ -147,7 +150,12 @@ def canonicalize_batch(
             out.append(_fail(statuses[k], item))
         else:
             form = written[k * CELLS:(k + 1) * CELLS].decode("ascii")
-            out.append((form, _from_c_transform(transforms[k])) if transform else form)
+            if transform:
+                t = maps[k * size:(k + 1) * size]
+                out.append((form, Transform(bool(t[0]), tuple(t[1:10]), tuple(t[10:19]),
+                                            tuple(t[19:29]))))
+            else:
+                out.append(form)
         k += 1
     return out
 

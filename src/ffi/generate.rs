@@ -54,8 +54,9 @@ pub enum sudoku_symmetry {
 pub struct sudoku_generate_options {
     /// `sizeof(sudoku_generate_options)` as the caller was compiled with; set by
     /// `sudoku_generate_options_init_size`. Smaller than the first version's (which ended at
-    /// `first_index`): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller size keep their
-    /// defaults (a size between two versions' counts as the older one's).
+    /// `first_index`), or above `SUDOKU_STRUCT_SIZE_MAX`: `SUDOKU_INVALID_ARGUMENT`; the fields
+    /// past a smaller size keep their defaults (a size between two versions' counts as the older
+    /// one's).
     pub struct_size: u32,
     /// A `sudoku_symmetry` value (default `SUDOKU_SYMMETRY_NONE`); any other value:
     /// `SUDOKU_INVALID_ARGUMENT`.

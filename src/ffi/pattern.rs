@@ -25,8 +25,9 @@ use crate::geometry::CELLS;
 pub struct sudoku_pattern_options {
     /// `sizeof(sudoku_pattern_options)` as the caller was compiled with; set by
     /// `sudoku_pattern_options_init_size`. Smaller than this first version's (32 bytes where
-    /// `uint64_t` is 8-byte aligned): `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller
-    /// size of a later version keep their defaults.
+    /// `uint64_t` is 8-byte aligned), or above `SUDOKU_STRUCT_SIZE_MAX`:
+    /// `SUDOKU_INVALID_ARGUMENT`; the fields past a smaller size of a later version keep their
+    /// defaults.
     pub struct_size: u32,
     /// The most attempts before giving up with `SUDOKU_NOT_FOUND`, at least 1 (default 1000).
     /// An attempt ends with a puzzle, with two solutions the pattern's cells cannot tell apart,

@@ -57,7 +57,8 @@ pub const SUDOKU_READ_NO_CANDIDATES_BUFFER: u32 = 8;
 #[derive(Debug, Clone, Copy)]
 pub struct sudoku_read_info {
     /// `sizeof(sudoku_read_info)` as the caller knows it; set by the init calls, never written
-    /// by `sudoku_read_puzzle`.
+    /// by `sudoku_read_puzzle`, which refuses one below this version's or above
+    /// `SUDOKU_STRUCT_SIZE_MAX` (`SUDOKU_INVALID_ARGUMENT`).
     pub struct_size: u32,
     /// On `SUDOKU_OK`: `SUDOKU_PUZZLE_GIVENS` or `SUDOKU_PUZZLE_CANDIDATES`; otherwise 0.
     pub kind: u32,

@@ -2468,6 +2468,15 @@ class NumpyIntegers(unittest.TestCase):
             self.assertIn("[row.tobytes() for row in array]", str(caught.exception))
         self.assertEqual(sudoku.rate_batch(self.np.array([TOP1, CLASSIC])),
                          [sudoku.rate(TOP1), sudoku.rate(CLASSIC)])
+        # An array of puzzle strings of another shape: its strings, by ravel() (a trial's
+        # report: the rows' bytes were advised, which join the strings of a row).
+        strings = self.np.array([[TOP1], [CLASSIC]])
+        for call in (sudoku.rate_batch, sudoku.canonicalize_batch):
+            with self.assertRaises(TypeError) as caught:
+                call(strings)
+            self.assertIn("pass array.ravel()", str(caught.exception))
+        self.assertEqual(sudoku.canonicalize_batch(strings.ravel()),
+                         [sudoku.canonicalize(TOP1), sudoku.canonicalize(CLASSIC)])
         # The puzzles are checked before the thread count, as by solve_batch.
         with self.assertRaises(TypeError) as caught:
             sudoku.rate_batch(None, threads="all")

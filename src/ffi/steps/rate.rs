@@ -66,7 +66,8 @@ fn rate_board_within(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct sudoku_rate_options {
     /// `sizeof(sudoku_rate_options)` as the caller was compiled with; set by
-    /// `sudoku_rate_options_init_size`. Smaller than the first version's: `SUDOKU_INVALID_ARGUMENT`.
+    /// `sudoku_rate_options_init_size`. Smaller than the first version's, or above
+    /// `SUDOKU_STRUCT_SIZE_MAX`: `SUDOKU_INVALID_ARGUMENT`.
     pub struct_size: u32,
     /// The time budget in milliseconds, 0 (the default) for none. The engine looks at the
     /// clock between steps and, in the nested forcing chains (the only techniques that take
