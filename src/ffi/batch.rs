@@ -7,7 +7,7 @@ use std::panic::catch_unwind;
 use std::ptr::NonNull;
 use std::slice;
 
-use super::region::Region;
+use super::region::{output_slice, Region};
 use super::sudoku_status::{self, *};
 use super::{guard, required};
 use crate::batch::{self, BatchMode, SplitFront};
@@ -69,11 +69,9 @@ impl Boards<'_> {
             // SAFETY: non-NULL, alignment 1, `count` readable boards that nothing writes during
             // the call: the caller guarantees the output does not overlap them.
             let puzzles = unsafe { slice::from_raw_parts(input.as_ptr(), count) };
-            // SAFETY: non-NULL, alignment 1, `count` writable boards overlapping no other
-            // argument (the caller's guarantee). MaybeUninit: they may be uninitialised.
-            let solutions = unsafe {
-                slice::from_raw_parts_mut(output.as_ptr().cast::<MaybeUninit<Text>>(), count)
-            };
+            // SAFETY: alignment 1, `count` writable boards overlapping no other argument (the
+            // caller's guarantee).
+            let solutions = unsafe { output_slice(output, count) };
             Boards::Apart(puzzles, solutions)
         }
     }
@@ -192,15 +190,9 @@ pub unsafe extern "C" fn sudoku_solve_batch(
         if count == 0 {
             return Ok(());
         }
-        // SAFETY: non-NULL and aligned (checked by `Region::of`); the caller guarantees `count`
-        // writable statuses, which overlap neither board buffer (checked above). MaybeUninit:
-        // they may be uninitialised.
-        let statuses = unsafe {
-            slice::from_raw_parts_mut(
-                statuses.as_ptr().cast::<MaybeUninit<sudoku_status>>(),
-                count,
-            )
-        };
+        // SAFETY: aligned (checked by `Region::of`); the caller guarantees `count` writable
+        // statuses, which overlap neither board buffer (checked above).
+        let statuses = unsafe { output_slice(statuses, count) };
         // SAFETY: non-NULL, alignment 1, `count` boards each (at most isize::MAX bytes, checked
         // above), which the caller guarantees readable and writable; equal or apart (checked
         // above), and the statuses overlap neither.

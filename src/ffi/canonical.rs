@@ -4,14 +4,12 @@
 //! `sudoku_transform`.
 
 use std::ffi::c_char;
-use std::mem::MaybeUninit;
 use std::panic::catch_unwind;
 use std::ptr::NonNull;
-use std::slice;
 
 use super::batch::{Boards, Text};
 use super::candidates::read_candidates;
-use super::region::Region;
+use super::region::{output_slice, Region};
 use super::sudoku_status::{self, *};
 use super::{board_ref, guard, required};
 use crate::batch;
@@ -221,19 +219,11 @@ pub unsafe extern "C" fn sudoku_canonicalize_batch(
         // checked), readable and writable as the caller guarantees; equal or apart (checked),
         // and no other output overlaps them.
         let texts = unsafe { Boards::new(boards, canonical, count) };
-        // SAFETY: non-NULL and aligned (checked by `Region::of`), `count` writable statuses the
-        // caller guarantees, overlapping no other buffer. MaybeUninit: they may be
-        // uninitialised.
-        let statuses = unsafe {
-            slice::from_raw_parts_mut(
-                statuses.as_ptr().cast::<MaybeUninit<sudoku_status>>(),
-                count,
-            )
-        };
+        // SAFETY: aligned (checked by `Region::of`), `count` writable statuses the caller
+        // guarantees, overlapping no other buffer.
+        let statuses = unsafe { output_slice(statuses, count) };
         // SAFETY: as for `statuses` (alignment 1).
-        let transforms = transforms.map(|t| unsafe {
-            slice::from_raw_parts_mut(t.as_ptr().cast::<MaybeUninit<sudoku_transform>>(), count)
-        });
+        let transforms = transforms.map(|t| unsafe { output_slice(t, count) });
         batch::for_each_chunk(
             count,
             threads,

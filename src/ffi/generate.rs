@@ -3,12 +3,11 @@
 //! (see `generator` and docs/generator.md). Puzzles on a pattern are in `pattern`.
 
 use std::ffi::c_char;
-use std::mem::{size_of, MaybeUninit};
+use std::mem::size_of;
 use std::panic::catch_unwind;
 use std::ptr;
-use std::slice;
 
-use super::region::Region;
+use super::region::{output_slice, Region};
 use super::sudoku_status::{self, *};
 use super::{board_mut, board_ref, guard, guard_or, required, versioned};
 use crate::batch;
@@ -337,20 +336,12 @@ pub unsafe extern "C" fn sudoku_generate_batch(
         if count == 0 {
             return Ok(());
         }
-        // SAFETY: non-NULL, alignment 1, the caller guarantees 81 * count writable bytes (at
-        // most isize::MAX, checked), overlapping no other argument. MaybeUninit: they may be
-        // uninitialised.
-        let puzzles = unsafe {
-            slice::from_raw_parts_mut(puzzles.as_ptr().cast::<MaybeUninit<[u8; CELLS]>>(), count)
-        };
-        // SAFETY: non-NULL and aligned (checked by `Region::of`); the caller guarantees `count`
-        // writable statuses, not overlapping the puzzles (checked).
-        let statuses = unsafe {
-            slice::from_raw_parts_mut(
-                statuses.as_ptr().cast::<MaybeUninit<sudoku_status>>(),
-                count,
-            )
-        };
+        // SAFETY: alignment 1, the caller guarantees 81 * count writable bytes (at most
+        // isize::MAX, checked), overlapping no other argument.
+        let puzzles = unsafe { output_slice(puzzles, count) };
+        // SAFETY: aligned (checked by `Region::of`); the caller guarantees `count` writable
+        // statuses, not overlapping the puzzles (checked).
+        let statuses = unsafe { output_slice(statuses, count) };
         batch::for_each_chunk(
             count,
             threads,

@@ -1,7 +1,8 @@
 //! The address ranges of buffer arguments, to reject buffers that cannot exist or that overlap
-//! (used by `batch`, `list`, `generate`, `canonical`, `solve`, `read` and `steps`).
+//! (used by `batch`, `list`, `generate`, `canonical`, `solve`, `read` and `steps`), and the
+//! batch calls' checked outputs as slices to write (`output_slice`).
 
-use std::mem::{align_of, size_of};
+use std::mem::{align_of, size_of, MaybeUninit};
 use std::ptr::NonNull;
 
 use super::sudoku_status::{self, SUDOKU_INVALID_ARGUMENT};
@@ -70,6 +71,22 @@ impl Region {
             && self.start < other.start + other.len
             && other.start < self.start + self.len
     }
+}
+
+/// The caller's output of `count` values of `T` at `ptr`, as a slice to write: `MaybeUninit`,
+/// as the caller's buffer may hold anything. Every batch call's outputs are made this way, once
+/// `Region::of` has checked them.
+///
+/// # Safety
+/// `ptr` must be aligned for `T` and point to `count` writable values (at most `isize::MAX`
+/// bytes: `Region::of` checks both) that nothing else reads or writes while the slice lives.
+pub(super) unsafe fn output_slice<'a, T>(
+    ptr: NonNull<T>,
+    count: usize,
+) -> &'a mut [MaybeUninit<T>] {
+    // SAFETY: the caller's guarantee; `MaybeUninit<T>` has `T`'s layout, and any bytes are a
+    // valid `MaybeUninit`.
+    unsafe { std::slice::from_raw_parts_mut(ptr.as_ptr().cast::<MaybeUninit<T>>(), count) }
 }
 
 #[cfg(test)]

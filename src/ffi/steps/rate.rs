@@ -2,7 +2,6 @@
 //! an options struct that can grow) and `sudoku_rate_batch` (many puzzles on all cores).
 
 use std::ffi::c_char;
-use std::mem::MaybeUninit;
 use std::panic::catch_unwind;
 use std::ptr;
 use std::slice;
@@ -11,7 +10,7 @@ use super::{sudoku_rating, SUDOKU_NO_TECHNIQUE};
 use crate::batch;
 use crate::board::Board;
 use crate::fault;
-use crate::ffi::region::Region;
+use crate::ffi::region::{output_slice, Region};
 use crate::ffi::sudoku_status::{self, *};
 use crate::ffi::{board_ref, guard, guard_or, required, versioned};
 use crate::geometry::CELLS;
@@ -298,19 +297,11 @@ pub unsafe extern "C" fn sudoku_rate_batch(
         // SAFETY: non-NULL, alignment 1, `81 * count` readable bytes (at most isize::MAX,
         // checked) that nothing writes during the call (no output overlaps them).
         let boards = unsafe { slice::from_raw_parts(boards.as_ptr(), count) };
-        // SAFETY: non-NULL and aligned (checked by `Region::of`), `count` writable values the
-        // caller guarantees, overlapping no other buffer. MaybeUninit: they may be
-        // uninitialised.
-        let ratings = unsafe {
-            slice::from_raw_parts_mut(ratings.as_ptr().cast::<MaybeUninit<sudoku_rating>>(), count)
-        };
+        // SAFETY: aligned (checked by `Region::of`), `count` writable values the caller
+        // guarantees, overlapping no other buffer.
+        let ratings = unsafe { output_slice(ratings, count) };
         // SAFETY: as for `ratings`.
-        let statuses = unsafe {
-            slice::from_raw_parts_mut(
-                statuses.as_ptr().cast::<MaybeUninit<sudoku_status>>(),
-                count,
-            )
-        };
+        let statuses = unsafe { output_slice(statuses, count) };
         batch::for_each_chunk(
             count,
             threads,
